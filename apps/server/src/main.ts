@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { createApp } from '@dealership/server-api';
+import { ConfigError, createLogger, loadConfig } from '@dealership/server-core';
+import { DataDirLockedError } from '@dealership/server-db';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const started = Date.now();
+  let app;
+  try {
+    app = await createApp(config, { logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      console.error(error.message);
+      process.exit(75); // EX_TEMPFAIL
+    }
+    throw error;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { port: config.port, database: config.databaseUrl ? 'postgres' : 'pglite', startupMs: Date.now() - started },
+    `Dealership site ready at ${config.publicUrl}`,
+  );
+
+  // Graceful stop: Nest closes HTTP first (in-flight requests finish), then the database.
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000).unref();
+      app
+        .close()
+        .then(() => {
+          clearTimeout(force);
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+/** `/about` (placeholder). */
+export function AboutPage() {
+  return <PlaceholderPage title="About Us" />;
+}

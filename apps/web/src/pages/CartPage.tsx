@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+/** `/cart` (placeholder). */
+export function CartPage() {
+  return <PlaceholderPage title="Favourites" />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+/** `/login` (placeholder). */
+export function LoginPage() {
+  return <PlaceholderPage title="Login" />;
+}

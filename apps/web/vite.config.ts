@@ -1,0 +1,77 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+// The one web-side file that reads process.env (house style principle 4).
+const apiPort = process.env.API_PORT ?? '3000';
+const apiTarget = `http://localhost:${apiPort}`;
+
+/**
+ * In production the server replaces `<!--app-config-->` in index.html with the runtime config.
+ * The dev server has no such server in front of it, so this plugin injects the same tag.
+ */
+function devAppConfig(): Plugin {
+  return {
+    name: 'dealership:dev-app-config',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const config = {
+        dealerPhone: process.env.DEALER_PHONE ?? '+254 700 000 000',
+        publicUrl: process.env.PUBLIC_URL ?? apiTarget,
+      };
+      const json = JSON.stringify(config).replace(/</g, '\\u003c');
+      return html.replace('<!--app-config-->', `<script id="app-config" type="application/json">${json}</script>`);
+    },
+  };
+}
+
+/** Vendor groups: stable, cacheable chunks; anything else follows the route it is used by. */
+const vendorChunks = [
+  { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'vendor-mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/ },
+  { name: 'vendor-data', test: /[\\/]node_modules[\\/](@trpc|@tanstack)[\\/]/ },
+];
+
+/** Chunks of a lib's `src/index.ts` are named after the lib (`car-web`) rather than "src". */
+function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const lib = /[\\/]libs[\\/]([^\\/]+)[\\/]([^\\/]+)[\\/]src[\\/]index\.tsx?$/.exec(chunk.facadeModuleId ?? '');
+  return `assets/${lib ? `${lib[1]}-${lib[2]}` : '[name]'}-[hash].js`;
+}
+
+const proxied = ['/api', '/trpc', '/media', '/sitemap.xml', '/robots.txt'];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  cacheDir: '../../node_modules/.vite/apps/web',
+  plugins: [react(), devAppConfig()],
+  resolve: { tsconfigPaths: true },
+  server: {
+    port: 4200,
+    host: 'localhost',
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  preview: {
+    port: 4300,
+    host: 'localhost',
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: '../../dist/apps/web',
+    emptyOutDir: true,
+    target: 'baseline-widely-available',
+    // Maps for error reporting, without advertising them to every visitor.
+    sourcemap: 'hidden',
+    reportCompressedSize: true,
+    rolldownOptions: {
+      // Schema and util libs only declare values. Marking them side-effect free lets a page that
+      // imports a constant (`HOME_SHOWCASE_SIZE`) leave the zod schemas, and zod, out of its chunk.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|util)[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: { groups: vendorChunks },
+        chunkFileNames: chunkFileName,
+      },
+    },
+  },
+});

@@ -1,0 +1,75 @@
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Which kinds of project may import which. Every project carries one `type:` and one `scope:` tag;
+// a dependency must satisfy the constraints of both tags (there is deliberately no `* -> *`).
+const depConstraints = [
+  // scopes: the browser never reaches server code at run time (see the type-only rule below)
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  // the server app composes the API; the type constraints keep feature libs from reaching it
+  { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:api', 'scope:shared'] },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:server', 'scope:shared'] },
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared', 'scope:api'] },
+  // types: layers
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:feature', 'type:client', 'type:ui', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:infra', 'type:data', 'type:client', 'type:ui', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:api', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:schema', 'type:util'] },
+  { sourceTag: 'type:schema', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+];
+
+const webProjects = ['apps/web/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}', 'libs/*/web/**/*.{ts,tsx}'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: ['**/dist', '**/node_modules', '**/.nx', '**/tmp', '**/.data', '**/test-results', '**/playwright-report', '**/vite.config.*.timestamp*'],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^.*/jest\\.preset\\.cjs$'],
+          depConstraints,
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // process.env is read in one config file per side (principle 4).
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'libs/**/*.tsx', 'apps/**/*.tsx'],
+    ignores: ['libs/server/core/src/config/env.ts', '**/*.spec.ts', '**/*.test.tsx', 'apps/web-e2e/**', 'apps/web/vite.config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the validated config (libs/server/core/src/config/env.ts).' }],
+    },
+  },
+  // The browser imports the server's API types only: never server code at run time.
+  {
+    files: webProjects,
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@dealership/server-api', allowTypeImports: true, message: 'The web app may only `import type` from the server API.' }],
+          patterns: [
+            { group: ['@dealership/server-*', '!@dealership/server-api', '@dealership/*-server'], message: 'Server code never ships to the browser.' },
+            { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '@nestjs/*', 'fastify'], message: 'Server packages never ship to the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+];

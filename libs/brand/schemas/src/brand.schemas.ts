@@ -1,0 +1,28 @@
+import { IdSchema, SlugSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { ImageRefSchema } from '@dealership/media-schemas';
+import { z } from 'zod';
+
+/** A brand as the API returns it (legacy shape: `_id`, `image` is a list). */
+export const BrandSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  image: z.array(ImageRefSchema),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+/** The brand embedded in a car: enough for a badge and a link. */
+export const BrandRefSchema = BrandSchema.pick({ _id: true, name: true, slug: true, image: true });
+export type BrandRef = z.infer<typeof BrandRefSchema>;
+
+export const BrandBySlugInputSchema = z.object({ slug: SlugSchema });
+export type BrandBySlugInput = z.infer<typeof BrandBySlugInputSchema>;
+
+export const BrandNameSchema = z
+  .string({ error: 'Brand name is required' })
+  .trim()
+  .min(1, { error: 'Brand name is required' })
+  .max(80, { error: 'Brand name must be at most 80 characters' });

@@ -1,0 +1,3 @@
+export { BrandModule } from './brand.module';
+export { BrandRouter } from './brand.router';
+export { BrandService } from './brand.service';

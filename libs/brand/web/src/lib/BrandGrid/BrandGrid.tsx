@@ -1,0 +1,41 @@
+import type { Brand } from '@dealership/brand-schemas';
+import { SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import classes from './BrandGrid.module.css';
+
+export interface BrandGridProps {
+  brands: Pick<Brand, '_id' | 'name' | 'slug' | 'image'>[];
+}
+
+/** Brand logos, each linking to its brand page. */
+export function BrandGrid({ brands }: BrandGridProps) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {brands.map((brand) => {
+        const logo = brand.image[0];
+        return (
+          <li key={brand._id}>
+            <Link to={`/brand/${brand.slug}`} className={classes.tile}>
+              {logo ? (
+                <img
+                  src={logo.url}
+                  alt={`${brand.name} logo`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  decoding="async"
+                  className={classes.logo}
+                />
+              ) : (
+                <span className={classes.noLogo} aria-hidden="true">
+                  {brand.name.charAt(0)}
+                </span>
+              )}
+              <span>{brand.name}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

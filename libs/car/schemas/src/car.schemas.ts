@@ -1,0 +1,113 @@
+import { BrandRefSchema } from '@dealership/brand-schemas';
+import { ImageRefSchema } from '@dealership/media-schemas';
+import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, SlugSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { z } from 'zod';
+import { BODY_TYPES, CAR_SORTS, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
+
+export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: 'fuelType must be Petrol or Diesel' });
+export const TransmissionSchema = z.enum(TRANSMISSIONS, { error: 'transmission must be Automatic or Manual' });
+export const DriveSchema = z.enum(DRIVES, { error: 'drive must be 2 WD or 4 WD' });
+export const BodyTypeSchema = z.enum(BODY_TYPES, { error: `bodyType must be one of: ${BODY_TYPES.join(', ')}` });
+export const ConditionSchema = z.enum(CONDITIONS, { error: `condition must be one of: ${CONDITIONS.join(', ')}` });
+export const CarSortSchema = z.enum(CAR_SORTS);
+
+/**
+ * A car as the API returns it: the legacy field names (`yom`, `seater`, `accelaration`, `size`,
+ * `fuelTank`, `documents`) with numbers as numbers and the brand populated.
+ */
+export const CarSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  brand: BrandRefSchema.nullable(),
+  fuelType: FuelTypeSchema,
+  transmission: TransmissionSchema,
+  engineSize: z.number().int(),
+  mileage: z.number().int(),
+  safetyrating: z.number().int().nullable(),
+  yom: z.number().int(),
+  seater: z.number().int().nullable(),
+  drive: DriveSchema,
+  horsepower: z.number().int().nullable(),
+  torque: z.number().int().nullable(),
+  accelaration: z.number().nullable(),
+  size: z.number().int().nullable(),
+  fuelTank: z.number().int().nullable(),
+  warranty: z.string().nullable(),
+  condition: ConditionSchema,
+  bodyType: BodyTypeSchema,
+  documents: z.array(ImageRefSchema),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Car = z.infer<typeof CarSchema>;
+
+/** Query strings send one value or many; accept both, and comma lists. */
+const stringList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(100)).max(50));
+
+const optionalInt = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} must not be negative` })
+    .max(max, { error: `${field} is too large` })
+    .optional();
+
+/**
+ * Catalogue filters. Every filter is optional; an empty list or absent value passes every car.
+ * `search` is matched literally (no wildcard or pattern syntax) and case-insensitively
+ * against the car's name, model text and brand name.
+ */
+export const CarListInputSchema = z
+  .object({
+    search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+    /** Brand ids or slugs (either works). */
+    brands: stringList.optional(),
+    /** Brand name, as in `/cars?make=Toyota` (case-insensitive). */
+    make: z.string().trim().max(80).optional(),
+    priceRange: z.enum(PRICE_RANGE_LABELS, { error: 'priceRange is not one of the offered ranges' }).optional(),
+    priceMin: optionalInt('priceMin', 1_000_000_000),
+    priceMax: optionalInt('priceMax', 1_000_000_000),
+    bodyType: BodyTypeSchema.optional(),
+    condition: ConditionSchema.optional(),
+    fuelType: FuelTypeSchema.optional(),
+    transmission: TransmissionSchema.optional(),
+    yearMin: optionalInt('yearMin', 3000),
+    yearMax: optionalInt('yearMax', 3000),
+    mileageMin: optionalInt('mileageMin', 10_000_000),
+    mileageMax: optionalInt('mileageMax', 10_000_000),
+    sort: CarSortSchema.default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((f) => f.priceMin === undefined || f.priceMax === undefined || f.priceMin <= f.priceMax, {
+    error: 'priceMin must not exceed priceMax',
+    path: ['priceMin'],
+  });
+export type CarListInput = z.input<typeof CarListInputSchema>;
+export type CarListFilters = z.output<typeof CarListInputSchema>;
+
+export const CarPageSchema = z.object({
+  items: z.array(CarSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type CarPage = z.infer<typeof CarPageSchema>;
+
+export const CarBySlugInputSchema = z.object({ slug: SlugSchema });
+export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;
+
+export const CarRelatedInputSchema = z.object({ carId: IdSchema, brandId: IdSchema });
+export type CarRelatedInput = z.infer<typeof CarRelatedInputSchema>;

@@ -1,0 +1,82 @@
+import { type CarListFilters, PRICE_RANGES } from '@dealership/car-schemas';
+import { cars } from '@dealership/server-db';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The price bounds a filter asks for: the chosen range intersected with explicit min/max. */
+export function priceBounds(filters: Pick<CarListFilters, 'priceRange' | 'priceMin' | 'priceMax'>): { min?: number; max?: number } {
+  const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
+  const mins = [range?.min, filters.priceMin].filter((v): v is number => v !== undefined);
+  const maxs = [range?.max, filters.priceMax].filter((v): v is number => v !== undefined);
+  return { min: mins.length ? Math.max(...mins) : undefined, max: maxs.length ? Math.min(...maxs) : undefined };
+}
+
+/**
+ * Ids of the brands matching `condition` (written against the alias `b`). Written as text because
+ * Drizzle's relational queries re-alias every column in a `where` to the root table, which would
+ * turn a `brands` column inside a subquery into a `cars` one.
+ */
+function brandIdsWhere(condition: SQL): SQL {
+  return sql`(select b.id from brands b where ${condition})`;
+}
+
+/** SQL conditions of the catalogue filters; an absent filter adds nothing (passes every car). */
+export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(
+      or(
+        ilike(cars.name, pattern),
+        sql`${cars.bodyType}::text ilike ${pattern}`,
+        inArray(cars.brandId, brandIdsWhere(sql`b.name ilike ${pattern}`)),
+      ),
+    );
+  }
+  if (filters.brands && filters.brands.length > 0) {
+    const ids = filters.brands.filter((b) => UUID.test(b));
+    const slugs = filters.brands.filter((b) => !UUID.test(b)).map((b) => b.toLowerCase());
+    const byId = ids.length ? sql`b.id in ${ids}` : undefined;
+    const bySlug = slugs.length ? sql`b.slug in ${slugs}` : undefined;
+    conditions.push(inArray(cars.brandId, brandIdsWhere(or(byId, bySlug) ?? sql`false`)));
+  }
+  if (filters.make) {
+    conditions.push(inArray(cars.brandId, brandIdsWhere(sql`lower(b.name) = lower(${filters.make})`)));
+  }
+  const { min, max } = priceBounds(filters);
+  if (min !== undefined) conditions.push(gte(cars.price, min));
+  if (max !== undefined) conditions.push(lte(cars.price, max));
+  if (filters.bodyType) conditions.push(eq(cars.bodyType, filters.bodyType));
+  if (filters.condition) conditions.push(eq(cars.condition, filters.condition));
+  if (filters.fuelType) conditions.push(eq(cars.fuelType, filters.fuelType));
+  if (filters.transmission) conditions.push(eq(cars.transmission, filters.transmission));
+  if (filters.yearMin !== undefined) conditions.push(gte(cars.yom, filters.yearMin));
+  if (filters.yearMax !== undefined) conditions.push(lte(cars.yom, filters.yearMax));
+  if (filters.mileageMin !== undefined) conditions.push(gte(cars.mileage, filters.mileageMin));
+  if (filters.mileageMax !== undefined) conditions.push(lte(cars.mileage, filters.mileageMax));
+
+  return and(...conditions);
+}
+
+/** ORDER BY of a sort; the id breaks ties so pages never overlap. */
+export function carOrder(sort: CarListFilters['sort']): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(cars.price), asc(cars.id)];
+    case 'price_desc':
+      return [desc(cars.price), desc(cars.id)];
+    case 'year_desc':
+      return [desc(cars.yom), desc(cars.createdAt), desc(cars.id)];
+    case 'mileage_asc':
+      return [asc(cars.mileage), asc(cars.id)];
+    case 'newest':
+      return [desc(cars.createdAt), desc(cars.id)];
+  }
+}

@@ -1,0 +1,181 @@
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createCallerFactory } from '@dealership/server-trpc';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CarModule } from './car.module';
+import { CarRouter } from './car.router';
+
+const callerFor = (r: CarRouter['router']) => createCallerFactory(r)({ user: null, ip: '127.0.0.1' });
+
+describe('car module (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let caller: ReturnType<typeof callerFor>;
+  const ids: Record<string, string> = {};
+  const brandIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const { db } = handle;
+    const toyota = await insertBrand(db, { name: 'Toyota' });
+    const subaru = await insertBrand(db, { name: 'Subaru' });
+    const mercedes = await insertBrand(db, { name: 'Mercedes & Benz' });
+    Object.assign(brandIds, { toyota: toyota.id, subaru: subaru.id, mercedes: mercedes.id });
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    const fixtures = [
+      { key: 'vitz', name: 'Toyota Vitz', brandId: toyota.id, price: 500_000, bodyType: 'Hatchback', yom: 2015, mileage: 90_000, createdAt: at(1) },
+      { key: 'prado', name: 'Toyota Land Cruiser Prado', brandId: toyota.id, price: 5_000_000, bodyType: 'SUV', yom: 2019, mileage: 40_000, condition: 'Foreign Used', createdAt: at(2) },
+      { key: 'forester', name: 'Subaru Forester', brandId: subaru.id, price: 1_000_000, bodyType: 'SUV', yom: 2016, mileage: 70_000, fuelType: 'Diesel', createdAt: at(3) },
+      { key: 'percent', name: 'Promo 100% Deal', brandId: subaru.id, price: 250_000, bodyType: 'Sedan', yom: 2010, mileage: 150_000, condition: 'Locally Used', createdAt: at(4) },
+      { key: 'underscore', name: 'Model_X Special', brandId: mercedes.id, price: 4_000_001, bodyType: 'Coupe', yom: 2022, mileage: 10, condition: 'New', transmission: 'Manual', createdAt: at(5) },
+      { key: 'regex', name: 'Odd .*( name', brandId: null, price: 2_000_000, bodyType: 'Van', yom: 2012, mileage: 120_000, createdAt: at(6) },
+    ] as const;
+    for (const { key, ...fields } of fixtures) ids[key] = (await insertCar(db, fields)).id;
+
+    app = await createModuleTestApp(handle, [CarModule]);
+    caller = callerFor(app.get(CarRouter).router);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const names = (cars: { name: string }[]) => cars.map((c) => c.name);
+
+  describe('tRPC car.list', () => {
+    it('lists newest first with the brand and pictures, and a total', async () => {
+      const page = await caller.list({});
+      expect(page.total).toBe(6);
+      expect(page.pageCount).toBe(1);
+      expect(names(page.items)).toEqual(['Odd .*( name', 'Model_X Special', 'Promo 100% Deal', 'Subaru Forester', 'Toyota Land Cruiser Prado', 'Toyota Vitz']);
+      const vitz = page.items.find((c) => c.name === 'Toyota Vitz');
+      expect(vitz?.brand).toEqual({ _id: brandIds.toyota, name: 'Toyota', slug: 'toyota', image: [{ url: '/media/brands/toyota.webp', public_id: 'brands/toyota' }] });
+      expect(vitz?.documents).toHaveLength(2);
+      expect(vitz?.documents[0].url).toMatch(/-0\.webp$/);
+      expect(typeof vitz?.price).toBe('number');
+      expect(page.items[0].brand).toBeNull();
+    });
+
+    it('paginates with a bounded page size', async () => {
+      const first = await caller.list({ pageSize: 4 });
+      const second = await caller.list({ pageSize: 4, page: 2 });
+      expect(first.items).toHaveLength(4);
+      expect(second.items).toHaveLength(2);
+      expect(first.pageCount).toBe(2);
+      expect(new Set([...names(first.items), ...names(second.items)]).size).toBe(6);
+      await expect(caller.list({ pageSize: 49 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('searches name, brand and body type case-insensitively', async () => {
+      expect(names((await caller.list({ search: 'VITZ' })).items)).toEqual(['Toyota Vitz']);
+      expect(names((await caller.list({ search: 'subaru' })).items).sort()).toEqual(['Promo 100% Deal', 'Subaru Forester']);
+      expect(names((await caller.list({ search: 'suv' })).items).sort()).toEqual(['Subaru Forester', 'Toyota Land Cruiser Prado']);
+    });
+
+    it('matches search text literally: %, _ and regex characters are not wildcards', async () => {
+      expect(names((await caller.list({ search: '%' })).items)).toEqual(['Promo 100% Deal']);
+      expect(names((await caller.list({ search: '_' })).items)).toEqual(['Model_X Special']);
+      expect(names((await caller.list({ search: '.*(' })).items)).toEqual(['Odd .*( name']);
+      expect((await caller.list({ search: 'Vi_z' })).total).toBe(0);
+      expect((await caller.list({ search: '\\' })).total).toBe(0);
+    });
+
+    it('filters by brand ids or slugs; no brand selected passes every car', async () => {
+      expect((await caller.list({ brands: [] })).total).toBe(6);
+      expect(names((await caller.list({ brands: [brandIds.toyota] })).items).sort()).toEqual(['Toyota Land Cruiser Prado', 'Toyota Vitz']);
+      expect((await caller.list({ brands: ['toyota', 'mercedes-and-benz'] })).total).toBe(3);
+      expect((await caller.list({ brands: 'subaru,toyota' })).total).toBe(4);
+      expect((await caller.list({ brands: ['no-such-brand'] })).total).toBe(0);
+    });
+
+    it('filters by make (brand name, any case)', async () => {
+      expect((await caller.list({ make: 'toyota' })).total).toBe(2);
+      expect((await caller.list({ make: 'Mercedes & Benz' })).total).toBe(1);
+    });
+
+    it('includes both ends of a price range', async () => {
+      expect(names((await caller.list({ priceRange: '250K-500K' })).items).sort()).toEqual(['Promo 100% Deal', 'Toyota Vitz']);
+      expect(names((await caller.list({ priceRange: '500K-1M' })).items).sort()).toEqual(['Subaru Forester', 'Toyota Vitz']);
+      expect(names((await caller.list({ priceRange: '4M-5M' })).items).sort()).toEqual(['Model_X Special', 'Toyota Land Cruiser Prado']);
+      expect(names((await caller.list({ priceMin: 2_000_000, priceMax: 2_000_000 })).items)).toEqual(['Odd .*( name']);
+      await expect(caller.list({ priceMin: 5, priceMax: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(caller.list({ priceRange: '1-2' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('filters by body type, condition, fuel, transmission, year and mileage', async () => {
+      expect((await caller.list({ bodyType: 'SUV' })).total).toBe(2);
+      expect(names((await caller.list({ condition: 'New' })).items)).toEqual(['Model_X Special']);
+      expect(names((await caller.list({ fuelType: 'Diesel' })).items)).toEqual(['Subaru Forester']);
+      expect(names((await caller.list({ transmission: 'Manual' })).items)).toEqual(['Model_X Special']);
+      expect((await caller.list({ yearMin: 2016, yearMax: 2019 })).total).toBe(2);
+      expect(names((await caller.list({ mileageMax: 40_000 })).items).sort()).toEqual(['Model_X Special', 'Toyota Land Cruiser Prado']);
+      await expect(caller.list({ bodyType: 'Tank' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('sorts by price, year and mileage', async () => {
+      const prices = (await caller.list({ sort: 'price_asc' })).items.map((c) => c.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const desc = (await caller.list({ sort: 'price_desc' })).items.map((c) => c.price);
+      expect(desc).toEqual([...prices].reverse());
+      expect((await caller.list({ sort: 'year_desc' })).items[0].yom).toBe(2022);
+      expect((await caller.list({ sort: 'mileage_asc' })).items[0].mileage).toBe(10);
+    });
+  });
+
+  describe('tRPC car.bySlug, car.related, car.latest', () => {
+    it('finds a car by slug, or answers NOT_FOUND', async () => {
+      expect((await caller.bySlug({ slug: 'toyota-vitz' })).name).toBe('Toyota Vitz');
+      await expect(caller.bySlug({ slug: 'no-such-car' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('relates cars of the same brand, never the car itself', async () => {
+      const related = await caller.related({ carId: ids.vitz, brandId: brandIds.toyota });
+      expect(names(related)).toEqual(['Toyota Land Cruiser Prado']);
+    });
+
+    it('gives the newest cars for the home page', async () => {
+      expect((await caller.latest()).map((c) => c.name)[0]).toBe('Odd .*( name');
+    });
+  });
+
+  describe('REST (legacy shapes)', () => {
+    const get = (url: string) => app.inject({ method: 'GET', url });
+
+    it('GET /api/car/getAll-car: every car newest first, brand populated', async () => {
+      const res = await get('/api/car/getAll-car');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ success: true, totalCar: 6 });
+      expect(body.cars).toHaveLength(6);
+      expect(body.cars[0].name).toBe('Odd .*( name');
+      const prado = body.cars.find((c: { slug: string }) => c.slug === 'toyota-land-cruiser-prado');
+      expect(Object.keys(prado.brand).sort()).toEqual(['_id', 'image', 'name', 'slug']);
+      expect(prado).toMatchObject({ _id: ids.prado, price: 5_000_000, documents: expect.any(Array), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    });
+
+    it('GET /api/car/getAll-car?searchQuery= filters on the server, literally', async () => {
+      const body = (await get(`/api/car/getAll-car?searchQuery=${encodeURIComponent('100%')}`)).json();
+      expect(body.cars.map((c: { name: string }) => c.name)).toEqual(['Promo 100% Deal']);
+      expect((await get('/api/car/getAll-car?searchQuery=')).json().totalCar).toBe(6);
+    });
+
+    it('GET /api/car/getCarById-car/{slug}: the car, or 404 {success:false, message}', async () => {
+      const ok = await get('/api/car/getCarById-car/toyota-vitz');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ success: true, car: { name: 'Toyota Vitz', brand: { _id: brandIds.toyota } } });
+      const missing = await get('/api/car/getCarById-car/no-such-car');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ success: false, message: expect.stringContaining('not found') });
+    });
+
+    it('GET /api/car/related-car/{carId}/{brandId}: same brand only; malformed ids get 400', async () => {
+      const ok = await get(`/api/car/related-car/${ids.prado}/${brandIds.toyota}`);
+      expect(ok.json()).toEqual({ success: true, cars: [expect.objectContaining({ name: 'Toyota Vitz' })] });
+      const bad = await get(`/api/car/related-car/not-an-id/${brandIds.toyota}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, message: expect.stringContaining('carId') });
+    });
+  });
+});

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CarController } from './car.controller';
+import { CarRepository } from './car.repository';
+import { CarRouter } from './car.router';
+import { CarService } from './car.service';
+
+@Module({
+  providers: [CarRepository, CarService, CarRouter],
+  controllers: [CarController],
+  exports: [CarRouter, CarService],
+})
+export class CarModule {}

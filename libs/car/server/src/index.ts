@@ -1,0 +1,3 @@
+export { CarModule } from './car.module';
+export { CarRouter } from './car.router';
+export { CarService } from './car.service';

@@ -1,0 +1,3 @@
+export { CarCard, CAR_CARD_IMAGE, type CarCardProps } from './lib/CarCard/CarCard';
+export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
+export { HomePage } from './lib/pages/Home.page';

@@ -1,0 +1,120 @@
+import {
+  CARD_DESCRIPTION_PREVIEW,
+  DEFAULT_SAFETY_RATING,
+  DEFAULT_SEATS,
+  type Car,
+} from '@dealership/car-schemas';
+import { formatAmount, truncate } from '@dealership/shared-util';
+import { CarIcon, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import classes from './CarCard.module.css';
+
+/** Rendered size of the card image; the aspect ratio reserves the space before it loads. */
+export const CAR_CARD_IMAGE = { width: 400, height: 300 } as const;
+
+export interface CarCardProps {
+  car: Car;
+  /** Load the image eagerly (cards above the fold). */
+  priority?: boolean;
+}
+
+/** A car in a grid (spec §2 "Car card"). */
+export function CarCard({ car, priority = false }: CarCardProps) {
+  const { add } = useCart();
+  const href = `/car/${car.slug}`;
+  const image = car.documents[0];
+  const brandLogo = car.brand?.image[0];
+
+  const addToLikes = () => {
+    add(car);
+    notifySuccess('Added to Favourites Successfully');
+  };
+
+  return (
+    <Card component="article" padding="md" className={classes.card} aria-labelledby={`car-${car._id}`}>
+      <Card.Section>
+        <Link to={href} className={classes.media} tabIndex={-1}>
+          {image ? (
+            <img
+              src={image.url}
+              alt={`${car.yom} ${car.name}`}
+              width={CAR_CARD_IMAGE.width}
+              height={CAR_CARD_IMAGE.height}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+              className={classes.image}
+            />
+          ) : (
+            <span className={classes.noImage} role="img" aria-label={`No photo of ${car.name} yet`}>
+              <CarIcon size={64} />
+            </span>
+          )}
+          <Badge className={classes.condition} color="navy" variant="filled" size="sm">
+            {car.condition}
+          </Badge>
+        </Link>
+      </Card.Section>
+
+      <Stack gap={8} mt="md" className={classes.body}>
+        {car.brand ? (
+          <Link to={`/brand/${car.brand.slug}`} className={classes.brand}>
+            {brandLogo ? (
+              <img
+                src={brandLogo.url}
+                alt={`${car.brand.name} logo`}
+                width={28}
+                height={28}
+                loading="lazy"
+                className={classes.brandLogo}
+              />
+            ) : null}
+            {car.brand.name}
+          </Link>
+        ) : null}
+
+        <Title order={3} size="h4" lh={1.25} id={`car-${car._id}`}>
+          <Link to={href} className={classes.name}>
+            {car.name}
+          </Link>
+        </Title>
+
+        <Text size="sm" c="gray.7">
+          {truncate(car.description, CARD_DESCRIPTION_PREVIEW)}
+        </Text>
+
+        <Text fw={800} fz="xl" c="navy.8">
+          sh. {formatAmount(car.price)}
+        </Text>
+
+        <div className={classes.specs}>
+          <Badge variant="light" color="gray" size="md" radius="sm">
+            {car.engineSize} cc
+          </Badge>
+          <Badge variant="light" color="gray" size="md" radius="sm">
+            {car.fuelType}
+          </Badge>
+          <Badge variant="light" color="gray" size="md" radius="sm">
+            {car.seater ?? DEFAULT_SEATS} seats
+          </Badge>
+        </div>
+
+        <Group gap={6}>
+          <Text size="xs" c="gray.7">
+            Safety
+          </Text>
+          <StarRating value={car.safetyrating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+        </Group>
+      </Stack>
+
+      <Group gap="xs" mt="md" wrap="nowrap">
+        <Button component={Link} to={href} aria-label={`View ${car.name}`} className={classes.view}>
+          View
+        </Button>
+        <Button variant="outline" px="sm" leftSection={<HeartIcon size={16} />} onClick={addToLikes} className={classes.like}>
+          Add To Likes
+        </Button>
+      </Group>
+    </Card>
+  );
+}

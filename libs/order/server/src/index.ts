@@ -1,0 +1,2 @@
+export { OrderModule } from './order.module';
+export { OrderRouter } from './order.router';

@@ -1,0 +1,26 @@
+import { BrandRouter } from '@dealership/brand-server';
+import { CarRouter } from '@dealership/car-server';
+import { OrderRouter } from '@dealership/order-server';
+import { router } from '@dealership/server-trpc';
+import { Injectable } from '@nestjs/common';
+
+/** Composes the feature routers into the one tRPC router the web app is typed from. */
+@Injectable()
+export class AppRouterFactory {
+  constructor(
+    private readonly car: CarRouter,
+    private readonly brand: BrandRouter,
+    private readonly order: OrderRouter,
+  ) {}
+
+  create() {
+    return router({
+      car: this.car.router,
+      brand: this.brand.router,
+      order: this.order.router,
+    });
+  }
+}
+
+/** The API's type: the web client imports it with `import type` only. */
+export type AppRouter = ReturnType<AppRouterFactory['create']>;

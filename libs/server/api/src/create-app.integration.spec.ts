@@ -1,0 +1,132 @@
+import { loadConfig } from '@dealership/server-core';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './create-app';
+
+/** The whole server as `npm start` runs it, on a temporary DATA_DIR and a stand-in web build. */
+describe('createApp (integration: the whole server on PGlite under DATA_DIR)', () => {
+  let root: string;
+  let app: NestFastifyApplication;
+  const env = () => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(root, 'data'),
+    WEB_DIST_DIR: join(root, 'web'),
+    DEALER_PHONE: '+254 711 222 333',
+    ADMIN_EMAIL: 'boss@dealer.test',
+    ADMIN_PASSWORD: 'correct-horse-battery',
+  });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'app-'));
+    mkdirSync(join(root, 'web/assets'), { recursive: true });
+    writeFileSync(join(root, 'web/index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(root, 'web/assets/app-abc123.js'), 'console.log("app")');
+    app = await createApp(loadConfig(env()));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reports health with the database up', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'up' });
+  });
+
+  it('seeds the demo catalogue on first start, with generated pictures served from /media', async () => {
+    const cars = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json();
+    expect(cars.totalCar).toBeGreaterThanOrEqual(40);
+    const brands = (await app.inject({ method: 'GET', url: '/api/brand/getAll-brand' })).json();
+    expect(brands.brands.length).toBeGreaterThanOrEqual(10);
+    expect(readdirSync(join(root, 'data/media/cars')).length).toBe(cars.totalCar * 3);
+
+    const picture = await app.inject({ method: 'GET', url: cars.cars[0].documents[0].url });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['cache-control']).toContain('max-age=31536000');
+    expect(picture.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers tRPC queries from the database, singly and batched', async () => {
+    const input = encodeURIComponent(JSON.stringify({ pageSize: 5, bodyType: 'SUV' }));
+    const res = await app.inject({ method: 'GET', url: `/trpc/car.list?input=${input}` });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().result.data;
+    expect(page.items).toHaveLength(5);
+    expect(page.items.every((c: { bodyType: string }) => c.bodyType === 'SUV')).toBe(true);
+
+    const batch = await app.inject({ method: 'GET', url: `/trpc/brand.list,car.latest?batch=1&input=${encodeURIComponent('{}')}` });
+    const [brandList, latest] = batch.json();
+    expect(brandList.result.data.length).toBeGreaterThanOrEqual(10);
+    expect(latest.result.data).toHaveLength(8);
+  });
+
+  it('gives tRPC input errors field messages and a 400', async () => {
+    const input = encodeURIComponent(JSON.stringify({ pageSize: 1000 }));
+    const res = await app.inject({ method: 'GET', url: `/trpc/car.list?input=${input}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.data.fieldErrors.pageSize[0]).toBe('pageSize must be at most 48');
+  });
+
+  it('serves the web app with the runtime config injected, for / and client routes', async () => {
+    for (const url of ['/', '/cars?make=Toyota', '/car/some-car', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<script id="app-config" type="application/json">{"dealerPhone":"+254 711 222 333","publicUrl":"http://localhost:3000"}</script>');
+    }
+  });
+
+  it('serves hashed assets with a year of caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404, not the web app', async () => {
+    for (const url of ['/api/nothing-here', '/api/car/unknown/x', '/missing.png', '/media/cars/nope.webp']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('answers malformed JSON with a 400 in the legacy shape', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it('keeps data across a restart on the same DATA_DIR and never seeds twice', async () => {
+    const before = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().totalCar;
+    await app.close();
+    app = await createApp(loadConfig(env()));
+    const after = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().totalCar;
+    expect(after).toBe(before);
+  }, 120_000);
+});
+
+describe('health with the database down', () => {
+  it('answers 503 {status:"error", db:"down"}', async () => {
+    const database = await createTestDatabase();
+    const root = mkdtempSync(join(tmpdir(), 'app-down-'));
+    const app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') }), { database });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await database.close();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'error', db: 'down' });
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,115 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import type { Logger } from 'pino';
+import { ApiModule } from './api.module';
+import { type AppRouter, AppRouterFactory } from './app-router.factory';
+import { isClientRoute, loadIndexHtml } from './web-app';
+
+export interface CreateAppOptions {
+  /** An open database (tests); otherwise the configured one is opened. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+}
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * The whole HTTP server, configured and initialised but not listening: Nest on Fastify
+ * (chosen by measurement, see README), REST under /api, tRPC at /trpc, images under /media,
+ * and the built web app with client-side routing everywhere else.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createLogger(config);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: config.nodeEnv === 'test',
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, options.database), adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  app.setGlobalPrefix('api', { exclude: [] });
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Errors Fastify raises before a route runs (malformed JSON, body too large) get the legacy shape too.
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) logger.error({ err: error }, 'unhandled error');
+    void reply.status(status).send({ success: false, message: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+
+  const routerFactory = app.get(AppRouterFactory);
+  await fastify.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: routerFactory.create(),
+      createContext: ({ req }) => ({ user: null, ip: req.ip }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media file names carry a content hash: a url's content never changes.
+    maxAge: YEAR_SECONDS * 1000,
+    immutable: true,
+  });
+
+  const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
+  const indexHtml = loadIndexHtml(webDistDir, config);
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      allowedPath: (path) => path !== '/index.html',
+      setHeaders: (res, path) => {
+        // Vite's hashed bundles never change; anything else may.
+        void res.header('cache-control', path.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
+      },
+    });
+    const sendIndex = (reply: { type: (t: string) => unknown; header: (k: string, v: string) => unknown; send: (b: string) => unknown }) => {
+      reply.header('cache-control', 'no-cache');
+      reply.type('text/html; charset=utf-8');
+      reply.send(indexHtml);
+    };
+    fastify.get('/', (_request, reply) => sendIndex(reply));
+    app.useGlobalFilters(
+      new LegacyExceptionFilter((request, reply) => {
+        if (!isClientRoute(request.method, request.url)) return false;
+        sendIndex(reply);
+        return true;
+      }),
+    );
+  } else {
+    logger.warn({ webDistDir }, 'web app not built: serving the API only (run `npx nx run web:build`)');
+    app.useGlobalFilters(new LegacyExceptionFilter());
+  }
+
+  await app.init();
+  return app;
+}

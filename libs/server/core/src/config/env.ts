@@ -1,0 +1,126 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (house style, principle 4). Everything else receives AppConfig.
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0, { error: 'must be 0-65535' }).max(65535, { error: 'must be 0-65535' }).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://dealer.example' }).optional(),
+    DEALER_PHONE: z
+      .string()
+      .regex(/^\+?[0-9][0-9 ()-]{6,20}$/, { error: 'must be a phone number such as +254 712 345 678' })
+      .default('+254 700 000 000'),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+    ADMIN_NAME: z.string().min(1).default('Admin'),
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+[smhd]$/, { error: 'must be a duration such as 15m, 12h or 7d' })
+      .default('7d'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    SEED_DEMO: booleanish.default(true),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    MEDIA_DIR: z.string().min(1).optional(),
+    CLOUDINARY_URL: z
+      .string()
+      .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, { error: 'must look like cloudinary://key:secret@cloud' })
+      .optional(),
+    BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
+    BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
+    BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
+    BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (the admin account is created from it)' });
+      }
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'must be set together with the other ADMIN_ variable' });
+    }
+    const braintree = [env.BRAINTREE_MERCHANT_ID, env.BRAINTREE_PUBLIC_KEY, env.BRAINTREE_PRIVATE_KEY];
+    if (braintree.some(Boolean) && !braintree.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['BRAINTREE_MERCHANT_ID'], message: 'BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY go together' });
+    }
+  });
+
+/** The validated configuration every part of the server reads. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (embedded database, media, generated secrets). */
+  dataDir: string;
+  /** A PostgreSQL server URL; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  databasePoolSize: number;
+  /** Absolute base URL for canonical links and the sitemap; derived from PORT when unset. */
+  publicUrl: string;
+  dealerPhone: string;
+  admin?: { email: string; password: string; name: string };
+  jwt: { secret?: string; expiresIn: string };
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  /** Built web app to serve; resolved next to the server bundle when unset. */
+  webDistDir?: string;
+  mediaDir: string;
+  cloudinaryUrl?: string;
+  braintree?: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' };
+}
+
+/** Thrown at boot when the environment is invalid; the message names each bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment (empty values count as unset) and derives the app's configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dealerPhone: e.DEALER_PHONE,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,
+    mediaDir: e.MEDIA_DIR ? resolve(cwd, e.MEDIA_DIR) : resolve(dataDir, 'media'),
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    braintree:
+      e.BRAINTREE_MERCHANT_ID && e.BRAINTREE_PUBLIC_KEY && e.BRAINTREE_PRIVATE_KEY
+        ? { merchantId: e.BRAINTREE_MERCHANT_ID, publicKey: e.BRAINTREE_PUBLIC_KEY, privateKey: e.BRAINTREE_PRIVATE_KEY, environment: e.BRAINTREE_ENVIRONMENT }
+        : undefined,
+  };
+}

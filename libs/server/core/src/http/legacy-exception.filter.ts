@@ -1,0 +1,61 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { DomainError, ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RequestValidationError } from './zod-validation';
+
+/** What the legacy API answered on every failure: `{success:false, message}`, never a stack trace. */
+export interface LegacyErrorBody {
+  success: false;
+  message: string;
+  errors?: { field: string; message: string }[];
+}
+
+/** A hook for requests no route matched (the web app serves them); return true when handled. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * Maps every error of the REST surface once: domain errors by their code, validation errors with
+ * field messages, Nest HTTP errors by status, anything else as a logged 500.
+ */
+@Catch()
+export class LegacyExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly notFoundFallback?: NotFoundFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const { status, body } = this.toResponse(exception);
+    if (status === HttpStatus.NOT_FOUND && !(exception instanceof DomainError) && this.notFoundFallback?.(request, reply)) return;
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    void reply.status(status).header('cache-control', 'no-store').send(body);
+  }
+
+  toResponse(exception: unknown): { status: number; body: LegacyErrorBody } {
+    if (exception instanceof DomainError) {
+      return { status: ERROR_HTTP_STATUS[exception.code], body: { success: false, message: exception.message } };
+    }
+    if (exception instanceof RequestValidationError) {
+      return { status: HttpStatus.BAD_REQUEST, body: { success: false, message: exception.message, errors: exception.errors } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        status === HttpStatus.NOT_FOUND
+          ? 'Not found'
+          : typeof response === 'string'
+            ? response
+            : String((response as { message?: unknown }).message ?? exception.message);
+      return { status, body: { success: false, message } };
+    }
+    // Fastify's own errors (bad JSON, body too large) carry a statusCode.
+    const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return { status: statusCode, body: { success: false, message: (exception as Error).message } };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: 'Internal server error' } };
+  }
+}

@@ -1,0 +1,6 @@
+export * from './config/config.tokens';
+export * from './config/env';
+export * from './http/legacy-exception.filter';
+export * from './http/zod-validation';
+export * from './logging/logger';
+export * from './config/secrets';

@@ -1,0 +1,24 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type DbSchema = typeof schema;
+
+/** The Drizzle database, whichever engine is behind it (PGlite or a PostgreSQL server). */
+export type Database = PgDatabase<PgQueryResultHKT, DbSchema, ExtractTablesWithRelations<DbSchema>>;
+
+/** A transaction handle, usable wherever a `Database` is. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An open database connection with what the app needs around it. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  /** 'pglite' (embedded) or 'postgres' (server). */
+  readonly engine: 'pglite' | 'postgres';
+  /** Resolves when the engine answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Closes the connection (and releases the data folder lock, for PGlite). */
+  close(): Promise<void>;
+}
+
+export { schema };

@@ -1,0 +1,57 @@
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Database, DatabaseHandle } from './database';
+import { openDatabase } from './open-database';
+
+/** Injection token of the Drizzle `Database`. */
+export const DB = Symbol('DB');
+/** Injection token of the `DatabaseHandle` (engine, ping, close). */
+export const DB_HANDLE = Symbol('DB_HANDLE');
+
+/** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */
+@Injectable()
+class DatabaseCloser implements OnApplicationShutdown {
+  constructor(@Inject(DB_HANDLE) private readonly handle: DatabaseHandle) {}
+
+  async onApplicationShutdown() {
+    await this.handle.close();
+  }
+}
+
+/** Provides the database: PGlite under DATA_DIR by default, a PostgreSQL server when DATABASE_URL is set. */
+@Global()
+@Module({})
+export class DbModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: DbModule,
+      providers: [
+        {
+          provide: DB_HANDLE,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) =>
+            openDatabase(
+              config.databaseUrl
+                ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+                : { kind: 'pglite', dataDir: config.dataDir },
+            ),
+        },
+        { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
+        DatabaseCloser,
+      ],
+      exports: [DB, DB_HANDLE],
+    };
+  }
+
+  /** An already open database (integration tests open theirs with `createTestDatabase`). */
+  static forHandle(handle: DatabaseHandle): DynamicModule {
+    return {
+      module: DbModule,
+      providers: [
+        { provide: DB_HANDLE, useValue: handle },
+        { provide: DB, useValue: handle.db },
+      ],
+      exports: [DB, DB_HANDLE],
+    };
+  }
+}

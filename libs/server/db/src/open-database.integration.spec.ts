@@ -1,0 +1,43 @@
+import { count, sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataDirLockedError } from './data-dir-lock';
+import { openDatabase } from './open-database';
+import { brands } from './schema';
+import { createTestDatabase } from './testing';
+
+describe('openDatabase (PGlite persisted under DATA_DIR)', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'db-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates, keeps data across reopen, and refuses a second handle on the same folder', async () => {
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    await first.db.insert(brands).values({ name: 'Toyota', slug: 'toyota' });
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+
+    const second = await openDatabase({ kind: 'pglite', dataDir });
+    const [{ n }] = await second.db.select({ n: count() }).from(brands);
+    expect(n).toBe(1);
+    await second.ping();
+    await second.close();
+    await expect(second.ping()).rejects.toThrow();
+  }, 60_000);
+});
+
+describe('createTestDatabase', () => {
+  it('gives a migrated database with the search indexes', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const result = await handle.db.execute(sql`select indexname from pg_indexes where tablename = 'cars' order by indexname`);
+      const names = (result as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
+      expect(names).toEqual(expect.arrayContaining(['cars_slug_key', 'cars_price_idx', 'cars_created_at_idx', 'cars_brand_created_idx', 'cars_name_trgm_idx']));
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});

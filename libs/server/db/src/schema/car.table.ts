@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { brands } from './brand.table';
+import { bodyTypeEnum, conditionEnum, driveEnum, fuelTypeEnum, transmissionEnum } from './enums';
+import { timestamps } from './timestamps';
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    /** Whole Kenyan shillings. */
+    price: integer('price').notNull(),
+    // Deleting a brand leaves its cars without one (spec: they "lose it"), never dangling.
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    fuelType: fuelTypeEnum('fuel_type').notNull(),
+    transmission: transmissionEnum('transmission').notNull(),
+    /** cc */
+    engineSize: integer('engine_size').notNull(),
+    /** km */
+    mileage: integer('mileage').notNull(),
+    safetyRating: integer('safety_rating'),
+    /** Year of manufacture. */
+    yom: integer('yom').notNull(),
+    seater: integer('seater'),
+    drive: driveEnum('drive').notNull(),
+    horsepower: integer('horsepower'),
+    /** Nm */
+    torque: integer('torque'),
+    /** 0-100 km/h in seconds; the legacy field name is spelt so. */
+    accelaration: real('accelaration'),
+    /** Ground clearance in mm (legacy name `size`). */
+    groundClearance: integer('ground_clearance'),
+    /** Litres */
+    fuelTank: integer('fuel_tank'),
+    warranty: text('warranty'),
+    condition: conditionEnum('condition').notNull().default('New'),
+    bodyType: bodyTypeEnum('body_type').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cars_slug_key').on(t.slug),
+    index('cars_brand_created_idx').on(t.brandId, t.createdAt),
+    index('cars_price_idx').on(t.price),
+    index('cars_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('cars_yom_idx').on(t.yom),
+    index('cars_mileage_idx').on(t.mileage),
+    index('cars_body_type_idx').on(t.bodyType),
+    index('cars_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const carImages = pgTable(
+  'car_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    publicId: text('public_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('car_images_car_idx').on(t.carId, t.position)],
+);

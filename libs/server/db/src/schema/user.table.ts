@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** argon2id hash; never leaves the user repository. */
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    /** 1 admin, 0 customer (legacy values). */
+    role: smallint('role').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,594 @@
+import type { BodyType } from '@dealership/car-schemas';
+
+// Generated artwork for the demo catalogue: flat "studio" illustrations of cars and badge logos
+// for brands. Pure string builders (no I/O) and deterministic, so a reseed yields the same files.
+
+export type CarArtAngle = 'side' | 'front-three-quarter' | 'rear';
+
+export interface CarSvgOptions {
+  bodyType: BodyType;
+  /** Body colour, `#rgb` or `#rrggbb`. */
+  paint: string;
+  /** Base colour of the studio backdrop; each angle lights it a little differently. */
+  background?: string;
+  width: number;
+  height: number;
+  angle?: CarArtAngle;
+  /** Small caption at the bottom, e.g. the car's name. */
+  label?: string;
+}
+
+export interface BrandLogoSvgOptions {
+  name: string;
+  colors: { primary: string; accent: string };
+  size: number;
+}
+
+interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+const WHITE: Rgb = { r: 255, g: 255, b: 255 };
+const BLACK: Rgb = { r: 0, g: 0, b: 0 };
+const FALLBACK_PAINT: Rgb = { r: 160, g: 166, b: 173 };
+const FONT = "'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
+
+/** Escapes text for use in SVG content and attribute values. */
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** Rounds for compact, stable output (no float noise like 0.30000000000000004). */
+function n(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+function parseHex(hex: string, fallback: Rgb): Rgb {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return fallback;
+  const digits = m[1].length === 3 ? [...m[1]].map((d) => d + d).join('') : m[1];
+  return {
+    r: parseInt(digits.slice(0, 2), 16),
+    g: parseInt(digits.slice(2, 4), 16),
+    b: parseInt(digits.slice(4, 6), 16),
+  };
+}
+
+function toHex({ r, g, b }: Rgb): string {
+  const part = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${part(r)}${part(g)}${part(b)}`;
+}
+
+function mix(a: Rgb, b: Rgb, t: number): Rgb {
+  return { r: a.r + (b.r - a.r) * t, g: a.g + (b.g - a.g) * t, b: a.b + (b.b - a.b) * t };
+}
+
+/** WCAG relative luminance, 0 (black) to 1 (white). */
+function luminance({ r, g, b }: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** FNV-1a: a short deterministic id prefix, so several SVGs inlined in one page never share ids. */
+function hashId(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `a${(h >>> 0).toString(36)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Car silhouettes. Every body is drawn facing right in a 1000 x 440 design space standing on
+// GROUND; the renderer scales (and for some angles mirrors) it into the requested box.
+
+const GROUND = 392;
+
+interface BodySpec {
+  /** Sill line: the body's lower edge between the wheels. */
+  bottomY: number;
+  /** Rear and front lower corners on the sill line. */
+  rearX: number;
+  frontX: number;
+  wheelR: number;
+  rearWheelX: number;
+  frontWheelX: number;
+  /** Outline from the rear lower corner, over the roof, to the front lower corner. */
+  upper: string;
+  /** Side windows (one closed path). */
+  glass: string;
+  /** Pillars over the glass: thin ones blacked out, thick rear ones (`body`) in the paint. */
+  pillars: Array<{ d: string; body?: boolean }>;
+  /** Shoulder line: where the highlight runs (y, from x, to x). */
+  belt: [number, number, number];
+  /** Door shut lines (x1, y1, x2, y2). */
+  seams: Array<[number, number, number, number]>;
+  handles: Array<[number, number]>;
+  mirror: [number, number];
+  head: string;
+  tail: string;
+  /** Unpainted plastic around the arches and sills (SUVs, pickups). */
+  cladding: boolean;
+  extras?: (c: BodyColours) => string;
+}
+
+interface BodyColours {
+  paint: string;
+  light: string;
+  dark: string;
+  darker: string;
+  seam: string;
+  trim: string;
+  /** Upper-body tone for painted pillars (the body gradient is light up there). */
+  pillar: string;
+}
+
+const BODIES: Record<BodyType, BodySpec> = {
+  Sedan: {
+    bottomY: 350,
+    rearX: 92,
+    frontX: 926,
+    wheelR: 60,
+    rearWheelX: 250,
+    frontWheelX: 752,
+    upper:
+      'L 80 318 C 74 296 76 264 86 248 L 94 238 C 150 228 230 224 286 222 C 334 196 374 170 424 160 C 484 150 560 150 602 158 C 642 174 690 204 730 226 C 800 232 870 240 912 252 C 934 262 946 282 944 306 L 938 338 Q 936 350 926 350',
+    glass:
+      'M 318 232 C 352 206 388 184 432 174 C 490 164 556 164 592 170 C 624 186 660 208 694 232 Z',
+    pillars: [{ d: 'M 498 162 L 512 162 L 510 234 L 496 234 Z' }],
+    belt: [238, 110, 900],
+    seams: [
+      [504, 236, 502, 346],
+      [706, 236, 716, 338],
+      [320, 236, 330, 300],
+    ],
+    handles: [
+      [440, 252],
+      [630, 252],
+    ],
+    mirror: [700, 228],
+    head: 'M 880 256 C 904 258 924 266 934 280 L 930 288 C 910 284 890 280 870 274 Z',
+    tail: 'M 86 254 L 130 248 L 128 264 L 82 272 Z',
+    cladding: false,
+  },
+  Hatchback: {
+    bottomY: 350,
+    rearX: 186,
+    frontX: 858,
+    wheelR: 56,
+    rearWheelX: 300,
+    frontWheelX: 736,
+    upper:
+      'L 176 318 C 170 290 170 262 176 236 C 180 206 188 180 200 160 C 210 148 226 142 250 140 C 340 134 440 134 498 140 C 548 150 596 184 636 222 C 710 230 800 236 846 250 C 866 260 876 282 874 306 L 870 338 Q 868 350 858 350',
+    glass:
+      'M 204 224 L 208 190 C 214 170 226 158 250 154 C 330 148 430 148 490 154 C 530 162 572 192 604 224 Z',
+    pillars: [{ d: 'M 262 152 L 296 150 L 300 226 L 270 226 Z', body: true }, { d: 'M 444 150 L 458 150 L 456 226 L 442 226 Z' }],
+    belt: [230, 180, 850],
+    seams: [
+      [450, 228, 448, 346],
+      [618, 228, 634, 330],
+      [298, 228, 300, 268],
+    ],
+    handles: [
+      [400, 246],
+      [580, 246],
+    ],
+    mirror: [608, 222],
+    head: 'M 818 252 C 844 254 864 262 874 276 L 872 286 C 850 282 828 276 808 270 Z',
+    tail: 'M 176 200 L 196 196 L 190 250 L 172 254 Z',
+    cladding: false,
+    extras: (c) =>
+      // Roof spoiler over the tailgate: the tell-tale of a hatchback.
+      `<path d="M 196 152 C 210 140 232 136 262 134 L 262 142 C 236 144 214 150 202 160 Z" fill="${c.darker}"/>`,
+  },
+  SUV: {
+    bottomY: 334,
+    rearX: 112,
+    frontX: 916,
+    wheelR: 72,
+    rearWheelX: 268,
+    frontWheelX: 752,
+    upper:
+      'L 102 296 C 98 250 100 190 108 140 C 112 116 124 104 146 100 C 300 94 470 92 568 98 C 610 108 656 146 692 186 C 764 192 846 198 898 210 C 922 218 932 240 932 268 L 928 322 Q 926 334 916 334',
+    glass: 'M 126 190 L 128 140 C 130 124 138 116 156 114 L 560 110 C 590 116 626 150 658 190 Z',
+    pillars: [{ d: 'M 210 113 L 254 112 L 266 192 L 218 192 Z', body: true }, { d: 'M 452 110 L 468 110 L 466 192 L 450 192 Z' }],
+    belt: [198, 110, 910],
+    seams: [
+      [460, 194, 458, 300],
+      [266, 194, 270, 234],
+      [668, 196, 676, 250],
+    ],
+    handles: [
+      [396, 212],
+      [604, 212],
+    ],
+    mirror: [664, 190],
+    head: 'M 860 214 C 890 216 916 222 928 236 L 926 250 C 900 246 876 242 852 234 Z',
+    tail: 'M 104 150 L 124 148 L 122 206 L 100 210 Z',
+    cladding: true,
+    extras: (c) =>
+      // Roof rails: two bars on feet along the roof line.
+      `<path d="M 176 98 L 186 86 L 520 82 L 530 94" fill="none" stroke="${c.trim}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>` +
+      `<path d="M 186 86 L 520 82" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="2"/>`,
+  },
+  'Station Wagon': {
+    bottomY: 350,
+    rearX: 90,
+    frontX: 926,
+    wheelR: 59,
+    rearWheelX: 250,
+    frontWheelX: 752,
+    upper:
+      'L 80 318 C 74 290 76 240 86 210 C 94 182 108 166 134 160 C 280 150 480 146 580 150 C 624 164 676 200 716 226 C 800 232 870 240 912 252 C 934 262 946 282 944 306 L 938 338 Q 936 350 926 350',
+    glass:
+      'M 108 232 L 114 190 C 118 178 128 172 150 170 C 300 162 480 160 572 164 C 606 180 652 208 686 232 Z',
+    pillars: [{ d: 'M 196 168 L 232 166 L 242 234 L 202 234 Z', body: true }, { d: 'M 436 162 L 450 162 L 448 234 L 434 234 Z' }],
+    belt: [238, 100, 900],
+    seams: [
+      [442, 236, 440, 346],
+      [242, 236, 250, 300],
+      [700, 236, 716, 338],
+    ],
+    handles: [
+      [386, 252],
+      [612, 252],
+    ],
+    mirror: [690, 228],
+    head: 'M 880 256 C 904 258 924 266 934 280 L 930 288 C 910 284 890 280 870 274 Z',
+    tail: 'M 82 236 L 104 234 L 100 282 L 78 286 Z',
+    cladding: false,
+    extras: (c) => `<path d="M 160 158 L 540 150" fill="none" stroke="${c.trim}" stroke-width="5" stroke-linecap="round"/>`,
+  },
+  Pickup: {
+    bottomY: 340,
+    rearX: 90,
+    frontX: 924,
+    wheelR: 70,
+    rearWheelX: 236,
+    frontWheelX: 764,
+    upper:
+      'L 80 300 L 82 222 Q 82 212 92 212 L 388 212 Q 398 212 400 202 L 406 132 C 408 120 416 114 430 112 C 480 108 560 106 600 110 C 636 122 672 160 704 198 C 780 204 856 210 910 222 C 930 230 940 252 940 282 L 936 328 Q 934 340 924 340',
+    glass:
+      'M 420 200 L 424 136 C 426 128 432 124 444 124 L 594 120 C 622 128 656 164 680 200 Z',
+    pillars: [{ d: 'M 540 122 L 554 122 L 552 202 L 538 202 Z' }],
+    belt: [208, 96, 912],
+    seams: [
+      [400, 214, 400, 318],
+      [546, 204, 544, 300],
+      [690, 206, 700, 280],
+      [88, 222, 88, 296],
+    ],
+    handles: [
+      [488, 222],
+      [640, 222],
+    ],
+    mirror: [676, 202],
+    head: 'M 870 226 C 898 228 924 234 934 248 L 932 260 C 908 256 884 252 862 244 Z',
+    tail: 'M 84 226 L 98 226 L 98 270 L 84 270 Z',
+    cladding: true,
+    extras: (c) =>
+      // The open bed: the far wall's inside shows above the near wall, plus a sports bar.
+      `<path d="M 96 212 L 96 204 Q 96 200 100 200 L 390 200 L 388 212 Z" fill="${c.darker}"/>` +
+      `<path d="M 100 204 L 388 204" stroke="#000000" stroke-opacity="0.25" stroke-width="2"/>` +
+      `<path d="M 318 212 L 342 152 L 402 148" fill="none" stroke="${c.trim}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>`,
+  },
+  Van: {
+    bottomY: 350,
+    rearX: 108,
+    frontX: 906,
+    wheelR: 58,
+    rearWheelX: 254,
+    frontWheelX: 758,
+    upper:
+      'L 100 316 L 100 110 C 100 92 110 84 128 82 C 300 78 560 76 660 82 C 690 86 708 96 722 112 C 770 160 820 200 858 226 C 890 236 912 250 918 272 L 918 336 Q 918 350 906 350',
+    glass:
+      'M 118 212 L 118 112 C 118 102 124 96 136 96 L 650 94 C 680 96 700 108 712 124 C 746 160 782 192 818 218 L 818 226 Z',
+    pillars: [{ d: 'M 232 95 L 252 95 L 252 214 L 232 214 Z' }, { d: 'M 420 95 L 436 95 L 436 214 L 420 214 Z' }, { d: 'M 592 94 L 610 94 L 610 216 L 592 216 Z' }],
+    belt: [222, 110, 900],
+    seams: [
+      [436, 218, 436, 344],
+      [600, 222, 600, 344],
+      [770, 230, 790, 300],
+    ],
+    handles: [
+      [452, 246],
+      [700, 246],
+    ],
+    mirror: [820, 220],
+    head: 'M 858 236 C 884 240 906 250 914 264 L 912 276 C 890 270 866 262 848 252 Z',
+    tail: 'M 102 130 L 116 130 L 116 200 L 102 200 Z',
+    cladding: false,
+    extras: (c) =>
+      // Sliding-door rail below the rear windows.
+      `<path d="M 252 232 L 430 232" stroke="${c.seam}" stroke-opacity="0.6" stroke-width="3" stroke-linecap="round"/>`,
+  },
+  Coupe: {
+    bottomY: 350,
+    rearX: 120,
+    frontX: 924,
+    wheelR: 60,
+    rearWheelX: 262,
+    frontWheelX: 748,
+    upper:
+      'L 110 318 C 106 296 108 272 118 258 C 150 246 200 238 250 232 C 320 200 390 176 460 168 C 510 164 550 166 580 172 C 630 188 680 214 720 232 C 800 238 870 246 912 258 C 932 268 944 288 942 310 L 936 340 Q 934 350 924 350',
+    glass: 'M 300 238 C 346 212 404 188 466 180 C 512 176 550 178 576 184 C 610 198 650 218 684 238 Z',
+    pillars: [{ d: 'M 412 188 L 426 186 L 452 238 L 436 238 Z' }],
+    belt: [244, 130, 900],
+    seams: [
+      [446, 242, 452, 344],
+      [696, 242, 712, 338],
+    ],
+    handles: [[470, 258]],
+    mirror: [692, 234],
+    head: 'M 872 260 C 898 262 922 272 934 288 L 930 294 C 908 290 884 284 862 278 Z',
+    tail: 'M 116 262 L 166 254 L 164 268 L 112 276 Z',
+    cladding: false,
+    extras: (c) =>
+      // Rear lip spoiler.
+      `<path d="M 130 252 L 176 244 L 178 238 L 132 246 Z" fill="${c.dark}"/>`,
+  },
+};
+
+/**
+ * The studio set-up of each angle: backdrop tone, light position, zoom and which design x sits
+ * in the middle. "rear" is a closer detail shot of the back half, so a car's pictures differ.
+ */
+const ANGLES: Record<CarArtAngle, { base: string; mirror: boolean; lightX: number; zoom: number; focusX: number }> = {
+  'front-three-quarter': { base: '#ece7df', mirror: true, lightX: 0.4, zoom: 0.92, focusX: 510 },
+  side: { base: '#e6ebf0', mirror: false, lightX: 0.5, zoom: 0.86, focusX: 510 },
+  rear: { base: '#e3e9e4', mirror: false, lightX: 0.35, zoom: 1.05, focusX: 450 },
+};
+
+/** Where a wheel arch of `radius` around (cx, cy) meets the sill line. */
+function archEnds(cx: number, bottomY: number, radius: number, cy: number): { left: number; right: number } {
+  const half = Math.sqrt(Math.max(0, radius * radius - (bottomY - cy) ** 2));
+  return { left: cx - half, right: cx + half };
+}
+
+function wheelSvg(cx: number, cy: number, r: number, spin: number, rimId: string): string {
+  const spokes: string[] = [];
+  const inner = r * 0.16;
+  const outer = r * 0.6;
+  for (let i = 0; i < 5; i++) {
+    const w1 = r * 0.13;
+    const w2 = r * 0.22;
+    spokes.push(
+      `<path d="M ${n(cx - w1 / 2)} ${n(cy - inner)} L ${n(cx + w1 / 2)} ${n(cy - inner)} L ${n(cx + w2 / 2)} ${n(cy - outer)} L ${n(cx - w2 / 2)} ${n(cy - outer)} Z" transform="rotate(${n(spin + i * 72)} ${n(cx)} ${n(cy)})"/>`,
+    );
+  }
+  return (
+    `<g>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="#1b1d20"/>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.9)}" fill="none" stroke="#2c3035" stroke-width="${n(r * 0.06)}"/>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.68)}" fill="url(#${rimId})"/>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.6)}" fill="#30343a"/>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.42)}" fill="#5a6068" fill-opacity="0.6"/>` +
+    `<g fill="url(#${rimId})">${spokes.join('')}</g>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.17)}" fill="url(#${rimId})" stroke="#7d848c" stroke-width="${n(r * 0.02)}"/>` +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.06)}" fill="#4a4f56"/>` +
+    `</g>`
+  );
+}
+
+/** A flat-illustration studio picture of a car of `bodyType`, `width` x `height` pixels. */
+export function renderCarSvg(options: CarSvgOptions): string {
+  const { bodyType, width, height } = options;
+  const angle = options.angle ?? 'side';
+  const look = ANGLES[angle];
+  const spec = BODIES[bodyType];
+  const id = hashId(JSON.stringify([bodyType, options.paint, options.background ?? '', width, height, angle, options.label ?? '']));
+
+  const paintRgb = parseHex(options.paint, FALLBACK_PAINT);
+  const lum = luminance(paintRgb);
+  // Very dark and very light paints need stronger shading to stay readable.
+  const colours: BodyColours = {
+    paint: toHex(paintRgb),
+    light: toHex(mix(paintRgb, WHITE, lum < 0.05 ? 0.3 : 0.22)),
+    dark: toHex(mix(paintRgb, BLACK, lum > 0.7 ? 0.24 : 0.32)),
+    darker: toHex(mix(paintRgb, BLACK, lum > 0.7 ? 0.45 : 0.55)),
+    seam: toHex(mix(paintRgb, BLACK, lum < 0.05 ? 0.9 : 0.5)),
+    trim: '#2a2d32',
+    pillar: toHex(mix(paintRgb, WHITE, lum < 0.05 ? 0.2 : 0.12)),
+  };
+  const base = parseHex(options.background ?? look.base, parseHex(look.base, WHITE));
+  const wallTop = toHex(mix(base, WHITE, 0.55));
+  const wallBottom = toHex(base);
+  const floorTop = toHex(mix(base, BLACK, 0.06));
+  const floorBottom = toHex(mix(base, WHITE, 0.25));
+
+  // Layout: the car's design box (x 60-960, y 60-420) fits the picture above the label.
+  const label = options.label?.trim() ?? '';
+  const labelSize = label ? Math.min(height * 0.055, (width * 1.6) / Math.max(label.length, 8)) : 0;
+  const labelBand = label ? labelSize * 2.2 : 0;
+  const areaH = height - labelBand;
+  const scale = Math.min((width * look.zoom) / 900, (areaH * look.zoom) / 360);
+  const centreX = width / 2;
+  const centreY = areaH * 0.52;
+  const tx = look.mirror ? centreX + look.focusX * scale : centreX - look.focusX * scale;
+  const ty = centreY - 240 * scale;
+  const groundPx = ty + GROUND * scale;
+  const horizon = Math.max(0, groundPx - 70 * scale);
+  const carTransform = `translate(${n(tx)} ${n(ty)}) scale(${n(look.mirror ? -scale : scale)} ${n(scale)})`;
+
+  const cy = GROUND - spec.wheelR;
+  const archR = spec.wheelR + 8;
+  const rear = archEnds(spec.rearWheelX, spec.bottomY, archR, cy);
+  const front = archEnds(spec.frontWheelX, spec.bottomY, archR, cy);
+  const arc = `A ${archR} ${archR} 0 1 0`;
+  const bodyPath =
+    `M ${spec.rearX} ${spec.bottomY} ${spec.upper} ` +
+    `L ${n(front.right)} ${spec.bottomY} ${arc} ${n(front.left)} ${spec.bottomY} ` +
+    `L ${n(rear.right)} ${spec.bottomY} ${arc} ${n(rear.left)} ${spec.bottomY} Z`;
+  const archHole = (a: { left: number; right: number }) =>
+    `<path d="M ${n(a.right)} ${spec.bottomY} ${arc} ${n(a.left)} ${spec.bottomY} Z" fill="#121316"/>`;
+  const archTrim = (a: { left: number; right: number }) =>
+    `<path d="M ${n(a.right + 6)} ${spec.bottomY} A ${archR + 6} ${archR + 6} 0 1 0 ${n(a.left - 6)} ${spec.bottomY}" fill="none" stroke="${colours.trim}" stroke-width="12"/>`;
+  const [beltY, beltFrom, beltTo] = spec.belt;
+  const [mx, my] = spec.mirror;
+
+  const defs =
+    `<defs>` +
+    `<linearGradient id="${id}-wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wallTop}"/><stop offset="1" stop-color="${wallBottom}"/></linearGradient>` +
+    `<linearGradient id="${id}-floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${floorTop}"/><stop offset="1" stop-color="${floorBottom}"/></linearGradient>` +
+    `<radialGradient id="${id}-spot" cx="${look.lightX}" cy="0.42" r="0.55"><stop offset="0" stop-color="#ffffff" stop-opacity="0.85"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>` +
+    `<filter id="${id}-blur" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="7"/></filter>` +
+    `<linearGradient id="${id}-body" x1="0" y1="0" x2="0" y2="1">` +
+    `<stop offset="0" stop-color="${colours.light}"/><stop offset="0.45" stop-color="${colours.paint}"/><stop offset="1" stop-color="${colours.dark}"/></linearGradient>` +
+    `<linearGradient id="${id}-glass" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3b4754"/><stop offset="1" stop-color="#151a20"/></linearGradient>` +
+    `<radialGradient id="${id}-rim" cx="0.4" cy="0.35" r="0.75"><stop offset="0" stop-color="#f4f6f8"/><stop offset="0.6" stop-color="#c3c9cf"/><stop offset="1" stop-color="#868d95"/></radialGradient>` +
+    `<clipPath id="${id}-clip"><path d="${bodyPath}"/></clipPath>` +
+    `<clipPath id="${id}-glass-clip"><path d="${spec.glass}"/></clipPath>` +
+    `</defs>`;
+
+  const backdrop =
+    `<rect width="${width}" height="${height}" fill="url(#${id}-wall)"/>` +
+    `<rect y="${n(horizon)}" width="${width}" height="${n(height - horizon)}" fill="url(#${id}-floor)"/>` +
+    `<rect width="${width}" height="${height}" fill="url(#${id}-spot)"/>` +
+    `<rect y="${n(horizon)}" width="${width}" height="${n(Math.max(1, 2 * scale))}" fill="#ffffff" fill-opacity="0.5"/>`;
+
+  const shadow =
+    `<g filter="url(#${id}-blur)">` +
+    `<ellipse cx="${n((spec.rearX + spec.frontX) / 2)}" cy="${GROUND + 2}" rx="${n((spec.frontX - spec.rearX) / 2 + 30)}" ry="16" fill="#000000" fill-opacity="0.3"/>` +
+    `<ellipse cx="${spec.rearWheelX}" cy="${GROUND}" rx="${n(spec.wheelR)}" ry="7" fill="#000000" fill-opacity="0.5"/>` +
+    `<ellipse cx="${spec.frontWheelX}" cy="${GROUND}" rx="${n(spec.wheelR)}" ry="7" fill="#000000" fill-opacity="0.5"/>` +
+    `</g>`;
+
+  const body =
+    archHole(rear) +
+    archHole(front) +
+    `<path d="${bodyPath}" fill="url(#${id}-body)"/>` +
+    `<g clip-path="url(#${id}-clip)">` +
+    // Lower-body shade and a bright shoulder highlight give the flat shape some volume.
+    `<rect x="0" y="${spec.bottomY - 46}" width="1000" height="60" fill="${colours.darker}" fill-opacity="0.35"/>` +
+    `<rect x="0" y="${spec.bottomY - 50}" width="1000" height="4" fill="${colours.darker}" fill-opacity="0.25"/>` +
+    `<path d="M ${beltFrom} ${beltY + 8} L ${beltTo} ${beltY + 10}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="5" stroke-linecap="round"/>` +
+    `<path d="M ${beltFrom} ${beltY + 15} L ${beltTo} ${beltY + 17}" stroke="${colours.darker}" stroke-opacity="0.35" stroke-width="3"/>` +
+    (spec.cladding
+      ? `<rect x="0" y="${spec.bottomY - 22}" width="1000" height="30" fill="${colours.trim}"/>`
+      : `<rect x="0" y="${spec.bottomY - 10}" width="1000" height="12" fill="${colours.darker}" fill-opacity="0.6"/>`) +
+    `</g>` +
+    (spec.cladding ? archTrim(rear) + archTrim(front) : '') +
+    // A faint outline keeps white and silver cars from melting into the light backdrop.
+    `<path d="${bodyPath}" fill="none" stroke="${colours.darker}" stroke-opacity="0.45" stroke-width="2" stroke-linejoin="round"/>`;
+
+  const glass =
+    `<path d="${spec.glass}" fill="url(#${id}-glass)"/>` +
+    `<g clip-path="url(#${id}-glass-clip)">` +
+    // Diagonal reflections across the windows.
+    `<path d="M 200 60 L 320 60 L 180 260 L 60 260 Z" fill="#ffffff" fill-opacity="0.12"/>` +
+    `<path d="M 560 60 L 620 60 L 480 260 L 420 260 Z" fill="#ffffff" fill-opacity="0.1"/>` +
+    `</g>` +
+    `<path d="${spec.glass}" fill="none" stroke="${colours.trim}" stroke-width="4" stroke-linejoin="round"/>` +
+    spec.pillars.map((p) => `<path d="${p.d}" fill="${p.body ? colours.pillar : colours.trim}"/>`).join('');
+
+  const details =
+    spec.seams
+      .map(
+        ([x1, y1, x2, y2]) =>
+          `<path d="M ${x1} ${y1} L ${x2} ${y2}" stroke="${colours.seam}" stroke-opacity="0.55" stroke-width="2.5" stroke-linecap="round"/>`,
+      )
+      .join('') +
+    spec.handles
+      .map(([x, y]) => `<rect x="${x - 18}" y="${y - 4}" width="36" height="8" rx="4" fill="${colours.darker}" fill-opacity="0.7"/>`)
+      .join('') +
+    `<path d="M ${mx - 6} ${my - 2} L ${mx + 6} ${my - 22} C ${mx + 20} ${my - 26} ${mx + 34} ${my - 22} ${mx + 36} ${my - 12} L ${mx + 30} ${my + 2} Z" fill="${colours.paint}" stroke="${colours.darker}" stroke-width="2"/>` +
+    `<path d="${spec.head}" fill="#f4f7fb" stroke="${colours.darker}" stroke-width="2"/>` +
+    `<path d="${spec.head}" fill="#ffe9a8" fill-opacity="0.35"/>` +
+    `<path d="${spec.tail}" fill="#c0262d" stroke="${colours.darker}" stroke-width="2"/>` +
+    // Lower front intake and rear bumper reflector.
+    `<rect x="${spec.frontX - 40}" y="${spec.bottomY - 36}" width="48" height="10" rx="5" fill="${colours.trim}" fill-opacity="0.85"/>` +
+    `<rect x="${spec.rearX - 4}" y="${spec.bottomY - 34}" width="30" height="6" rx="3" fill="#9b1c22"/>` +
+    (spec.extras ? spec.extras(colours) : '');
+
+  const wheels =
+    wheelSvg(spec.rearWheelX, cy, spec.wheelR, 12, `${id}-rim`) + wheelSvg(spec.frontWheelX, cy, spec.wheelR, 47, `${id}-rim`);
+
+  const caption = label
+    ? `<text x="${n(width / 2)}" y="${n(height - labelBand * 0.38)}" text-anchor="middle" font-family="${FONT}" font-size="${n(labelSize)}" font-weight="600" fill="#3a4048">${escapeXml(label)}</text>`
+    : '';
+
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    defs +
+    backdrop +
+    `<g transform="${carTransform}">${shadow}${body}${glass}${details}${wheels}</g>` +
+    caption +
+    `</svg>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brand badges, drawn in a 400 x 400 design space and scaled to `size`.
+
+/** "Mercedes-Benz" -> "MB", "Toyota" -> "T", "BMW" -> "BMW". */
+function monogram(name: string): string {
+  const words = name
+    .split(/[\s\-&+/]+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  if (words.length === 0) return '?';
+  if (words.length === 1) {
+    const [word] = words;
+    // Short all-caps names (BMW, MG, KIA) are wordmarks already.
+    return word.length <= 4 && word === word.toUpperCase() ? word : word.charAt(0).toUpperCase();
+  }
+  return words
+    .slice(0, 3)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('');
+}
+
+/** A square badge: a round emblem in the brand colours with its monogram, and the name below. */
+export function renderBrandLogoSvg(options: BrandLogoSvgOptions): string {
+  const { name, size } = options;
+  const primary = parseHex(options.colors.primary, { r: 40, g: 44, b: 52 });
+  let accent = parseHex(options.colors.accent, WHITE);
+  // Keep the monogram readable even when the two brand colours are too close.
+  if (contrast(primary, accent) < 2.5) accent = contrast(primary, WHITE) >= contrast(primary, BLACK) ? WHITE : BLACK;
+  const id = hashId(JSON.stringify([name, options.colors.primary, options.colors.accent, size]));
+
+  const letters = monogram(name);
+  const letterSize = [0, 150, 100, 72, 56][letters.length] ?? 50;
+  const title = name.trim().toUpperCase();
+  // A bold capital plus letter-spacing is roughly 0.74em wide; shrink long names to fit the badge.
+  const titleSize = Math.min(40, 320 / Math.max(1, title.length * 0.74));
+  const ink = luminance(primary) > 0.5 ? '#1f2328' : toHex(mix(primary, BLACK, 0.15));
+  const scale = size / 400;
+
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<defs>` +
+    `<linearGradient id="${id}-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#eef1f5"/></linearGradient>` +
+    `<linearGradient id="${id}-em" x1="0.2" y1="0" x2="0.8" y2="1"><stop offset="0" stop-color="${toHex(mix(primary, WHITE, 0.18))}"/><stop offset="1" stop-color="${toHex(mix(primary, BLACK, 0.22))}"/></linearGradient>` +
+    `</defs>` +
+    `<g transform="scale(${n(scale)})">` +
+    `<rect x="4" y="4" width="392" height="392" rx="72" fill="url(#${id}-bg)" stroke="#dfe4ea" stroke-width="4"/>` +
+    `<circle cx="200" cy="166" r="124" fill="none" stroke="${toHex(primary)}" stroke-opacity="0.25" stroke-width="6"/>` +
+    `<circle cx="200" cy="166" r="112" fill="url(#${id}-em)"/>` +
+    `<circle cx="200" cy="166" r="98" fill="none" stroke="${toHex(accent)}" stroke-opacity="0.6" stroke-width="4"/>` +
+    `<path d="M 110 130 A 98 98 0 0 1 290 130 Q 200 104 110 130 Z" fill="#ffffff" fill-opacity="0.12"/>` +
+    `<text x="200" y="${n(166 + letterSize * 0.36)}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${letterSize}" fill="${toHex(accent)}">${escapeXml(letters)}</text>` +
+    `<text x="200" y="${n(344 + titleSize * 0.18)}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${n(titleSize)}" letter-spacing="${n(titleSize * 0.06)}" fill="${ink}">${escapeXml(title)}</text>` +
+    `</g>` +
+    `</svg>`
+  );
+}

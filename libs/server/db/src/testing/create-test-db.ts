@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { DatabaseHandle } from '../database';
+import { openDatabase } from '../open-database';
+
+declare global {
+  // Set by jest.preset.cjs from TEST_DATABASE_URL: run the same suites against a PostgreSQL server.
+  var __TEST_DATABASE_URL__: string | undefined;
+}
+
+/**
+ * A fresh, fully migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = globalThis.__TEST_DATABASE_URL__;
+  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
+
+  const name = `dealership_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** Empties every table (between tests of one file), keeping the schema. */
+export async function truncateAll(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(
+    sql.raw('TRUNCATE order_lines, orders, car_images, cars, brand_images, brands, users, app_state RESTART IDENTITY CASCADE'),
+  );
+}

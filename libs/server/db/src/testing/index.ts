@@ -1,0 +1,3 @@
+export * from './create-test-db';
+export * from './fixtures';
+export * from './test-app';

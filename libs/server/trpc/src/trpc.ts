@@ -1,0 +1,79 @@
+import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
+import { Role } from '@dealership/user-schemas';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+
+/** The signed-in user, as the auth layer resolved it from the request's token. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** What every procedure receives. The API module builds it per request. */
+export interface TrpcContext {
+  user: AuthUser | null;
+  /** The client's address (rate limits, audit logs). */
+  ip: string;
+}
+
+const TRPC_CODE: Record<ErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+// Module-level `t`, outside Nest's DI, so AppRouter's type stays static (house style).
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      // Internal errors never leak their message or stack to the client.
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        /** Field messages of an invalid input: `{ price: ['Price is required'] }`. */
+        fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : null,
+        /** The domain error's field, when it names one. */
+        field: cause instanceof DomainError ? (cause.field ?? null) : null,
+      },
+    };
+  },
+});
+
+/** Turns the services' domain errors into tRPC errors with the matching code (and HTTP status). */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** Requires a signed-in user; `ctx.user` is non-null inside. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Requires an admin (role 1). Every admin procedure uses this: the UI hiding a button is not enough. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== Role.Admin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' });
+  return next({ ctx });
+});

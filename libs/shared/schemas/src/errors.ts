@@ -1,0 +1,38 @@
+/** Error codes shared by both transports and the client. */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
+  Unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status for each code: one table, used by the REST filter and the tRPC formatter alike. */
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * A business failure with a stable code and a message fit for the user.
+ * Services throw subclasses (`CarNotFoundError`); each transport maps them once.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** The input field the error is about, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

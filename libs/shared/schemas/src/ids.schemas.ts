@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A record id: the API keeps the legacy `_id` name; values are UUIDs. */
+export const IdSchema = z.uuid({ error: 'must be a valid id' });
+export type Id = z.infer<typeof IdSchema>;
+
+/** A URL slug as `slugify(name, { lower: true })` makes it. */
+export const SlugSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Slug is required' })
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Invalid slug' });
+
+/** ISO-8601 timestamp as sent over the wire. */
+export const TimestampSchema = z.iso.datetime({ offset: true });

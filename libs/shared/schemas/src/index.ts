@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './ids.schemas';
+export * from './money.schemas';
+export * from './pagination.schemas';

@@ -1,0 +1,2 @@
+export { UserModule } from './user.module';
+export { UserService } from './user.service';

@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Footer, type FooterProps } from '../Footer/Footer';
+import { Header } from '../Header/Header';
+import { PageLoader } from '../PageLoader/PageLoader';
+import classes from './Layout.module.css';
+
+export type LayoutProps = FooterProps;
+
+/** The page frame shared by every route: header, the routed page, footer. */
+export function Layout({ dealerPhone, socialLinks }: LayoutProps) {
+  return (
+    <div className={classes.root}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Header />
+      <Box component="main" id="main" className={classes.main} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer dealerPhone={dealerPhone} socialLinks={socialLinks} />
+      <ScrollRestoration />
+    </div>
+  );
+}

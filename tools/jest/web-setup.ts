@@ -1,0 +1,27 @@
+// jsdom lacks a few browser APIs that React Router 7 and Mantine use.
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+class ResizeObserverPolyfill {
+  observe() { return undefined; }
+  unobserve() { return undefined; }
+  disconnect() { return undefined; }
+}
+Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverPolyfill });
+Element.prototype.scrollIntoView = Element.prototype.scrollIntoView ?? (() => undefined);
+window.scrollTo = () => undefined;
