@@ -31,4 +31,24 @@ describe('LocalMediaStorage', () => {
     expect(await readdir(join(dir, 'brands'))).toHaveLength(0);
     await expect(storage.remove(ref.public_id)).resolves.toBeUndefined();
   });
+
+  it('renders a WebP from an SVG master on first request, once, and refuses paths outside its folders', async () => {
+    const storage = new LocalMediaStorage(dir);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="blue"/></svg>';
+    const ref = await storage.save({ data: Buffer.from(svg), folder: 'cars', name: 'Subaru', extension: 'svg', servedAs: 'webp' });
+    expect(ref.url).toMatch(/^\/media\/cars\/subaru-[0-9a-f]{10}\.webp$/);
+    const path = ref.url.replace('/media/', '');
+    const [a, b] = await Promise.all([storage.resolve(path), storage.resolve(path)]);
+    expect(a).toBe(path);
+    expect(b).toBe(path);
+    const webp = await readFile(join(dir, path));
+    expect(webp.subarray(8, 12).toString()).toBe('WEBP');
+    expect((await readdir(join(dir, 'cars'))).sort()).toEqual([`${ref.public_id.split('/')[1]}.svg`, `${ref.public_id.split('/')[1]}.webp`]);
+
+    expect(await storage.resolve('cars/missing-123.webp')).toBeUndefined();
+    expect(await storage.resolve('../secret.webp')).toBeUndefined();
+    expect(await storage.resolve('cars/../../x.webp')).toBeUndefined();
+    await storage.remove(ref.public_id);
+    expect(await readdir(join(dir, 'cars'))).toHaveLength(0);
+  });
 });

@@ -8,12 +8,13 @@ import { MediaService } from './media.service';
   providers: [
     {
       provide: MEDIA_STORAGE,
-      inject: [APP_CONFIG],
       // Cloudinary joins here when CLOUDINARY_URL is set (admin uploads issue); local disk is the default.
-      useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir),
+      useFactory: (local: LocalMediaStorage) => local,
+      inject: [LocalMediaStorage],
     },
+    { provide: LocalMediaStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir) },
     MediaService,
   ],
-  exports: [MediaService, MEDIA_STORAGE],
+  exports: [MediaService, MEDIA_STORAGE, LocalMediaStorage],
 })
 export class MediaModule {}

@@ -44,13 +44,20 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     expect(cars.totalCar).toBeGreaterThanOrEqual(40);
     const brands = (await app.inject({ method: 'GET', url: '/api/brand/getAll-brand' })).json();
     expect(brands.brands.length).toBeGreaterThanOrEqual(10);
-    expect(readdirSync(join(root, 'data/media/cars')).length).toBe(cars.totalCar * 3);
+    // SVG masters only: no image is encoded at start-up.
+    expect(readdirSync(join(root, 'data/media/cars')).filter((f) => f.endsWith('.svg')).length).toBe(cars.totalCar * 3);
+    expect(readdirSync(join(root, 'data/media/cars')).filter((f) => f.endsWith('.webp'))).toHaveLength(0);
 
     const picture = await app.inject({ method: 'GET', url: cars.cars[0].documents[0].url });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
     expect(picture.headers['cache-control']).toContain('max-age=31536000');
     expect(picture.headers['cache-control']).toContain('immutable');
+    expect(picture.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    // Rendered once, then kept.
+    expect(readdirSync(join(root, 'data/media/cars')).filter((f) => f.endsWith('.webp'))).toHaveLength(1);
+    const again = await app.inject({ method: 'GET', url: cars.cars[0].documents[0].url });
+    expect(again.rawPayload.equals(picture.rawPayload)).toBe(true);
   });
 
   it('answers tRPC queries from the database, singly and batched', async () => {
@@ -90,7 +97,7 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the web app', async () => {
-    for (const url of ['/api/nothing-here', '/api/car/unknown/x', '/missing.png', '/media/cars/nope.webp']) {
+    for (const url of ['/api/nothing-here', '/api/car/unknown/x', '/missing.png', '/media/cars/nope.webp', '/media/../package.json', '/media/cars/..%2F..%2Fjwt-secret']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');

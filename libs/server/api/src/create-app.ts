@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { LocalMediaStorage } from '@dealership/media-server';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { NestFactory } from '@nestjs/core';
@@ -66,15 +67,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // Images: files under MEDIA_DIR, WebP rendered from generated SVG masters on first request.
   mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media file names carry a content hash: a url's content never changes.
-    maxAge: YEAR_SECONDS * 1000,
-    immutable: true,
+  await app.register(fastifyStatic, { root: config.mediaDir, serve: false });
+  const media = app.get(LocalMediaStorage);
+  fastify.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+    const file = await media.resolve(request.params['*']);
+    if (!file) return reply.callNotFound();
+    // File names carry a content hash: a url's content never changes.
+    return reply.sendFile(file, { maxAge: YEAR_SECONDS * 1000, immutable: true });
   });
 
   const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
@@ -85,6 +86,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       prefix: '/',
       index: false,
       wildcard: false,
+      decorateReply: false,
       preCompressed: true,
       allowedPath: (path) => path !== '/index.html',
       setHeaders: (res, path) => {

@@ -1,0 +1,24 @@
+// `npm start`: builds the server and the web app if they are missing or out of date (Nx's cache
+// makes an unchanged build a cache hit), then serves both from this one Node process.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nxEnv } from './nx-env.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'server,web', '--outputStyle=static'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: nxEnv,
+  });
+  if (build.status !== 0) {
+    console.error('Build failed: run `npx nx run-many -t build -p server,web` to see why.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+process.chdir(root);
+createRequire(import.meta.url)(join(root, 'dist/apps/server/main.js'));
