@@ -1,19 +1,28 @@
 import type { Car, CarListFilters, CarPage } from '@dealership/car-schemas';
 import { brandImages, carImages, cars, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder } from './car-filters';
 import { type CarRow, toCar } from './car.mapper';
 
 /** The only code that reads the car tables; it returns API cars, never raw rows. */
 @Injectable()
 export class CarRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  // The hot reads are prepared once: Postgres plans them once per connection instead of per request.
+  private readonly byIds;
+  private readonly bySlugQuery;
 
-  private async find(options: { where?: SQL; orderBy: SQL[]; limit?: number; offset?: number }): Promise<Car[]> {
-    const rows: CarRow[] = await this.db.query.cars.findMany({
+  constructor(@Inject(DB) private readonly db: Database) {
+    this.byIds = this.findQuery(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
+    this.bySlugQuery = this.findQuery(eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
+  }
+
+  /** Cars with their pictures in order, and their brand with the brand's logo. */
+  private findQuery(where?: SQL, options: { orderBy?: SQL[] } = {}) {
+    return this.db.query.cars.findMany({
+      where,
+      orderBy: options.orderBy,
       columns: { brandId: false },
-      // Its pictures in order, and its brand with the brand's logo.
       with: {
         images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
         brand: {
@@ -21,37 +30,60 @@ export class CarRepository {
           with: { images: { columns: { url: true, publicId: true }, orderBy: [asc(brandImages.position)] } },
         },
       },
-      ...options,
     });
-    return rows.map(toCar);
   }
 
-  /** One page of the filtered catalogue, with the total for pagination. */
+  /** The cars of `ids`, in that order. */
+  private async loadInOrder(ids: string[]): Promise<Car[]> {
+    if (ids.length === 0) return [];
+    const rows: CarRow[] = await this.byIds.execute({ ids });
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(toCar);
+  }
+
+  /**
+   * One page of the filtered catalogue, with the total for pagination. The page's ids come first
+   * (on the indexes, with the total from a window count): loading pictures and brands for the
+   * page only, not for every matching car before the sort, keeps a page's cost flat as stock grows.
+   */
   async list(filters: CarListFilters): Promise<CarPage> {
     const where = carConditions(filters);
-    const [items, [{ total }]] = await Promise.all([
-      this.find({ where, orderBy: carOrder(filters.sort), limit: filters.pageSize, offset: (filters.page - 1) * filters.pageSize }),
-      this.db.select({ total: count() }).from(cars).where(where),
-    ]);
+    const pageRows = await this.db
+      .select({ id: cars.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(cars)
+      .where(where)
+      .orderBy(...carOrder(filters.sort))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize);
+    // Past the last page there are no rows to carry the total.
+    const total = pageRows.length > 0 ? pageRows[0].total : (await this.db.select({ total: count() }).from(cars).where(where))[0].total;
+    const items = await this.loadInOrder(pageRows.map((r) => r.id));
     return { items, total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
   }
 
   /** Every car matching the filters, newest first (the legacy "all cars" call). */
-  all(where?: SQL): Promise<Car[]> {
-    return this.find({ where, orderBy: carOrder('newest') });
+  async all(where?: SQL): Promise<Car[]> {
+    const rows: CarRow[] = await this.findQuery(where, { orderBy: carOrder('newest') });
+    return rows.map(toCar);
   }
 
-  newest(limit: number): Promise<Car[]> {
-    return this.find({ orderBy: carOrder('newest'), limit });
+  async newest(limit: number): Promise<Car[]> {
+    return (await this.list({ sort: 'newest', page: 1, pageSize: limit })).items;
   }
 
   async bySlug(slug: string): Promise<Car | undefined> {
-    const [car] = await this.find({ where: eq(cars.slug, slug), orderBy: [], limit: 1 });
-    return car;
+    const [row]: CarRow[] = await this.bySlugQuery.execute({ slug });
+    return row ? toCar(row) : undefined;
   }
 
   /** Cars of a brand other than `carId`, newest first. */
-  relatedTo(carId: string, brandId: string, limit: number): Promise<Car[]> {
-    return this.find({ where: and(eq(cars.brandId, brandId), ne(cars.id, carId)), orderBy: [desc(cars.createdAt), desc(cars.id)], limit });
+  async relatedTo(carId: string, brandId: string, limit: number): Promise<Car[]> {
+    const rows = await this.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.brandId, brandId), ne(cars.id, carId)))
+      .orderBy(...carOrder('newest'))
+      .limit(limit);
+    return this.loadInOrder(rows.map((r) => r.id));
   }
 }
