@@ -32,27 +32,20 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = options.logger ?? createLogger(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: config.nodeEnv === 'test',
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
     trustProxy: true,
   });
+  // Nest routes Fastify's own errors (malformed JSON, body too large) through the exception
+  // filter too, so every failure has the legacy shape. Signals are handled by apps/server.
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, options.database), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
   app.setGlobalPrefix('api', { exclude: [] });
-  app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  // Errors Fastify raises before a route runs (malformed JSON, body too large) get the legacy shape too.
-  fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) logger.error({ err: error }, 'unhandled error');
-    void reply.status(status).send({ success: false, message: status >= 500 ? 'Internal server error' : error.message });
-  });
-
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
 
   const routerFactory = app.get(AppRouterFactory);

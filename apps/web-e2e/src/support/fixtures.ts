@@ -1,0 +1,63 @@
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { type ApiBrand, type ApiCar, parseBrandList, parseCarList } from './api';
+
+export { expect } from '@playwright/test';
+
+interface E2eFixtures {
+  /** Console errors and uncaught page errors seen during the test; assert it is empty. */
+  pageProblems: string[];
+  /** The seeded catalogue, newest first, as the REST API lists it. */
+  apiCars: ApiCar[];
+  apiBrands: ApiBrand[];
+}
+
+export const test = base.extend<E2eFixtures>({
+  pageProblems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()} @ ${message.location().url}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await use(problems);
+  },
+  apiCars: async ({ request }, use) => {
+    const response = await request.get('/api/car/getAll-car');
+    if (!response.ok()) throw new Error(`GET /api/car/getAll-car answered ${response.status()}`);
+    await use(parseCarList(await response.json()));
+  },
+  apiBrands: async ({ request }, use) => {
+    const response = await request.get('/api/brand/getAll-brand');
+    if (!response.ok()) throw new Error(`GET /api/brand/getAll-brand answered ${response.status()}`);
+    await use(parseBrandList(await response.json()));
+  },
+});
+
+/** The home page's "Latest Cars" section (a labelled region). */
+export function latestCars(page: Page): Locator {
+  return page.getByRole('region', { name: 'Latest Cars' });
+}
+
+/** Car cards are `<article>`s named by their heading. */
+export function carCards(scope: Locator): Locator {
+  return scope.getByRole('article');
+}
+
+/** Mantine's `md` breakpoint (62em): below it the header shows a burger and a drawer menu. */
+export const HEADER_DRAWER_BELOW_PX = 992;
+
+/** Whether this viewport gets the burger menu instead of the navigation bar. */
+export function usesDrawerMenu(page: Page): boolean {
+  return (page.viewportSize()?.width ?? Number.POSITIVE_INFINITY) < HEADER_DRAWER_BELOW_PX;
+}
+
+/**
+ * The header navigation with the site links: the desktop bar, or on narrow screens the drawer,
+ * opened through the burger button first.
+ */
+export async function openSiteNavigation(page: Page): Promise<Locator> {
+  if (!usesDrawerMenu(page)) return page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawerNav = page.getByRole('navigation', { name: 'Mobile' });
+  await drawerNav.waitFor({ state: 'visible' });
+  return drawerNav;
+}

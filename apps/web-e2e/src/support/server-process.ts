@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Loopback only: the browser's host-resolver rules map every other host to NOTFOUND. */
+export const E2E_HOST = '127.0.0.1';
+
+/** Environment the server under test gets on top of the caller's. */
+export const E2E_SERVER_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DEALER_PHONE: '+254 711 222 333',
+  ADMIN_EMAIL: 'admin@e2e.test',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+  SEED_DEMO: 'true',
+} as const;
+
+// Server settings a developer may have exported that would point the run at their own data.
+const INHERITED_KEYS_TO_DROP = ['DATABASE_URL', 'PUBLIC_URL', 'MEDIA_DIR', 'WEB_DIST_DIR', 'CLOUDINARY_URL', 'JWT_SECRET'];
+
+/** Keep only the tail of the server's output: enough to explain a failed start. */
+const OUTPUT_TAIL_CHARS = 8_000;
+
+/** A port that was free a moment ago (the OS picks it; the tiny race is acceptable for tests). */
+export async function findFreePort(host: string = E2E_HOST): Promise<number> {
+  const server = createServer();
+  server.listen(0, host);
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('Could not read the port of a probe socket');
+  return address.port;
+}
+
+export interface WaitForHealthyOptions {
+  timeoutMs: number;
+  intervalMs?: number;
+  /** Rejects or resolves early when the process under test is gone. */
+  exited?: Promise<unknown>;
+  /** Text for the error when `exited` settles first. */
+  describeExit?: () => string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200, failing on timeout or when the process exits first. */
+export async function waitForHealthy(url: string, options: WaitForHealthyOptions): Promise<void> {
+  const { timeoutMs, intervalMs = 250, exited, describeExit } = options;
+  const deadline = Date.now() + timeoutMs;
+  let exitedFirst = false;
+  void exited?.then(
+    () => (exitedFirst = true),
+    () => (exitedFirst = true),
+  );
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exitedFirst) throw new Error(describeExit?.() ?? `The process exited before ${url} answered`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(Math.min(2_000, timeoutMs)) });
+      await response.body?.cancel();
+      if (response.status === 200) return;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(intervalMs);
+  }
+  if (exitedFirst) throw new Error(describeExit?.() ?? `The process exited before ${url} answered`);
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (last: ${lastProblem})`);
+}
+
+export interface StartedServer {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Repository root: the server is started from here, as `npm start` does. */
+  root: string;
+  healthTimeoutMs?: number;
+}
+
+/** Paths that must exist; `run-many -t build` creates them. */
+export function missingBuildOutputs(root: string): string[] {
+  return ['dist/apps/server/main.js', 'dist/apps/web/index.html'].filter((file) => !existsSync(join(root, file)));
+}
+
+function appendTail(tail: string, chunk: Buffer): string {
+  const next = tail + chunk.toString('utf8');
+  return next.length > OUTPUT_TAIL_CHARS ? next.slice(-OUTPUT_TAIL_CHARS) : next;
+}
+
+async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Starts the built server on a free port with a fresh data folder (so the demo catalogue is seeded). */
+export async function startServer({ root, healthTimeoutMs = 90_000 }: StartServerOptions): Promise<StartedServer> {
+  const missing = missingBuildOutputs(root);
+  if (missing.length > 0) {
+    throw new Error(`Missing build output: ${missing.join(', ')}. Run: npx nx run-many -t build -p server,web`);
+  }
+
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'dealership-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), HOST: E2E_HOST, DATA_DIR: dataDir };
+  for (const key of INHERITED_KEYS_TO_DROP) delete env[key];
+
+  const child = spawn(process.execPath, ['dist/apps/server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  // Both pipes are drained so a chatty server never blocks on a full buffer.
+  child.stdout?.on('data', (chunk: Buffer) => (output = appendTail(output, chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = appendTail(output, chunk)));
+  child.on('error', (error) => (output += `\n[spawn error] ${error.message}\n`));
+  const exited = once(child, 'exit');
+
+  const baseUrl = `http://${E2E_HOST}:${port}`;
+  const stop = async () => {
+    await stopProcess(child, 10_000);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(`${baseUrl}/api/health`, {
+      timeoutMs: healthTimeoutMs,
+      exited,
+      describeExit: () =>
+        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy. Its output:\n${output}`,
+    });
+  } catch (error) {
+    await stop();
+    if (error instanceof Error && !error.message.includes('Its output')) {
+      error.message += `\nServer output:\n${output}`;
+    }
+    throw error;
+  }
+  return { baseUrl, dataDir, stop };
+}

@@ -1,0 +1,15 @@
+import { BrandBySlugInputSchema, BrandNameSchema } from './brand.schemas';
+
+describe('brand schemas', () => {
+  it('trims a brand name and refuses an empty one with the spec message', () => {
+    expect(BrandNameSchema.parse('  Toyota ')).toBe('Toyota');
+    expect(BrandNameSchema.safeParse('   ').error?.issues[0].message).toBe('Brand name is required');
+    expect(BrandNameSchema.safeParse(undefined).error?.issues[0].message).toBe('Brand name is required');
+  });
+
+  it('accepts slugs as slugify makes them, nothing else', () => {
+    expect(BrandBySlugInputSchema.parse({ slug: 'mercedes-and-benz' }).slug).toBe('mercedes-and-benz');
+    expect(BrandBySlugInputSchema.safeParse({ slug: '../etc' }).success).toBe(false);
+    expect(BrandBySlugInputSchema.safeParse({ slug: 'Has Space' }).success).toBe(false);
+  });
+});

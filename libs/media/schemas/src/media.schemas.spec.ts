@@ -1,0 +1,13 @@
+import { IMAGE_RESIZE_BOX, IMAGE_SIZE_LIMIT_BYTES, ImageRefSchema } from './media.schemas';
+
+describe('media contracts', () => {
+  it('need both url and public_id, naming the missing one', () => {
+    expect(ImageRefSchema.parse({ url: '/media/cars/a.webp', public_id: 'cars/a' })).toEqual({ url: '/media/cars/a.webp', public_id: 'cars/a' });
+    expect(ImageRefSchema.safeParse({ url: '/x' }).error?.issues[0].path).toEqual(['public_id']);
+  });
+
+  it('keep the spec limits', () => {
+    expect(IMAGE_SIZE_LIMIT_BYTES).toEqual({ brand: 204800, car: 41943040 });
+    expect(IMAGE_RESIZE_BOX).toEqual({ width: 800, height: 600, quality: 0.6 });
+  });
+});
