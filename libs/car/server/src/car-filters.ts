@@ -43,8 +43,9 @@ export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'p
   if (filters.brands && filters.brands.length > 0) {
     const ids = filters.brands.filter((b) => UUID.test(b));
     const slugs = filters.brands.filter((b) => !UUID.test(b)).map((b) => b.toLowerCase());
-    const byId = ids.length ? sql`b.id in ${ids}` : undefined;
-    const bySlug = slugs.length ? sql`b.slug in ${slugs}` : undefined;
+    // Arrays as one parameter each, so the SQL text (and its prepared plan) does not vary with their length.
+    const byId = ids.length ? sql`b.id = any(${sql.param(ids)}::uuid[])` : undefined;
+    const bySlug = slugs.length ? sql`b.slug = any(${sql.param(slugs)}::text[])` : undefined;
     conditions.push(inArray(cars.brandId, brandIdsWhere(or(byId, bySlug) ?? sql`false`)));
   }
   if (filters.make) {

@@ -43,20 +43,21 @@ export class CarRepository {
 
   /**
    * One page of the filtered catalogue, with the total for pagination. The page's ids come first
-   * (on the indexes, with the total from a window count): loading pictures and brands for the
-   * page only, not for every matching car before the sort, keeps a page's cost flat as stock grows.
+   * (an index scan that stops at the page's end), then the page's cars with their pictures and
+   * brands: never pictures and brands for every matching car before the sort and the cut.
    */
   async list(filters: CarListFilters): Promise<CarPage> {
     const where = carConditions(filters);
-    const pageRows = await this.db
-      .select({ id: cars.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(cars)
-      .where(where)
-      .orderBy(...carOrder(filters.sort))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize);
-    // Past the last page there are no rows to carry the total.
-    const total = pageRows.length > 0 ? pageRows[0].total : (await this.db.select({ total: count() }).from(cars).where(where))[0].total;
+    const [pageRows, [{ total }]] = await Promise.all([
+      this.db
+        .select({ id: cars.id })
+        .from(cars)
+        .where(where)
+        .orderBy(...carOrder(filters.sort))
+        .limit(filters.pageSize)
+        .offset((filters.page - 1) * filters.pageSize),
+      this.db.select({ total: count() }).from(cars).where(where),
+    ]);
     const items = await this.loadInOrder(pageRows.map((r) => r.id));
     return { items, total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
   }

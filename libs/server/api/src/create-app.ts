@@ -5,14 +5,14 @@ import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } f
 import type { DatabaseHandle } from '@dealership/server-db';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
-import { type AppRouter, AppRouterFactory } from './app-router.factory';
+import { AppRouterFactory } from './app-router.factory';
+import { mountTrpc } from './trpc-http';
 import { isClientRoute, loadIndexHtml } from './web-app';
 
 export interface CreateAppOptions {
@@ -48,16 +48,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
 
-  const routerFactory = app.get(AppRouterFactory);
-  await fastify.register(fastifyTRPCPlugin, {
+  await mountTrpc(fastify, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: routerFactory.create(),
-      createContext: ({ req }) => ({ user: null, ip: req.ip }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: app.get(AppRouterFactory).create(),
+    createContext: (request) => ({ user: null, ip: request.ip }),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
+    },
   });
 
   // Images: files under MEDIA_DIR, WebP rendered from generated SVG masters on first request.
