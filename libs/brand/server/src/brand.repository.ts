@@ -49,4 +49,9 @@ export class BrandRepository {
     const [brand] = await this.find(eq(brands.slug, slug), 1);
     return brand;
   }
+
+  /** Slug and last change of every brand (sitemap). */
+  slugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+    return this.db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.slug);
+  }
 }

@@ -87,4 +87,15 @@ export class CarRepository {
       .limit(limit);
     return this.loadInOrder(rows.map((r) => r.id));
   }
+
+  /** Cars of a brand, newest first, at most `limit`. */
+  async ofBrand(brandId: string, limit: number): Promise<Car[]> {
+    const rows = await this.db.select({ id: cars.id }).from(cars).where(eq(cars.brandId, brandId)).orderBy(...carOrder('newest')).limit(limit);
+    return this.loadInOrder(rows.map((r) => r.id));
+  }
+
+  /** Slug and last change of every car (sitemap). */
+  slugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+    return this.db.select({ slug: cars.slug, updatedAt: cars.updatedAt }).from(cars).orderBy(cars.slug);
+  }
 }

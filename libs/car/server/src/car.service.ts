@@ -43,4 +43,14 @@ export class CarService {
   related(carId: string, brandId: string): Promise<Car[]> {
     return this.cars.relatedTo(carId, brandId, RELATED_CARS_LIMIT);
   }
+
+  /** A brand's cars, newest first (at most `limit`). */
+  allOfBrand(brandId: string, limit: number): Promise<Car[]> {
+    return this.cars.ofBrand(brandId, limit);
+  }
+
+  /** Every car page with its last change, for the sitemap. */
+  sitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
+    return this.cars.slugs();
+  }
 }

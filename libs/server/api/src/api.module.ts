@@ -8,7 +8,9 @@ import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
 import { BootstrapService } from './bootstrap.service';
+import { BrandLegacyController } from './brand-legacy.controller';
 import { HealthController } from './health.controller';
+import { SeoController } from './seo.controller';
 
 /** The configuration, available to every module. */
 @Global()
@@ -35,7 +37,7 @@ export class ApiModule {
         BrandModule,
         OrderModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, BrandLegacyController, SeoController],
       providers: [AppRouterFactory, BootstrapService],
     };
   }

@@ -43,7 +43,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.setGlobalPrefix('api', { exclude: [] });
+  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
