@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 
-/** Renders an SVG to WebP (used for the generated demo pictures). */
-export async function svgToWebp(svg: string, quality = 78): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality, effort: 4 }).toBuffer();
+/**
+ * An image (any format sharp reads, SVG included) as WebP, `width` pixels wide when given
+ * (never upscaled), else at its own size.
+ */
+export async function toWebp(source: Buffer, width?: number, quality = 78): Promise<Buffer> {
+  const image = sharp(source);
+  return (width ? image.resize({ width, withoutEnlargement: true }) : image).webp({ quality, effort: 4 }).toBuffer();
 }

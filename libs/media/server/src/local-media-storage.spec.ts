@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { svgToWebp } from './image-encoder';
+import sharp from 'sharp';
+import { toWebp } from './image-encoder';
 import { LocalMediaStorage } from './local-media-storage';
 
 describe('LocalMediaStorage', () => {
@@ -13,7 +14,7 @@ describe('LocalMediaStorage', () => {
 
   it('writes the file under its folder with a content-hashed name and gives url and public_id', async () => {
     const storage = new LocalMediaStorage(dir);
-    const data = await svgToWebp('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>');
+    const data = await toWebp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>'));
     const ref = await storage.save({ data, folder: 'cars', name: 'Toyota Vitz Front', extension: 'webp' });
     expect(ref.url).toMatch(/^\/media\/cars\/toyota-vitz-front-[0-9a-f]{10}\.webp$/);
     expect(ref.public_id).toMatch(/^cars\/toyota-vitz-front-[0-9a-f]{10}$/);
@@ -50,5 +51,18 @@ describe('LocalMediaStorage', () => {
     expect(await storage.resolve('cars/../../x.webp')).toBeUndefined();
     await storage.remove(ref.public_id);
     expect(await readdir(join(dir, 'cars'))).toHaveLength(0);
+  });
+
+  it('makes width variants for srcset on first request, from the WebP or the SVG master, and no others', async () => {
+    const storage = new LocalMediaStorage(dir);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="green"/></svg>';
+    const ref = await storage.save({ data: Buffer.from(svg), folder: 'cars', name: 'Fielder', extension: 'svg', servedAs: 'webp' });
+    const base = ref.url.replace('/media/', '').replace(/\.webp$/, '');
+    expect(await storage.resolve(`${base}.w480.webp`)).toBe(`${base}.w480.webp`);
+    expect((await sharp(join(dir, `${base}.w480.webp`)).metadata()).width).toBe(480);
+    expect(await storage.resolve(`${base}.webp`)).toBe(`${base}.webp`);
+    expect((await sharp(join(dir, `${base}.webp`)).metadata()).width).toBe(1200);
+    expect(await storage.resolve(`${base}.w481.webp`)).toBeUndefined();
+    expect(await storage.resolve(`${base}.w480.png`)).toBeUndefined();
   });
 });

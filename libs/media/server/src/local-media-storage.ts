@@ -3,12 +3,18 @@ import { slugify } from '@dealership/shared-util';
 import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { svgToWebp } from './image-encoder';
+import { toWebp } from './image-encoder';
 import type { MediaStorage, StoredFile } from './media-storage';
 
 const PUBLIC_ID = /^(cars|brands|documents)\/[a-z0-9-]+$/;
-/** A file under the media folder as urls name it: `<folder>/<base>.<ext>`. */
-const MEDIA_PATH = /^(cars|brands|documents)\/([a-z0-9-]+)\.(webp|jpg|png|svg)$/;
+/** A file under the media folder as urls name it: `<folder>/<base>[.w<width>].<ext>`. */
+const MEDIA_PATH = /^(cars|brands|documents)\/([a-z0-9-]+)(?:\.w(\d{3,4}))?\.(webp|jpg|png|svg)$/;
+
+/** Widths served for responsive `srcset`s (`<base>.w480.webp`); other widths are not made. */
+export const IMAGE_VARIANT_WIDTHS = [320, 480, 640, 960] as const;
+
+/** Masters a derived WebP can be made from, in order of preference. */
+const MASTER_EXTENSIONS = ['webp', 'jpg', 'png', 'svg'] as const;
 
 const exists = (path: string) =>
   access(path).then(
@@ -47,24 +53,30 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   /**
-   * The file to send for a media path (`cars/x-1a2b.webp`), relative to the media folder, or
-   * undefined when there is none. Renders a WebP from its SVG master the first time it is asked for.
+   * The file to send for a media path (`cars/x-1a2b.webp`, `cars/x-1a2b.w480.webp`), relative to
+   * the media folder, or undefined when there is none. A WebP whose master is another file (an SVG
+   * for the generated pictures) and the width variants are made on the first request and kept.
    */
   async resolve(path: string): Promise<string | undefined> {
     const match = MEDIA_PATH.exec(path);
     if (!match) return undefined;
-    const [, folder, base, extension] = match;
-    const file = join(this.mediaDir, folder, `${base}.${extension}`);
+    const [, folder, base, widthText, extension] = match;
+    const width = widthText ? Number(widthText) : undefined;
+    if (width !== undefined && (extension !== 'webp' || !IMAGE_VARIANT_WIDTHS.includes(width as (typeof IMAGE_VARIANT_WIDTHS)[number]))) return undefined;
+    const file = join(this.mediaDir, folder, width ? `${base}.w${width}.webp` : `${base}.${extension}`);
     if (await exists(file)) return path;
     if (extension !== 'webp') return undefined;
-    const master = join(this.mediaDir, folder, `${base}.svg`);
-    if (!(await exists(master))) return undefined;
+
+    const masters = MASTER_EXTENSIONS.filter((ext) => width !== undefined || ext !== 'webp').map((ext) => join(this.mediaDir, folder, `${base}.${ext}`));
+    const master = (await Promise.all(masters.map(async (m) => ((await exists(m)) ? m : undefined)))).find(Boolean);
+    if (!master) return undefined;
 
     // Concurrent first requests share one render.
     let pending = this.rendering.get(file);
     if (!pending) {
       pending = (async () => {
-        const webp = await svgToWebp(await readFile(master, 'utf8'));
+        const source = await readFile(master);
+        const webp = await toWebp(source, width);
         const partial = `${file}.${process.pid}.partial`;
         await writeFile(partial, webp);
         await rename(partial, file);
