@@ -1,7 +1,9 @@
+import { Public } from '@dealership/server-core';
 import { Controller, Get } from '@nestjs/common';
 import { BrandService } from './brand.service';
 
 /** The legacy `/api/brand/...` REST paths, in their response shapes. */
+@Public()
 @Controller('brand')
 export class BrandController {
   constructor(private readonly brands: BrandService) {}

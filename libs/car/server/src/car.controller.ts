@@ -1,5 +1,5 @@
 import { CarBySlugInputSchema, CarRelatedInputSchema } from '@dealership/car-schemas';
-import { parseOrThrow } from '@dealership/server-core';
+import { Public, parseOrThrow } from '@dealership/server-core';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { CarService } from './car.service';
@@ -9,6 +9,7 @@ const SearchQuerySchema = z.object({
 });
 
 /** The legacy `/api/car/...` REST paths, in their response shapes. */
+@Public()
 @Controller('car')
 export class CarController {
   constructor(private readonly cars: CarService) {}

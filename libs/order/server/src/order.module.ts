@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OrderController } from './order.controller';
+import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
+import { OrderService } from './order.service';
 
 @Module({
-  providers: [OrderRouter],
-  exports: [OrderRouter],
+  providers: [OrderRepository, OrderService, OrderRouter],
+  controllers: [OrderController],
+  exports: [OrderRouter, OrderService],
 })
 export class OrderModule {}

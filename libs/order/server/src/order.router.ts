@@ -1,11 +1,20 @@
-import { ORDER_STATUSES } from '@dealership/order-schemas';
-import { publicProcedure, router } from '@dealership/server-trpc';
+import { ORDER_STATUSES, OrderSetStatusInputSchema } from '@dealership/order-schemas';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
+import { OrderService } from './order.service';
 
 @Injectable()
 export class OrderRouter {
-  readonly router = router({
-    /** The statuses an admin may choose from, in the legacy spelling. */
-    statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
-  });
+  readonly router;
+
+  // Built in the constructor: a field initializer could not use the injected service (TS2729).
+  constructor(orders: OrderService) {
+    this.router = router({
+      /** The statuses an admin may choose from, in the legacy spelling. */
+      statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
+      mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
+      all: adminProcedure.query(() => orders.all()),
+      setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input }) => orders.setStatus(input)),
+    });
+  }
 }

@@ -2,6 +2,7 @@ import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
 import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
+import { UserRouter } from '@dealership/user-server';
 import { Injectable } from '@nestjs/common';
 
 /** Composes the feature routers into the one tRPC router the web app is typed from. */
@@ -11,6 +12,7 @@ export class AppRouterFactory {
     private readonly car: CarRouter,
     private readonly brand: BrandRouter,
     private readonly order: OrderRouter,
+    private readonly user: UserRouter,
   ) {}
 
   create() {
@@ -18,6 +20,7 @@ export class AppRouterFactory {
       car: this.car.router,
       brand: this.brand.router,
       order: this.order.router,
+      user: this.user.router,
     });
   }
 }

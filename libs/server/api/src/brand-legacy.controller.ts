@@ -2,13 +2,14 @@ import { BrandBySlugInputSchema } from '@dealership/brand-schemas';
 import { BrandService } from '@dealership/brand-server';
 import { CarService } from '@dealership/car-server';
 import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
-import { parseOrThrow } from '@dealership/server-core';
+import { Public, parseOrThrow } from '@dealership/server-core';
 import { Controller, Get, Param } from '@nestjs/common';
 
 /**
  * `GET /api/brand/getBrandBtId-brand/{slug}`: a brand with its cars, as the legacy client reads it.
  * It spans two features, so it is composed here rather than in either module.
  */
+@Public()
 @Controller('brand')
 export class BrandLegacyController {
   constructor(

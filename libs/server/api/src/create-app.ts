@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { LocalMediaStorage } from '@dealership/media-server';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
+import { AuthService } from '@dealership/user-server';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +36,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // X-Forwarded-For decides the client address (login throttling): only behind a known proxy.
+    trustProxy: config.trustProxy,
   });
   // Nest routes Fastify's own errors (malformed JSON, body too large) through the exception
   // filter too, so every failure has the legacy shape. Signals are handled by apps/server.
@@ -48,10 +50,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
 
+  // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
+  // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
+  const auth = app.get(AuthService);
   await mountTrpc(fastify, {
     prefix: '/trpc',
     router: app.get(AppRouterFactory).create(),
-    createContext: (request) => ({ user: null, ip: request.ip }),
+    createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization), ip: request.ip }),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
     },

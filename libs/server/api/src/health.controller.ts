@@ -1,7 +1,9 @@
+import { Public } from '@dealership/server-core';
 import { DB_HANDLE, type DatabaseHandle } from '@dealership/server-db';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(@Inject(DB_HANDLE) private readonly database: DatabaseHandle) {}

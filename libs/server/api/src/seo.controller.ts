@@ -1,6 +1,6 @@
 import { BrandService } from '@dealership/brand-server';
 import { CarService } from '@dealership/car-server';
-import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, Public } from '@dealership/server-core';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 
 /** The site's public pages that are not generated from the catalogue. */
@@ -9,6 +9,7 @@ const STATIC_PAGES = ['/', '/cars', '/brands', '/about', '/contact'];
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
 /** `/sitemap.xml` and `/robots.txt`, generated from the database on each request. */
+@Public()
 @Controller()
 export class SeoController {
   constructor(

@@ -1,3 +1,4 @@
+export * from './auth/access';
 export * from './config/config.tokens';
 export * from './config/env';
 export * from './http/legacy-exception.filter';

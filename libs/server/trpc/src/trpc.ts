@@ -1,15 +1,10 @@
 import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
-import { Role } from '@dealership/user-schemas';
+import { ACCESS_DENIED_MESSAGE, type Access, type AuthUser, accessDenial } from '@dealership/user-schemas';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 
 /** The signed-in user, as the auth layer resolved it from the request's token. */
-export interface AuthUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+export type { AuthUser };
 
 /** What every procedure receives. The API module builds it per request. */
 export interface TrpcContext {
@@ -66,14 +61,20 @@ export const mergeRouters = t.mergeRouters;
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/** Refuses the call unless `user` has `access`, by the same rule as the REST guard. */
+function demand(user: AuthUser | null, access: Access): asserts user is AuthUser {
+  const denial = accessDenial(user, access);
+  if (denial) throw new TRPCError({ code: denial, message: ACCESS_DENIED_MESSAGE[denial] });
+}
+
 /** Requires a signed-in user; `ctx.user` is non-null inside. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in' });
+  demand(ctx.user, 'user');
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 /** Requires an admin (role 1). Every admin procedure uses this: the UI hiding a button is not enough. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== Role.Admin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access required' });
+  demand(ctx.user, 'admin');
   return next({ ctx });
 });

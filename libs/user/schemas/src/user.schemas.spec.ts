@@ -1,4 +1,9 @@
-import { Role, UserSchema } from './user.schemas';
+import { accessDenial } from './access';
+import { LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema, Role, UserSchema } from './user.schemas';
+
+const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+
+const valid = { name: 'Amina', email: 'Amina@Example.co.ke', password: 'long-enough', phone: '0712345678', address: 'Nyali, Mombasa' };
 
 describe('UserSchema', () => {
   it('has the legacy role values and no password field', () => {
@@ -14,5 +19,68 @@ describe('UserSchema', () => {
     });
     expect(user).not.toHaveProperty('password');
     expect(UserSchema.safeParse({ ...user, role: 2 }).success).toBe(false);
+  });
+});
+
+describe('RegisterInputSchema', () => {
+  it('gives the legacy message for each missing or blank field', () => {
+    expect(messages(RegisterInputSchema.safeParse({}))).toEqual([
+      'Name is required',
+      'Email is required',
+      'Password is required',
+      'Phone Number is required',
+      'Address is required',
+    ]);
+    expect(messages(RegisterInputSchema.safeParse({ name: '  ', email: '', password: '', phone: ' ', address: '' }))).toEqual([
+      'Name is required',
+      'Email is required',
+      'Password is required',
+      'Phone Number is required',
+      'Address is required',
+    ]);
+  });
+
+  it('checks the email format and the password length', () => {
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, email: 'amina@example' }))).toEqual(['Invalid Email Format']);
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, email: 'amina example.com' }))).toEqual(['Invalid Email Format']);
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, password: 'short' }))).toEqual(['Password must be at least 8 characters']);
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, password: 'x'.repeat(129) }))).toEqual(['Password must be at most 128 characters']);
+  });
+
+  it('trims, lower-cases the email, keeps the password as typed and drops a role', () => {
+    const parsed = RegisterInputSchema.parse({ ...valid, name: ' Amina ', password: ' spaced pass ', role: 1 });
+    expect(parsed).toEqual({ ...valid, email: 'amina@example.co.ke', password: ' spaced pass ' });
+    expect(parsed).not.toHaveProperty('role');
+    expect(RegisterInputSchema.safeParse({ ...valid, email: 'admin@dealership.local' }).success).toBe(true);
+  });
+});
+
+describe('LoginInputSchema and ProfileUpdateInputSchema', () => {
+  it('login needs an email and a password, with no length rule', () => {
+    expect(messages(LoginInputSchema.safeParse({}))).toEqual(['Email is required', 'Password is required']);
+    expect(LoginInputSchema.parse({ email: 'A@B.co', password: 'x' })).toEqual({ email: 'a@b.co', password: 'x' });
+  });
+
+  it('profile update keeps the password when it is empty or absent, and has no role', () => {
+    const { password: _password, ...rest } = valid;
+    expect(ProfileUpdateInputSchema.parse({ ...rest, password: '' }).password).toBe('');
+    expect(ProfileUpdateInputSchema.parse({ ...rest, role: 1 })).not.toHaveProperty('role');
+    expect(messages(ProfileUpdateInputSchema.safeParse({ ...rest, password: 'short' }))).toEqual(['Password must be at least 8 characters']);
+    expect(messages(ProfileUpdateInputSchema.safeParse({ ...rest, name: '' }))).toEqual(['Name is required']);
+  });
+});
+
+describe('accessDenial', () => {
+  it.each([
+    ['public', null, null],
+    ['user', null, 'UNAUTHORIZED'],
+    ['admin', null, 'UNAUTHORIZED'],
+    ['public', { role: 0 }, null],
+    ['user', { role: 0 }, null],
+    ['admin', { role: 0 }, 'FORBIDDEN'],
+    ['user', { role: 1 }, null],
+    ['admin', { role: 1 }, null],
+  ] as const)('%s for %j: %s', (access, user, expected) => {
+    expect(accessDenial(user, access)).toBe(expected);
   });
 });

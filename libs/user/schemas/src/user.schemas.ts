@@ -17,5 +17,105 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** The signed-in user as the server resolves it on each request (the role is read from the database). */
+export const AuthUserSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
 /** Shortest password accepted (the legacy site had no rule). */
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted: bounds the work a single login asks of the hasher. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A required text field: absent or blank gets `message`. */
+const requiredText = (message: string, max: number, label: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+// The legacy client asked for a top-level domain of 2-4 letters; longer real ones exist
+// (and the development admin is admin@dealership.local), so any 2 or more letters pass.
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** An email address, compared and stored in lower case. */
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required', abort: true })
+  .max(254, { error: 'Email must be at most 254 characters', abort: true })
+  .regex(EMAIL_FORMAT, { error: 'Invalid Email Format' })
+  .toLowerCase();
+
+/** A new password: at least PASSWORD_MIN_LENGTH characters (kept as typed, spaces included). */
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required', abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+const NameSchema = requiredText('Name is required', 100, 'Name');
+const PhoneSchema = requiredText('Phone Number is required', 30, 'Phone Number');
+const AddressSchema = requiredText('Address is required', 300, 'Address');
+
+/** `POST /api/user/register` and `user.register`. Any `role` sent is dropped: new users are customers. */
+export const RegisterInputSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: PhoneSchema,
+  address: AddressSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** `POST /api/user/login` and `user.login`. No length rule here: a wrong password is just wrong. */
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** What a successful login gives: the user and a bearer token for the Authorization header. */
+export const AuthSessionSchema = z.object({ user: UserSchema, token: z.string() });
+export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+/**
+ * `PUT /api/user/profileUpdate` and `user.updateProfile`. An empty or absent password keeps the
+ * current one; the role is not an input (it never changes here).
+ */
+export const ProfileUpdateInputSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: z
+    .string({ error: 'Password must be text' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+    .refine((password) => password === '' || password.length >= PASSWORD_MIN_LENGTH, {
+      error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
+    .optional(),
+  phone: PhoneSchema,
+  address: AddressSchema,
+});
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
+
+/**
+ * Login throttling. Failed (or still running) attempts are counted per account and per client
+ * address in a fixed window; at the limit, further attempts get 429 until the window ends,
+ * without the password being checked. The address limit is higher because many customers
+ * share one public address (mobile carriers' NAT, offices).
+ */
+export const LOGIN_THROTTLE = {
+  /** Failures allowed for one email address per window. */
+  maxFailuresPerAccount: 5,
+  /** Failures allowed from one client address per window, whatever the emails. */
+  maxFailuresPerIp: 20,
+  windowMs: 15 * 60 * 1000,
+} as const;

@@ -1,2 +1,4 @@
+export { AuthService } from './auth.service';
 export { UserModule } from './user.module';
+export { UserRouter } from './user.router';
 export { UserService } from './user.service';

@@ -1,9 +1,17 @@
 import { hash, verify } from '@node-rs/argon2';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 
 /** Password hashing with argon2id (the library's default algorithm; the tests pin it). */
 @Injectable()
-export class PasswordHasher {
+export class PasswordHasher implements OnModuleInit {
+  private dummyHash?: Promise<string>;
+
+  async onModuleInit() {
+    // Made at start so the first unknown-email login is not slower than the others.
+    await this.dummy();
+  }
+
   hash(password: string): Promise<string> {
     // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
     return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -11,5 +19,19 @@ export class PasswordHasher {
 
   verify(passwordHash: string, password: string): Promise<boolean> {
     return verify(passwordHash, password).catch(() => false);
+  }
+
+  /**
+   * Does the work of a real check against a hash nobody's password matches, and answers false:
+   * a login for an unknown email takes as long as one with a wrong password.
+   */
+  async verifyNoAccount(password: string): Promise<false> {
+    await this.verify(await this.dummy(), password);
+    return false;
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= this.hash(randomBytes(32).toString('base64url'));
+    return this.dummyHash;
   }
 }

@@ -1,8 +1,13 @@
-import { Role } from '@dealership/user-schemas';
+import { type AuthSession, type LoginInput, type ProfileUpdateInput, type RegisterInput, Role, type User } from '@dealership/user-schemas';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { UserRepository } from './user.repository';
+import { EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
+
+const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
 
 @Injectable()
 export class UserService {
@@ -11,7 +16,61 @@ export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly auth: AuthService,
+    private readonly throttle: LoginThrottle,
   ) {}
+
+  /** Creates a customer account (role 0, whatever was asked). */
+  async register(input: RegisterInput): Promise<User> {
+    // Checked first so a taken email costs no hashing; the insert still guards against a race.
+    if (await this.users.findByEmail(input.email)) throw new EmailTakenError();
+    const user = await this.users.create({
+      name: input.name,
+      email: input.email,
+      passwordHash: await this.hasher.hash(input.password),
+      phone: input.phone,
+      address: input.address,
+      role: Role.User,
+    });
+    if (!user) throw new EmailTakenError();
+    return user;
+  }
+
+  /**
+   * Checks the credentials and issues a token. Unknown email and wrong password get the same
+   * error after the same work; repeated failures per account or client address are throttled.
+   */
+  async login(input: LoginInput, ip: string): Promise<AuthSession> {
+    this.throttle.begin(ip, input.email);
+    const found = await this.users.findByEmail(input.email);
+    const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
+    if (!found || !valid) throw new InvalidCredentialsError();
+    this.throttle.succeeded(ip, input.email);
+    const { passwordHash: _hash, ...user } = found;
+    return { user, token: this.auth.issueToken(user._id) };
+  }
+
+  async me(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UserNotFoundError();
+    return user;
+  }
+
+  /** Saves the user's own profile. An empty password keeps the current one; the role never changes here. */
+  async updateProfile(userId: string, input: ProfileUpdateInput): Promise<User> {
+    const holder = await this.users.findByEmail(input.email);
+    if (holder && holder._id !== userId) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+    const result = await this.users.updateProfile(userId, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      ...(input.password ? { passwordHash: await this.hasher.hash(input.password) } : {}),
+    });
+    if (result === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+    if (result === 'not-found') throw new UserNotFoundError();
+    return result;
+  }
 
   /**
    * Makes sure the configured admin account exists with the configured password and role 1

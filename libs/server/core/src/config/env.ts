@@ -33,6 +33,11 @@ const EnvSchema = z
       .string()
       .regex(/^\d+[smhd]$/, { error: 'must be a duration such as 15m, 12h or 7d' })
       .default('7d'),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d{1,2})$/, { error: 'must be true, false or the number of proxies in front of the server' })
+      .default('false')
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v))),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     SEED_DEMO: booleanish.default(true),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -76,6 +81,11 @@ export interface AppConfig {
   dealerPhone: string;
   admin?: { email: string; password: string; name: string };
   jwt: { secret?: string; expiresIn: string };
+  /**
+   * Whether to believe X-Forwarded-For (client addresses for logs and login throttling):
+   * false when clients connect directly, true or a hop count behind a reverse proxy.
+   */
+  trustProxy: boolean | number;
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemo: boolean;
   /** Built web app to serve; resolved next to the server bundle when unset. */
@@ -113,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dealerPhone: e.DEALER_PHONE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,

@@ -1,13 +1,29 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError, ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestValidationError } from './zod-validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `@LegacyErrorText()`: failure bodies also carry the message as `error`. */
+    legacyErrorText?: boolean;
+  }
+}
+
+/**
+ * For routes whose legacy screen reads the failure text from `error` (the profile update):
+ * failure bodies carry the message under `error` as well as `message`.
+ */
+export const LegacyErrorText = () => RouteConfig({ legacyErrorText: true } satisfies FastifyContextConfig);
 
 /** What the legacy API answered on every failure: `{success:false, message}`, never a stack trace. */
 export interface LegacyErrorBody {
   success: false;
   message: string;
   errors?: { field: string; message: string }[];
+  /** The message again, on `@LegacyErrorText()` routes. */
+  error?: string;
 }
 
 /** A hook for requests no route matched (the web app serves them); return true when handled. */
@@ -30,6 +46,8 @@ export class LegacyExceptionFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
     if (status === HttpStatus.NOT_FOUND && !(exception instanceof DomainError) && this.notFoundFallback?.(request, reply)) return;
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // routeOptions.config is absent when no route matched.
+    if (request.routeOptions?.config?.legacyErrorText) body.error = body.message;
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 

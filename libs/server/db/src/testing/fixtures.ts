@@ -1,8 +1,9 @@
 import { slugify } from '@dealership/shared-util';
 import type { Database } from '../database';
-import { brandImages, brands, carImages, cars } from '../schema';
+import { brandImages, brands, carImages, cars, orderLines, orders, type PaymentRecord, users } from '../schema';
 
 type CarInsert = typeof cars.$inferInsert;
+type OrderStatus = (typeof orders.$inferInsert)['status'];
 
 let sequence = 0;
 
@@ -44,4 +45,62 @@ export async function insertCar(db: Database, fields: Partial<CarInsert> & { bra
     );
   }
   return car;
+}
+
+/**
+ * Inserts a user with a placeholder hash (it cannot log in; register through the API for that).
+ * Fields default to something valid.
+ */
+export async function insertUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}) {
+  const n = ++sequence;
+  const [user] = await db
+    .insert(users)
+    .values({ name: `User ${n}`, email: `user${n}@example.test`, passwordHash: 'not-a-hash', phone: '0712000000', address: 'Mombasa', ...fields })
+    .returning();
+  return user;
+}
+
+/** One line of `insertOrder`: a car as it was bought (copied from the car when `car` is given). */
+export interface OrderLineFixture {
+  car?: { id: string; name: string; slug: string; price: number };
+  name?: string;
+  slug?: string;
+  price?: number;
+  imageUrl?: string | null;
+}
+
+/**
+ * Inserts an order with its lines, as the payment flow records one; the amount is the sum of the
+ * line prices. Orders are placed by the payments feature; this is for tests until then.
+ */
+export async function insertOrder(
+  db: Database,
+  fields: { buyerId: string | null; lines: OrderLineFixture[]; status?: OrderStatus; paymentSuccess?: boolean; payment?: PaymentRecord; createdAt?: Date },
+) {
+  const lines = fields.lines.map((line, position) => {
+    const name = line.name ?? line.car?.name ?? `Car ${++sequence}`;
+    return {
+      carId: line.car?.id ?? null,
+      name,
+      slug: line.slug ?? line.car?.slug ?? slugify(name),
+      price: line.price ?? line.car?.price ?? 1_500_000,
+      imageUrl: line.imageUrl === undefined ? `/media/cars/${slugify(name)}-0.webp` : line.imageUrl,
+      position,
+    };
+  });
+  const paymentSuccess = fields.paymentSuccess ?? true;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      buyerId: fields.buyerId,
+      status: fields.status,
+      amount: lines.reduce((sum, line) => sum + line.price, 0),
+      paymentSuccess,
+      payment: fields.payment ?? { provider: 'braintree', transactionId: `tx-${++sequence}`, status: paymentSuccess ? 'submitted_for_settlement' : 'processor_declined' },
+      createdAt: fields.createdAt,
+      updatedAt: fields.createdAt,
+    })
+    .returning();
+  if (lines.length > 0) await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
+  return order;
 }

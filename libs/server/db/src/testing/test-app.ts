@@ -2,6 +2,7 @@ import { APP_CONFIG, type AppConfig, LegacyExceptionFilter, loadConfig } from '@
 import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../database';
 import { DbModule } from '../db.module';
 
@@ -22,7 +23,8 @@ export async function createModuleTestApp(
   imports: (Type | DynamicModule)[],
   env: Record<string, string> = {},
 ): Promise<NestFastifyApplication> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // A secret of its own, so signing tokens never writes a generated one under the default DATA_DIR.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('base64url'), ...env });
   const moduleRef = await Test.createTestingModule({ imports: [TestConfigModule.with(config), DbModule.forHandle(handle), ...imports] }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api');

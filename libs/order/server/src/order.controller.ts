@@ -1,0 +1,36 @@
+import { AdminOnly, CurrentUser, LoggedIn, parseOrThrow } from '@dealership/server-core';
+import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
+import type { AuthUser } from '@dealership/user-schemas';
+import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
+import { OrderService } from './order.service';
+
+/** The legacy order paths (under `/api/user/`, where the old server had them), in their shapes. */
+@Controller('user')
+export class OrderController {
+  constructor(private readonly orders: OrderService) {}
+
+  /** The caller's orders as a bare array, newest first. */
+  @LoggedIn()
+  @Get('orders')
+  @Header('cache-control', 'private, no-store')
+  mine(@CurrentUser() user: AuthUser) {
+    return this.orders.mine(user.id);
+  }
+
+  /** Every order as a bare array, newest first. */
+  @AdminOnly()
+  @Get('allOrders')
+  @Header('cache-control', 'private, no-store')
+  all() {
+    return this.orders.all();
+  }
+
+  @AdminOnly()
+  @Put('orderStatus/:orderId')
+  async setStatus(@Param('orderId') orderId: string, @Body() body: unknown) {
+    // The id comes from the path and the status from the body; one parse names every bad field.
+    const input = parseOrThrow(OrderSetStatusInputSchema, { ...(typeof body === 'object' && body !== null ? body : {}), orderId });
+    const order = await this.orders.setStatus(input);
+    return { success: true, message: `Order Changed to ${order.status}`, order };
+  }
+}

@@ -1,0 +1,111 @@
+import { cars, type DatabaseHandle, users } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
+import { OrderModule } from './order.module';
+import { OrderRouter } from './order.router';
+
+const at = (minutes: number) => new Date(Date.parse('2026-03-01T08:00:00Z') + minutes * 60_000);
+
+// The REST paths (`/api/user/orders`, `allOrders`, `orderStatus`) need the account module's
+// guard, so they are tested where the modules are composed: libs/server/api.
+describe('order module: tRPC order.* (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  const ids: Record<string, string> = {};
+  const callerFor = (ctx: TrpcContext) => createCallerFactory(app.get(OrderRouter).router)(ctx);
+  const guest = () => callerFor({ user: null, ip: '127.0.0.1' });
+  const customer = (name: 'amina' | 'baraka') => callerFor({ user: { id: ids[name], name, email: `${name}@x.test`, role: 0 }, ip: '127.0.0.1' });
+  const admin = () => callerFor({ user: { id: ids.admin, name: 'Boss', email: 'boss@x.test', role: 1 }, ip: '127.0.0.1' });
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const { db } = handle;
+    const amina = await insertUser(db, { name: 'Amina' });
+    const baraka = await insertUser(db, { name: 'Baraka' });
+    const boss = await insertUser(db, { name: 'Boss', role: 1 });
+    const toyota = await insertBrand(db, { name: 'Toyota' });
+    const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id, price: 650_000 });
+    const prado = await insertCar(db, { name: 'Toyota Prado', brandId: toyota.id, price: 5_200_000 });
+    const gone = await insertCar(db, { name: 'Toyota Probox', brandId: toyota.id, price: 900_000 });
+
+    const first = await insertOrder(db, { buyerId: amina.id, createdAt: at(0), lines: [{ car: vitz, imageUrl: '/media/cars/vitz.webp' }, { car: prado, imageUrl: null }] });
+    const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: prado }] });
+    const latest = await insertOrder(db, { buyerId: amina.id, createdAt: at(10), lines: [{ car: gone, imageUrl: '/media/cars/probox.webp' }] });
+    Object.assign(ids, { amina: amina.id, baraka: baraka.id, admin: boss.id, vitz: vitz.id, prado: prado.id, first: first.id, other: other.id, latest: latest.id });
+
+    // After purchase a price changes and a car is deleted: the orders keep what was bought.
+    await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));
+    await db.delete(cars).where(eq(cars.id, gone.id));
+
+    app = await createModuleTestApp(handle, [OrderModule]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  describe('order.mine', () => {
+    it("gives the caller's orders newest first, in the legacy shape with the prices paid", async () => {
+      const orders = await customer('amina').mine();
+      expect(orders.map((o) => o._id)).toEqual([ids.latest, ids.first]);
+      expect(orders[1]).toEqual({
+        _id: ids.first,
+        status: 'Not Process',
+        buyer: { _id: ids.amina, name: 'Amina' },
+        createdAt: at(0).toISOString(),
+        amount: 650_000 + 5_200_000,
+        payment: { success: true, provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
+        products: [
+          { _id: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, productPictures: ['/media/cars/vitz.webp'] },
+          { _id: ids.prado, slug: 'toyota-prado', name: 'Toyota Prado', price: 5_200_000, productPictures: [] },
+        ],
+      });
+    });
+
+    it("keeps a deleted car's line, under the line's id", async () => {
+      const [latest] = await customer('amina').mine();
+      expect(latest.products).toEqual([{ _id: expect.any(String), slug: 'toyota-probox', name: 'Toyota Probox', price: 900_000, productPictures: ['/media/cars/probox.webp'] }]);
+      expect([ids.vitz, ids.prado]).not.toContain(latest.products[0]._id);
+    });
+
+    it('shows each buyer only their own orders, and refuses guests', async () => {
+      const baraka = await customer('baraka').mine();
+      expect(baraka.map((o) => o._id)).toEqual([ids.other]);
+      expect(baraka[0].payment.success).toBe(false);
+      await expect(guest().mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+  });
+
+  describe('order.all and order.setStatus (admin)', () => {
+    it('lists every order newest first, for admins only', async () => {
+      expect((await admin().all()).map((o) => o._id)).toEqual([ids.latest, ids.other, ids.first]);
+      await expect(customer('amina').all()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(guest().all()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('sets exactly the legacy statuses, in any order', async () => {
+      for (const status of ['Processing', 'Shipped', 'deliverd', 'cancel', 'Not Process'] as const) {
+        expect(await admin().setStatus({ orderId: ids.other, status })).toMatchObject({ _id: ids.other, status });
+      }
+      await expect(admin().setStatus({ orderId: ids.other, status: 'Delivered' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('answers NOT_FOUND for an unknown order, BAD_REQUEST for a malformed id, FORBIDDEN for a customer', async () => {
+      await expect(admin().setStatus({ orderId: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', status: 'Shipped' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(admin().setStatus({ orderId: 'not-an-id', status: 'Shipped' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(customer('amina').setStatus({ orderId: ids.first, status: 'cancel' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
+
+    it('offers the legacy statuses for the status dropdown, to anyone', async () => {
+      expect(await guest().statuses()).toEqual(['Not Process', 'Processing', 'Shipped', 'deliverd', 'cancel']);
+    });
+
+    it("shows an order whose buyer's account was deleted with no buyer", async () => {
+      await handle.db.delete(users).where(eq(users.id, ids.baraka));
+      expect((await admin().all()).find((o) => o._id === ids.other)?.buyer).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import type { Order, OrderSetStatusInput } from '@dealership/order-schemas';
+import { Injectable } from '@nestjs/common';
+import { OrderNotFoundError } from './order.errors';
+import { OrderRepository } from './order.repository';
+
+@Injectable()
+export class OrderService {
+  constructor(private readonly orders: OrderRepository) {}
+
+  /** The buyer's own orders, newest first. */
+  mine(buyerId: string): Promise<Order[]> {
+    return this.orders.ofBuyer(buyerId);
+  }
+
+  /** Every order, newest first (admin). */
+  all(): Promise<Order[]> {
+    return this.orders.all();
+  }
+
+  /** Any of the legacy statuses may follow any other: the spec shows no transition rule. */
+  async setStatus({ orderId, status }: OrderSetStatusInput): Promise<Order> {
+    if (!(await this.orders.setStatus(orderId, status))) throw new OrderNotFoundError(orderId);
+    const order = await this.orders.byId(orderId);
+    if (!order) throw new OrderNotFoundError(orderId);
+    return order;
+  }
+}

@@ -1,0 +1,268 @@
+import { ACCESS_KEY, DEFAULT_ACCESS, loadConfig } from '@dealership/server-core';
+import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase, insertOrder } from '@dealership/server-db/testing';
+import type { Access } from '@dealership/user-schemas';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer, Reflector } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { JwtService } from '@nestjs/jwt';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppRouterFactory } from './app-router.factory';
+import { createApp } from './create-app';
+
+/*
+ * The authorization matrix: every protected REST path and tRPC procedure, called by a guest, a
+ * customer and an admin (tokens sent bare and as Bearer). A new protected endpoint gets a row
+ * here; a new public one goes in the public lists. The completeness tests fail for an endpoint
+ * that is in neither, so nothing joins the API unclassified.
+ */
+
+/** What the rows may use: an order to change, and each signed-in actor's current profile. */
+interface Fixtures {
+  orderId: string;
+  profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
+}
+type SignedIn = 'customer' | 'admin';
+
+interface RestRow {
+  /** The route as Nest declares it: method and path without the /api prefix. */
+  route: string;
+  access: Exclude<Access, 'public'>;
+  /** The URL to call, when the path has parameters. */
+  url?: (f: Fixtures) => string;
+  body?: (f: Fixtures, who: SignedIn) => unknown;
+  /** An auth check: public to the guard, it judges the token itself and answers `{ok}`. */
+  gate?: true;
+}
+
+interface TrpcRow {
+  path: string;
+  type: 'query' | 'mutation';
+  access: Exclude<Access, 'public'>;
+  input?: (f: Fixtures, who: SignedIn) => unknown;
+}
+
+const REST_ROWS: RestRow[] = [
+  { route: 'GET user/user-auth', access: 'user', gate: true },
+  { route: 'GET user/admin-auth', access: 'admin', gate: true },
+  { route: 'PUT user/profileUpdate', access: 'user', body: (f, who) => f.profile[who] },
+  { route: 'GET user/orders', access: 'user' },
+  { route: 'GET user/allOrders', access: 'admin' },
+  { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
+];
+
+const TRPC_ROWS: TrpcRow[] = [
+  { path: 'user.me', type: 'query', access: 'user' },
+  { path: 'user.updateProfile', type: 'mutation', access: 'user', input: (f, who) => f.profile[who] },
+  { path: 'order.mine', type: 'query', access: 'user' },
+  { path: 'order.all', type: 'query', access: 'admin' },
+  { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
+];
+
+/** Everything anyone may call. Adding to these lists is a decision: the endpoint serves guests. */
+const PUBLIC_REST = [
+  'GET health',
+  'GET sitemap.xml',
+  'GET robots.txt',
+  'GET car/getAll-car',
+  'GET car/getCarById-car/:slug',
+  'GET car/related-car/:carId/:brandId',
+  'GET brand/getAll-brand',
+  'GET brand/getBrandBtId-brand/:slug',
+  'POST user/register',
+  'POST user/login',
+];
+const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
+  'car.list': 'query',
+  'car.latest': 'query',
+  'car.featured': 'query',
+  'car.bySlug': 'query',
+  'car.related': 'query',
+  'brand.list': 'query',
+  'brand.bySlug': 'query',
+  'order.statuses': 'query',
+  'user.register': 'mutation',
+  'user.login': 'mutation',
+};
+
+const ACTORS = ['guest', 'forged token', 'customer (Bearer)', 'customer (bare)', 'admin (Bearer)', 'admin (bare)'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/** The expected HTTP status by actor and the endpoint's level. */
+const EXPECTED: Record<Actor, Record<RestRow['access'], number>> = {
+  guest: { user: 401, admin: 401 },
+  'forged token': { user: 401, admin: 401 },
+  'customer (Bearer)': { user: 200, admin: 403 },
+  'customer (bare)': { user: 200, admin: 403 },
+  'admin (Bearer)': { user: 200, admin: 200 },
+  'admin (bare)': { user: 200, admin: 200 },
+};
+
+const SECRET = 'authorization-matrix-secret-0123456789-abcdefghij';
+
+describe('authorization matrix (integration: the whole server)', () => {
+  let root: string;
+  let database: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let fixtures: Fixtures;
+  let headers: Record<Actor, Record<string, string>>;
+  const who = (actor: Actor): SignedIn => (actor.startsWith('admin') ? 'admin' : 'customer');
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'authz-'));
+    database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: root,
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: join(root, 'no-web'),
+      JWT_SECRET: SECRET,
+      ADMIN_EMAIL: 'boss@dealer.test',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+    });
+    app = await createApp(config, { database });
+
+    const customer = { name: 'Amina', email: 'amina@example.co.ke', password: 'amina-password', phone: '0712345678', address: 'Nyali, Mombasa' };
+    expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: customer })).statusCode).toBe(201);
+    const login = async (email: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { token: string; user: { _id: string } };
+    };
+    const customerSession = await login(customer.email, customer.password);
+    const adminSession = await login('boss@dealer.test', 'correct-horse-battery');
+    const forged = new JwtService({ secret: 'not-the-server-secret-but-just-as-long-000000' }).sign({ sub: adminSession.user._id });
+    headers = {
+      guest: {},
+      'forged token': { authorization: `Bearer ${forged}` },
+      'customer (Bearer)': { authorization: `Bearer ${customerSession.token}` },
+      'customer (bare)': { authorization: customerSession.token },
+      'admin (Bearer)': { authorization: `Bearer ${adminSession.token}` },
+      'admin (bare)': { authorization: adminSession.token },
+    };
+    const order = await insertOrder(app.get<Database>(DB), { buyerId: customerSession.user._id, lines: [{ name: 'Toyota Vitz', price: 650_000 }] });
+    fixtures = {
+      orderId: order.id,
+      profile: {
+        customer: { ...customer, password: '' },
+        // The configured admin starts without phone and address; the profile form needs them.
+        admin: { name: 'Admin', email: 'boss@dealer.test', password: '', phone: '0700000000', address: 'Mombasa' },
+      },
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  describe.each(REST_ROWS)('REST $route ($access)', (row) => {
+    it.each(ACTORS)('%s', async (actor) => {
+      const [method, path] = row.route.split(' ');
+      const res = await app.inject({
+        method: method as 'GET' | 'PUT' | 'POST' | 'DELETE',
+        url: row.url?.(fixtures) ?? `/api/${path}`,
+        headers: headers[actor],
+        payload: row.body ? (row.body(fixtures, who(actor)) as Record<string, unknown>) : undefined,
+      });
+      const status = EXPECTED[actor][row.access];
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status,
+        body: row.gate
+          ? { ok: status === 200 }
+          : status === 200
+            ? expect.anything()
+            : expect.objectContaining({ success: false, message: status === 401 ? expect.stringContaining('log in') : 'Admin access required' }),
+      });
+    });
+  });
+
+  describe.each(TRPC_ROWS)('tRPC $path ($access)', (row) => {
+    it.each(ACTORS)('%s', async (actor) => {
+      const input = row.input?.(fixtures, who(actor));
+      const res =
+        row.type === 'query'
+          ? await app.inject({
+              method: 'GET',
+              url: `/trpc/${row.path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+              headers: headers[actor],
+            })
+          : await app.inject({
+              method: 'POST',
+              url: `/trpc/${row.path}`,
+              headers: { ...headers[actor], 'content-type': 'application/json' },
+              payload: JSON.stringify(input ?? null),
+            });
+      const status = EXPECTED[actor][row.access];
+      expect({ status: res.statusCode, code: res.json().error?.data.code }).toEqual({
+        status,
+        code: { 200: undefined, 401: 'UNAUTHORIZED', 403: 'FORBIDDEN' }[status],
+      });
+    });
+  });
+
+  describe('completeness', () => {
+    /** Every route the Nest app serves, with the access level its metadata gives it. */
+    const declaredRoutes = () => {
+      const reflector = app.get(Reflector);
+      const routes: { route: string; access: Access }[] = [];
+      for (const module of app.get(ModulesContainer).values()) {
+        for (const { metatype } of module.controllers.values()) {
+          if (typeof metatype !== 'function') continue;
+          const base = reflector.get<string | undefined>(PATH_METADATA, metatype) ?? '';
+          for (const name of Object.getOwnPropertyNames(metatype.prototype)) {
+            if (name === 'constructor') continue;
+            const handler: unknown = metatype.prototype[name];
+            if (typeof handler !== 'function') continue;
+            const path = reflector.get<string | undefined>(PATH_METADATA, handler);
+            if (path === undefined) continue;
+            const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
+            const full = [base, path].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+            const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, metatype]) ?? DEFAULT_ACCESS;
+            routes.push({ route: `${method} ${full}`, access });
+          }
+        }
+      }
+      return routes.sort((a, b) => a.route.localeCompare(b.route));
+    };
+
+    it('every REST route is either a row of the matrix or on the public list, with matching metadata', () => {
+      const routes = declaredRoutes();
+      const classified = [...REST_ROWS.map((r) => r.route), ...PUBLIC_REST].sort((a, b) => a.localeCompare(b));
+      expect(routes.map((r) => r.route)).toEqual(classified);
+      for (const { route, access } of routes) {
+        const row = REST_ROWS.find((r) => r.route === route);
+        expect({ route, access }).toEqual({ route, access: row && !row.gate ? row.access : 'public' });
+      }
+    });
+
+    it('every tRPC procedure is either a row of the matrix or on the public list', () => {
+      const procedures = Object.keys(app.get(AppRouterFactory).create()._def.procedures).sort();
+      expect(procedures).toEqual([...TRPC_ROWS.map((r) => r.path), ...Object.keys(PUBLIC_TRPC)].sort());
+    });
+
+    it('public endpoints answer a guest (bad input at worst, never 401 or 403)', async () => {
+      const answers: { endpoint: string; status: number }[] = [];
+      for (const route of PUBLIC_REST) {
+        const [method, path] = route.split(' ');
+        const url = `/${['sitemap.xml', 'robots.txt'].includes(path) ? '' : 'api/'}${path.replace(/:[a-zA-Z]+/g, 'x')}`;
+        const res = await app.inject({ method: method === 'POST' ? 'POST' : 'GET', url, payload: method === 'POST' ? {} : undefined });
+        answers.push({ endpoint: route, status: res.statusCode });
+      }
+      for (const [path, type] of Object.entries(PUBLIC_TRPC)) {
+        const res =
+          type === 'query'
+            ? await app.inject({ method: 'GET', url: `/trpc/${path}` })
+            : await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+        answers.push({ endpoint: `tRPC ${path}`, status: res.statusCode });
+      }
+      // 404 is an unknown slug (fine); 405 would mean a public list entry of the wrong type.
+      expect(answers.filter((a) => ![200, 400, 404].includes(a.status) || (a.endpoint.startsWith('tRPC') && a.status === 404))).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { cars, type DatabaseHandle, users } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { OrderModule, OrderService } from '@dealership/order-server';
+import { AuthService, UserModule } from '@dealership/user-server';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
+
+const at = (minutes: number) => new Date(Date.parse('2026-03-01T08:00:00Z') + minutes * 60_000);
+
+/**
+ * The legacy order paths over HTTP with real tokens. They live here because they need two
+ * features composed: the order module and the account module's guard.
+ */
+describe('REST /api/user/orders, allOrders, orderStatus (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  const tokens: Record<'amina' | 'baraka' | 'admin', string> = { amina: '', baraka: '', admin: '' };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const { db } = handle;
+    const amina = await insertUser(db, { name: 'Amina' });
+    const baraka = await insertUser(db, { name: 'Baraka' });
+    const admin = await insertUser(db, { name: 'Boss', role: 1 });
+    const toyota = await insertBrand(db, { name: 'Toyota' });
+    const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id, price: 650_000 });
+    const prado = await insertCar(db, { name: 'Toyota Prado', brandId: toyota.id, price: 5_200_000 });
+    const gone = await insertCar(db, { name: 'Toyota Probox', brandId: toyota.id, price: 900_000 });
+
+    const first = await insertOrder(db, { buyerId: amina.id, createdAt: at(0), lines: [{ car: vitz, imageUrl: '/media/cars/vitz.webp' }, { car: prado, imageUrl: null }] });
+    const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: prado }] });
+    const latest = await insertOrder(db, { buyerId: amina.id, createdAt: at(10), lines: [{ car: gone, imageUrl: '/media/cars/probox.webp' }] });
+    Object.assign(ids, { amina: amina.id, baraka: baraka.id, admin: admin.id, vitz: vitz.id, prado: prado.id, first: first.id, other: other.id, latest: latest.id });
+
+    // After purchase: a price changes and a car is deleted; the orders keep what was bought.
+    await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));
+    await db.delete(cars).where(eq(cars.id, gone.id));
+
+    app = await createModuleTestApp(handle, [UserModule, OrderModule], { JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789' });
+    const auth = app.get(AuthService);
+    tokens.amina = auth.issueToken(amina.id);
+    tokens.baraka = auth.issueToken(baraka.id);
+    tokens.admin = auth.issueToken(admin.id);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const request = (method: 'GET' | 'PUT', url: string, token?: string, body?: Record<string, unknown>) =>
+    app.inject({ method, url, payload: body, headers: token ? { authorization: token } : {} });
+
+  describe('GET /api/user/orders', () => {
+    it("gives the caller's orders as a bare array, newest first, in the legacy shape", async () => {
+      const res = await request('GET', '/api/user/orders', tokens.amina);
+      expect(res.statusCode).toBe(200);
+      const orders = res.json();
+      expect(Array.isArray(orders)).toBe(true);
+      expect(orders).toEqual(await app.get(OrderService).mine(ids.amina));
+      expect(orders.map((o: { _id: string }) => o._id)).toEqual([ids.latest, ids.first]);
+      expect(orders[1]).toEqual({
+        _id: ids.first,
+        status: 'Not Process',
+        buyer: { _id: ids.amina, name: 'Amina' },
+        createdAt: at(0).toISOString(),
+        amount: 650_000 + 5_200_000,
+        payment: { success: true, provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
+        products: [
+          // The price paid, not the car's price today.
+          { _id: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, productPictures: ['/media/cars/vitz.webp'] },
+          { _id: ids.prado, slug: 'toyota-prado', name: 'Toyota Prado', price: 5_200_000, productPictures: [] },
+        ],
+      });
+    });
+
+    it("keeps a deleted car's line, under the line's id", async () => {
+      const [latest] = (await request('GET', '/api/user/orders', tokens.amina)).json();
+      expect(latest.products).toEqual([
+        { _id: expect.any(String), slug: 'toyota-probox', name: 'Toyota Probox', price: 900_000, productPictures: ['/media/cars/probox.webp'] },
+      ]);
+      expect(latest.products[0]._id).not.toBe(ids.vitz);
+    });
+
+    it('shows each buyer only their own orders; a guest gets 401', async () => {
+      const baraka = (await request('GET', '/api/user/orders', `Bearer ${tokens.baraka}`)).json();
+      expect(baraka.map((o: { _id: string }) => o._id)).toEqual([ids.other]);
+      expect(baraka[0].payment.success).toBe(false);
+      const guest = await request('GET', '/api/user/orders');
+      expect(guest.statusCode).toBe(401);
+      expect(guest.json()).toEqual({ success: false, message: 'Please log in' });
+    });
+  });
+
+  describe('GET /api/user/allOrders', () => {
+    it('gives every order to an admin, newest first; 403 for a customer', async () => {
+      const res = await request('GET', '/api/user/allOrders', tokens.admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((o: { _id: string }) => o._id)).toEqual([ids.latest, ids.other, ids.first]);
+      const customer = await request('GET', '/api/user/allOrders', tokens.amina);
+      expect(customer.statusCode).toBe(403);
+      expect(customer.json()).toEqual({ success: false, message: 'Admin access required' });
+    });
+  });
+
+  describe('PUT /api/user/orderStatus/{orderId}', () => {
+    const setStatus = (orderId: string, body: Record<string, unknown>, token = tokens.admin) => request('PUT', `/api/user/orderStatus/${orderId}`, token, body);
+
+    it('accepts exactly the legacy statuses', async () => {
+      for (const status of ['Processing', 'Shipped', 'deliverd', 'cancel', 'Not Process']) {
+        const res = await setStatus(ids.other, { status });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ success: true, message: `Order Changed to ${status}`, order: { _id: ids.other, status } });
+      }
+      const [, other] = (await request('GET', '/api/user/allOrders', tokens.admin)).json();
+      expect(other.status).toBe('Not Process');
+    });
+
+    it('refuses any other status, naming the field', async () => {
+      for (const body of [{ status: 'Delivered' }, { status: '' }, {}, { status: 3 }]) {
+        const res = await setStatus(ids.other, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, message: 'status must be one of: Not Process, Processing, Shipped, deliverd, cancel' });
+      }
+    });
+
+    it('answers 404 for an unknown order and 400 for a malformed id', async () => {
+      const unknown = await setStatus('6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', { status: 'Shipped' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ success: false, message: expect.stringContaining('Order not found') });
+      const malformed = await setStatus('not-an-id', { status: 'Shipped' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toContain('orderId');
+    });
+
+    it('is for admins only', async () => {
+      expect((await setStatus(ids.other, { status: 'Shipped' }, tokens.amina)).statusCode).toBe(403);
+      expect((await request('PUT', `/api/user/orderStatus/${ids.other}`, undefined, { status: 'Shipped' })).statusCode).toBe(401);
+    });
+  });
+
+  it("shows an order whose buyer's account was deleted with no buyer", async () => {
+    await handle.db.delete(users).where(eq(users.id, ids.baraka));
+    const all = (await request('GET', '/api/user/allOrders', tokens.admin)).json();
+    expect(all.find((o: { _id: string }) => o._id === ids.other).buyer).toBeNull();
+    expect((await request('GET', '/api/user/orders', tokens.baraka)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,350 @@
+import { type DatabaseHandle, users } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { LOGIN_THROTTLE } from '@dealership/user-schemas';
+import { JwtService } from '@nestjs/jwt';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq, sql } from 'drizzle-orm';
+import { PasswordHasher } from './password-hasher';
+import { UserModule } from './user.module';
+import { UserRouter } from './user.router';
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+const PASSWORD = 'correct-horse-battery';
+
+/** Accounts, tokens, throttling and the account paths (integration: real HTTP, real database). */
+describe('user accounts and authentication (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  const callerFor = (ctx: TrpcContext) => createCallerFactory(app.get(UserRouter).router)(ctx);
+  let caller: ReturnType<typeof callerFor>;
+
+  // Each test logs in from its own addresses, so the throttle of one does not touch another.
+  let nextIp = 0;
+  const freshIp = () => `10.1.${Math.floor(++nextIp / 250)}.${nextIp % 250}`;
+
+  const send = (method: 'GET' | 'POST' | 'PUT', url: string, options: { body?: unknown; token?: string; authorization?: string; ip?: string } = {}) =>
+    app.inject({
+      method,
+      url,
+      payload: options.body as Record<string, unknown> | undefined,
+      remoteAddress: options.ip ?? freshIp(),
+      headers: options.authorization ? { authorization: options.authorization } : options.token ? { authorization: `Bearer ${options.token}` } : {},
+    });
+
+  let sequence = 0;
+  const newAccount = (fields: Record<string, unknown> = {}) => ({
+    name: 'Amina Otieno',
+    email: `amina${++sequence}@example.co.ke`,
+    password: PASSWORD,
+    phone: '0712345678',
+    address: 'Nyali, Mombasa',
+    ...fields,
+  });
+  const register = (fields: Record<string, unknown> = {}) => send('POST', '/api/user/register', { body: newAccount(fields) });
+  const login = (email: string, password = PASSWORD, ip = freshIp()) => send('POST', '/api/user/login', { body: { email, password }, ip });
+  /** Registers and logs in a new account; returns its token, user and email. */
+  const signUp = async (fields: Record<string, unknown> = {}) => {
+    const account = newAccount(fields);
+    expect((await send('POST', '/api/user/register', { body: account })).statusCode).toBe(201);
+    const body = (await login(account.email)).json();
+    return { token: body.token as string, user: body.user, email: account.email };
+  };
+  const row = async (email: string) => (await handle.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    app = await createModuleTestApp(handle, [UserModule], { JWT_SECRET: SECRET });
+    caller = callerFor({ user: null, ip: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  describe('POST /api/user/register', () => {
+    it('creates a customer: 201 {success, message}, an argon2id hash, the email in lower case', async () => {
+      const res = await register({ email: 'New.Customer@Example.co.ke' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ success: true, message: expect.any(String) });
+      const stored = await row('new.customer@example.co.ke');
+      expect(stored).toMatchObject({ email: 'new.customer@example.co.ke', role: 0, name: 'Amina Otieno' });
+      expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('ignores a role in the body', async () => {
+      const res = await register({ email: 'sneaky@example.co.ke', role: 1 });
+      expect(res.statusCode).toBe(201);
+      expect((await row('sneaky@example.co.ke')).role).toBe(0);
+      expect((await login('sneaky@example.co.ke')).json().user.role).toBe(0);
+    });
+
+    it('refuses an email already registered in another case: 409 {success:false, message}', async () => {
+      await register({ email: 'taken@example.co.ke' });
+      const res = await register({ email: 'TAKEN@Example.CO.KE' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, message: 'Email is already registered, please log in' });
+    });
+
+    it('names every missing field with the legacy messages', async () => {
+      const res = await send('POST', '/api/user/register', { body: {} });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      for (const message of ['Name is required', 'Email is required', 'Password is required', 'Phone Number is required', 'Address is required']) {
+        expect(body.message).toContain(message);
+      }
+      expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['name', 'email', 'password', 'phone', 'address']);
+    });
+
+    it('checks the email format and the password rule', async () => {
+      const badEmail = await register({ email: 'not-an-email' });
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json().message).toBe('Invalid Email Format');
+      const shortPassword = await register({ password: 'short' });
+      expect(shortPassword.statusCode).toBe(400);
+      expect(shortPassword.json().message).toBe('Password must be at least 8 characters');
+    });
+  });
+
+  describe('POST /api/user/login', () => {
+    it('answers {success, message, user, token} with the legacy user shape and no hash', async () => {
+      await register({ email: 'login@example.co.ke' });
+      const res = await login('LOGIN@example.co.ke');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json();
+      expect(body).toEqual({
+        success: true,
+        message: expect.any(String),
+        token: expect.any(String),
+        user: { _id: expect.any(String), name: 'Amina Otieno', email: 'login@example.co.ke', phone: '0712345678', address: 'Nyali, Mombasa', role: 0 },
+      });
+      expect(res.body).not.toMatch(/argon2|password/i);
+    });
+
+    it('gives one 401 message for a wrong password and an unknown email, after the same work', async () => {
+      await register({ email: 'known@example.co.ke' });
+      const hasher = app.get(PasswordHasher);
+      const noAccount = jest.spyOn(hasher, 'verifyNoAccount');
+      try {
+        const wrongPassword = await login('known@example.co.ke', 'wrong-password');
+        const unknownEmail = await login('nobody@example.co.ke', 'wrong-password');
+        expect(wrongPassword.statusCode).toBe(401);
+        expect(unknownEmail.statusCode).toBe(401);
+        expect(wrongPassword.json()).toEqual({ success: false, message: 'Invalid email or password' });
+        expect(unknownEmail.json()).toEqual(wrongPassword.json());
+        // The unknown email still ran an argon2 verification.
+        expect(noAccount).toHaveBeenCalledTimes(1);
+      } finally {
+        noAccount.mockRestore();
+      }
+    });
+
+    it('issues tokens that expire after JWT_EXPIRES_IN (7 days by default) and name only the user', async () => {
+      const { token, user } = await signUp();
+      const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+      expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'sub']);
+      expect(payload.sub).toBe(user._id);
+      expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+      expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
+    });
+  });
+
+  describe('tokens', () => {
+    const userAuth = (authorization?: string) => send('GET', '/api/user/user-auth', { authorization });
+
+    it('accepts the bare token (legacy client) and the Bearer token', async () => {
+      const { token } = await signUp();
+      for (const authorization of [token, `Bearer ${token}`, `bearer ${token}`]) {
+        const res = await userAuth(authorization);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ ok: true });
+      }
+    });
+
+    it('refuses missing, malformed, forged, expired and unsigned tokens at once with 401', async () => {
+      const { token, user } = await signUp();
+      const now = Math.floor(Date.now() / 1000);
+      const expired = new JwtService({ secret: SECRET }).sign({ sub: user._id, iat: now - 3600, exp: now - 60 });
+      const forged = new JwtService({ secret: 'another-secret-just-as-long-as-the-real-one-0000' }).sign({ sub: user._id });
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${token.split('.')[1]}.`;
+      const tampered = `${token.slice(0, -4)}AAAA`;
+      for (const authorization of [undefined, 'null', 'Bearer', 'Basic abc', expired, `Bearer ${forged}`, unsigned, tampered]) {
+        const started = Date.now();
+        const res = await userAuth(authorization);
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect({ authorization, status: res.statusCode, body: res.json() }).toEqual({ authorization, status: 401, body: { ok: false } });
+      }
+      // A protected route answers the error envelope.
+      const res = await send('PUT', '/api/user/profileUpdate', { authorization: expired, body: {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: expect.stringContaining('log in'), error: expect.stringContaining('log in') });
+    });
+
+    it("refuses a deleted user's token", async () => {
+      const { token, email } = await signUp();
+      expect((await userAuth(token)).statusCode).toBe(200);
+      await handle.db.delete(users).where(eq(users.email, email));
+      expect((await userAuth(token)).statusCode).toBe(401);
+      await expect(callerFor({ user: null, ip: '1.1.1.1' }).me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('takes the role from the database, not from the token', async () => {
+      const { token, email } = await signUp();
+      const adminAuth = () => send('GET', '/api/user/admin-auth', { token });
+      expect((await adminAuth()).statusCode).toBe(403);
+      await handle.db.update(users).set({ role: 1 }).where(eq(users.email, email));
+      expect((await adminAuth()).json()).toEqual({ ok: true });
+      await handle.db.update(users).set({ role: 0 }).where(eq(users.email, email));
+      expect((await adminAuth()).statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /api/user/user-auth and /api/user/admin-auth', () => {
+    it('answer {ok} by role: 401 without a valid token, 403 for a customer at the admin gate', async () => {
+      const customer = await signUp();
+      const admin = await signUp();
+      await handle.db.update(users).set({ role: 1 }).where(eq(users.email, admin.email));
+      const check = async (url: string, token?: string) => {
+        const res = await send('GET', url, { token });
+        return [res.statusCode, res.json()];
+      };
+      expect(await check('/api/user/user-auth')).toEqual([401, { ok: false }]);
+      expect(await check('/api/user/admin-auth')).toEqual([401, { ok: false }]);
+      expect(await check('/api/user/user-auth', customer.token)).toEqual([200, { ok: true }]);
+      expect(await check('/api/user/admin-auth', customer.token)).toEqual([403, { ok: false }]);
+      expect(await check('/api/user/user-auth', admin.token)).toEqual([200, { ok: true }]);
+      expect(await check('/api/user/admin-auth', admin.token)).toEqual([200, { ok: true }]);
+    });
+  });
+
+  describe('PUT /api/user/profileUpdate', () => {
+    const profile = (fields: Record<string, unknown> = {}) => ({
+      name: 'Amina O.',
+      email: 'ignored',
+      password: '',
+      phone: '0799000111',
+      address: 'Bamburi, Mombasa',
+      ...fields,
+    });
+
+    it('saves the profile; an empty password keeps the current one; no hash in the answer', async () => {
+      const { token, email, user } = await signUp();
+      const before = await row(email);
+      const res = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email }) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'Profile Updated Successfully',
+        updatedUser: { _id: user._id, name: 'Amina O.', email, phone: '0799000111', address: 'Bamburi, Mombasa', role: 0 },
+      });
+      expect(res.body).not.toMatch(/argon2|passwordHash/i);
+      expect((await row(email)).passwordHash).toBe(before.passwordHash);
+      expect((await login(email)).statusCode).toBe(200);
+
+      // Absent works as empty.
+      const { password: _password, ...withoutPassword } = profile({ email });
+      expect((await send('PUT', '/api/user/profileUpdate', { token, body: withoutPassword })).statusCode).toBe(200);
+      expect((await row(email)).passwordHash).toBe(before.passwordHash);
+    });
+
+    it('changes the password when one is given', async () => {
+      const { token, email } = await signUp();
+      expect((await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, password: 'a-brand-new-password' }) })).statusCode).toBe(200);
+      expect((await login(email)).statusCode).toBe(401);
+      expect((await login(email, 'a-brand-new-password')).statusCode).toBe(200);
+    });
+
+    it('never changes the role', async () => {
+      const { token, email } = await signUp();
+      const res = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, role: 1 }) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().updatedUser.role).toBe(0);
+      expect((await row(email)).role).toBe(0);
+    });
+
+    it("refuses another account's email (any case) with 409 and an error text; the own email in another case is fine", async () => {
+      const other = await signUp();
+      const { token, email } = await signUp();
+      const taken = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: other.email.toUpperCase() }) });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ success: false, message: 'Email is already used by another account', error: 'Email is already used by another account' });
+      expect((await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: email.toUpperCase() }) })).statusCode).toBe(200);
+    });
+
+    it('answers invalid input with 400 and an error text naming the field', async () => {
+      const { token, email } = await signUp();
+      const res = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, name: '', password: 'short' }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('Name is required; Password must be at least 8 characters');
+    });
+  });
+
+  describe('login throttling', () => {
+    const { maxFailuresPerAccount, maxFailuresPerIp } = LOGIN_THROTTLE;
+
+    it('refuses an account with 429 after its failures, from any address, even with the right password', async () => {
+      const victim = await signUp();
+      const bystander = await signUp();
+      for (let i = 0; i < maxFailuresPerAccount; i++) expect((await login(victim.email, 'wrong-password')).statusCode).toBe(401);
+      const blocked = await login(victim.email);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/) });
+      // Another account, from another address, is not affected.
+      expect((await login(bystander.email)).statusCode).toBe(200);
+    });
+
+    it('refuses an address with 429 after its failures across accounts; others still log in', async () => {
+      const attacker = freshIp();
+      const customer = await signUp();
+      for (let i = 0; i < maxFailuresPerIp; i++) expect((await login(`guess${i}@example.co.ke`, 'wrong-password', attacker)).statusCode).toBe(401);
+      expect((await login(customer.email, PASSWORD, attacker)).statusCode).toBe(429);
+      expect((await login(customer.email, PASSWORD, freshIp())).statusCode).toBe(200);
+    });
+
+    it('counts a parallel burst exactly', async () => {
+      const { email } = await signUp();
+      const statuses = await Promise.all(Array.from({ length: maxFailuresPerAccount * 2 }, () => login(email, 'wrong-password'))).then((r) =>
+        r.map((res) => res.statusCode).sort(),
+      );
+      expect(statuses).toEqual([...Array(maxFailuresPerAccount).fill(401), ...Array(maxFailuresPerAccount).fill(429)]);
+    });
+
+    it("forgives an account's failures after a successful login", async () => {
+      const { email } = await signUp();
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < maxFailuresPerAccount - 1; i++) expect((await login(email, 'wrong-password')).statusCode).toBe(401);
+        expect((await login(email)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  describe('tRPC user.*', () => {
+    it('registers, logs in and reads the profile through the same service', async () => {
+      const account = newAccount({ role: 1 });
+      const created = await caller.register(account);
+      expect(created).toEqual({ _id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0 });
+      await expect(caller.register({ ...account, email: account.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+      const session = await callerFor({ user: null, ip: freshIp() }).login({ email: account.email, password: PASSWORD });
+      expect(session).toEqual({ user: created, token: expect.any(String) });
+      expect(JSON.stringify(session)).not.toMatch(/argon2/);
+      await expect(callerFor({ user: null, ip: freshIp() }).login({ email: account.email, password: 'wrong-password' })).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Invalid email or password',
+      });
+
+      const signedIn = callerFor({ user: { id: created._id, name: created.name, email: created.email, role: 0 }, ip: '1.1.1.1' });
+      expect(await signedIn.me()).toEqual(created);
+      const updated = await signedIn.updateProfile({ ...account, name: 'Renamed', password: '' });
+      expect(updated).toEqual({ ...created, name: 'Renamed' });
+    });
+
+    it('refuses guests and invalid input', async () => {
+      await expect(caller.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(caller.updateProfile(newAccount())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(caller.register({ ...newAccount(), email: 'bad' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+  });
+});

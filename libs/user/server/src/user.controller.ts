@@ -1,0 +1,64 @@
+import { CurrentUser, LegacyErrorText, LoggedIn, Public, parseOrThrow } from '@dealership/server-core';
+import { ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
+import { type Access, type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
+import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Put, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { AuthService } from './auth.service';
+import { UserService } from './user.service';
+
+/** The legacy `/api/user/...` account paths, in their response shapes. */
+@Controller('user')
+export class UserController {
+  constructor(
+    private readonly users: UserService,
+    private readonly auth: AuthService,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @Header('cache-control', 'no-store')
+  async register(@Body() body: unknown) {
+    await this.users.register(parseOrThrow(RegisterInputSchema, body));
+    return { success: true, message: 'User Registered Successfully' };
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  async login(@Body() body: unknown, @Ip() ip: string) {
+    const session = await this.users.login(parseOrThrow(LoginInputSchema, body), ip);
+    return { success: true, message: 'Login successfully', ...session };
+  }
+
+  /** `{ok:true}` for any valid token, else 401 `{ok:false}` (the user area's gate). */
+  @Public()
+  @Get('user-auth')
+  @Header('cache-control', 'no-store')
+  userAuth(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.check(authorization, 'user', reply);
+  }
+
+  /** `{ok:true}` for an admin's token; 403 `{ok:false}` for another user's, 401 `{ok:false}` without a valid one. */
+  @Public()
+  @Get('admin-auth')
+  @Header('cache-control', 'no-store')
+  adminAuth(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.check(authorization, 'admin', reply);
+  }
+
+  @LoggedIn()
+  @LegacyErrorText()
+  @Put('profileUpdate')
+  async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    const updatedUser = await this.users.updateProfile(user.id, parseOrThrow(ProfileUpdateInputSchema, body));
+    return { success: true, message: 'Profile Updated Successfully', updatedUser };
+  }
+
+  // The gates answer `{ok}` rather than the error envelope, so they judge the token themselves.
+  private async check(authorization: string | undefined, access: Access, reply: FastifyReply) {
+    const denial = await this.auth.denialFor(authorization, access);
+    if (denial) void reply.status(ERROR_HTTP_STATUS[denial]);
+    return { ok: denial === null };
+  }
+}
