@@ -83,11 +83,21 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
   });
 
   it('serves the web app with the runtime config injected, for / and client routes', async () => {
-    for (const url of ['/', '/cars?make=Toyota', '/car/some-car', '/no/such/page']) {
+    const slug = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().cars[0].slug;
+    for (const url of ['/', '/cars?make=Toyota', `/car/${slug}`, '/brand/toyota', '/dashboard/admin/cars', '/cart/']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<script id="app-config" type="application/json">{"dealerPhone":"+254 711 222 333","publicUrl":"http://localhost:3000"}</script>');
+    }
+  });
+
+  it('answers 404 (with the web app, which shows its not-found page) for unknown pages, cars and brands', async () => {
+    for (const url of ['/no/such/page', '/car/no-such-car', '/brand/no-such-brand', '/financing', '/car/a/b']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
     }
   });
 

@@ -1,12 +1,15 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { BrandService } from '@dealership/brand-server';
+import { CarService } from '@dealership/car-server';
 import { LocalMediaStorage } from '@dealership/media-server';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { AuthService } from '@dealership/user-server';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -14,7 +17,7 @@ import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
 import { AppRouterFactory } from './app-router.factory';
 import { mountTrpc } from './trpc-http';
-import { isClientRoute, loadIndexHtml } from './web-app';
+import { clientRouteStatus, isClientRoute, loadIndexHtml, type PageLookups } from './web-app';
 
 export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */
@@ -89,16 +92,30 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         void res.header('cache-control', path.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
       },
     });
-    const sendIndex = (reply: { type: (t: string) => unknown; header: (k: string, v: string) => unknown; send: (b: string) => unknown }) => {
-      reply.header('cache-control', 'no-cache');
-      reply.type('text/html; charset=utf-8');
-      reply.send(indexHtml);
-    };
-    fastify.get('/', (_request, reply) => sendIndex(reply));
+    const sendIndex = (reply: FastifyReply, status: number) =>
+      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const cars = app.get(CarService);
+    const brands = app.get(BrandService);
+    const exists = (find: () => Promise<unknown>) =>
+      find().then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DomainError && error.code === ErrorCode.NotFound) return false;
+          throw error;
+        },
+      );
+    const lookups: PageLookups = { car: (slug) => exists(() => cars.bySlug(slug)), brand: (slug) => exists(() => brands.bySlug(slug)) };
+    fastify.get('/', (_request, reply) => sendIndex(reply, 200));
     app.useGlobalFilters(
       new LegacyExceptionFilter((request, reply) => {
         if (!isClientRoute(request.method, request.url)) return false;
-        sendIndex(reply);
+        clientRouteStatus(request.url, lookups).then(
+          (status) => sendIndex(reply, status),
+          (error: unknown) => {
+            logger.error({ err: error }, 'page lookup failed');
+            sendIndex(reply, 200);
+          },
+        );
         return true;
       }),
     );
