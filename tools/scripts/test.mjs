@@ -10,7 +10,7 @@ const extra = process.argv.slice(2);
 const run = (args) => spawnSync('npx', ['nx', ...args, '--outputStyle=static', ...extra], { cwd: root, stdio: 'inherit', env: nxEnv }).status ?? 1;
 
 const started = Date.now();
-let status = run(['run-many', '-t', 'lint,typecheck,test']);
+let status = run(['run-many', '-t', 'lint,typecheck,test,bundle-check']);
 if (status === 0) status = run(['run', 'web-e2e:e2e']);
 console.log(`\nnpm test ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(status);

@@ -1,7 +1,11 @@
 import { theme, SiteConfigProvider } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
+import { TrpcProvider } from '@dealership/web-trpc-client';
+import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { isValidElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RouteErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
 /** Every path of the route table in spec §2, plus /contact (linked from the home page). */
@@ -43,7 +47,10 @@ function renderAt(path: string) {
   return render(
     <MantineProvider theme={theme} env="test">
       <SiteConfigProvider value={{ dealerPhone: '+254 733 000 111', publicUrl: 'https://cars.example' }}>
-        <RouterProvider router={router} />
+        {/* Pages and the dashboard guards ask the server through react-query. */}
+        <TrpcProvider getAuthToken={() => null} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </TrpcProvider>
       </SiteConfigProvider>
     </MantineProvider>,
   );
@@ -55,10 +62,10 @@ describe('routes', () => {
     expect([...new Set(paths)].sort()).toEqual([...SPEC_PATHS].sort());
   });
 
-  it('gives the routes an error element', () => {
+  it('renders the pages inside an error boundary within the layout', () => {
     const [root] = createRoutes({ dealerPhone: '+254 700 000 000' });
-    expect(root.errorElement).toBeDefined();
-    expect(root.children?.[0].errorElement).toBeDefined();
+    const pages = root.children?.[0];
+    expect(isValidElement(pages?.element) && pages.element.type).toBe(RouteErrorBoundary);
   });
 
   it('shows the 404 page for an unknown path inside the layout', async () => {
@@ -75,9 +82,23 @@ describe('routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('lazy-loads the admin area', async () => {
+  it('lazy-loads the admin area behind its guard: a guest gets the countdown', async () => {
     renderAt('/dashboard/admin/allbrands');
-    expect(await screen.findByRole('heading', { name: 'All Brands' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Car' })).toHaveAttribute('href', '/dashboard/admin/create-product');
+    expect(await screen.findByRole('heading', { name: 'redirecting to you in 3 second' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'All Brands' })).not.toBeInTheDocument();
+  });
+
+  it('lazy-loads the admin area for an admin the server confirms', async () => {
+    window.localStorage.setItem('auth', JSON.stringify({ user: { name: 'Amina', role: 1 }, token: 'admin-token' }));
+    // jsdom has no fetch: answer GET /api/user/admin-auth.
+    Object.assign(globalThis, { fetch: async () => ({ status: 200, ok: true, json: async () => ({ ok: true }) }) });
+    try {
+      renderAt('/dashboard/admin/allbrands');
+      expect(await screen.findByRole('heading', { name: 'All Brands' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Create Car' })).toHaveAttribute('href', '/dashboard/admin/create-product');
+    } finally {
+      window.localStorage.clear();
+      Object.assign(globalThis, { fetch: undefined });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { Layout } from '@dealership/web-ui';
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { RouteError } from './RouteError';
+import { withFullStyles } from './full-styles';
+import { RouteErrorBoundary } from './RouteError';
 
 /** A page component loaded on first visit: one chunk per module. */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -9,11 +10,11 @@ function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string
 }
 
 // Public pages
-const HomePage = lazyPage(() => import('@dealership/car-web'), 'HomePage');
-const BrandsPage = lazyPage(() => import('@dealership/brand-web'), 'BrandsPage');
+const HomePage = lazyPage(() => import('../pages/HomePage'), 'HomePage');
+const BrandsPage = lazyPage(() => import('../pages/BrandsPage'), 'BrandsPage');
 const CartPage = lazyPage(() => import('../pages/CartPage'), 'CartPage');
-const LoginPage = lazyPage(() => import('../pages/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../pages/RegisterPage'), 'RegisterPage');
+const LoginPage = lazyPage(() => withFullStyles(import('../pages/LoginPage')), 'LoginPage');
+const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage')), 'RegisterPage');
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
@@ -23,7 +24,7 @@ const BrandDetailPage = lazyPage(() => import('../pages/BrandDetailPage'), 'Bran
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
 
 // Admin area: its own chunk.
-const adminPages = () => import('../pages/dashboard/admin.pages');
+const adminPages = () => withFullStyles(import('../pages/dashboard/admin.pages'));
 const AdminLayout = lazyPage(adminPages, 'AdminLayout');
 const AdminHomePage = lazyPage(adminPages, 'AdminHomePage');
 const AdminBrandsPage = lazyPage(adminPages, 'AdminBrandsPage');
@@ -34,7 +35,7 @@ const AdminUpdateCarPage = lazyPage(adminPages, 'AdminUpdateCarPage');
 const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
 
 // User area: its own chunk.
-const userPages = () => import('../pages/dashboard/user.pages');
+const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
 const UserLayout = lazyPage(userPages, 'UserLayout');
 const UserHomePage = lazyPage(userPages, 'UserHomePage');
 const UserOrdersPage = lazyPage(userPages, 'UserOrdersPage');
@@ -50,11 +51,12 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
     {
       path: '/',
       element: <Layout dealerPhone={dealerPhone} />,
-      errorElement: <RouteError />,
       children: [
         {
-          // Page errors render inside the layout, keeping the header and footer.
-          errorElement: <RouteError />,
+          // Page errors render inside the layout, keeping the header and footer. The app runs the
+          // declarative router (`useRoutes`, no data-router code shipped), so this is a boundary
+          // element rather than `errorElement`; App wraps the whole tree in one more.
+          element: <RouteErrorBoundary />,
           children: [
             { index: true, element: <HomePage /> },
             { path: 'cart', element: <CartPage /> },

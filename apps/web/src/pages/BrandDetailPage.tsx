@@ -1,8 +1,2 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/brand/:slug` (placeholder). */
-export function BrandDetailPage() {
-  const { slug = '' } = useParams();
-  return <PlaceholderPage title={`Brand: ${slug}`} />;
-}
+// The screen lives in the brand feature lib; this module is the route's lazy chunk boundary.
+export { BrandDetailPage } from '@dealership/brand-web';

@@ -1,8 +1,2 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/car/:slug` (placeholder). */
-export function CarDetailPage() {
-  const { slug = '' } = useParams();
-  return <PlaceholderPage title={`Car Details: ${slug}`} />;
-}
+// The screen lives in the car feature lib; this module is the route's lazy chunk boundary.
+export { CarDetailPage } from '@dealership/car-web';

@@ -1,14 +1,2 @@
-import { Text } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/car-search?search=` (placeholder). */
-export function CarSearchPage() {
-  const [params] = useSearchParams();
-  const query = params.get('search') ?? '';
-  return (
-    <PlaceholderPage title="Search Cars" noIndex>
-      <Text c="gray.7">Search results for: {query}</Text>
-    </PlaceholderPage>
-  );
-}
+// The screen lives in the car feature lib; this module is the route's lazy chunk boundary.
+export { CarSearchPage } from '@dealership/car-web';

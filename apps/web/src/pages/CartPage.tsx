@@ -1,6 +1,2 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/cart` (placeholder). */
-export function CartPage() {
-  return <PlaceholderPage title="Favourites" />;
-}
+// The screen lives in the car feature lib; this module is the route's lazy chunk boundary.
+export { CartPage } from '@dealership/car-web';

@@ -1,6 +1,66 @@
-import { PlaceholderPage } from './PlaceholderPage';
+import {
+  autoDealerJsonLd,
+  FOOTER_OPENING_HOURS,
+  HOME_OPENING_HOURS,
+  Seo,
+  telHref,
+  useSiteConfig,
+  whatsappHref,
+} from '@dealership/web-ui';
+import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
-/** `/contact` (placeholder). */
+/**
+ * `/contact`, where 'Visit Our Showroom' leads (spec §2 links it; its screen is not specified):
+ * how to reach and find the dealer.
+ */
 export function ContactPage() {
-  return <PlaceholderPage title="Contact Us" />;
+  const site = useSiteConfig();
+  return (
+    <Container size="md" py={48}>
+      <Seo
+        title="Contact Us"
+        description="Call, WhatsApp or visit our car showroom in Mombasa, Kenya. Open Monday to Saturday."
+        path="/contact"
+        jsonLd={autoDealerJsonLd(site, { openingHours: HOME_OPENING_HOURS })}
+      />
+      <Stack gap="xs" mb="xl">
+        <Title order={1}>Contact Us</Title>
+        <Text c="gray.7" size="lg">
+          Visit our showroom in Mombasa, or talk to us first: we answer calls and WhatsApp messages during opening
+          hours.
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            Call or message us
+          </Title>
+          <Stack gap="sm">
+            <Button component="a" href={telHref(site.dealerPhone)} size="md">
+              Call {site.dealerPhone}
+            </Button>
+            <Button
+              component="a"
+              href={whatsappHref(site.dealerPhone, 'Hello, I would like to visit your showroom.')}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="md"
+              color="green.8"
+            >
+              WhatsApp Us
+            </Button>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            Our showroom
+          </Title>
+          <Text>Mombasa, Kenya</Text>
+          <Text c="gray.7" mt="xs">
+            {FOOTER_OPENING_HOURS}
+          </Text>
+        </Paper>
+      </SimpleGrid>
+    </Container>
+  );
 }

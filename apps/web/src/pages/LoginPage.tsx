@@ -1,6 +1,2 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/login` (placeholder). */
-export function LoginPage() {
-  return <PlaceholderPage title="Login" />;
-}
+// The screen lives in the user feature lib; this module is the route's lazy chunk boundary.
+export { LoginPage } from '@dealership/user-web';

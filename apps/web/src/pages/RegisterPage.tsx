@@ -1,6 +1,2 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-/** `/register` (placeholder). */
-export function RegisterPage() {
-  return <PlaceholderPage title="Register" />;
-}
+// The screen lives in the user feature lib; this module is the route's lazy chunk boundary.
+export { RegisterPage } from '@dealership/user-web';

@@ -1,12 +1,12 @@
 export { theme } from './lib/theme/theme';
-export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, type SiteConfig } from './lib/config/site-config';
+export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, type SiteConfig } from './lib/config/site-config';
 export { useCart, CART_STORAGE_KEY, type CartApi } from './lib/storage/use-cart';
 export {
   useAuth,
   readAuthToken,
   AUTH_STORAGE_KEY,
   ADMIN_ROLE,
-  AuthSessionSchema,
+  isAuthSession,
   type AuthApi,
   type AuthSession,
 } from './lib/storage/use-auth';
@@ -26,5 +26,16 @@ export { PageLoader } from './lib/PageLoader/PageLoader';
 export { ErrorState, type ErrorStateProps } from './lib/ErrorState/ErrorState';
 export { NotFound } from './lib/NotFound/NotFound';
 export { Seo, type SeoProps } from './lib/Seo/Seo';
+export {
+  autoDealerJsonLd,
+  carJsonLd,
+  carItemListJsonLd,
+  breadcrumbJsonLd,
+  HOME_OPENING_HOURS,
+  ABOUT_OPENING_HOURS,
+  type JsonLd,
+} from './lib/Seo/structured-data';
+export { Breadcrumb, type BreadcrumbItem } from './lib/Breadcrumb/Breadcrumb';
+export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } from './lib/image/image-src-set';
 export { StarRating } from './lib/StarRating/StarRating';
 export * from './lib/icons/icons';

@@ -16,8 +16,3 @@ export function DashboardPlaceholder({ title, children }: { title: string; child
     </Paper>
   );
 }
-
-/** "Welcome, {name}" line of the dashboard homes. */
-export function WelcomeLine({ name }: { name: string | undefined }) {
-  return <Text size="lg">Welcome, {name ?? 'Guest'}</Text>;
-}

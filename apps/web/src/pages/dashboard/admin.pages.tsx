@@ -1,9 +1,9 @@
 // The admin area: one lazily loaded chunk, never part of the public bundle.
+import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-ui';
-import { DashboardPlaceholder, WelcomeLine } from './DashboardPlaceholder';
-import { DashboardShell } from './DashboardShell';
+import { DashboardPlaceholder } from './DashboardPlaceholder';
 
-/** Admin side menu (spec §2 "Admin area"). */
+/** Admin side menu (spec §2 "Admin area"), plus the order management screen. */
 export const ADMIN_MENU = [
   { to: '/dashboard/admin', label: 'Dashboard' },
   { to: '/dashboard/admin/allbrands', label: 'Brand List' },
@@ -13,16 +13,28 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/userorders', label: 'Manage Orders' },
 ] as const;
 
+/** Every admin screen: the server's admin check first, then the side menu and the screen. */
 export function AdminLayout() {
-  return <DashboardShell heading="Admin Panel" menu={ADMIN_MENU} />;
+  return (
+    <AuthGuard area="admin">
+      <DashboardShell heading="Admin Panel" menu={ADMIN_MENU} />
+    </AuthGuard>
+  );
 }
 
 export function AdminHomePage() {
-  const { session } = useAuth();
+  const user = useAuth().session?.user;
   return (
-    <DashboardPlaceholder title="Admin Dashboard">
-      <WelcomeLine name={session?.user.name} />
-    </DashboardPlaceholder>
+    <DashboardHome
+      title="Admin Dashboard"
+      name={user?.name}
+      details={[
+        { label: 'Admin Name', value: user?.name },
+        { label: 'Admin Email', value: user?.email },
+        { label: 'Admin Contact', value: user?.phone },
+      ]}
+      shortcuts={ADMIN_MENU.slice(1)}
+    />
   );
 }
 

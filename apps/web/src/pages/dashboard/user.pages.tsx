@@ -1,7 +1,8 @@
 // The signed-in customer's area: its own lazily loaded chunk.
+import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-ui';
-import { DashboardPlaceholder, WelcomeLine } from './DashboardPlaceholder';
-import { DashboardShell } from './DashboardShell';
+
+export { UserOrdersPage, UserProfilePage } from '@dealership/user-web';
 
 /** User side menu (spec §2 "User area"). */
 export const USER_MENU = [
@@ -10,23 +11,28 @@ export const USER_MENU = [
   { to: '/dashboard/user/profile', label: 'Update Profile' },
 ] as const;
 
+/** Every user screen: the server's session check first, then the side menu and the screen. */
 export function UserLayout() {
-  return <DashboardShell heading="My Account" menu={USER_MENU} />;
-}
-
-export function UserHomePage() {
-  const { session } = useAuth();
   return (
-    <DashboardPlaceholder title="My Dashboard">
-      <WelcomeLine name={session?.user.name} />
-    </DashboardPlaceholder>
+    <AuthGuard area="user">
+      <DashboardShell heading="My Account" menu={USER_MENU} />
+    </AuthGuard>
   );
 }
 
-export function UserOrdersPage() {
-  return <DashboardPlaceholder title="My Orders" />;
-}
-
-export function UserProfilePage() {
-  return <DashboardPlaceholder title="Update Profile" />;
+export function UserHomePage() {
+  const user = useAuth().session?.user;
+  return (
+    <DashboardHome
+      title="My Dashboard"
+      name={user?.name}
+      details={[
+        { label: 'Name', value: user?.name },
+        { label: 'Email', value: user?.email },
+        { label: 'Phone', value: user?.phone },
+        { label: 'Address', value: user?.address },
+      ]}
+      shortcuts={USER_MENU.slice(1)}
+    />
+  );
 }

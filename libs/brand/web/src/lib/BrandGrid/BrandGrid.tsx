@@ -1,4 +1,5 @@
 import type { Brand } from '@dealership/brand-schemas';
+import { IMAGE_FULL_WIDTH, imageSrcSet } from '@dealership/web-ui';
 import { SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandGrid.module.css';
@@ -19,6 +20,8 @@ export function BrandGrid({ brands }: BrandGridProps) {
               {logo ? (
                 <img
                   src={logo.url}
+                  srcSet={imageSrcSet(logo.url, IMAGE_FULL_WIDTH.logo)}
+                  sizes="96px"
                   alt={`${brand.name} logo`}
                   width={96}
                   height={96}

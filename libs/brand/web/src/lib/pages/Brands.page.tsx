@@ -1,5 +1,5 @@
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, SITE_NAME, Seo, useSiteConfig } from '@dealership/web-ui';
+import { autoDealerJsonLd, ErrorState, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BrandGrid } from '../BrandGrid/BrandGrid';
 
@@ -18,7 +18,7 @@ function BrandGridSkeleton() {
 
 /** All brands (`/brands`). */
 export function BrandsPage() {
-  const { publicUrl, dealerPhone } = useSiteConfig();
+  const site = useSiteConfig();
   const brands = trpc.brand.list.useQuery();
 
   let body;
@@ -45,15 +45,8 @@ export function BrandsPage() {
         title="Premium Car Brands Available in Kenya"
         description={DESCRIPTION}
         path="/brands"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'AutoDealer',
-          name: SITE_NAME,
-          url: publicUrl,
-          telephone: dealerPhone,
-          address: { '@type': 'PostalAddress', addressLocality: 'Mombasa', addressCountry: 'KE' },
-          ...(brands.data ? { brand: brands.data.map((b) => ({ '@type': 'Brand', name: b.name })) } : {}),
-        }}
+        image={brands.data?.[0]?.image[0]?.url}
+        jsonLd={autoDealerJsonLd(site, brands.data ? { brand: brands.data.map((b) => ({ '@type': 'Brand', name: b.name })) } : {})}
       />
       <Stack gap="xs" mb="xl">
         <Title order={1}>Premium Car Brands Available in Kenya</Title>

@@ -42,8 +42,11 @@ describe('CarCard', () => {
 
     const image = screen.getByRole('img', { name: '2018 Subaru Forester' });
     expect(image).toHaveAttribute('loading', 'lazy');
-    expect(image).toHaveAttribute('width', '400');
-    expect(image).toHaveAttribute('height', '300');
+    // 3:2 like the stored pictures, with the server's width variants to choose from.
+    expect(image).toHaveAttribute('width', '480');
+    expect(image).toHaveAttribute('height', '320');
+    expect(image.getAttribute('srcset')).toContain('/media/cars/prado.w480.webp 480w');
+    expect(image).toHaveAttribute('sizes');
     expect(image.closest('a')).toHaveAttribute('href', '/car/subaru-forester');
     expect(screen.getByRole('link', { name: 'Subaru Forester' })).toHaveAttribute('href', '/car/subaru-forester');
     expect(screen.getByRole('link', { name: 'View Subaru Forester' })).toHaveAttribute('href', '/car/subaru-forester');

@@ -5,13 +5,24 @@ import {
   type Car,
 } from '@dealership/car-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
-import { CarIcon, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import {
+  CarIcon,
+  HeartIcon,
+  IMAGE_FULL_WIDTH,
+  imageSrcSet,
+  notifySuccess,
+  StarRating,
+  useCart,
+} from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
 
-/** Rendered size of the card image; the aspect ratio reserves the space before it loads. */
-export const CAR_CARD_IMAGE = { width: 400, height: 300 } as const;
+/** Card image size (3:2 like the stored pictures); the ratio reserves the space before it loads. */
+export const CAR_CARD_IMAGE = { width: 480, height: 320 } as const;
+
+/** Rendered width of a card image in the 1 / 2 / 3 / 4 column grid (container `xl`, 1320 px). */
+export const CAR_CARD_SIZES = '(min-width: 75em) 310px, (min-width: 62em) 31vw, (min-width: 36em) 48vw, 100vw';
 
 export interface CarCardProps {
   car: Car;
@@ -38,6 +49,8 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           {image ? (
             <img
               src={image.url}
+              srcSet={imageSrcSet(image.url)}
+              sizes={CAR_CARD_SIZES}
               alt={`${car.yom} ${car.name}`}
               width={CAR_CARD_IMAGE.width}
               height={CAR_CARD_IMAGE.height}
@@ -62,10 +75,13 @@ export function CarCard({ car, priority = false }: CarCardProps) {
             {brandLogo ? (
               <img
                 src={brandLogo.url}
+                srcSet={imageSrcSet(brandLogo.url, IMAGE_FULL_WIDTH.logo)}
+                sizes="28px"
                 alt={`${car.brand.name} logo`}
                 width={28}
                 height={28}
                 loading="lazy"
+                decoding="async"
                 className={classes.brandLogo}
               />
             ) : null}
@@ -73,7 +89,8 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           </Link>
         ) : null}
 
-        <Title order={3} size="h4" lh={1.25} id={`car-${car._id}`}>
+        {/* Plain wrapping: balanced lines would break names at hyphens ("CX-" / "5"). */}
+        <Title order={3} size="h4" lh={1.25} id={`car-${car._id}`} textWrap="wrap">
           <Link to={href} className={classes.name}>
             {car.name}
           </Link>

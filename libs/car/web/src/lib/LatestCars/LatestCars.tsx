@@ -1,8 +1,8 @@
 import { HOME_SHOWCASE_SIZE, type Car } from '@dealership/car-schemas';
 import { ErrorState } from '@dealership/web-ui';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CarCard } from '../CarCard/CarCard';
+import { CarGrid, CarGridSkeleton } from '../CarGrid/CarGrid';
 
 export interface LatestCarsProps {
   cars: Car[] | undefined;
@@ -12,36 +12,11 @@ export interface LatestCarsProps {
   retrying?: boolean;
 }
 
-const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
-
-function CarCardSkeleton() {
-  return (
-    <Card padding="md" aria-hidden="true">
-      <Card.Section>
-        <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
-      </Card.Section>
-      <Stack gap="xs" mt="md">
-        <Skeleton h={14} w="40%" />
-        <Skeleton h={20} w="80%" />
-        <Skeleton h={12} />
-        <Skeleton h={24} w="50%" />
-        <Skeleton h={36} mt="sm" />
-      </Stack>
-    </Card>
-  );
-}
-
 /** The home page's "Latest cars" showcase: the 8 newest cars (spec §2 Home). */
 export function LatestCars({ cars, isLoading, isError, onRetry, retrying = false }: LatestCarsProps) {
   let body;
   if (isLoading) {
-    body = (
-      <SimpleGrid cols={GRID_COLS} spacing="lg" role="status" aria-label="Loading the latest cars">
-        {Array.from({ length: HOME_SHOWCASE_SIZE }, (_, i) => (
-          <CarCardSkeleton key={i} />
-        ))}
-      </SimpleGrid>
-    );
+    body = <CarGridSkeleton count={HOME_SHOWCASE_SIZE} label="Loading the latest cars" />;
   } else if (isError || !cars) {
     body = (
       <ErrorState
@@ -58,13 +33,8 @@ export function LatestCars({ cars, isLoading, isError, onRetry, retrying = false
       </Text>
     );
   } else {
-    body = (
-      <SimpleGrid cols={GRID_COLS} spacing="lg">
-        {cars.slice(0, HOME_SHOWCASE_SIZE).map((car, index) => (
-          <CarCard key={car._id} car={car} priority={index < 2} />
-        ))}
-      </SimpleGrid>
-    );
+    // Below the hero on every screen: every picture loads lazily.
+    body = <CarGrid cars={cars.slice(0, HOME_SHOWCASE_SIZE)} />;
   }
 
   return (

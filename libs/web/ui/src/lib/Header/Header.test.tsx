@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { makeCar, renderWithProviders } from '../../testing';
 import { Header } from './Header';
@@ -56,6 +57,20 @@ describe('Header', () => {
     expect(window.localStorage.getItem('auth')).toBeNull();
     expect(await screen.findByText('Logged Out Successfully')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('drops every cached query on logout, so no signed-in data outlives the session', () => {
+    window.localStorage.setItem('auth', JSON.stringify({ user: { name: 'Juma', role: 0 }, token: 't0k3n' }));
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([['order', 'mine'], { type: 'query' }], [{ _id: 'order-1' }]);
+    renderWithProviders(
+      <QueryClientProvider client={queryClient}>
+        <Header />
+      </QueryClientProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Logout' }).click());
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(window.localStorage.getItem('auth')).toBeNull();
   });
 
   it('ignores a malformed stored session', () => {

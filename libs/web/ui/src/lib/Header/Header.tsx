@@ -1,6 +1,6 @@
-import { Badge, Burger, Button, Container, Divider, Drawer, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { Badge, Burger, Button, Container, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
@@ -16,6 +16,27 @@ export const NAV_LINKS = [
   { to: '/cars', label: 'Our Cars' },
   { to: '/brands', label: 'Brands' },
 ] as const;
+
+// The drawer (modal, focus trap, scroll lock) is not needed for first paint: its chunk loads
+// when the browser is idle on a narrow screen, or on the first tap of the burger.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+
+/** Mantine's `md` breakpoint: below it the header shows the burger. */
+const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
+
+function usePreloadMobileMenu(): void {
+  useEffect(() => {
+    if (!window.matchMedia(DRAWER_MEDIA_QUERY).matches) return;
+    const preload = () => void loadMobileMenu();
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(preload, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 2000);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /** From this scroll offset the bar takes its scrolled style (spec §9). */
 export const SCROLL_THRESHOLD_PX = 90;
@@ -88,6 +109,13 @@ function AuthActions({ onNavigate, stacked = false }: { onNavigate?: () => void;
 export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer is mounted from the first opening on, so it can animate closed and open again.
+  const [menuMounted, setMenuMounted] = useState(false);
+  usePreloadMobileMenu();
+  const toggleMenu = () => {
+    setMenuMounted(true);
+    menu.toggle();
+  };
 
   return (
     <header className={classes.header} data-scrolled={scrolled || undefined}>
@@ -102,27 +130,23 @@ export function Header() {
         <Burger
           hiddenFrom="md"
           opened={menuOpened}
-          onClick={menu.toggle}
+          onClick={toggleMenu}
           aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
           aria-expanded={menuOpened}
           aria-controls="mobile-navigation"
         />
       </Container>
-      <Drawer
-        id="mobile-navigation"
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="md"
-      >
-        <Stack component="nav" aria-label="Mobile" gap={4}>
-          <NavItems className={classes.drawerLink} onNavigate={menu.close} />
-        </Stack>
-        <Divider my="md" />
-        <AuthActions stacked onNavigate={menu.close} />
-      </Drawer>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu id="mobile-navigation" opened={menuOpened} onClose={menu.close}>
+            <Stack component="nav" aria-label="Mobile" gap={4}>
+              <NavItems className={classes.drawerLink} onNavigate={menu.close} />
+            </Stack>
+            <Divider my="md" />
+            <AuthActions stacked onNavigate={menu.close} />
+          </MobileMenu>
+        </Suspense>
+      ) : null}
     </header>
   );
 }

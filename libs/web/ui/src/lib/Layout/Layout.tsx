@@ -1,10 +1,11 @@
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Footer, type FooterProps } from '../Footer/Footer';
 import { Header } from '../Header/Header';
 import { PageLoader } from '../PageLoader/PageLoader';
 import classes from './Layout.module.css';
+import { ScrollManager } from './ScrollManager';
 
 export type LayoutProps = FooterProps;
 
@@ -22,7 +23,7 @@ export function Layout({ dealerPhone, socialLinks }: LayoutProps) {
         </Suspense>
       </Box>
       <Footer dealerPhone={dealerPhone} socialLinks={socialLinks} />
-      <ScrollRestoration />
+      <ScrollManager />
     </div>
   );
 }

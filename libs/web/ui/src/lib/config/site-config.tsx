@@ -29,3 +29,16 @@ export function useSiteConfig(): SiteConfig {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
+
+/** Kenya's country calling code: a local number (07.., 01..) is dialled from abroad as 254... */
+const KENYA_CALLING_CODE = '254';
+
+/**
+ * WhatsApp chat link to a phone number with a prefilled message. wa.me wants the international
+ * number as digits only, so a local "0711 ..." becomes "254711...".
+ */
+export function whatsappHref(phone: string, text: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const international = phone.trim().startsWith('+') || !digits.startsWith('0') ? digits : `${KENYA_CALLING_CODE}${digits.slice(1)}`;
+  return `https://wa.me/${international}?text=${encodeURIComponent(text)}`;
+}

@@ -1,24 +1,26 @@
 import type { Car } from '@dealership/car-schemas';
 import { useCallback, useMemo } from 'react';
-// zod/mini: this runs on every page, and the full zod API would add ~20 kB gzip to the entry chunk.
-import * as z from 'zod/mini';
 import { parseJson, useStoredValue } from './stored-value';
 
 /** Storage key of the favourites list (spec: "cart"). */
 export const CART_STORAGE_KEY = 'cart';
 
 // Entries are written only by `add(car)` with cars from the API, so a light check of the fields the
-// list relies on guards against foreign or hand-edited storage without shipping the full CarSchema.
-const StoredCarSchema = z.looseObject({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  price: z.number(),
-  documents: z.array(z.object({ url: z.string() })),
-});
-
+// list relies on guards against foreign or hand-edited storage without shipping the full CarSchema
+// (or any zod: this runs in the entry chunk of every page).
 function isStoredCar(item: unknown): item is Car {
-  return StoredCarSchema.safeParse(item).success;
+  if (typeof item !== 'object' || item === null) return false;
+  const car = item as Record<string, unknown>;
+  return (
+    typeof car['_id'] === 'string' &&
+    typeof car['name'] === 'string' &&
+    typeof car['slug'] === 'string' &&
+    typeof car['price'] === 'number' &&
+    Array.isArray(car['documents']) &&
+    car['documents'].every(
+      (doc: unknown) => typeof doc === 'object' && doc !== null && typeof (doc as Record<string, unknown>)['url'] === 'string',
+    )
+  );
 }
 
 function parseCart(raw: string | null): Car[] {

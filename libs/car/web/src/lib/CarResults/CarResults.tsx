@@ -1,0 +1,67 @@
+import type { CarPage } from '@dealership/car-schemas';
+import { ErrorState } from '@dealership/web-ui';
+import { Box, Button, Center, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CAR_GRID_COLS_WITH_PANEL, CarGrid, CarGridSkeleton } from '../CarGrid/CarGrid';
+import { Pager } from '../controls/controls';
+import classes from './CarResults.module.css';
+
+export interface CarResultsProps {
+  page: CarPage | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** A new page or filter is loading while the previous results stay on screen. */
+  isRefreshing: boolean;
+  onRetry: () => void;
+  onPageChange: (page: number) => void;
+  /** Shown when nothing matches. */
+  empty: ReactNode;
+  /** Cards per page, for the loading placeholders. */
+  pageSize: number;
+}
+
+/** One page of listing results: cards, a count and page buttons, with loading, error and empty states. */
+export function CarResults({ page, isPending, isError, isRefreshing, onRetry, onPageChange, empty, pageSize }: CarResultsProps) {
+  if (isPending) return <CarGridSkeleton count={pageSize} label="Loading cars" cols={CAR_GRID_COLS_WITH_PANEL} />;
+  if (isError && !page) {
+    return (
+      <ErrorState
+        title="Could not load the cars"
+        message="Our inventory is not reachable right now. Please check your connection and try again."
+        onRetry={onRetry}
+      />
+    );
+  }
+  if (!page || page.total === 0) return <>{empty}</>;
+
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = first + page.items.length - 1;
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="gray.7" aria-live="polite">
+        {page.items.length > 0
+          ? `Showing ${first}-${last} of ${page.total} ${page.total === 1 ? 'car' : 'cars'}`
+          : `${page.total} ${page.total === 1 ? 'car' : 'cars'} found`}
+      </Text>
+      {page.items.length > 0 ? (
+        <Box className={classes.results} data-refreshing={isRefreshing || undefined} aria-busy={isRefreshing}>
+          <CarGrid cars={page.items} priorityCount={2} cols={CAR_GRID_COLS_WITH_PANEL} />
+        </Box>
+      ) : (
+        // A shared link to a page that no longer exists (fewer cars now).
+        <Center py="xl">
+          <Stack align="center" gap="sm">
+            <Text>There are no cars on this page.</Text>
+            <Button variant="light" onClick={() => onPageChange(1)}>
+              Go to the first page
+            </Button>
+          </Stack>
+        </Center>
+      )}
+      {page.pageCount > 1 ? (
+        <Pager page={Math.min(page.page, page.pageCount)} total={page.pageCount} onChange={onPageChange} />
+      ) : null}
+    </Stack>
+  );
+}

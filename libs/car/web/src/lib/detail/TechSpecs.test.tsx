@@ -1,0 +1,41 @@
+import { makeCar, renderWithProviders } from '@dealership/web-ui/testing';
+import { screen, within } from '@testing-library/react';
+import { techSpecRows, TechSpecs } from './TechSpecs';
+
+describe('techSpecRows', () => {
+  it('always has the six base rows, formatted as the spec says', () => {
+    const car = makeCar({ fuelType: 'Diesel', mileage: 49_000, drive: '4 WD', engineSize: 2800, transmission: 'Automatic', yom: 2019 });
+    expect(techSpecRows(car)).toEqual([
+      { label: 'Fuel Type', value: 'Diesel' },
+      { label: 'Mileage', value: '49,000 Kms' },
+      { label: 'Drive Type', value: '4 WD' },
+      { label: 'Engine Size', value: '2800 cc' },
+      { label: 'Transmission', value: 'Automatic' },
+      { label: 'Year', value: '2019' },
+    ]);
+  });
+
+  it('adds the optional rows only when present', () => {
+    const car = makeCar({ seater: 7, fuelTank: 87, accelaration: 12.7, horsepower: 174, safetyrating: 5, size: 215, torque: 450 });
+    expect(techSpecRows(car).slice(6)).toEqual([
+      { label: 'Seats', value: '7' },
+      { label: 'Fuel Capacity', value: '87 Litres' },
+      { label: '0-100 km/h', value: '12.7 seconds' },
+      { label: 'Horse Power', value: '174 Hp' },
+      { label: 'Safety Rating', value: '5 stars' },
+      { label: 'Ground Clearance', value: '215 mm' },
+      { label: 'Torque', value: '450 Nm' },
+    ]);
+    expect(techSpecRows(makeCar({ horsepower: 120, torque: null })).map((r) => r.label)).toContain('Horse Power');
+    expect(techSpecRows(makeCar({ horsepower: 120, torque: null })).map((r) => r.label)).not.toContain('Torque');
+  });
+});
+
+describe('TechSpecs', () => {
+  it('renders the rows as a description list under its heading', () => {
+    renderWithProviders(<TechSpecs car={makeCar({ seater: 5 })} />);
+    const section = screen.getByRole('region', { name: 'Technical Specifications' });
+    expect(within(section).getByText('Seats').nextSibling).toHaveTextContent('5');
+    expect(within(section).queryByText('Torque')).not.toBeInTheDocument();
+  });
+});

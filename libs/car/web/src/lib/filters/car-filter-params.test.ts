@@ -1,0 +1,53 @@
+import { EMPTY_FILTERS, hasActiveFilters, readCarFilters, toCarListInput, writeCarFilters } from './car-filter-params';
+
+const read = (query: string) => readCarFilters(new URLSearchParams(query));
+
+describe('car filter params', () => {
+  it('reads the filters of a shared URL', () => {
+    expect(read('search=%20prado%20&brands=toyota,Subaru&price=1M-2M&type=suv&make=Toyota&page=3')).toEqual({
+      search: 'prado',
+      brands: ['toyota', 'subaru'],
+      price: '1M-2M',
+      type: 'SUV',
+      make: 'Toyota',
+      page: 3,
+    });
+  });
+
+  it('ignores values the server would refuse', () => {
+    expect(read('price=1-2&type=Tank&page=-4&brands=,,')).toEqual(EMPTY_FILTERS);
+    expect(read(`search=${'x'.repeat(150)}`).search).toHaveLength(100);
+  });
+
+  it('writes only what is set, so the plain list is a plain /cars', () => {
+    expect(writeCarFilters(EMPTY_FILTERS).toString()).toBe('');
+    expect(writeCarFilters({ ...EMPTY_FILTERS, brands: ['toyota', 'mazda'], price: '5M-50M', page: 2 }).toString()).toBe(
+      'brands=toyota%2Cmazda&price=5M-50M&page=2',
+    );
+  });
+
+  it('round-trips', () => {
+    const filters = { search: 'axio', brands: ['toyota'], price: '500K-1M' as const, make: null, type: 'Sedan' as const, page: 2 };
+    expect(readCarFilters(writeCarFilters(filters))).toEqual(filters);
+  });
+
+  it('maps the filters to one server-side page of car.list', () => {
+    expect(toCarListInput(EMPTY_FILTERS, 12)).toEqual({ page: 1, pageSize: 12, sort: 'newest' });
+    expect(toCarListInput(read('make=Toyota&type=SUV&price=2M-3M&brands=mazda&search=cx'), 12)).toEqual({
+      search: 'cx',
+      brands: ['mazda'],
+      priceRange: '2M-3M',
+      make: 'Toyota',
+      bodyType: 'SUV',
+      page: 1,
+      pageSize: 12,
+      sort: 'newest',
+    });
+  });
+
+  it('knows when a filter is active', () => {
+    expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, page: 4 })).toBe(false);
+    expect(hasActiveFilters(read('type=Van'))).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { makeBrand, makeCar } from '@dealership/web-ui/testing';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderPage } from '../../testing';
+import { CarDetailPage, timeAgo, whatsappMessage } from './CarDetail.page';
+
+const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
+const brandRef = { _id: toyota._id, name: toyota.name, slug: toyota.slug, image: toyota.image };
+const prado = makeCar({
+  name: 'Toyota Land Cruiser Prado TX-L',
+  slug: 'prado-tx-l',
+  price: 7_600_000,
+  yom: 2019,
+  brand: brandRef,
+  description: 'Fresh import from Japan. '.repeat(10),
+  seater: 7,
+  torque: null,
+  horsepower: 174,
+  documents: [
+    { url: '/media/cars/prado-front.webp', public_id: 'cars/prado-front' },
+    { url: '/media/cars/prado-side.webp', public_id: 'cars/prado-side' },
+  ],
+});
+
+function api(related: ReturnType<typeof makeCar>[]): FakeApi {
+  return (procedure, input) => {
+    if (procedure === 'car.bySlug') {
+      return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND' } };
+    }
+    if (procedure === 'car.related') return { data: related };
+    return { data: null };
+  };
+}
+
+function renderDetail(slug = prado.slug, related: ReturnType<typeof makeCar>[] = []) {
+  return renderPage(<CarDetailPage />, { route: `/car/${slug}`, path: '/car/:slug', api: api(related) });
+}
+
+describe('CarDetailPage', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('shows the breadcrumb, brand badge, name, KES price, year and overview', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: prado.name })).toBeInTheDocument();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(crumbs.getByRole('link', { name: 'Cars' })).toHaveAttribute('href', '/cars');
+    expect(crumbs.getByRole('link', { name: 'Toyota' })).toHaveAttribute('href', '/brand/toyota');
+    expect(crumbs.getByText(prado.name)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('KES 7,600,000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Model year 2019')).toHaveTextContent('2019');
+    expect(screen.getByRole('heading', { name: 'Vehicle Overview' })).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated/)).toBeInTheDocument();
+  });
+
+  it('shows the gallery with the first picture eager and first in line', async () => {
+    renderDetail();
+    const first = await screen.findByRole('img', { name: `${prado.name}, photo 1 of 2` });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first.getAttribute('srcset')).toContain('/media/cars/prado-front.w960.webp 960w');
+    expect(screen.getByRole('img', { name: `${prado.name}, photo 2 of 2` })).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('button', { name: 'Show photo 2' })).toBeInTheDocument();
+  });
+
+  it('saves to favourites, links to the cart and to WhatsApp with the dealer phone', async () => {
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save to Favourites' }));
+    expect(await screen.findByText('Added To Cart Successfully')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('cart') ?? '[]')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Favourites' })).toHaveAttribute('href', '/cart');
+    const whatsapp = screen.getByRole('link', { name: 'WhatsApp Us' });
+    expect(whatsapp.getAttribute('href')).toBe(
+      `https://wa.me/254711222333?text=${encodeURIComponent("I'm interested in the Toyota Land Cruiser Prado TX-L (KES 7,600,000)")}`,
+    );
+  });
+
+  it('lists the technical specifications present', async () => {
+    renderDetail();
+    const specs = within(await screen.findByRole('region', { name: 'Technical Specifications' }));
+    for (const label of ['Fuel Type', 'Mileage', 'Drive Type', 'Engine Size', 'Transmission', 'Year', 'Seats', 'Horse Power']) {
+      expect(specs.getByText(label)).toBeInTheDocument();
+    }
+    expect(specs.queryByText('Torque')).not.toBeInTheDocument();
+  });
+
+  it('shows similar cars of the brand with View Details and Save', async () => {
+    const other = makeCar({ name: 'Toyota Harrier', slug: 'harrier', brand: brandRef, price: 3_950_000 });
+    renderDetail(prado.slug, [other]);
+    const section = within(await screen.findByRole('region', { name: 'Similar Toyota Vehicles' }));
+    expect(await section.findByRole('heading', { name: 'Toyota Harrier' })).toBeInTheDocument();
+    expect(section.getByText('sh. 3,950,000')).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'View Details of Toyota Harrier' })).toHaveAttribute('href', '/car/harrier');
+    fireEvent.click(section.getByRole('button', { name: 'Save Toyota Harrier' }));
+    expect(JSON.parse(window.localStorage.getItem('cart') ?? '[]')).toHaveLength(1);
+  });
+
+  it('says when the brand has no similar cars', async () => {
+    renderDetail();
+    expect(await screen.findByText('Currently no similar Toyota vehicles available.')).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown slug, not a spinner', async () => {
+    renderDetail('no-such-car');
+    expect(await screen.findByRole('heading', { name: 'Car Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Our Inventory' })).toHaveAttribute('href', '/cars');
+  });
+});
+
+describe('helpers', () => {
+  it("words the WhatsApp message with the name and the KES price", () => {
+    expect(whatsappMessage({ name: 'Mazda CX-5', price: 3_650_000 })).toBe("I'm interested in the Mazda CX-5 (KES 3,650,000)");
+  });
+
+  it('gives a relative time for Last updated', () => {
+    const now = Date.parse('2025-01-15T10:00:00Z');
+    expect(timeAgo('2025-01-12T10:00:00Z', now)).toBe('3 days ago');
+    expect(timeAgo('2025-01-15T09:59:30Z', now)).toBe('now');
+  });
+});

@@ -1,0 +1,216 @@
+import { META_DESCRIPTION_LENGTH, type Car } from '@dealership/car-schemas';
+import { formatAmount, formatKes, metaDescription } from '@dealership/shared-util';
+import { trpc } from '@dealership/web-trpc-client';
+import {
+  Breadcrumb,
+  breadcrumbJsonLd,
+  carJsonLd,
+  ErrorState,
+  HeartIcon,
+  IMAGE_FULL_WIDTH,
+  imageSrcSet,
+  notifySuccess,
+  PageLoader,
+  PhoneIcon,
+  Seo,
+  telHref,
+  useCart,
+  useSiteConfig,
+  whatsappHref,
+} from '@dealership/web-ui';
+import { Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { CarGallery } from '../detail/CarGallery';
+import { SimilarCars } from '../detail/SimilarCars';
+import { TechSpecs } from '../detail/TechSpecs';
+import classes from './CarDetail.page.module.css';
+
+/** tRPC error codes that mean "no such car" (an unknown slug, or one that cannot be a slug). */
+const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'BAD_REQUEST'];
+
+/** The WhatsApp message a buyer sends about a car (spec §2: "I'm interested in the" name and KES price). */
+export function whatsappMessage(car: Pick<Car, 'name' | 'price'>): string {
+  return `I'm interested in the ${car.name} (${formatKes(car.price)})`;
+}
+
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const fullDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'long', timeStyle: 'short' });
+
+/** "3 days ago" for a past timestamp (the 'Last updated' line). */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.round(seconds / size), unit);
+  }
+  return relativeTime.format(0, 'second');
+}
+
+function CarNotFound() {
+  return (
+    <Container size="md" py={48}>
+      <Seo title="Car Not Found" description="This car is no longer listed. Browse our other cars in Mombasa." noIndex />
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1}>Car Not Found</Title>
+        <Text c="gray.7" maw={480}>
+          This car may have been sold or removed from our listings. Have a look at the rest of our stock.
+        </Text>
+        <Button component={Link} to="/cars" size="md">
+          Browse Our Inventory
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function CarDetail({ car }: { car: Car }) {
+  const { publicUrl, dealerPhone } = useSiteConfig();
+  const { add } = useCart();
+  const brand = car.brand;
+  const related = trpc.car.related.useQuery(
+    { carId: car._id, brandId: brand?._id ?? '' },
+    { enabled: brand !== null },
+  );
+  const trail = [
+    { label: 'Home', to: '/' },
+    { label: 'Cars', to: '/cars' },
+    ...(brand ? [{ label: brand.name, to: `/brand/${brand.slug}` }] : []),
+    { label: car.name },
+  ];
+  const logo = brand?.image[0];
+
+  const save = () => {
+    add(car);
+    notifySuccess('Added To Cart Successfully');
+  };
+
+  return (
+    <Container size="xl" py={32}>
+      <Seo
+        title={`${car.yom} ${car.name} for Sale in Mombasa`}
+        description={metaDescription(car.description, META_DESCRIPTION_LENGTH)}
+        path={`/car/${car.slug}`}
+        image={car.documents[0]?.url}
+        type="product"
+        jsonLd={[carJsonLd(car, publicUrl), breadcrumbJsonLd(trail, publicUrl)]}
+      />
+      <Breadcrumb items={trail} />
+
+      <Grid gap="xl" mt="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <CarGallery images={car.documents} name={car.name} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {brand ? (
+              <Anchor component={Link} to={`/brand/${brand.slug}`} className={classes.brandBadge} underline="never">
+                {logo ? (
+                  <img
+                    src={logo.url}
+                    srcSet={imageSrcSet(logo.url, IMAGE_FULL_WIDTH.logo)}
+                    sizes="32px"
+                    alt=""
+                    width={32}
+                    height={32}
+                    className={classes.brandLogo}
+                  />
+                ) : null}
+                {brand.name}
+              </Anchor>
+            ) : null}
+            <Title order={1} className={classes.title}>
+              {car.name}
+            </Title>
+            <Group gap="sm" align="center">
+              <Text className={classes.price}>KES {formatAmount(car.price)}</Text>
+              <Badge size="lg" color="amber.5" variant="filled" aria-label={`Model year ${car.yom}`}>
+                {car.yom}
+              </Badge>
+            </Group>
+            <Text size="sm" c="gray.7">
+              Last updated{' '}
+              <time dateTime={car.updatedAt} title={fullDate.format(new Date(car.updatedAt))}>
+                {timeAgo(car.updatedAt)}
+              </time>
+            </Text>
+
+            <Stack gap="xs">
+              <Button size="md" leftSection={<HeartIcon size={18} />} onClick={save}>
+                Save to Favourites
+              </Button>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+                <Button component={Link} to="/cart" variant="light" size="md">
+                  View Favourites
+                </Button>
+                <Button
+                  component="a"
+                  href={whatsappHref(dealerPhone, whatsappMessage(car))}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="md"
+                  color="green.8"
+                >
+                  WhatsApp Us
+                </Button>
+              </SimpleGrid>
+              <Button component="a" href={telHref(dealerPhone)} variant="subtle" size="md" leftSection={<PhoneIcon width={18} height={18} />}>
+                Call {dealerPhone}
+              </Button>
+            </Stack>
+
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-heading">
+              <Title order={2} size="h4" id="overview-heading" mb="xs">
+                Vehicle Overview
+              </Title>
+              <Text c="gray.8" className={classes.description}>
+                {car.description}
+              </Text>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Stack gap={48} mt={48}>
+        <TechSpecs car={car} />
+        {brand ? (
+          <SimilarCars
+            brandName={brand.name}
+            cars={related.data}
+            isLoading={related.isPending}
+            isError={related.isError}
+            onRetry={() => void related.refetch()}
+          />
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Car detail (`/car/:slug`, spec §2). */
+export function CarDetailPage() {
+  const { slug = '' } = useParams();
+  const car = trpc.car.bySlug.useQuery(
+    { slug },
+    // A missing car stays missing: show it at once instead of retrying.
+    { retry: (failures, error) => !MISSING_CODES.includes(error.data?.code ?? '') && failures < 1 },
+  );
+
+  if (car.isPending) return <PageLoader label="Loading car details…" />;
+  if (car.isError) {
+    if (MISSING_CODES.includes(car.error.data?.code ?? '')) return <CarNotFound />;
+    return (
+      <Container size="md" py="xl">
+        <Seo title="Car Details" description="Car details from our dealership in Mombasa, Kenya." noIndex />
+        <ErrorState title="Could not load this car" onRetry={() => void car.refetch()} retrying={car.isFetching} />
+      </Container>
+    );
+  }
+  return <CarDetail car={car.data} />;
+}

@@ -1,0 +1,75 @@
+import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { makeBrand, makeCar } from '@dealership/web-ui/testing';
+import { screen, within } from '@testing-library/react';
+import { renderPage } from '../../testing';
+import { HomePage } from './Home.page';
+
+const brands = Array.from({ length: 10 }, (_, i) => makeBrand({ name: `Brand ${i + 1}`, slug: `brand-${i + 1}` }));
+const cars = Array.from({ length: 8 }, (_, i) => makeCar({ name: `Car ${i + 1}`, slug: `car-${i + 1}` }));
+
+const api: FakeApi = (procedure) => {
+  if (procedure === 'brand.list') return { data: brands };
+  if (procedure === 'car.latest') return { data: cars };
+  if (procedure === 'car.featured') return { data: cars.slice(0, 5) };
+  return { data: null };
+};
+
+describe('HomePage', () => {
+  it('has the hero with the inventory button and search, and asks for everything in one batch', async () => {
+    const { calls } = renderPage(<HomePage />, { api });
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Our Inventory' })).toHaveAttribute('href', '/cars');
+    expect(screen.getByRole('search', { name: 'Search cars' })).toBeInTheDocument();
+    await screen.findAllByRole('article');
+    expect(new Set(calls.map((c) => c.batch)).size).toBe(1);
+    expect(calls.map((c) => c.procedure).sort()).toEqual(['brand.list', 'car.featured', 'car.latest']);
+  });
+
+  it('has the about section with the featured carousel and its two links', async () => {
+    renderPage(<HomePage />, { api });
+    const about = within(screen.getByRole('region', { name: /Trusted Car Dealership/ }));
+    expect(about.getByRole('link', { name: 'Explore Our Inventory' })).toHaveAttribute('href', '/cars');
+    expect(about.getByRole('link', { name: 'Visit Our Showroom' })).toHaveAttribute('href', '/contact');
+    expect(await about.findByRole('region', { name: 'Featured cars' })).toBeInTheDocument();
+    const claims = screen.getByRole('region', { name: /Quality Cars You Can Trust/ });
+    for (const claim of ['100%', '10+', '500+']) expect(within(claims).getByText(claim)).toBeInTheDocument();
+  });
+
+  it('shows the first 8 brands as links to their pages and View More', async () => {
+    renderPage(<HomePage />, { api });
+    const section = within(screen.getByRole('region', { name: 'Shop by Brand' }));
+    expect(await section.findByRole('link', { name: 'Brand 1' })).toHaveAttribute('href', '/brand/brand-1');
+    expect(section.getAllByRole('link', { name: /^Brand \d+$/ })).toHaveLength(8);
+    expect(section.getByRole('link', { name: 'View More brands' })).toHaveAttribute('href', '/brands');
+  });
+
+  it('shows the 8 latest cars and View More', async () => {
+    renderPage(<HomePage />, { api });
+    const section = within(screen.getByRole('region', { name: 'Latest Cars' }));
+    expect(await section.findAllByRole('article')).toHaveLength(8);
+    expect(section.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/cars');
+  });
+
+  it('answers the 5 FAQ questions with the figures of the spec, and shows the 3 features', () => {
+    renderPage(<HomePage />, { api });
+    const faq = screen.getByRole('region', { name: 'Frequently Asked Questions' });
+    expect(faq.querySelectorAll('details')).toHaveLength(5);
+    const text = faq.textContent ?? '';
+    for (const figure of ['25%', '20%', '16% of the CIF value plus duties', '2.25% of CIF', '150-point inspection', '2-3 working days']) {
+      expect(text).toContain(figure);
+    }
+    const features = within(screen.getByRole('region', { name: 'Buy With Confidence' }));
+    expect(features.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Secure Payments',
+      'Detailed 360-Degree Views',
+      'Efficient Import Process',
+    ]);
+  });
+
+  it('describes the dealer in JSON-LD with the home opening hours', () => {
+    renderPage(<HomePage />, { api });
+    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'AutoDealer', telephone: '+254 711 222 333', openingHours: 'Mo-Sa 08:00-17:00' });
+    expect(ld.address).toMatchObject({ addressLocality: 'Mombasa', addressCountry: 'KE' });
+  });
+});

@@ -1,0 +1,80 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderApp, type FakeProcedure } from '../../testing/render';
+import { LoginPage } from './Login.page';
+
+const user = {
+  _id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+  name: 'Juma',
+  email: 'juma@mail.co.ke',
+  phone: '0712345678',
+  address: 'Old Town, Mombasa',
+  role: 0,
+};
+
+function logIn(email = 'juma@mail.co.ke', password = 'secret-password') {
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
+  act(() => screen.getByRole('button', { name: 'Login' }).click());
+}
+
+const loginOk: FakeProcedure = (procedure) =>
+  procedure === 'user.login'
+    ? { data: { user, token: 'fresh-token' } }
+    : { error: { message: 'Not found', httpStatus: 404 } };
+
+describe('LoginPage', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('stores {user, token} under auth and returns to the page the guard sent the visitor from', async () => {
+    const { apiCalls } = renderApp(<LoginPage />, {
+      route: '/login?redirect=%2Fdashboard%2Fuser%2Forder',
+      path: '/login',
+      otherPaths: ['/dashboard/user/order'],
+      api: loginOk,
+    });
+    logIn();
+    expect(await screen.findByText('/dashboard/user/order page')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toEqual({ user, token: 'fresh-token' });
+    expect(apiCalls).toEqual([
+      { procedure: 'user.login', input: { email: 'juma@mail.co.ke', password: 'secret-password' } },
+    ]);
+  });
+
+  it('goes home without a target, and ignores a target on another site', async () => {
+    renderApp(<LoginPage />, {
+      route: '/login?redirect=https%3A%2F%2Fevil.example',
+      path: '/login',
+      otherPaths: ['/'],
+      api: loginOk,
+    });
+    logIn();
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+  });
+
+  it('shows "Loging In..." while waiting, then the server message on failure, storing nothing', async () => {
+    renderApp(<LoginPage />, {
+      route: '/login',
+      path: '/login',
+      api: () => ({ error: { message: 'Invalid email or password', httpStatus: 401 } }),
+    });
+    logIn();
+    expect(screen.getByText('Loging In...')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loging In...')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem('auth')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('says "Server Error" when the server cannot be reached', async () => {
+    renderApp(<LoginPage />, { route: '/login', path: '/login' });
+    logIn();
+    expect(await screen.findByText('Server Error')).toBeInTheDocument();
+  });
+
+  it('checks the email on the client without calling the server', async () => {
+    const { apiCalls } = renderApp(<LoginPage />, { route: '/login', path: '/login', api: loginOk });
+    logIn('juma@mail', 'secret-password');
+    expect(await screen.findByText('Invalid Email Format')).toBeInTheDocument();
+    expect(apiCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderApp, storeSession } from '../../testing/render';
+import { UserProfilePage } from './Profile.page';
+
+const user = {
+  _id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+  name: 'Juma',
+  email: 'juma@mail.co.ke',
+  phone: '0712345678',
+  address: 'Old Town, Mombasa',
+  role: 0,
+};
+
+/** The fields a profile update answers with: the input minus the password. */
+function updatedFields(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null) return {};
+  return Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'password'));
+}
+
+describe('UserProfilePage', () => {
+  beforeEach(() => storeSession(user, 'kept-token'));
+  afterEach(() => window.localStorage.clear());
+
+  it('starts from the stored details, saves, updates the stored session and goes home', async () => {
+    const { apiCalls } = renderApp(<UserProfilePage />, {
+      route: '/dashboard/user/profile',
+      path: '/dashboard/user/profile',
+      otherPaths: ['/'],
+      api: (_procedure, input) => ({ data: { ...user, ...updatedFields(input) } }),
+    });
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Juma');
+    expect(screen.getByLabelText(/Address/)).toHaveValue('Old Town, Mombasa');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Juma Said' } });
+    fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '0722000111' } });
+    act(() => screen.getByRole('button', { name: 'Update' }).click());
+    expect(screen.getByText('Updating...')).toBeInTheDocument();
+
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+    expect(screen.getByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toEqual({
+      user: { ...user, name: 'Juma Said', phone: '0722000111' },
+      token: 'kept-token',
+    });
+    expect(apiCalls).toEqual([
+      {
+        procedure: 'user.updateProfile',
+        input: {
+          name: 'Juma Said',
+          email: 'juma@mail.co.ke',
+          password: '',
+          phone: '0722000111',
+          address: 'Old Town, Mombasa',
+        },
+      },
+    ]);
+  });
+
+  it("shows the server's error text and keeps the stored session", async () => {
+    renderApp(<UserProfilePage />, {
+      route: '/dashboard/user/profile',
+      path: '/dashboard/user/profile',
+      api: () => ({ error: { message: 'Email is already registered', httpStatus: 409, field: 'email' } }),
+    });
+    act(() => screen.getByRole('button', { name: 'Update' }).click());
+    expect(await screen.findAllByText('Email is already registered')).not.toHaveLength(0);
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null').user.name).toBe('Juma');
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/user/profile');
+  });
+});

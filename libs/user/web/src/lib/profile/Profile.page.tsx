@@ -1,0 +1,54 @@
+import type { ProfileUpdateInput } from '@dealership/user-schemas';
+import { trpc } from '@dealership/web-trpc-client';
+import { notifyError, notifySuccess, PageLoader, Seo, useAuth } from '@dealership/web-ui';
+import { Paper, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { describeApiError } from '../feedback/api-error';
+import { withLoadingToast } from '../feedback/loading-toast';
+import { ProfileForm } from './ProfileForm';
+
+/** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */
+export function UserProfilePage() {
+  const { session, login } = useAuth();
+  const navigate = useNavigate();
+  const mutation = trpc.user.updateProfile.useMutation();
+
+  // The guard only renders this with a session; the loader covers the instant after a logout.
+  if (!session) return <PageLoader />;
+  const { user, token } = session;
+
+  const handleSubmit = async (values: ProfileUpdateInput) => {
+    try {
+      const updated = await withLoadingToast('Updating...', () => mutation.mutateAsync(values));
+      login({ user: updated, token });
+      notifySuccess('Profile Updated Successfully');
+      navigate('/');
+      return undefined;
+    } catch (error) {
+      const { message, fieldErrors } = describeApiError(error);
+      notifyError(message);
+      return fieldErrors;
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+      <Seo title="Update Profile" description="Update your dealership account details." noIndex />
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Update Profile
+        </Title>
+        <ProfileForm
+          initialValues={{
+            name: user.name ?? '',
+            email: user.email ?? '',
+            password: '',
+            phone: user.phone ?? '',
+            address: user.address ?? '',
+          }}
+          onSubmit={handleSubmit}
+        />
+      </Stack>
+    </Paper>
+  );
+}

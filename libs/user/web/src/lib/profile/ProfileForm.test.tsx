@@ -1,0 +1,51 @@
+import { renderWithProviders } from '@dealership/web-ui/testing';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ProfileForm } from './ProfileForm';
+
+const initialValues = {
+  name: 'Juma Hamisi',
+  email: 'juma@mail.co.ke',
+  password: '',
+  phone: '0712345678',
+  address: 'Old Town, Mombasa',
+};
+
+function submit() {
+  act(() => screen.getByRole('button', { name: 'Update' }).click());
+}
+
+describe('ProfileForm', () => {
+  it('keeps the spec reading (name, phone and address typed as email) yet submits real names and numbers', async () => {
+    const onSubmit = jest.fn(async (_values: object) => undefined);
+    renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
+    for (const label of [/Name/, /Phone/, /Address/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('type', 'email');
+    }
+    // The browser's email check would refuse these values; the form leaves validation to the schema.
+    expect(screen.getByRole('form', { name: 'Update Profile' })).toHaveAttribute('novalidate');
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Juma Said' } });
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toEqual({ ...initialValues, name: 'Juma Said' });
+  });
+
+  it('validates with the shared schema', async () => {
+    const onSubmit = jest.fn(async (_values: object) => undefined);
+    renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'juma@mail' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'short' } });
+    submit();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid Email Format')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the field messages the server answers with', async () => {
+    const onSubmit = jest.fn(async () => ({ email: 'Email is already registered' }));
+    renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
+    submit();
+    expect(await screen.findByText('Email is already registered')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import type { Car } from '@dealership/car-schemas';
+import { SITE_NAME, type SiteConfig } from '../config/site-config';
+
+/** A JSON-LD object. */
+export type JsonLd = Record<string, unknown>;
+
+const SCHEMA = 'https://schema.org';
+
+function absolute(pathOrUrl: string, publicUrl: string): string {
+  try {
+    return new URL(pathOrUrl, `${publicUrl}/`).toString();
+  } catch {
+    return pathOrUrl;
+  }
+}
+
+/** Opening hours as the home page's structured data states them (spec §1: 08:00 to 17:00). */
+export const HOME_OPENING_HOURS = 'Mo-Sa 08:00-17:00';
+
+/** Opening hours as the about page's structured data states them (spec §1). */
+export const ABOUT_OPENING_HOURS = [
+  { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+  { dayOfWeek: ['Saturday'], opens: '08:00', closes: '13:00' },
+] as const;
+
+/** The dealership as a schema.org `AutoDealer` in Mombasa, KE, with `extra` fields merged in. */
+export function autoDealerJsonLd({ publicUrl, dealerPhone }: SiteConfig, extra: JsonLd = {}): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'AutoDealer',
+    name: SITE_NAME,
+    url: publicUrl,
+    telephone: dealerPhone,
+    currenciesAccepted: 'KES',
+    address: { '@type': 'PostalAddress', addressLocality: 'Mombasa', addressCountry: 'KE' },
+    ...extra,
+  };
+}
+
+/** A car for sale as a schema.org `Car` with an `Offer` in KES. */
+export function carJsonLd(car: Car, publicUrl: string): JsonLd {
+  const url = absolute(`/car/${car.slug}`, publicUrl);
+  return {
+    '@context': SCHEMA,
+    '@type': 'Car',
+    name: car.name,
+    url,
+    description: car.description,
+    image: car.documents.map((doc) => absolute(doc.url, publicUrl)),
+    ...(car.brand ? { brand: { '@type': 'Brand', name: car.brand.name } } : {}),
+    vehicleModelDate: String(car.yom),
+    bodyType: car.bodyType,
+    fuelType: car.fuelType,
+    vehicleTransmission: car.transmission,
+    driveWheelConfiguration: car.drive,
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.mileage, unitCode: 'KMT' },
+    vehicleEngine: {
+      '@type': 'EngineSpecification',
+      engineDisplacement: { '@type': 'QuantitativeValue', value: car.engineSize, unitCode: 'CMQ' },
+    },
+    ...(car.seater ? { seatingCapacity: car.seater } : {}),
+    itemCondition: car.condition === 'New' ? `${SCHEMA}/NewCondition` : `${SCHEMA}/UsedCondition`,
+    offers: {
+      '@type': 'Offer',
+      price: car.price,
+      priceCurrency: 'KES',
+      availability: `${SCHEMA}/InStock`,
+      url,
+      seller: { '@type': 'AutoDealer', name: SITE_NAME },
+    },
+  };
+}
+
+/** A list of cars (a listing page) as a schema.org `ItemList` of `Car`s with KES offers. */
+export function carItemListJsonLd(cars: Car[], publicUrl: string, name: string): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: cars.length,
+    itemListElement: cars.map((car, index) => {
+      const { '@context': _context, ...item } = carJsonLd(car, publicUrl);
+      return { '@type': 'ListItem', position: index + 1, item };
+    }),
+  };
+}
+
+/** A breadcrumb trail as a schema.org `BreadcrumbList`. */
+export function breadcrumbJsonLd(items: { label: string; to?: string }[], publicUrl: string): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.label,
+      ...(item.to ? { item: absolute(item.to, publicUrl) } : {}),
+    })),
+  };
+}
