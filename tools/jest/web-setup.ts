@@ -1,5 +1,6 @@
 // jsdom lacks a few browser APIs that React Router 7 and Mantine use.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -25,3 +26,7 @@ class ResizeObserverPolyfill {
 Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverPolyfill });
 Element.prototype.scrollIntoView = Element.prototype.scrollIntoView ?? (() => undefined);
 window.scrollTo = () => undefined;
+
+// The first lazy import of a page module is transpiled on demand; on a loaded two-core CI machine
+// that can take longer than Testing Library's 1 s default for findBy* and waitFor.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,16 +1,10 @@
-import { trpc } from '@dealership/web-trpc-client';
 import { Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CarResults } from '../CarResults/CarResults';
 import { TextField } from '../controls/controls';
-import { toCarListInput } from '../filters/car-filter-params';
-import { FilterPanel } from '../filters/FilterPanel';
-import { useCarFilters } from '../filters/useCarFilters';
 import { carSearchPath } from '../home/HeroSearch';
-import { LISTING_PAGE_SIZE } from './Cars.page';
+import { CarListing, useCarListing } from '../listing/CarListing';
 import classes from './Listing.module.css';
 
 /** Illustration of the empty search: a magnifying glass over a car outline, drawn inline. */
@@ -67,18 +61,8 @@ function SearchAgain({ query }: { query: string }) {
 
 /** Search results (`/car-search?search=`, spec §2): the query, the brand and price filters, cards. */
 export function CarSearchPage() {
-  const { filters, update } = useCarFilters();
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const resultsTop = useRef<HTMLDivElement>(null);
-  const brands = trpc.brand.list.useQuery();
-  const list = trpc.car.list.useQuery(toCarListInput(filters, LISTING_PAGE_SIZE), {
-    placeholderData: keepPreviousData,
-  });
-
-  const changePage = (page: number) => {
-    update({ page });
-    resultsTop.current?.scrollIntoView({ block: 'start' });
-  };
+  const listing = useCarListing();
+  const { filters } = listing;
 
   return (
     <Container size="xl" py={40}>
@@ -95,55 +79,22 @@ export function CarSearchPage() {
         <SearchAgain key={filters.search} query={filters.search} />
       </Stack>
 
-      <div className={classes.layout}>
-        <div>
-          <Button
-            hiddenFrom="md"
-            variant="light"
-            fullWidth
-            mb="md"
-            onClick={() => setFiltersOpen((open) => !open)}
-            aria-expanded={filtersOpen}
-            aria-controls="car-filters"
-          >
-            {filtersOpen ? 'Close Filters' : 'Show Filters'}
-          </Button>
-          <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>
-            <FilterPanel
-              filters={filters}
-              brands={brands.data}
-              brandsError={brands.isError}
-              onRetryBrands={() => void brands.refetch()}
-              onChange={update}
-              withSearch={false}
-            />
-          </div>
-        </div>
-        <div className={classes.results}>
-          <div ref={resultsTop} className={classes.resultsTop} />
-          <CarResults
-            page={list.data}
-            isPending={list.isPending}
-            isError={list.isError}
-            isRefreshing={list.isPlaceholderData}
-            onRetry={() => void list.refetch()}
-            onPageChange={changePage}
-            pageSize={LISTING_PAGE_SIZE}
-            empty={
-              <Stack align="center" gap="sm" py="xl" ta="center">
-                <NoResultsImage />
-                <Title order={2} size="h3">
-                  No cars found
-                </Title>
-                <Text c="gray.7">
-                  {/* Spec §2: the 'cars' link of the empty search goes to /login. */}
-                  Sorry, nothing matches your search. Sign in to see more <Link to="/login">cars</Link>.
-                </Text>
-              </Stack>
-            }
-          />
-        </div>
-      </div>
+      <CarListing
+        listing={listing}
+        withSearch={false}
+        empty={
+          <Stack align="center" gap="sm" py="xl" ta="center">
+            <NoResultsImage />
+            <Title order={2} size="h3">
+              No cars found
+            </Title>
+            <Text c="gray.7">
+              {/* Spec §2: the 'cars' link of the empty search goes to /login. */}
+              Sorry, nothing matches your search. Sign in to see more <Link to="/login">cars</Link>.
+            </Text>
+          </Stack>
+        }
+      />
     </Container>
   );
 }

@@ -1,0 +1,87 @@
+import { trpc } from '@dealership/web-trpc-client';
+import { Button } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { CarResults } from '../CarResults/CarResults';
+import { toCarListInput } from '../filters/car-filter-params';
+import { FilterPanel } from '../filters/FilterPanel';
+import { useCarFilters } from '../filters/useCarFilters';
+import classes from '../pages/Listing.module.css';
+
+/** Cards per page of a listing (fills 1, 2 and 3 columns evenly). */
+export const LISTING_PAGE_SIZE = 12;
+
+/**
+ * The state of a filtered listing (`/cars`, `/car-search`): the filters from the URL, the brands
+ * for the panel, and one server-side page of cars (the previous page stays, dimmed, while the next
+ * loads).
+ */
+export function useCarListing() {
+  const { filters, update } = useCarFilters();
+  const brands = trpc.brand.list.useQuery();
+  const list = trpc.car.list.useQuery(toCarListInput(filters, LISTING_PAGE_SIZE), { placeholderData: keepPreviousData });
+  return { filters, update, brands, list };
+}
+
+export type CarListingState = ReturnType<typeof useCarListing>;
+
+export interface CarListingProps {
+  listing: CarListingState;
+  /** Whether the panel has its own search box (/cars) or the page has one (/car-search). */
+  withSearch?: boolean;
+  /** What to show when no car matches. */
+  empty: ReactNode;
+}
+
+/** The filter panel (always shown from 992 px, toggled below) beside one page of results. */
+export function CarListing({ listing, withSearch = true, empty }: CarListingProps) {
+  const { filters, update, brands, list } = listing;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  const changePage = (page: number) => {
+    update({ page });
+    resultsTop.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className={classes.layout}>
+      <div>
+        <Button
+          hiddenFrom="md"
+          variant="light"
+          fullWidth
+          mb="md"
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="car-filters"
+        >
+          {filtersOpen ? 'Close Filters' : 'Show Filters'}
+        </Button>
+        <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>
+          <FilterPanel
+            filters={filters}
+            brands={brands.data}
+            brandsError={brands.isError}
+            onRetryBrands={() => void brands.refetch()}
+            onChange={update}
+            withSearch={withSearch}
+          />
+        </div>
+      </div>
+      <div className={classes.results}>
+        <div ref={resultsTop} className={classes.resultsTop} />
+        <CarResults
+          page={list.data}
+          isPending={list.isPending}
+          isError={list.isError}
+          isRefreshing={list.isPlaceholderData}
+          onRetry={() => void list.refetch()}
+          onPageChange={changePage}
+          pageSize={LISTING_PAGE_SIZE}
+          empty={empty}
+        />
+      </div>
+    </div>
+  );
+}
