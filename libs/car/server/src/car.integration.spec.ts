@@ -135,8 +135,11 @@ describe('car module (integration, real database)', () => {
       expect(names(related)).toEqual(['Toyota Land Cruiser Prado']);
     });
 
-    it('gives the newest cars for the home page', async () => {
-      expect((await caller.latest()).map((c) => c.name)[0]).toBe('Odd .*( name');
+    it('gives the newest cars for the home page and five for its carousel', async () => {
+      const latest = await caller.latest();
+      expect(latest.map((c) => c.name)).toEqual(['Odd .*( name', 'Model_X Special', 'Promo 100% Deal', 'Subaru Forester', 'Toyota Land Cruiser Prado', 'Toyota Vitz']);
+      const featured = await caller.featured();
+      expect(featured.map((c) => c.name)).toEqual(latest.slice(0, 5).map((c) => c.name));
     });
   });
 
