@@ -1,4 +1,4 @@
-export { CarCard, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarCardProps } from './lib/CarCard/CarCard';
+export { CarCard, type CarCardProps } from './lib/CarCard/CarCard';
 export { CarGrid, CarGridSkeleton, CAR_GRID_COLS, type CarGridProps } from './lib/CarGrid/CarGrid';
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';

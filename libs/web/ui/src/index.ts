@@ -38,4 +38,5 @@ export {
 export { Breadcrumb, type BreadcrumbItem } from './lib/Breadcrumb/Breadcrumb';
 export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } from './lib/image/image-src-set';
 export { StarRating } from './lib/StarRating/StarRating';
+export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
 export * from './lib/icons/icons';

@@ -7,7 +7,7 @@ import {
   type Car,
 } from '@dealership/car-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
-import { CarIcon, HeartIcon, imageSrcSet, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import { CarPhoto, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
@@ -23,7 +23,6 @@ const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em
 export function BrandCarCard({ car }: { car: Car }) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
-  const image = car.documents[0];
   const condition = car.condition || BRAND_PAGE_DEFAULT_CONDITION;
   const year = car.yom ? String(car.yom) : BRAND_PAGE_DEFAULT_YEAR;
 
@@ -35,25 +34,7 @@ export function BrandCarCard({ car }: { car: Car }) {
   return (
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car._id}`}>
       <Card.Section className={classes.section}>
-        <Link to={href} className={classes.media} tabIndex={-1}>
-          {image ? (
-            <img
-              src={image.url}
-              srcSet={imageSrcSet(image.url)}
-              sizes={SIZES}
-              alt={`${year} ${car.name}`}
-              width={480}
-              height={320}
-              loading="lazy"
-              decoding="async"
-              className={classes.image}
-            />
-          ) : (
-            <span className={classes.noImage} role="img" aria-label={`No photo of ${car.name} yet`}>
-              <CarIcon size={64} />
-            </span>
-          )}
-        </Link>
+        <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} />
         <Group gap={6} className={classes.badges}>
           <Badge color="navy" variant="filled" size="sm">
             {condition}

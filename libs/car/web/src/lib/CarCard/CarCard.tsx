@@ -6,7 +6,7 @@ import {
 } from '@dealership/car-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
 import {
-  CarIcon,
+  CarPhoto,
   HeartIcon,
   IMAGE_FULL_WIDTH,
   imageSrcSet,
@@ -18,12 +18,6 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
 
-/** Card image size (3:2 like the stored pictures); the ratio reserves the space before it loads. */
-export const CAR_CARD_IMAGE = { width: 480, height: 320 } as const;
-
-/** Rendered width of a card image in the 1 / 2 / 3 / 4 column grid (container `xl`, 1320 px). */
-export const CAR_CARD_SIZES = '(min-width: 75em) 310px, (min-width: 62em) 31vw, (min-width: 36em) 48vw, 100vw';
-
 export interface CarCardProps {
   car: Car;
   /** Load the image eagerly (cards above the fold). */
@@ -34,7 +28,6 @@ export interface CarCardProps {
 export function CarCard({ car, priority = false }: CarCardProps) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
-  const image = car.documents[0];
   const brandLogo = car.brand?.image[0];
 
   const addToLikes = () => {
@@ -45,28 +38,11 @@ export function CarCard({ car, priority = false }: CarCardProps) {
   return (
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`car-${car._id}`}>
       <Card.Section>
-        <Link to={href} className={classes.media} tabIndex={-1}>
-          {image ? (
-            <img
-              src={image.url}
-              srcSet={imageSrcSet(image.url)}
-              sizes={CAR_CARD_SIZES}
-              alt={`${car.yom} ${car.name}`}
-              width={CAR_CARD_IMAGE.width}
-              height={CAR_CARD_IMAGE.height}
-              loading={priority ? 'eager' : 'lazy'}
-              decoding="async"
-              className={classes.image}
-            />
-          ) : (
-            <span className={classes.noImage} role="img" aria-label={`No photo of ${car.name} yet`}>
-              <CarIcon size={64} />
-            </span>
-          )}
+        <CarPhoto car={car} href={href} alt={`${car.yom} ${car.name}`} priority={priority}>
           <Badge className={classes.condition} color="navy" variant="filled" size="sm">
             {car.condition}
           </Badge>
-        </Link>
+        </CarPhoto>
       </Card.Section>
 
       <Stack gap={8} mt="md" className={classes.body}>

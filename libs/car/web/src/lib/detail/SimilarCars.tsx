@@ -1,10 +1,9 @@
 import { DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Car } from '@dealership/car-schemas';
 import { formatAmount } from '@dealership/shared-util';
-import { CarIcon, ErrorState, HeartIcon, imageSrcSet, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import { CarPhoto, ErrorState, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CarGridSkeleton } from '../CarGrid/CarGrid';
-import { CAR_CARD_IMAGE, CAR_CARD_SIZES } from '../CarCard/CarCard';
 import cardClasses from '../CarCard/CarCard.module.css';
 
 const COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
@@ -13,7 +12,6 @@ const COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
 export function SimilarCarCard({ car }: { car: Car }) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
-  const image = car.documents[0];
   const save = () => {
     add(car);
     notifySuccess('Added to Favourites Successfully');
@@ -21,25 +19,7 @@ export function SimilarCarCard({ car }: { car: Car }) {
   return (
     <Card component="article" padding="md" className={cardClasses.card} aria-labelledby={`similar-${car._id}`}>
       <Card.Section>
-        <Link to={href} className={cardClasses.media} tabIndex={-1}>
-          {image ? (
-            <img
-              src={image.url}
-              srcSet={imageSrcSet(image.url)}
-              sizes={CAR_CARD_SIZES}
-              alt={`${car.yom} ${car.name}`}
-              width={CAR_CARD_IMAGE.width}
-              height={CAR_CARD_IMAGE.height}
-              loading="lazy"
-              decoding="async"
-              className={cardClasses.image}
-            />
-          ) : (
-            <span className={cardClasses.noImage} role="img" aria-label={`No photo of ${car.name} yet`}>
-              <CarIcon size={64} />
-            </span>
-          )}
-        </Link>
+        <CarPhoto car={car} href={href} alt={`${car.yom} ${car.name}`} />
       </Card.Section>
       <Stack gap={6} mt="md" className={cardClasses.body}>
         {car.brand ? (
