@@ -14,9 +14,11 @@ const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:feature', 'type:client', 'type:ui', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
-  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:infra', 'type:data', 'type:client', 'type:ui', 'type:schema', 'type:util'] },
+  // A feature may use another feature through its public index.ts (never its internals: see no-deep-imports below).
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:client', 'type:ui', 'type:schema', 'type:util'] },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
-  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
+  // Infrastructure builds on infrastructure (auth on config, site on auth), never on data or features.
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
   { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:api', 'type:schema', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:schema', 'type:util'] },
   { sourceTag: 'type:schema', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
@@ -44,6 +46,12 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A lib is used through its public entry points (index.ts, and a `testing` entry for tests),
+      // never its internals.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@dealership/*/**', '!@dealership/*/testing', '!@dealership/server-api/contract'], message: "Import a lib through its public index.ts, not its internals." }] },
+      ],
     },
   },
   // process.env is read in one config file per side (principle 4).
@@ -63,9 +71,12 @@ export default [
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@dealership/server-api', allowTypeImports: true, message: 'The web app may only `import type` from the server API.' }],
+          paths: [
+            { name: '@dealership/server-api', message: 'The web imports the API type from `@dealership/server-api/contract`.' },
+            { name: '@dealership/server-api/contract', allowTypeImports: true, message: 'The web app may only `import type` from the server API.' },
+          ],
           patterns: [
-            { group: ['@dealership/server-*', '!@dealership/server-api', '@dealership/*-server'], message: 'Server code never ships to the browser.' },
+            { group: ['@dealership/server-*', '!@dealership/server-api', '!@dealership/server-api/contract', '@dealership/*-server'], message: 'Server code never ships to the browser.' },
             { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '@nestjs/*', 'fastify'], message: 'Server packages never ship to the browser.' },
           ],
         },

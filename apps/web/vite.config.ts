@@ -79,6 +79,8 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|util)[\\/]src[\\/]/, sideEffects: false },
           { test: /[\\/]libs[\\/][^\\/]+[\\/](web|ui)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+          // The session lib only declares hooks and helpers: the entry keeps the ones the shell uses.
+          { test: /[\\/]libs[\\/]web[\\/]session[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
         ],
       },
       output: {

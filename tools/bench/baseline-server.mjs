@@ -11,8 +11,8 @@ const CAR_JSON = `json_build_object(
       'image', coalesce((select json_agg(json_build_object('url', bi.url, 'public_id', bi.public_id) order by bi.position) from brand_images bi where bi.brand_id = b.id), '[]'))
     from brands b where b.id = c.brand_id),
   'fuelType', c.fuel_type, 'transmission', c.transmission, 'engineSize', c.engine_size, 'mileage', c.mileage,
-  'safetyrating', c.safety_rating, 'yom', c.yom, 'seater', c.seater, 'drive', c.drive, 'horsepower', c.horsepower,
-  'torque', c.torque, 'accelaration', c.accelaration, 'size', c.ground_clearance, 'fuelTank', c.fuel_tank,
+  'safetyrating', c.safety_rating, 'yom', c.year, 'seater', c.seats, 'drive', c.drive, 'horsepower', c.horsepower,
+  'torque', c.torque, 'accelaration', c.acceleration_seconds, 'size', c.ground_clearance_mm, 'fuelTank', c.fuel_tank_litres,
   'warranty', c.warranty, 'condition', c.condition, 'bodyType', c.body_type,
   'documents', coalesce((select json_agg(json_build_object('url', ci.url, 'public_id', ci.public_id) order by ci.position) from car_images ci where ci.car_id = c.id), '[]'),
   'createdAt', c.created_at, 'updatedAt', c.updated_at)`;

@@ -30,9 +30,11 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'));
     expect(stored).toMatchObject({
-      user: { name: customer.name, email: customer.email, role: 0 },
+      user: { id: expect.any(String), name: customer.name, email: customer.email, role: 0 },
       token: expect.any(String),
     });
+    // The domain shape of the contract: no legacy wire names in what the web stores.
+    expect(stored.user).not.toHaveProperty('_id');
 
     let actions = await openAuthActions(page);
     await actions.getByRole('link', { name: 'Dashboard' }).click();

@@ -9,7 +9,7 @@ test.describe('car detail', () => {
   test('shows the breadcrumb, price, specs, similar cars and the WhatsApp link', async ({ page, request, pageProblems }) => {
     const catalogue = await fetchCatalogue(request);
     // A car with some optional specs missing, so both kinds of rows are checked.
-    const car = catalogue.find((c) => c.brand && (c.torque === null || c.safetyrating === null || c.accelaration === null)) ?? catalogue[0];
+    const car = catalogue.find((c) => c.brand && (c.torque === null || c.safetyRating === null || c.accelerationSeconds === null)) ?? catalogue[0];
     const brand = car.brand;
     if (!brand) throw new Error('The seeded cars have brands');
 
@@ -20,7 +20,7 @@ test.describe('car detail', () => {
     await expect(crumbs.getByRole('link', { name: brand.name })).toHaveAttribute('href', `/brand/${brand.slug}`);
     await expect(crumbs.getByText(car.name)).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(`KES ${amount(car.price)}`, { exact: true })).toBeVisible();
-    await expect(page.getByLabel(`Model year ${car.yom}`)).toBeVisible();
+    await expect(page.getByLabel(`Model year ${car.year}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Vehicle Overview' })).toBeVisible();
     await expect(page.getByText(/^Last updated/)).toBeVisible();
 
@@ -33,13 +33,13 @@ test.describe('car detail', () => {
       await expect(specs.getByText(label, { exact: true })).toBeVisible();
     }
     const optional: [string, number | null][] = [
-      ['Seats', car.seater],
+      ['Seats', car.seats],
       ['Torque', car.torque],
       ['Horse Power', car.horsepower],
-      ['Safety Rating', car.safetyrating],
-      ['0-100 km/h', car.accelaration],
-      ['Ground Clearance', car.size],
-      ['Fuel Capacity', car.fuelTank],
+      ['Safety Rating', car.safetyRating],
+      ['0-100 km/h', car.accelerationSeconds],
+      ['Ground Clearance', car.groundClearanceMm],
+      ['Fuel Capacity', car.fuelTankLitres],
     ];
     for (const [label, value] of optional) {
       await expect(specs.getByText(label, { exact: true })).toHaveCount(value === null ? 0 : 1);

@@ -1,6 +1,7 @@
 // The catalogue as the legacy REST API lists it, with the fields the visitor-screen specs cross-check
 // (brand, body type, optional specs), so the specs compare the pages with the data rather than
-// with hard-coded catalogue facts.
+// with hard-coded catalogue facts. The REST answer keeps the legacy wire names (`yom`, `seater`,
+// ...); they are read here only, and the specs see the domain names the web uses.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface CatalogueCar {
@@ -9,14 +10,14 @@ export interface CatalogueCar {
   price: number;
   brand: { name: string; slug: string } | null;
   bodyType: string;
-  yom: number;
-  seater: number | null;
+  year: number;
+  seats: number | null;
   torque: number | null;
   horsepower: number | null;
-  safetyrating: number | null;
-  accelaration: number | null;
-  size: number | null;
-  fuelTank: number | null;
+  safetyRating: number | null;
+  accelerationSeconds: number | null;
+  groundClearanceMm: number | null;
+  fuelTankLitres: number | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,14 +42,14 @@ export function parseCatalogue(body: unknown): CatalogueCar[] {
       price: item['price'],
       brand: isRecord(brand) ? { name: String(brand['name']), slug: String(brand['slug']) } : null,
       bodyType: String(item['bodyType']),
-      yom: Number(item['yom']),
-      seater: numberOrNull(item['seater']),
+      year: Number(item['yom']),
+      seats: numberOrNull(item['seater']),
       torque: numberOrNull(item['torque']),
       horsepower: numberOrNull(item['horsepower']),
-      safetyrating: numberOrNull(item['safetyrating']),
-      accelaration: numberOrNull(item['accelaration']),
-      size: numberOrNull(item['size']),
-      fuelTank: numberOrNull(item['fuelTank']),
+      safetyRating: numberOrNull(item['safetyrating']),
+      accelerationSeconds: numberOrNull(item['accelaration']),
+      groundClearanceMm: numberOrNull(item['size']),
+      fuelTankLitres: numberOrNull(item['fuelTank']),
     };
   });
 }

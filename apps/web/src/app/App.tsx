@@ -1,5 +1,6 @@
+import { readAuthToken } from '@dealership/web-session';
 import { TrpcProvider } from '@dealership/web-trpc-client';
-import { readAuthToken, SiteConfigProvider, theme } from '@dealership/web-ui';
+import { SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';

@@ -1,6 +1,8 @@
 import { theme, SiteConfigProvider } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
+import { SITE_ROUTES } from '@dealership/shared-schemas';
 import { TrpcProvider } from '@dealership/web-trpc-client';
+import { createFakeTrpcFetch } from '@dealership/web-trpc-client/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { isValidElement } from 'react';
@@ -62,6 +64,11 @@ describe('routes', () => {
     expect([...new Set(paths)].sort()).toEqual([...SPEC_PATHS].sort());
   });
 
+  it('routes every page of SITE_ROUTES, the list the server and the sitemap share', () => {
+    const paths = fullPaths(createRoutes({ dealerPhone: '+254 700 000 000' }));
+    expect([...new Set(paths)].sort()).toEqual([...Object.values(SITE_ROUTES).map((route) => route.path), '/*'].sort());
+  });
+
   it('renders the pages inside an error boundary within the layout', () => {
     const [root] = createRoutes({ dealerPhone: '+254 700 000 000' });
     const pages = root.children?.[0];
@@ -89,13 +96,18 @@ describe('routes', () => {
   });
 
   it('lazy-loads the admin area for an admin the server confirms', async () => {
-    window.localStorage.setItem('auth', JSON.stringify({ user: { name: 'Amina', role: 1 }, token: 'admin-token' }));
-    // jsdom has no fetch: answer GET /api/user/admin-auth.
-    Object.assign(globalThis, { fetch: async () => ({ status: 200, ok: true, json: async () => ({ ok: true }) }) });
+    const amina = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712', address: 'Nyali', role: 1 };
+    window.localStorage.setItem('auth', JSON.stringify({ user: amina, token: 'admin-token' }));
+    // jsdom has no fetch: answer tRPC `user.me` with the admin.
+    const fake = createFakeTrpcFetch((procedure) =>
+      procedure === 'user.me' ? { data: amina } : { error: { code: 'NOT_FOUND' } },
+    );
+    Object.assign(globalThis, { fetch: fake.fetch });
     try {
       renderAt('/dashboard/admin/allbrands');
       expect(await screen.findByRole('heading', { name: 'All Brands' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Create Car' })).toHaveAttribute('href', '/dashboard/admin/create-product');
+      expect(fake.calls.map((call) => call.procedure)).toContain('user.me');
     } finally {
       window.localStorage.clear();
       Object.assign(globalThis, { fetch: undefined });

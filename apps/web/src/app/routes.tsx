@@ -1,8 +1,9 @@
-import { Layout } from '@dealership/web-ui';
-import { lazy, type ComponentType } from 'react';
+import { SITE_ROUTES, type SiteRouteId } from '@dealership/shared-schemas';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
+import { SiteLayout } from './SiteLayout';
 
 /** A page component loaded on first visit: one chunk per module. */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -41,16 +42,64 @@ const UserHomePage = lazyPage(userPages, 'UserHomePage');
 const UserOrdersPage = lazyPage(userPages, 'UserOrdersPage');
 const UserProfilePage = lazyPage(userPages, 'UserProfilePage');
 
+/** The page of every route of `SITE_ROUTES`: a route id without a page fails the typecheck. */
+function pageElements(): Record<SiteRouteId, ReactElement> {
+  return {
+    home: <HomePage />,
+    cars: <CarsPage />,
+    carSearch: <CarSearchPage />,
+    car: <CarDetailPage />,
+    brands: <BrandsPage />,
+    brand: <BrandDetailPage />,
+    cart: <CartPage />,
+    about: <AboutPage />,
+    contact: <ContactPage />,
+    login: <LoginPage />,
+    register: <RegisterPage />,
+    adminHome: <AdminHomePage />,
+    adminBrands: <AdminBrandsPage />,
+    adminCars: <AdminCarsPage />,
+    adminCreateBrand: <AdminCreateBrandPage />,
+    adminCreateCar: <AdminCreateCarPage />,
+    adminUpdateCar: <AdminUpdateCarPage />,
+    adminOrders: <AdminOrdersPage />,
+    userHome: <UserHomePage />,
+    userOrders: <UserOrdersPage />,
+    userProfile: <UserProfilePage />,
+  };
+}
+
+/**
+ * The signed-in areas, by where they live: every route at or below an area's home renders inside
+ * that area's layout, which checks access first. A new admin page is guarded by its path alone.
+ */
+function signedInAreas(): { home: string; layout: ReactElement }[] {
+  return [
+    { home: SITE_ROUTES.adminHome.path, layout: <AdminLayout /> },
+    { home: SITE_ROUTES.userHome.path, layout: <UserLayout /> },
+  ];
+}
+
+function isWithin(path: string, home: string): boolean {
+  return path === home || path.startsWith(`${home}/`);
+}
+
 export interface RoutesConfig {
   dealerPhone: string;
 }
 
-/** The route table of spec §2. */
+/** The route table of spec §2, built from `SITE_ROUTES` (shared with the server's 404 check and sitemap). */
 export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
+  const pages = pageElements();
+  const areas = signedInAreas();
+  const routeOf = (id: SiteRouteId): RouteObject => ({ path: SITE_ROUTES[id].path, element: pages[id] });
+  const ids = Object.keys(SITE_ROUTES) as SiteRouteId[];
+  const areaOf = (id: SiteRouteId) => areas.find((area) => isWithin(SITE_ROUTES[id].path, area.home));
+
   return [
     {
       path: '/',
-      element: <Layout dealerPhone={dealerPhone} />,
+      element: <SiteLayout dealerPhone={dealerPhone} />,
       children: [
         {
           // Page errors render inside the layout, keeping the header and footer. The app runs the
@@ -58,39 +107,12 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
           // element rather than `errorElement`; App wraps the whole tree in one more.
           element: <RouteErrorBoundary />,
           children: [
-            { index: true, element: <HomePage /> },
-            { path: 'cart', element: <CartPage /> },
-            { path: 'login', element: <LoginPage /> },
-            { path: 'register', element: <RegisterPage /> },
-            { path: 'brands', element: <BrandsPage /> },
-            { path: 'about', element: <AboutPage /> },
-            { path: 'contact', element: <ContactPage /> },
-            { path: 'cars', element: <CarsPage /> },
-            { path: 'car-search', element: <CarSearchPage /> },
-            { path: 'car/:slug', element: <CarDetailPage /> },
-            { path: 'brand/:slug', element: <BrandDetailPage /> },
-            {
-              path: 'dashboard/admin',
-              element: <AdminLayout />,
-              children: [
-                { index: true, element: <AdminHomePage /> },
-                { path: 'allbrands', element: <AdminBrandsPage /> },
-                { path: 'cars', element: <AdminCarsPage /> },
-                { path: 'create-brand', element: <AdminCreateBrandPage /> },
-                { path: 'create-product', element: <AdminCreateCarPage /> },
-                { path: 'car/:slug', element: <AdminUpdateCarPage /> },
-                { path: 'userorders', element: <AdminOrdersPage /> },
-              ],
-            },
-            {
-              path: 'dashboard/user',
-              element: <UserLayout />,
-              children: [
-                { index: true, element: <UserHomePage /> },
-                { path: 'order', element: <UserOrdersPage /> },
-                { path: 'profile', element: <UserProfilePage /> },
-              ],
-            },
+            ...ids.filter((id) => areaOf(id) === undefined).map(routeOf),
+            // Pathless layout routes: their children keep their absolute paths.
+            ...areas.map((area) => ({
+              element: area.layout,
+              children: ids.filter((id) => areaOf(id) === area).map(routeOf),
+            })),
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -2,20 +2,20 @@ import { IdSchema, SlugSchema, TimestampSchema } from '@dealership/shared-schema
 import { ImageRefSchema } from '@dealership/media-schemas';
 import { z } from 'zod';
 
-/** A brand as the API returns it (legacy shape: `_id`, `image` is a list). */
+/** A brand: its name, page slug, description and logo pictures (the first is the logo shown). */
 export const BrandSchema = z.object({
-  _id: IdSchema,
+  id: IdSchema,
   name: z.string(),
   slug: z.string(),
   description: z.string().nullable(),
-  image: z.array(ImageRefSchema),
+  images: z.array(ImageRefSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
 /** The brand embedded in a car: enough for a badge and a link. */
-export const BrandRefSchema = BrandSchema.pick({ _id: true, name: true, slug: true, image: true });
+export const BrandRefSchema = BrandSchema.pick({ id: true, name: true, slug: true, images: true });
 export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 export const BrandBySlugInputSchema = z.object({ slug: SlugSchema });

@@ -3,26 +3,21 @@ import { brandImages, brands, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, eq, type SQL } from 'drizzle-orm';
 
-interface BrandRow {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  images: { url: string; publicId: string }[];
+/** Brands in the order they were added (as the legacy list was: the home page shows the first eight), with their logos. */
+function findBrands(db: Database, where?: SQL, limit?: number) {
+  return db.query.brands.findMany({
+    where,
+    limit,
+    orderBy: [asc(brands.createdAt), asc(brands.id)],
+    with: { images: { columns: { url: true, publicId: true }, orderBy: [asc(brandImages.position)] } },
+  });
 }
 
+/** A brand as `findBrands` loads it (the type Drizzle infers from the query). */
+type BrandRow = Awaited<ReturnType<typeof findBrands>>[number];
+
 function toBrand(row: BrandRow): Brand {
-  return {
-    _id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    image: row.images.map((i) => ({ url: i.url, public_id: i.publicId })),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The only code that reads the brand tables. */
@@ -31,14 +26,7 @@ export class BrandRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
   private async find(where?: SQL, limit?: number): Promise<Brand[]> {
-    const rows: BrandRow[] = await this.db.query.brands.findMany({
-      where,
-      limit,
-      // In the order they were added, as the legacy list was (the home page shows the first eight).
-      orderBy: [asc(brands.createdAt), asc(brands.id)],
-      with: { images: { columns: { url: true, publicId: true }, orderBy: [asc(brandImages.position)] } },
-    });
-    return rows.map(toBrand);
+    return (await findBrands(this.db, where, limit)).map(toBrand);
   }
 
   all(): Promise<Brand[]> {

@@ -16,9 +16,4 @@ export class BrandService {
     if (!brand) throw new BrandNotFoundError();
     return brand;
   }
-
-  /** Every brand page with its last change, for the sitemap. */
-  sitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
-    return this.brands.slugs();
-  }
 }

@@ -12,33 +12,41 @@ export const ConditionSchema = z.enum(CONDITIONS, { error: `condition must be on
 export const CarSortSchema = z.enum(CAR_SORTS);
 
 /**
- * A car as the API returns it: the legacy field names (`yom`, `seater`, `accelaration`, `size`,
- * `fuelTank`, `documents`) with numbers as numbers and the brand populated.
+ * A car as our API returns it, with its brand and pictures (the first picture is the main one).
+ * Units are in the names where a number has one; the legacy REST shape (`yom`, `seater`,
+ * `accelaration`, `size`, `documents`, ...) is made from this by car-server's legacy mapper.
  */
 export const CarSchema = z.object({
-  _id: IdSchema,
+  id: IdSchema,
   name: z.string(),
   slug: z.string(),
   description: z.string(),
+  /** Whole KES. */
   price: z.number().int(),
   brand: BrandRefSchema.nullable(),
   fuelType: FuelTypeSchema,
   transmission: TransmissionSchema,
+  /** Engine displacement, cc. */
   engineSize: z.number().int(),
+  /** Odometer, km. */
   mileage: z.number().int(),
-  safetyrating: z.number().int().nullable(),
-  yom: z.number().int(),
-  seater: z.number().int().nullable(),
+  /** Stars, 1-5. */
+  safetyRating: z.number().int().nullable(),
+  /** Year of manufacture. */
+  year: z.number().int(),
+  seats: z.number().int().nullable(),
   drive: DriveSchema,
   horsepower: z.number().int().nullable(),
+  /** Nm. */
   torque: z.number().int().nullable(),
-  accelaration: z.number().nullable(),
-  size: z.number().int().nullable(),
-  fuelTank: z.number().int().nullable(),
+  /** 0-100 km/h, seconds. */
+  accelerationSeconds: z.number().nullable(),
+  groundClearanceMm: z.number().int().nullable(),
+  fuelTankLitres: z.number().int().nullable(),
   warranty: z.string().nullable(),
   condition: ConditionSchema,
   bodyType: BodyTypeSchema,
-  documents: z.array(ImageRefSchema),
+  images: z.array(ImageRefSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

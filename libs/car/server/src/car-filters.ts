@@ -58,8 +58,8 @@ export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'p
   if (filters.condition) conditions.push(eq(cars.condition, filters.condition));
   if (filters.fuelType) conditions.push(eq(cars.fuelType, filters.fuelType));
   if (filters.transmission) conditions.push(eq(cars.transmission, filters.transmission));
-  if (filters.yearMin !== undefined) conditions.push(gte(cars.yom, filters.yearMin));
-  if (filters.yearMax !== undefined) conditions.push(lte(cars.yom, filters.yearMax));
+  if (filters.yearMin !== undefined) conditions.push(gte(cars.year, filters.yearMin));
+  if (filters.yearMax !== undefined) conditions.push(lte(cars.year, filters.yearMax));
   if (filters.mileageMin !== undefined) conditions.push(gte(cars.mileage, filters.mileageMin));
   if (filters.mileageMax !== undefined) conditions.push(lte(cars.mileage, filters.mileageMax));
 
@@ -74,7 +74,7 @@ export function carOrder(sort: CarListFilters['sort']): SQL[] {
     case 'price_desc':
       return [desc(cars.price), desc(cars.id)];
     case 'year_desc':
-      return [desc(cars.yom), desc(cars.createdAt), desc(cars.id)];
+      return [desc(cars.year), desc(cars.createdAt), desc(cars.id)];
     case 'mileage_asc':
       return [asc(cars.mileage), asc(cars.id)];
     case 'newest':

@@ -1,7 +1,9 @@
 import { CarBySlugInputSchema, CarRelatedInputSchema } from '@dealership/car-schemas';
-import { Public, parseOrThrow } from '@dealership/server-core';
+import { Public } from '@dealership/server-auth';
+import { parseOrThrow } from '@dealership/server-core';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
+import { toLegacyCar } from './car.legacy-mapper';
 import { CarService } from './car.service';
 
 const SearchQuerySchema = z.object({
@@ -18,18 +20,18 @@ export class CarController {
   async getAll(@Query() query: unknown) {
     const { searchQuery } = parseOrThrow(SearchQuerySchema, query);
     const cars = await this.cars.all(searchQuery || undefined);
-    return { success: true, totalCar: cars.length, message: 'All Cars', cars };
+    return { success: true, totalCar: cars.length, message: 'All Cars', cars: cars.map(toLegacyCar) };
   }
 
   @Get('getCarById-car/:slug')
   async getBySlug(@Param('slug') slug: string) {
     const input = parseOrThrow(CarBySlugInputSchema, { slug });
-    return { success: true, message: 'Car fetched', car: await this.cars.bySlug(input.slug) };
+    return { success: true, message: 'Car fetched', car: toLegacyCar(await this.cars.bySlug(input.slug)) };
   }
 
   @Get('related-car/:carId/:brandId')
   async related(@Param('carId') carId: string, @Param('brandId') brandId: string) {
     const input = parseOrThrow(CarRelatedInputSchema, { carId, brandId });
-    return { success: true, cars: await this.cars.related(input.carId, input.brandId) };
+    return { success: true, cars: (await this.cars.related(input.carId, input.brandId)).map(toLegacyCar) };
   }
 }

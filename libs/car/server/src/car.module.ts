@@ -3,9 +3,10 @@ import { CarController } from './car.controller';
 import { CarRepository } from './car.repository';
 import { CarRouter } from './car.router';
 import { CarService } from './car.service';
+import { CarSitePages } from './car.site-pages';
 
 @Module({
-  providers: [CarRepository, CarService, CarRouter],
+  providers: [CarRepository, CarService, CarRouter, CarSitePages],
   controllers: [CarController],
   exports: [CarRouter, CarService],
 })

@@ -3,9 +3,32 @@ import { brandImages, carImages, cars, DB, type Database } from '@dealership/ser
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder } from './car-filters';
-import { type CarRow, toCar } from './car.mapper';
 
-/** The only code that reads the car tables; it returns API cars, never raw rows. */
+/** Cars with their pictures in order, and their brand with the brand's logo. */
+function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
+  return db.query.cars.findMany({
+    where,
+    orderBy,
+    columns: { brandId: false },
+    with: {
+      images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
+      brand: {
+        columns: { id: true, name: true, slug: true },
+        with: { images: { columns: { url: true, publicId: true }, orderBy: [asc(brandImages.position)] } },
+      },
+    },
+  });
+}
+
+/** A car as `findCars` loads it (the type Drizzle infers from the query). */
+type CarRow = Awaited<ReturnType<typeof findCars>>[number];
+
+/** The contract's car from a loaded row: the columns carry the contract's names, timestamps become ISO text. */
+function toCar(row: CarRow): Car {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The only code that reads the car tables; it returns contract cars, never raw rows. */
 @Injectable()
 export class CarRepository {
   // The hot reads are prepared once: Postgres plans them once per connection instead of per request.
@@ -13,30 +36,14 @@ export class CarRepository {
   private readonly bySlugQuery;
 
   constructor(@Inject(DB) private readonly db: Database) {
-    this.byIds = this.findQuery(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
-    this.bySlugQuery = this.findQuery(eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
-  }
-
-  /** Cars with their pictures in order, and their brand with the brand's logo. */
-  private findQuery(where?: SQL, options: { orderBy?: SQL[] } = {}) {
-    return this.db.query.cars.findMany({
-      where,
-      orderBy: options.orderBy,
-      columns: { brandId: false },
-      with: {
-        images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
-        brand: {
-          columns: { id: true, name: true, slug: true },
-          with: { images: { columns: { url: true, publicId: true }, orderBy: [asc(brandImages.position)] } },
-        },
-      },
-    });
+    this.byIds = findCars(db, sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
+    this.bySlugQuery = findCars(db, eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
   }
 
   /** The cars of `ids`, in that order. */
   private async loadInOrder(ids: string[]): Promise<Car[]> {
     if (ids.length === 0) return [];
-    const rows: CarRow[] = await this.byIds.execute({ ids });
+    const rows = await this.byIds.execute({ ids });
     const position = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(toCar);
   }
@@ -64,8 +71,7 @@ export class CarRepository {
 
   /** Every car matching the filters, newest first (the legacy "all cars" call). */
   async all(where?: SQL): Promise<Car[]> {
-    const rows: CarRow[] = await this.findQuery(where, { orderBy: carOrder('newest') });
-    return rows.map(toCar);
+    return (await findCars(this.db, where, carOrder('newest'))).map(toCar);
   }
 
   async newest(limit: number): Promise<Car[]> {
@@ -73,7 +79,7 @@ export class CarRepository {
   }
 
   async bySlug(slug: string): Promise<Car | undefined> {
-    const [row]: CarRow[] = await this.bySlugQuery.execute({ slug });
+    const [row] = await this.bySlugQuery.execute({ slug });
     return row ? toCar(row) : undefined;
   }
 
@@ -97,5 +103,11 @@ export class CarRepository {
   /** Slug and last change of every car (sitemap). */
   slugs(): Promise<{ slug: string; updatedAt: Date }[]> {
     return this.db.select({ slug: cars.slug, updatedAt: cars.updatedAt }).from(cars).orderBy(cars.slug);
+  }
+
+  /** Whether a car with this slug exists (first loads of `/car/:slug`). */
+  async slugExists(slug: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: cars.id }).from(cars).where(eq(cars.slug, slug)).limit(1);
+    return row !== undefined;
   }
 }

@@ -48,9 +48,4 @@ export class CarService {
   allOfBrand(brandId: string, limit: number): Promise<Car[]> {
     return this.cars.ofBrand(brandId, limit);
   }
-
-  /** Every car page with its last change, for the sitemap. */
-  sitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
-    return this.cars.slugs();
-  }
 }

@@ -1,9 +1,9 @@
 import { IMAGE_RESIZE_BOX, IMAGE_SIZE_LIMIT_BYTES, ImageRefSchema } from './media.schemas';
 
 describe('media contracts', () => {
-  it('need both url and public_id, naming the missing one', () => {
-    expect(ImageRefSchema.parse({ url: '/media/cars/a.webp', public_id: 'cars/a' })).toEqual({ url: '/media/cars/a.webp', public_id: 'cars/a' });
-    expect(ImageRefSchema.safeParse({ url: '/x' }).error?.issues[0].path).toEqual(['public_id']);
+  it('need both url and publicId, naming the missing one', () => {
+    expect(ImageRefSchema.parse({ url: '/media/cars/a.webp', publicId: 'cars/a' })).toEqual({ url: '/media/cars/a.webp', publicId: 'cars/a' });
+    expect(ImageRefSchema.safeParse({ url: '/x' }).error?.issues[0].path).toEqual(['publicId']);
   });
 
   it('keep the spec limits', () => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * A stored image as the legacy API carried it: where to load it from and the id the
- * storage knows it by (Cloudinary's `public_id`, or the local file key).
+ * A stored image: where to load it from and the id the storage knows it by (Cloudinary's public
+ * id, or the local file key). The legacy REST shape spells the id `public_id`; its mappers convert.
  */
 export const ImageRefSchema = z.object({
   url: z.string().trim().min(1, { error: 'Image url is required' }).max(2048),
-  public_id: z.string().trim().min(1, { error: 'Image public_id is required' }).max(512),
+  publicId: z.string().trim().min(1, { error: 'Image publicId is required' }).max(512),
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 

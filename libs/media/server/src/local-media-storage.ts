@@ -40,7 +40,7 @@ export class LocalMediaStorage implements MediaStorage {
     const dir = join(this.mediaDir, file.folder);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, `${base}.${file.extension}`), file.data);
-    return { url: `${MEDIA_URL_PREFIX}/${file.folder}/${base}.${file.servedAs ?? file.extension}`, public_id: `${file.folder}/${base}` };
+    return { url: `${MEDIA_URL_PREFIX}/${file.folder}/${base}.${file.servedAs ?? file.extension}`, publicId: `${file.folder}/${base}` };
   }
 
   async remove(publicId: string): Promise<void> {
@@ -57,7 +57,7 @@ export class LocalMediaStorage implements MediaStorage {
    * the media folder, or undefined when there is none. A WebP whose master is another file (an SVG
    * for the generated pictures) and the width variants are made on the first request and kept.
    */
-  async resolve(path: string): Promise<string | undefined> {
+  async localFile(path: string): Promise<string | undefined> {
     const match = MEDIA_PATH.exec(path);
     if (!match) return undefined;
     const [, folder, base, widthText, extension] = match;

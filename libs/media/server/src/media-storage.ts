@@ -7,7 +7,7 @@ export interface StoredFile {
   extension: 'webp' | 'jpg' | 'png' | 'svg';
   /**
    * The format the url asks for, when it differs from the stored master: an SVG master is
-   * served as WebP, rendered on the first request (see `LocalMediaStorage.resolve`).
+   * served as WebP, rendered on the first request (see `LocalMediaStorage.localFile`).
    */
   servedAs?: 'webp';
 }
@@ -18,6 +18,11 @@ export interface MediaStorage {
   save(file: StoredFile): Promise<ImageRef>;
   /** Deletes an image by its public id; deleting one that is gone is not an error. */
   remove(publicId: string): Promise<void>;
+  /**
+   * The file to send for a `/media/<path>` url, relative to `MEDIA_DIR`, or undefined when there
+   * is none (a storage whose urls point elsewhere, such as Cloudinary, serves no local files).
+   */
+  localFile(path: string): Promise<string | undefined>;
 }
 
 /** Injection token of the active `MediaStorage`. */

@@ -11,35 +11,40 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 /** Every new order starts here. */
 export const INITIAL_ORDER_STATUS: OrderStatus = 'Not Process';
 
-/** One car of an order as the legacy order tables render it: what it was when bought. */
-export const OrderProductSchema = z.object({
-  /** The car's id, or the order line's when the car has since been deleted. */
-  _id: IdSchema,
+/** One car of an order: what it was when bought (it stays so after the car changes or is deleted). */
+export const OrderLineSchema = z.object({
+  id: IdSchema,
+  /** The car, while it still exists; null after it was deleted. */
+  carId: IdSchema.nullable(),
   slug: z.string(),
   name: z.string(),
   /** Price at purchase, whole KES. */
   price: z.number().int(),
-  /** The car's main picture at purchase (legacy: derived from the car's documents). */
-  productPictures: z.array(z.string()),
+  /** The car's main picture at purchase. */
+  imageUrl: z.string().nullable(),
 });
-export type OrderProduct = z.infer<typeof OrderProductSchema>;
+export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** An order in the legacy shape (`GET /api/user/orders`, `allOrders`, tRPC `order.mine` and `order.all`). */
+/** What the payment provider answered, in the fields we show (the raw record stays on the server). */
+export const OrderPaymentSchema = z.object({
+  success: z.boolean(),
+  provider: z.string(),
+  transactionId: z.string().optional(),
+  status: z.string().optional(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/** An order (tRPC `order.mine` and `order.all`). */
 export const OrderSchema = z.object({
-  _id: IdSchema,
+  id: IdSchema,
   status: OrderStatusSchema,
   /** Null when the buyer's account has been deleted. */
-  buyer: z.object({ _id: IdSchema, name: z.string() }).nullable(),
+  buyer: z.object({ id: IdSchema, name: z.string() }).nullable(),
   createdAt: TimestampSchema,
   /** Total in whole KES, computed on the server from database prices. */
   amount: z.number().int(),
-  payment: z.object({
-    success: z.boolean(),
-    provider: z.string(),
-    transactionId: z.string().optional(),
-    status: z.string().optional(),
-  }),
-  products: z.array(OrderProductSchema),
+  payment: OrderPaymentSchema,
+  lines: z.array(OrderLineSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -1,7 +1,9 @@
-import { AdminOnly, CurrentUser, LoggedIn, parseOrThrow } from '@dealership/server-core';
+import { AdminOnly, CurrentUser, LoggedIn } from '@dealership/server-auth';
+import { parseOrThrow } from '@dealership/server-core';
 import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
+import { toLegacyOrder } from './order.legacy-mapper';
 import { OrderService } from './order.service';
 
 /** The legacy order paths (under `/api/user/`, where the old server had them), in their shapes. */
@@ -13,16 +15,16 @@ export class OrderController {
   @LoggedIn()
   @Get('orders')
   @Header('cache-control', 'private, no-store')
-  mine(@CurrentUser() user: AuthUser) {
-    return this.orders.mine(user.id);
+  async mine(@CurrentUser() user: AuthUser) {
+    return (await this.orders.mine(user.id)).map(toLegacyOrder);
   }
 
   /** Every order as a bare array, newest first. */
   @AdminOnly()
   @Get('allOrders')
   @Header('cache-control', 'private, no-store')
-  all() {
-    return this.orders.all();
+  async all() {
+    return (await this.orders.all()).map(toLegacyOrder);
   }
 
   @AdminOnly()
@@ -31,6 +33,6 @@ export class OrderController {
     // The id comes from the path and the status from the body; one parse names every bad field.
     const input = parseOrThrow(OrderSetStatusInputSchema, { ...(typeof body === 'object' && body !== null ? body : {}), orderId });
     const order = await this.orders.setStatus(input);
-    return { success: true, message: `Order Changed to ${order.status}`, order };
+    return { success: true, message: `Order Changed to ${order.status}`, order: toLegacyOrder(order) };
   }
 }

@@ -2,14 +2,15 @@ import { cars, type DatabaseHandle, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { OrderSchema } from '@dealership/order-schemas';
 import { eq } from 'drizzle-orm';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 
 const at = (minutes: number) => new Date(Date.parse('2026-03-01T08:00:00Z') + minutes * 60_000);
 
-// The REST paths (`/api/user/orders`, `allOrders`, `orderStatus`) need the account module's
-// guard, so they are tested where the modules are composed: libs/server/api.
+// The REST paths (`/api/user/orders`, `allOrders`, `orderStatus`) and their legacy shapes are
+// tested in order.controller.integration.spec.ts.
 describe('order module: tRPC order.* (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
@@ -48,32 +49,38 @@ describe('order module: tRPC order.* (integration, real database)', () => {
   });
 
   describe('order.mine', () => {
-    it("gives the caller's orders newest first, in the legacy shape with the prices paid", async () => {
+    it("gives the caller's orders newest first, in the domain shape with the prices paid", async () => {
       const orders = await customer('amina').mine();
-      expect(orders.map((o) => o._id)).toEqual([ids.latest, ids.first]);
+      expect(orders.map((o) => o.id)).toEqual([ids.latest, ids.first]);
       expect(orders[1]).toEqual({
-        _id: ids.first,
+        id: ids.first,
         status: 'Not Process',
-        buyer: { _id: ids.amina, name: 'Amina' },
+        buyer: { id: ids.amina, name: 'Amina' },
         createdAt: at(0).toISOString(),
         amount: 650_000 + 5_200_000,
         payment: { success: true, provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
-        products: [
-          { _id: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, productPictures: ['/media/cars/vitz.webp'] },
-          { _id: ids.prado, slug: 'toyota-prado', name: 'Toyota Prado', price: 5_200_000, productPictures: [] },
+        lines: [
+          // The price paid, not the car's price today.
+          { id: expect.any(String), carId: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, imageUrl: '/media/cars/vitz.webp' },
+          { id: expect.any(String), carId: ids.prado, slug: 'toyota-prado', name: 'Toyota Prado', price: 5_200_000, imageUrl: null },
         ],
       });
+      // The domain contract's names, exactly: no legacy name (`_id`, `products`, ...) leaks into tRPC.
+      for (const order of orders) {
+        expect(Object.keys(order).sort()).toEqual(Object.keys(OrderSchema.shape).sort());
+        expect(OrderSchema.parse(order)).toEqual(order);
+      }
     });
 
-    it("keeps a deleted car's line, under the line's id", async () => {
+    it("keeps a deleted car's line, with no car id", async () => {
       const [latest] = await customer('amina').mine();
-      expect(latest.products).toEqual([{ _id: expect.any(String), slug: 'toyota-probox', name: 'Toyota Probox', price: 900_000, productPictures: ['/media/cars/probox.webp'] }]);
-      expect([ids.vitz, ids.prado]).not.toContain(latest.products[0]._id);
+      expect(latest.lines).toEqual([{ id: expect.any(String), carId: null, slug: 'toyota-probox', name: 'Toyota Probox', price: 900_000, imageUrl: '/media/cars/probox.webp' }]);
+      expect([ids.vitz, ids.prado]).not.toContain(latest.lines[0].id);
     });
 
     it('shows each buyer only their own orders, and refuses guests', async () => {
       const baraka = await customer('baraka').mine();
-      expect(baraka.map((o) => o._id)).toEqual([ids.other]);
+      expect(baraka.map((o) => o.id)).toEqual([ids.other]);
       expect(baraka[0].payment.success).toBe(false);
       await expect(guest().mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     });
@@ -81,14 +88,14 @@ describe('order module: tRPC order.* (integration, real database)', () => {
 
   describe('order.all and order.setStatus (admin)', () => {
     it('lists every order newest first, for admins only', async () => {
-      expect((await admin().all()).map((o) => o._id)).toEqual([ids.latest, ids.other, ids.first]);
+      expect((await admin().all()).map((o) => o.id)).toEqual([ids.latest, ids.other, ids.first]);
       await expect(customer('amina').all()).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(guest().all()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     });
 
     it('sets exactly the legacy statuses, in any order', async () => {
       for (const status of ['Processing', 'Shipped', 'deliverd', 'cancel', 'Not Process'] as const) {
-        expect(await admin().setStatus({ orderId: ids.other, status })).toMatchObject({ _id: ids.other, status });
+        expect(await admin().setStatus({ orderId: ids.other, status })).toMatchObject({ id: ids.other, status });
       }
       await expect(admin().setStatus({ orderId: ids.other, status: 'Delivered' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
@@ -105,7 +112,7 @@ describe('order module: tRPC order.* (integration, real database)', () => {
 
     it("shows an order whose buyer's account was deleted with no buyer", async () => {
       await handle.db.delete(users).where(eq(users.id, ids.baraka));
-      expect((await admin().all()).find((o) => o._id === ids.other)?.buyer).toBeNull();
+      expect((await admin().all()).find((o) => o.id === ids.other)?.buyer).toBeNull();
     });
   });
 });

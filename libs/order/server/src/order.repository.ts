@@ -1,41 +1,38 @@
 import type { Order, OrderStatus } from '@dealership/order-schemas';
-import { DB, type Database, orderLines, orders, type PaymentRecord } from '@dealership/server-db';
+import { DB, type Database, orderLines, orders } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 
-/** An order row as `find` loads it: the order, its buyer's name and its lines in order. */
-interface OrderRow {
-  id: string;
-  status: OrderStatus;
-  amount: number;
-  paymentSuccess: boolean;
-  payment: PaymentRecord;
-  createdAt: Date;
-  buyer: { id: string; name: string } | null;
-  lines: { id: string; carId: string | null; name: string; slug: string; price: number; imageUrl: string | null }[];
+/** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
+function findOrders(db: Database, where?: SQL) {
+  return db.query.orders.findMany({
+    where,
+    orderBy: [desc(orders.createdAt), desc(orders.id)],
+    columns: { id: true, status: true, amount: true, paymentSuccess: true, payment: true, createdAt: true },
+    with: {
+      buyer: { columns: { id: true, name: true } },
+      lines: {
+        columns: { id: true, carId: true, name: true, slug: true, price: true, imageUrl: true },
+        orderBy: [asc(orderLines.position)],
+      },
+    },
+  });
 }
 
-/** The legacy order shape; only named payment fields leave (the provider's raw record stays here). */
-function toOrder(row: OrderRow): Order {
+/** An order as `findOrders` loads it (the type Drizzle infers from the query). */
+type OrderRow = Awaited<ReturnType<typeof findOrders>>[number];
+
+/** The contract's order; only named payment fields leave (the provider's raw record stays here). */
+function toOrder({ paymentSuccess, payment, createdAt, ...order }: OrderRow): Order {
   return {
-    _id: row.id,
-    status: row.status,
-    buyer: row.buyer ? { _id: row.buyer.id, name: row.buyer.name } : null,
-    createdAt: row.createdAt.toISOString(),
-    amount: row.amount,
+    ...order,
+    createdAt: createdAt.toISOString(),
     payment: {
-      success: row.paymentSuccess,
-      provider: row.payment.provider,
-      ...(row.payment.transactionId ? { transactionId: row.payment.transactionId } : {}),
-      ...(row.payment.status ? { status: row.payment.status } : {}),
+      success: paymentSuccess,
+      provider: payment.provider,
+      ...(payment.transactionId ? { transactionId: payment.transactionId } : {}),
+      ...(payment.status ? { status: payment.status } : {}),
     },
-    products: row.lines.map((line) => ({
-      _id: line.carId ?? line.id,
-      slug: line.slug,
-      name: line.name,
-      price: line.price,
-      productPictures: line.imageUrl ? [line.imageUrl] : [],
-    })),
   };
 }
 
@@ -44,21 +41,8 @@ function toOrder(row: OrderRow): Order {
 export class OrderRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** Orders, newest first (ties broken by id so the order is stable). */
   private async find(where?: SQL): Promise<Order[]> {
-    const rows: OrderRow[] = await this.db.query.orders.findMany({
-      where,
-      orderBy: [desc(orders.createdAt), desc(orders.id)],
-      columns: { id: true, status: true, amount: true, paymentSuccess: true, payment: true, createdAt: true },
-      with: {
-        buyer: { columns: { id: true, name: true } },
-        lines: {
-          columns: { id: true, carId: true, name: true, slug: true, price: true, imageUrl: true },
-          orderBy: [asc(orderLines.position)],
-        },
-      },
-    });
-    return rows.map(toOrder);
+    return (await findOrders(this.db, where)).map(toOrder);
   }
 
   ofBuyer(buyerId: string): Promise<Order[]> {

@@ -2,15 +2,15 @@ import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
 import { MediaModule } from '@dealership/media-server';
 import { OrderModule } from '@dealership/order-server';
+import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DbModule } from '@dealership/server-db';
+import { SeedModule } from '@dealership/server-seed';
+import { SiteModule } from '@dealership/server-site';
 import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
-import { BootstrapService } from './bootstrap.service';
-import { BrandLegacyController } from './brand-legacy.controller';
 import { HealthController } from './health.controller';
-import { SeoController } from './seo.controller';
 
 /** The configuration, available to every module. */
 @Global()
@@ -21,7 +21,7 @@ class ConfigModule {
   }
 }
 
-/** Everything the server serves: feature modules, health, and the composed tRPC router. */
+/** Everything the server serves: infrastructure, the feature modules, health, and the composed tRPC router. */
 @Module({})
 export class ApiModule {
   /** `database`: an already open database (tests); otherwise DbModule opens the configured one. */
@@ -31,14 +31,17 @@ export class ApiModule {
       imports: [
         ConfigModule.forValue(config),
         database ? DbModule.forHandle(database) : DbModule.forRoot(),
+        AuthModule,
+        SiteModule,
         MediaModule,
         UserModule,
         CarModule,
         BrandModule,
         OrderModule,
+        SeedModule,
       ],
-      controllers: [HealthController, BrandLegacyController, SeoController],
-      providers: [AppRouterFactory, BootstrapService],
+      controllers: [HealthController],
+      providers: [AppRouterFactory],
     };
   }
 }

@@ -1,7 +1,7 @@
-import { ACCESS_KEY, DEFAULT_ACCESS, loadConfig } from '@dealership/server-core';
+import { ACCESS_KEY, type Access, DEFAULT_ACCESS } from '@dealership/server-auth';
+import { loadConfig } from '@dealership/server-core';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertOrder } from '@dealership/server-db/testing';
-import type { Access } from '@dealership/user-schemas';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer, Reflector } from '@nestjs/core';

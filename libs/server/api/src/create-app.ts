@@ -1,23 +1,19 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { BrandService } from '@dealership/brand-server';
-import { CarService } from '@dealership/car-server';
-import { LocalMediaStorage } from '@dealership/media-server';
+import { AuthService } from '@dealership/server-auth';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { DomainError, ErrorCode } from '@dealership/shared-schemas';
-import { AuthService } from '@dealership/user-server';
+import { SiteService } from '@dealership/server-site';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
 import { AppRouterFactory } from './app-router.factory';
 import { mountTrpc } from './trpc-http';
-import { clientRouteStatus, isClientRoute, loadIndexHtml, type PageLookups } from './web-app';
+import { isClientRoute, loadIndexHtml } from './web-app';
 
 export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */
@@ -29,8 +25,8 @@ const YEAR_SECONDS = 31_536_000;
 
 /**
  * The whole HTTP server, configured and initialised but not listening: Nest on Fastify
- * (chosen by measurement, see README), REST under /api, tRPC at /trpc, images under /media,
- * and the built web app with client-side routing everywhere else.
+ * (chosen by measurement, see README), REST under /api, tRPC at /trpc, the modules' own routes
+ * (images under /media, sitemap), and the built web app with client-side routing everywhere else.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config);
@@ -65,17 +61,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     },
   });
 
-  // Images: files under MEDIA_DIR, WebP rendered from generated SVG masters on first request.
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, { root: config.mediaDir, serve: false });
-  const media = app.get(LocalMediaStorage);
-  fastify.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-    const file = await media.resolve(request.params['*']);
-    if (!file) return reply.callNotFound();
-    // File names carry a content hash: a url's content never changes.
-    return reply.sendFile(file, { maxAge: YEAR_SECONDS * 1000, immutable: true });
-  });
-
   const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
   const indexHtml = loadIndexHtml(webDistDir, config);
   if (indexHtml) {
@@ -94,22 +79,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
     const sendIndex = (reply: FastifyReply, status: number) =>
       reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    const cars = app.get(CarService);
-    const brands = app.get(BrandService);
-    const exists = (find: () => Promise<unknown>) =>
-      find().then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof DomainError && error.code === ErrorCode.NotFound) return false;
-          throw error;
-        },
-      );
-    const lookups: PageLookups = { car: (slug) => exists(() => cars.bySlug(slug)), brand: (slug) => exists(() => brands.bySlug(slug)) };
+    const site = app.get(SiteService);
     fastify.get('/', (_request, reply) => sendIndex(reply, 200));
     app.useGlobalFilters(
       new LegacyExceptionFilter((request, reply) => {
         if (!isClientRoute(request.method, request.url)) return false;
-        clientRouteStatus(request.url, lookups).then(
+        site.firstLoadStatus(request.url).then(
           (status) => sendIndex(reply, status),
           (error: unknown) => {
             logger.error({ err: error }, 'page lookup failed');

@@ -1,4 +1,4 @@
-import { Public } from '@dealership/server-core';
+import { Public } from '@dealership/server-auth';
 import { DB_HANDLE, type DatabaseHandle } from '@dealership/server-db';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';

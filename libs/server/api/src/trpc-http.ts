@@ -34,6 +34,11 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
           error: null,
           createContext: async () => options.createContext(request),
           onError: options.onError,
+          // A throttled call (its cause says `retryAfterSeconds`) tells the client when to come back.
+          responseMeta: ({ errors }) => {
+            const retryAfter = errors.map((e) => (e.cause as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds).find((s) => typeof s === 'number');
+            return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
+          },
         });
         void reply.status(res.status);
         res.headers.forEach((value, key) => void reply.header(key, value));

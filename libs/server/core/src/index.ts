@@ -1,4 +1,3 @@
-export * from './auth/access';
 export * from './config/config.tokens';
 export * from './config/env';
 export * from './http/legacy-exception.filter';

@@ -1,5 +1,6 @@
 import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
-import { ACCESS_DENIED_MESSAGE, type Access, type AuthUser, accessDenial } from '@dealership/user-schemas';
+import { ACCESS_DENIED_MESSAGE, type Access, accessDenial } from '@dealership/server-auth';
+import type { AuthUser } from '@dealership/user-schemas';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 

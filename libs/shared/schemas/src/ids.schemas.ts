@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A record id: the API keeps the legacy `_id` name; values are UUIDs. */
+/** A record id (a UUID). */
 export const IdSchema = z.uuid({ error: 'must be a valid id' });
 export type Id = z.infer<typeof IdSchema>;
 

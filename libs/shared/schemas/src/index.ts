@@ -2,3 +2,4 @@ export * from './errors';
 export * from './ids.schemas';
 export * from './money.schemas';
 export * from './pagination.schemas';
+export * from './site-routes';

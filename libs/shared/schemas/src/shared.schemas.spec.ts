@@ -2,6 +2,7 @@ import { DomainError, ERROR_HTTP_STATUS, ErrorCode } from './errors';
 import { IdSchema } from './ids.schemas';
 import { PriceKesSchema } from './money.schemas';
 import { PageInputSchema } from './pagination.schemas';
+import { matchSiteRoute, SITE_ROUTES, type SiteRouteId, sitePath } from './site-routes';
 
 describe('shared contracts', () => {
   it('map every error code to an HTTP status', () => {
@@ -21,5 +22,24 @@ describe('shared contracts', () => {
     expect(PageInputSchema.parse({})).toEqual({ page: 1, pageSize: 12 });
     expect(PageInputSchema.safeParse({ pageSize: 100 }).success).toBe(false);
     expect(IdSchema.safeParse('not-an-id').error?.issues[0].message).toBe('must be a valid id');
+  });
+});
+
+describe('SITE_ROUTES', () => {
+  it('matches pages with their params, with or without a trailing slash', () => {
+    expect(matchSiteRoute('/')).toEqual({ id: 'home', params: {} });
+    expect(matchSiteRoute('/cars/')).toEqual({ id: 'cars', params: {} });
+    expect(matchSiteRoute('/car/toyota-vitz')).toEqual({ id: 'car', params: { slug: 'toyota-vitz' } });
+    expect(matchSiteRoute('/dashboard/admin/car/a%20b')).toEqual({ id: 'adminUpdateCar', params: { slug: 'a b' } });
+  });
+
+  it('answers null for paths that are no page', () => {
+    for (const path of ['/nope', '/car', '/car/a/b', '/dashboard/admin/nope', '/car/%E0%A4%A', '/cars.']) expect(matchSiteRoute(path)).toBeNull();
+  });
+
+  it('fills in params', () => {
+    expect(sitePath('brand', { slug: 'mercedes-and-benz' })).toBe('/brand/mercedes-and-benz');
+    expect(sitePath('cars')).toBe('/cars');
+    for (const id of Object.keys(SITE_ROUTES)) expect(matchSiteRoute(sitePath(id as SiteRouteId, { slug: 'x' }))?.id).toBe(id);
   });
 });

@@ -1,3 +1,4 @@
 export * from './money';
 export * from './slug';
 export * from './text';
+export * from './relative-time';

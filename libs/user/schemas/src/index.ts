@@ -1,2 +1,1 @@
-export * from './access';
 export * from './user.schemas';

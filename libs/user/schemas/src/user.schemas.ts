@@ -8,7 +8,7 @@ export type Role = z.infer<typeof RoleSchema>;
 
 /** A user as the API returns it: never a password or hash. */
 export const UserSchema = z.object({
-  _id: IdSchema,
+  id: IdSchema,
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -105,17 +105,3 @@ export const ProfileUpdateInputSchema = z.object({
   address: AddressSchema,
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
-
-/**
- * Login throttling. Failed (or still running) attempts are counted per account and per client
- * address in a fixed window; at the limit, further attempts get 429 until the window ends,
- * without the password being checked. The address limit is higher because many customers
- * share one public address (mobile carriers' NAT, offices).
- */
-export const LOGIN_THROTTLE = {
-  /** Failures allowed for one email address per window. */
-  maxFailuresPerAccount: 5,
-  /** Failures allowed from one client address per window, whatever the emails. */
-  maxFailuresPerIp: 20,
-  windowMs: 15 * 60 * 1000,
-} as const;

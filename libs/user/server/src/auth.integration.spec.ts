@@ -1,11 +1,13 @@
 import { type DatabaseHandle, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
-import { LOGIN_THROTTLE } from '@dealership/user-schemas';
+import { LOGIN_THROTTLE } from '@dealership/server-auth';
+import { UserSchema } from '@dealership/user-schemas';
 import { JwtService } from '@nestjs/jwt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PasswordHasher } from './password-hasher';
+import { LegacyUserSchema } from './user.legacy-mapper';
 import { UserModule } from './user.module';
 import { UserRouter } from './user.router';
 
@@ -54,7 +56,7 @@ describe('user accounts and authentication (integration, real database)', () => 
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = await createModuleTestApp(handle, [UserModule], { JWT_SECRET: SECRET });
+    app = await createModuleTestApp(handle, [UserModule], { env: { JWT_SECRET: SECRET }, userLookup: 'provided' });
     caller = callerFor({ user: null, ip: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -120,7 +122,21 @@ describe('user accounts and authentication (integration, real database)', () => 
         token: expect.any(String),
         user: { _id: expect.any(String), name: 'Amina Otieno', email: 'login@example.co.ke', phone: '0712345678', address: 'Nyali, Mombasa', role: 0 },
       });
+      // Strict: a missing or an extra field (a hash, a domain `id`) fails.
+      expect(LegacyUserSchema.parse(body.user)).toEqual(body.user);
       expect(res.body).not.toMatch(/argon2|password/i);
+    });
+
+    it("keeps the contract's key order for the user, byte for byte", async () => {
+      const { token, email } = await signUp();
+      const expected = ['_id', 'name', 'email', 'phone', 'address', 'role'];
+      const loginBody = (await login(email)).json();
+      expect(Object.keys(loginBody)).toEqual(['success', 'message', 'user', 'token']);
+      expect(Object.keys(loginBody.user)).toEqual(expected);
+      const profileBody = (await send('PUT', '/api/user/profileUpdate', { token, body: { name: 'Amina Otieno', email, phone: '0712345678', address: 'Nyali, Mombasa' } })).json();
+      expect(Object.keys(profileBody)).toEqual(['success', 'message', 'updatedUser']);
+      expect(Object.keys(profileBody.updatedUser)).toEqual(expected);
+      expect(JSON.stringify(profileBody.updatedUser)).toBe(JSON.stringify(loginBody.user));
     });
 
     it('gives one 401 message for a wrong password and an unknown email, after the same work', async () => {
@@ -239,6 +255,7 @@ describe('user accounts and authentication (integration, real database)', () => 
         message: 'Profile Updated Successfully',
         updatedUser: { _id: user._id, name: 'Amina O.', email, phone: '0799000111', address: 'Bamburi, Mombasa', role: 0 },
       });
+      expect(LegacyUserSchema.parse(res.json().updatedUser)).toEqual(res.json().updatedUser);
       expect(res.body).not.toMatch(/argon2|passwordHash/i);
       expect((await row(email)).passwordHash).toBe(before.passwordHash);
       expect((await login(email)).statusCode).toBe(200);
@@ -291,6 +308,10 @@ describe('user accounts and authentication (integration, real database)', () => 
       const blocked = await login(victim.email);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/) });
+      // Retry-After in whole seconds, within the window.
+      expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs / 1000);
       // Another account, from another address, is not affected.
       expect((await login(bystander.email)).statusCode).toBe(200);
     });
@@ -324,7 +345,9 @@ describe('user accounts and authentication (integration, real database)', () => 
     it('registers, logs in and reads the profile through the same service', async () => {
       const account = newAccount({ role: 1 });
       const created = await caller.register(account);
-      expect(created).toEqual({ _id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0 });
+      expect(created).toEqual({ id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0 });
+      // The domain contract's names, exactly: no legacy `_id` in tRPC.
+      expect(Object.keys(created).sort()).toEqual(Object.keys(UserSchema.shape).sort());
       await expect(caller.register({ ...account, email: account.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT' });
 
       const session = await callerFor({ user: null, ip: freshIp() }).login({ email: account.email, password: PASSWORD });
@@ -335,7 +358,7 @@ describe('user accounts and authentication (integration, real database)', () => 
         message: 'Invalid email or password',
       });
 
-      const signedIn = callerFor({ user: { id: created._id, name: created.name, email: created.email, role: 0 }, ip: '1.1.1.1' });
+      const signedIn = callerFor({ user: { id: created.id, name: created.name, email: created.email, role: 0 }, ip: '1.1.1.1' });
       expect(await signedIn.me()).toEqual(created);
       const updated = await signedIn.updateProfile({ ...account, name: 'Renamed', password: '' });
       expect(updated).toEqual({ ...created, name: 'Renamed' });

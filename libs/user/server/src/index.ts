@@ -1,4 +1,3 @@
-export { AuthService } from './auth.service';
 export { UserModule } from './user.module';
 export { UserRouter } from './user.router';
 export { UserService } from './user.service';

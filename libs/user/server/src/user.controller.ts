@@ -1,9 +1,10 @@
-import { CurrentUser, LegacyErrorText, LoggedIn, Public, parseOrThrow } from '@dealership/server-core';
+import { type Access, AuthService, CurrentUser, LoggedIn, Public } from '@dealership/server-auth';
+import { LegacyErrorText, parseOrThrow } from '@dealership/server-core';
 import { ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
-import { type Access, type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
+import { type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
 import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AuthService } from './auth.service';
+import { toLegacyUser } from './user.legacy-mapper';
 import { UserService } from './user.service';
 
 /** The legacy `/api/user/...` account paths, in their response shapes. */
@@ -27,8 +28,8 @@ export class UserController {
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   async login(@Body() body: unknown, @Ip() ip: string) {
-    const session = await this.users.login(parseOrThrow(LoginInputSchema, body), ip);
-    return { success: true, message: 'Login successfully', ...session };
+    const { user, token } = await this.users.login(parseOrThrow(LoginInputSchema, body), ip);
+    return { success: true, message: 'Login successfully', user: toLegacyUser(user), token };
   }
 
   /** `{ok:true}` for any valid token, else 401 `{ok:false}` (the user area's gate). */
@@ -52,7 +53,7 @@ export class UserController {
   @Put('profileUpdate')
   async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const updatedUser = await this.users.updateProfile(user.id, parseOrThrow(ProfileUpdateInputSchema, body));
-    return { success: true, message: 'Profile Updated Successfully', updatedUser };
+    return { success: true, message: 'Profile Updated Successfully', updatedUser: toLegacyUser(updatedUser) };
   }
 
   // The gates answer `{ok}` rather than the error envelope, so they judge the token themselves.

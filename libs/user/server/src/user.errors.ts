@@ -13,28 +13,8 @@ export class InvalidCredentialsError extends DomainError {
   }
 }
 
-export class LoginThrottledError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
-}
-
 export class UserNotFoundError extends DomainError {
   constructor() {
     super(ErrorCode.NotFound, 'User not found');
-  }
-}
-
-/** No token, or one that is forged, expired or of a deleted account. */
-export class AuthenticationRequiredError extends DomainError {
-  constructor(tokenSent: boolean) {
-    super(ErrorCode.Unauthorized, tokenSent ? 'Your session is invalid or has expired, please log in again' : 'Please log in');
-  }
-}
-
-export class AdminAccessRequiredError extends DomainError {
-  constructor() {
-    super(ErrorCode.Forbidden, 'Admin access required');
   }
 }

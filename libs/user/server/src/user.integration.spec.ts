@@ -12,7 +12,7 @@ describe('admin account bootstrap (integration, real database)', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = await createModuleTestApp(handle, [UserModule]);
+    app = await createModuleTestApp(handle, [UserModule], { userLookup: 'provided' });
     service = app.get(UserService);
   });
   afterAll(async () => {

@@ -1,21 +1,23 @@
+import { AUTH_USER_LOOKUP } from '@dealership/server-auth';
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { AccessGuard } from './access.guard';
-import { AuthService } from './auth.service';
-import { LoginThrottle } from './login-throttle';
+import { AdminBootstrap } from './admin-bootstrap';
 import { PasswordHasher } from './password-hasher';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
 import { UserRouter } from './user.router';
 import { UserService } from './user.service';
 
-/**
- * Accounts and authentication. It also guards the whole REST surface: `AccessGuard` is registered
- * as the app's guard, so every route of every module goes through it.
- */
+/** Accounts: registration, login, profile, the admin account; and the account lookup auth needs. */
 @Module({
-  providers: [UserRepository, PasswordHasher, LoginThrottle, AuthService, UserService, UserRouter, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [
+    UserRepository,
+    PasswordHasher,
+    UserService,
+    UserRouter,
+    AdminBootstrap,
+    { provide: AUTH_USER_LOOKUP, useExisting: UserRepository },
+  ],
   controllers: [UserController],
-  exports: [UserService, AuthService, UserRouter],
+  exports: [UserService, UserRouter, AUTH_USER_LOOKUP],
 })
 export class UserModule {}

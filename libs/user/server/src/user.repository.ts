@@ -1,3 +1,4 @@
+import type { AuthUserLookup } from '@dealership/server-auth';
 import { DB, type Database, users } from '@dealership/server-db';
 import type { AuthUser, Role, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
@@ -8,7 +9,7 @@ type UserRow = typeof users.$inferSelect;
 const toRole = (role: number): Role => (role === 1 ? 1 : 0);
 
 function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role) };
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role) };
 }
 
 /** Postgres' unique_violation, as PGlite and node-postgres report it (Drizzle wraps it in `cause`). */
@@ -29,9 +30,12 @@ export interface ProfileChanges {
   passwordHash?: string;
 }
 
-/** The only code that reads the users table; the hash leaves it only for verification. */
+/**
+ * The only code that reads the users table; the hash leaves it only for verification. It is also
+ * the `AuthUserLookup` port through which authentication finds a token's account.
+ */
 @Injectable()
-export class UserRepository {
+export class UserRepository implements AuthUserLookup {
   // Runs on every authenticated request: planned once per connection.
   private readonly authUserById;
 

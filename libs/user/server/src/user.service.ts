@@ -1,8 +1,7 @@
 import { type AuthSession, type LoginInput, type ProfileUpdateInput, type RegisterInput, Role, type User } from '@dealership/user-schemas';
+import { AuthService, LoginThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AuthService } from './auth.service';
-import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { UserRepository } from './user.repository';
 import { EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
@@ -47,7 +46,7 @@ export class UserService {
     if (!found || !valid) throw new InvalidCredentialsError();
     this.throttle.succeeded(ip, input.email);
     const { passwordHash: _hash, ...user } = found;
-    return { user, token: this.auth.issueToken(user._id) };
+    return { user, token: this.auth.issueToken(user.id) };
   }
 
   async me(userId: string): Promise<User> {
@@ -59,7 +58,7 @@ export class UserService {
   /** Saves the user's own profile. An empty password keeps the current one; the role never changes here. */
   async updateProfile(userId: string, input: ProfileUpdateInput): Promise<User> {
     const holder = await this.users.findByEmail(input.email);
-    if (holder && holder._id !== userId) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+    if (holder && holder.id !== userId) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
     const result = await this.users.updateProfile(userId, {
       name: input.name,
       email: input.email,
@@ -92,7 +91,7 @@ export class UserService {
     }
     const passwordMatches = await this.hasher.verify(existing.passwordHash, admin.password);
     if (passwordMatches && existing.role === Role.Admin) return 'unchanged';
-    await this.users.updateAdmin(existing._id, {
+    await this.users.updateAdmin(existing.id, {
       passwordHash: passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password),
       role: Role.Admin,
     });

@@ -1,18 +1,8 @@
 export { theme } from './lib/theme/theme';
 export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, type SiteConfig } from './lib/config/site-config';
-export { useCart, CART_STORAGE_KEY, type CartApi } from './lib/storage/use-cart';
-export {
-  useAuth,
-  readAuthToken,
-  AUTH_STORAGE_KEY,
-  ADMIN_ROLE,
-  isAuthSession,
-  type AuthApi,
-  type AuthSession,
-} from './lib/storage/use-auth';
 export { notifySuccess, notifyError, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';
-export { Header, NAV_LINKS, SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS } from './lib/Header/Header';
+export { Header, NAV_LINKS, SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS, type HeaderProps } from './lib/Header/Header';
 export {
   Footer,
   FOOTER_QUICK_LINKS,

@@ -1,6 +1,6 @@
 // The admin area: one lazily loaded chunk, never part of the public bundle.
 import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
-import { useAuth } from '@dealership/web-ui';
+import { useAuth } from '@dealership/web-session';
 import { DashboardPlaceholder } from './DashboardPlaceholder';
 
 /** Admin side menu (spec §2 "Admin area"), plus the order management screen. */

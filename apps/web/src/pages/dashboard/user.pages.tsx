@@ -1,6 +1,6 @@
 // The signed-in customer's area: its own lazily loaded chunk.
 import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
-import { useAuth } from '@dealership/web-ui';
+import { useAuth } from '@dealership/web-session';
 
 export { UserOrdersPage, UserProfilePage } from '@dealership/user-web';
 

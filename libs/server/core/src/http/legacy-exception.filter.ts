@@ -48,6 +48,9 @@ export class LegacyExceptionFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     // routeOptions.config is absent when no route matched.
     if (request.routeOptions?.config?.legacyErrorText) body.error = body.message;
+    // Throttling errors say when to come back (`LoginThrottledError.retryAfterSeconds`).
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    if (exception instanceof DomainError && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 

@@ -23,18 +23,16 @@ export const cars = pgTable(
     mileage: integer('mileage').notNull(),
     safetyRating: integer('safety_rating'),
     /** Year of manufacture. */
-    yom: integer('yom').notNull(),
-    seater: integer('seater'),
+    year: integer('year').notNull(),
+    seats: integer('seats'),
     drive: driveEnum('drive').notNull(),
     horsepower: integer('horsepower'),
     /** Nm */
     torque: integer('torque'),
-    /** 0-100 km/h in seconds; the legacy field name is spelt so. */
-    accelaration: real('accelaration'),
-    /** Ground clearance in mm (legacy name `size`). */
-    groundClearance: integer('ground_clearance'),
-    /** Litres */
-    fuelTank: integer('fuel_tank'),
+    /** 0-100 km/h, seconds. */
+    accelerationSeconds: real('acceleration_seconds'),
+    groundClearanceMm: integer('ground_clearance_mm'),
+    fuelTankLitres: integer('fuel_tank_litres'),
     warranty: text('warranty'),
     condition: conditionEnum('condition').notNull().default('New'),
     bodyType: bodyTypeEnum('body_type').notNull(),
@@ -45,7 +43,7 @@ export const cars = pgTable(
     index('cars_brand_created_idx').on(t.brandId, t.createdAt),
     index('cars_price_idx').on(t.price),
     index('cars_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('cars_yom_idx').on(t.yom),
+    index('cars_year_idx').on(t.year),
     index('cars_mileage_idx').on(t.mileage),
     index('cars_body_type_idx').on(t.bodyType),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),

@@ -31,7 +31,7 @@ export async function insertCar(db: Database, fields: Partial<CarInsert> & { bra
       transmission: 'Automatic',
       engineSize: 1500,
       mileage: 50_000,
-      yom: 2018,
+      year: 2018,
       drive: '2 WD',
       condition: 'Foreign Used',
       bodyType: 'Sedan',

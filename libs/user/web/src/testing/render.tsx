@@ -1,4 +1,6 @@
-import { trpc } from '@dealership/web-trpc-client';
+import type { User } from '@dealership/user-schemas';
+import { readAuthToken } from '@dealership/web-session';
+import { authHeaders, trpc } from '@dealership/web-trpc-client';
 import { SiteConfigProvider, theme } from '@dealership/web-ui';
 import { TEST_SITE_CONFIG } from '@dealership/web-ui/testing';
 import { MantineProvider } from '@mantine/core';
@@ -44,16 +46,35 @@ function batchInputs(url: string, body: unknown): Record<string, unknown> {
   return isRecord(parsed) ? parsed : {};
 }
 
+/** One procedure call the client made. */
+export interface FakeCall {
+  procedure: string;
+  input: unknown;
+}
+
+/** One HTTP request of the client (a batch of calls), with its headers. */
+export interface FakeRequest {
+  procedures: string[];
+  headers: Record<string, string>;
+}
+
+function headerRecord(headers: unknown): Record<string, string> {
+  if (!isRecord(headers)) return {};
+  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /**
  * A `fetch` for tRPC's batch link that answers from `answer`, in tRPC's wire format: what a real
  * server sends, so the client, react-query and the error parsing all run for real.
  */
 export function createFakeTrpcFetch(answer: FakeProcedure) {
-  const calls: { procedure: string; input: unknown }[] = [];
-  const fetchImpl = async (input: RequestInfo | URL | string, init?: { body?: unknown }) => {
+  const calls: FakeCall[] = [];
+  const requests: FakeRequest[] = [];
+  const fetchImpl = async (input: RequestInfo | URL | string, init?: { body?: unknown; headers?: unknown }) => {
     const url = String(input);
     const procedures = new URL(url, 'http://localhost').pathname.replace(/^\/trpc\//, '').split(',');
     const inputs = batchInputs(url, init?.body);
+    requests.push({ procedures, headers: headerRecord(init?.headers) });
     let status = 200;
     const results = procedures.map((procedure, index) => {
       const callInput = inputs[String(index)];
@@ -72,7 +93,7 @@ export function createFakeTrpcFetch(answer: FakeProcedure) {
     });
     return { ok: status < 400, status, json: async () => results };
   };
-  return { fetch: fetchImpl, calls };
+  return { fetch: fetchImpl, calls, requests };
 }
 
 /** Shows the current location, so tests can assert where a navigation went. */
@@ -95,14 +116,19 @@ export interface RenderAppOptions {
 
 export interface RenderAppResult extends RenderResult {
   queryClient: QueryClient;
-  apiCalls: { procedure: string; input: unknown }[];
+  apiCalls: FakeCall[];
+  /** The HTTP requests behind `apiCalls`, with their headers. */
+  apiRequests: FakeRequest[];
 }
 
 function networkDown(): FakeAnswer {
   throw new TypeError('Failed to fetch');
 }
 
-/** Renders `ui` with the app's providers: Mantine, toasts, site config, react-query, a tRPC client and a router. */
+/**
+ * Renders `ui` with the app's providers: Mantine, toasts, site config, react-query, a tRPC client
+ * (sending the stored session's token, as the app's does) and a router.
+ */
 export function renderApp(
   ui: ReactElement,
   { route = '/', path = '*', otherPaths = [], api = networkDown, queryClient }: RenderAppOptions = {},
@@ -110,7 +136,10 @@ export function renderApp(
   const client =
     queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const fake = createFakeTrpcFetch(api);
-  const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: fake.fetch })] });
+  // Like the app's client: the stored session's token goes with every call.
+  const trpcClient = trpc.createClient({
+    links: [httpBatchLink({ url: '/trpc', fetch: fake.fetch, headers: () => authHeaders(readAuthToken()) })],
+  });
   const withProbe = (element: ReactNode) => (
     <>
       {element}
@@ -136,38 +165,17 @@ export function renderApp(
       </SiteConfigProvider>
     </MantineProvider>,
   );
-  return { ...result, queryClient: client, apiCalls: fake.calls };
+  return { ...result, queryClient: client, apiCalls: fake.calls, apiRequests: fake.requests };
 }
 
-/** Stores a session under `auth`, as a login would. */
-export function storeSession(
-  user: { name: string; role: number; email?: string; phone?: string; address?: string; _id?: string },
-  token = 'test-token',
-) {
-  window.localStorage.setItem('auth', JSON.stringify({ user, token }));
-}
-
-/** A fake REST answer. */
-export interface FakeRestAnswer {
-  status: number;
-  body: unknown;
-}
-
-/**
- * Installs a global `fetch` (jsdom has none) answering REST calls from `answer`; returns the calls
- * made, with their headers. Undo with `restoreFetch()`.
- */
-export function stubFetch(answer: (path: string) => FakeRestAnswer) {
-  const calls: { path: string; headers: Record<string, string> }[] = [];
-  const fake = async (path: string, init?: { headers?: Record<string, string> }) => {
-    calls.push({ path, headers: init?.headers ?? {} });
-    const { status, body } = answer(path);
-    return { status, ok: status >= 200 && status < 300, json: async () => body };
+/** Stores a session under `auth`, as a login would; user fields not given get test values. */
+export function storeSession(user: Partial<User> & Pick<User, 'name' | 'role'>, token = 'test-token') {
+  const full: User = {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    email: 'test@mail.co.ke',
+    phone: '0712000000',
+    address: 'Mombasa',
+    ...user,
   };
-  Object.assign(globalThis, { fetch: fake });
-  return calls;
-}
-
-export function restoreFetch() {
-  Object.assign(globalThis, { fetch: undefined });
+  window.localStorage.setItem('auth', JSON.stringify({ user: full, token }));
 }

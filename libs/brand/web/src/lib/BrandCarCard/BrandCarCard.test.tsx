@@ -6,7 +6,7 @@ describe('BrandCarCard', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('shows condition, year, name, a 60-character description, the price with Negotiable and the specs', () => {
-    const car = makeCar({ name: 'Toyota Harrier', slug: 'harrier', condition: 'Foreign Used', yom: 2018, price: 3_950_000, description: 'D'.repeat(60) + 'tail', engineSize: 1990, fuelType: 'Petrol', seater: 5, safetyrating: 4 });
+    const car = makeCar({ name: 'Toyota Harrier', slug: 'harrier', condition: 'Foreign Used', year: 2018, price: 3_950_000, description: 'D'.repeat(60) + 'tail', engineSize: 1990, fuelType: 'Petrol', seats: 5, safetyRating: 4 });
     renderWithProviders(<BrandCarCard car={car} />);
     expect(screen.getByText('Foreign Used')).toBeInTheDocument();
     expect(screen.getByLabelText('Year 2018')).toHaveTextContent('2018');
@@ -22,7 +22,7 @@ describe('BrandCarCard', () => {
   });
 
   it("falls back to condition 'New', year 'N/A', 5 stars and 5 seats", () => {
-    renderWithProviders(<BrandCarCard car={makeCar({ condition: undefined, yom: undefined, safetyrating: null, seater: null })} />);
+    renderWithProviders(<BrandCarCard car={makeCar({ condition: undefined, year: undefined, safetyRating: null, seats: null })} />);
     expect(screen.getByText('New')).toBeInTheDocument();
     expect(screen.getByLabelText('Year N/A')).toHaveTextContent('N/A');
     expect(screen.getByRole('img', { name: 'Safety rating: 5 out of 5 stars' })).toBeInTheDocument();

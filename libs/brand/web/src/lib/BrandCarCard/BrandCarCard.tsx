@@ -7,7 +7,8 @@ import {
   type Car,
 } from '@dealership/car-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
-import { CarPhoto, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import { useCart } from '@dealership/web-session';
+import { CarPhoto, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
@@ -24,7 +25,7 @@ export function BrandCarCard({ car }: { car: Car }) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
   const condition = car.condition || BRAND_PAGE_DEFAULT_CONDITION;
-  const year = car.yom ? String(car.yom) : BRAND_PAGE_DEFAULT_YEAR;
+  const year = car.year ? String(car.year) : BRAND_PAGE_DEFAULT_YEAR;
 
   const save = () => {
     add(car);
@@ -32,7 +33,7 @@ export function BrandCarCard({ car }: { car: Car }) {
   };
 
   return (
-    <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car._id}`}>
+    <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car.id}`}>
       <Card.Section className={classes.section}>
         <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} />
         <Group gap={6} className={classes.badges}>
@@ -46,7 +47,7 @@ export function BrandCarCard({ car }: { car: Car }) {
       </Card.Section>
 
       <Stack gap={8} mt="md" className={classes.body}>
-        <Title order={3} size="h4" lh={1.25} id={`brand-car-${car._id}`} textWrap="wrap">
+        <Title order={3} size="h4" lh={1.25} id={`brand-car-${car.id}`} textWrap="wrap">
           <Link to={href} className={classes.name}>
             {car.name}
           </Link>
@@ -70,10 +71,10 @@ export function BrandCarCard({ car }: { car: Car }) {
             {car.fuelType}
           </Badge>
           <Badge variant="light" color="gray" radius="sm">
-            {car.seater ?? DEFAULT_SEATS} seats
+            {car.seats ?? DEFAULT_SEATS} seats
           </Badge>
         </div>
-        <StarRating value={car.safetyrating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+        <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
       </Stack>
 
       <Group gap="xs" mt="md" wrap="nowrap">

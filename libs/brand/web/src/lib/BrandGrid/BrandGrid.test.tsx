@@ -6,7 +6,7 @@ describe('BrandGrid', () => {
   it('links each brand logo and name to its page', () => {
     const brands = [
       makeBrand({ name: 'Toyota', slug: 'toyota' }),
-      makeBrand({ name: 'Subaru', slug: 'subaru', image: [{ url: '/media/brands/subaru.webp', public_id: 'b/s' }] }),
+      makeBrand({ name: 'Subaru', slug: 'subaru', images: [{ url: '/media/brands/subaru.webp', publicId: 'b/s' }] }),
     ];
     renderWithProviders(<BrandGrid brands={brands} />);
 
@@ -17,7 +17,7 @@ describe('BrandGrid', () => {
   });
 
   it('shows a brand without a logo by name', () => {
-    renderWithProviders(<BrandGrid brands={[makeBrand({ name: 'Isuzu', slug: 'isuzu', image: [] })]} />);
+    renderWithProviders(<BrandGrid brands={[makeBrand({ name: 'Isuzu', slug: 'isuzu', images: [] })]} />);
     expect(screen.getByRole('link', { name: 'Isuzu' })).toHaveAttribute('href', '/brand/isuzu');
   });
 });

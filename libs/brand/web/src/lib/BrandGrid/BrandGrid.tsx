@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import classes from './BrandGrid.module.css';
 
 export interface BrandGridProps {
-  brands: Pick<Brand, '_id' | 'name' | 'slug' | 'image'>[];
+  brands: Pick<Brand, 'id' | 'name' | 'slug' | 'images'>[];
 }
 
 /** Brand logos, each linking to its brand page. */
@@ -13,9 +13,9 @@ export function BrandGrid({ brands }: BrandGridProps) {
   return (
     <SimpleGrid component="ul" cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
       {brands.map((brand) => {
-        const logo = brand.image[0];
+        const logo = brand.images[0];
         return (
-          <li key={brand._id}>
+          <li key={brand.id}>
             <Link to={`/brand/${brand.slug}`} className={classes.tile}>
               {logo ? (
                 <img

@@ -83,7 +83,7 @@ export function BrandDetailPage() {
   }
 
   const { name, description } = brand.data;
-  const logo = brand.data.image[0];
+  const logo = brand.data.images[0];
   const title = `${name} Vehicles in Kenya`;
   const trail = [{ label: 'Home', to: '/' }, { label: 'Brands', to: '/brands' }, { label: name }];
   const metaText =
@@ -109,7 +109,7 @@ export function BrandDetailPage() {
       <Stack gap="lg">
         <SimpleGrid cols={COLS} spacing="lg">
           {cars.data.items.map((car) => (
-            <BrandCarCard key={car._id} car={car} />
+            <BrandCarCard key={car.id} car={car} />
           ))}
         </SimpleGrid>
         {cars.data.total > cars.data.items.length ? (

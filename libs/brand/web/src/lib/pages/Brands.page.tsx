@@ -45,7 +45,7 @@ export function BrandsPage() {
         title="Premium Car Brands Available in Kenya"
         description={DESCRIPTION}
         path="/brands"
-        image={brands.data?.[0]?.image[0]?.url}
+        image={brands.data?.[0]?.images[0]?.url}
         jsonLd={autoDealerJsonLd(site, brands.data ? { brand: brands.data.map((b) => ({ '@type': 'Brand', name: b.name })) } : {})}
       />
       <Stack gap="xs" mb="xl">

@@ -25,19 +25,19 @@ describe('CarCard', () => {
   });
 
   it('defaults to 5 safety stars and 5 seats', () => {
-    renderWithProviders(<CarCard car={makeCar({ safetyrating: null, seater: null })} />);
+    renderWithProviders(<CarCard car={makeCar({ safetyRating: null, seats: null })} />);
     expect(screen.getByRole('img', { name: 'Safety rating: 5 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText('5 seats')).toBeInTheDocument();
   });
 
   it('shows the given safety rating and seats', () => {
-    renderWithProviders(<CarCard car={makeCar({ safetyrating: 4, seater: 7 })} />);
+    renderWithProviders(<CarCard car={makeCar({ safetyRating: 4, seats: 7 })} />);
     expect(screen.getByRole('img', { name: 'Safety rating: 4 out of 5 stars' })).toBeInTheDocument();
     expect(screen.getByText('7 seats')).toBeInTheDocument();
   });
 
   it('links the image, name and View button to the car and the brand to its page', () => {
-    const car = makeCar({ name: 'Subaru Forester', slug: 'subaru-forester', yom: 2018 });
+    const car = makeCar({ name: 'Subaru Forester', slug: 'subaru-forester', year: 2018 });
     renderWithProviders(<CarCard car={car} />);
 
     const image = screen.getByRole('img', { name: '2018 Subaru Forester' });
@@ -55,7 +55,7 @@ describe('CarCard', () => {
   });
 
   it('copes with a car without brand or photos', () => {
-    renderWithProviders(<CarCard car={makeCar({ brand: null, documents: [], name: 'Mystery Van' })} />);
+    renderWithProviders(<CarCard car={makeCar({ brand: null, images: [], name: 'Mystery Van' })} />);
     expect(screen.getByRole('img', { name: 'No photo of Mystery Van yet' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Toyota/ })).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import {
   type Car,
 } from '@dealership/car-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
+import { useCart } from '@dealership/web-session';
 import {
   CarPhoto,
   HeartIcon,
@@ -12,7 +13,6 @@ import {
   imageSrcSet,
   notifySuccess,
   StarRating,
-  useCart,
 } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -28,7 +28,7 @@ export interface CarCardProps {
 export function CarCard({ car, priority = false }: CarCardProps) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
-  const brandLogo = car.brand?.image[0];
+  const brandLogo = car.brand?.images[0];
 
   const addToLikes = () => {
     add(car);
@@ -36,9 +36,9 @@ export function CarCard({ car, priority = false }: CarCardProps) {
   };
 
   return (
-    <Card component="article" padding="md" className={classes.card} aria-labelledby={`car-${car._id}`}>
+    <Card component="article" padding="md" className={classes.card} aria-labelledby={`car-${car.id}`}>
       <Card.Section>
-        <CarPhoto car={car} href={href} alt={`${car.yom} ${car.name}`} priority={priority}>
+        <CarPhoto car={car} href={href} alt={`${car.year} ${car.name}`} priority={priority}>
           <Badge className={classes.condition} color="navy" variant="filled" size="sm">
             {car.condition}
           </Badge>
@@ -66,7 +66,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
         ) : null}
 
         {/* Plain wrapping: balanced lines would break names at hyphens ("CX-" / "5"). */}
-        <Title order={3} size="h4" lh={1.25} id={`car-${car._id}`} textWrap="wrap">
+        <Title order={3} size="h4" lh={1.25} id={`car-${car.id}`} textWrap="wrap">
           <Link to={href} className={classes.name}>
             {car.name}
           </Link>
@@ -88,7 +88,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
             {car.fuelType}
           </Badge>
           <Badge variant="light" color="gray" size="md" radius="sm">
-            {car.seater ?? DEFAULT_SEATS} seats
+            {car.seats ?? DEFAULT_SEATS} seats
           </Badge>
         </div>
 
@@ -96,7 +96,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           <Text size="xs" c="gray.7">
             Safety
           </Text>
-          <StarRating value={car.safetyrating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+          <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
         </Group>
       </Stack>
 

@@ -49,7 +49,7 @@ export function CarGrid({ cars, priorityCount = 0, cols = CAR_GRID_COLS }: CarGr
   return (
     <SimpleGrid cols={cols} spacing="lg">
       {cars.map((car, index) => (
-        <CarCard key={`${car._id}-${index}`} car={car} priority={index < priorityCount} />
+        <CarCard key={`${car.id}-${index}`} car={car} priority={index < priorityCount} />
       ))}
     </SimpleGrid>
   );

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import classes from './CarGallery.module.css';
 
 export interface CarGalleryProps {
-  images: Car['documents'];
+  images: Car['images'];
   /** The car's name, for the pictures' text alternatives. */
   name: string;
 }
@@ -51,7 +51,7 @@ export function CarGallery({ images, name }: CarGalleryProps) {
       >
         {images.map((image, index) => (
           <img
-            key={image.public_id}
+            key={image.publicId}
             src={image.url}
             srcSet={imageSrcSet(image.url)}
             sizes={MAIN_SIZES}
@@ -68,7 +68,7 @@ export function CarGallery({ images, name }: CarGalleryProps) {
       {images.length > 1 ? (
         <ul className={classes.thumbs} aria-label="Choose a photo">
           {images.map((image, index) => (
-            <li key={image.public_id}>
+            <li key={image.publicId}>
               <button
                 type="button"
                 className={classes.thumb}

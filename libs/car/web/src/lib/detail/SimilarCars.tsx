@@ -1,6 +1,7 @@
 import { DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Car } from '@dealership/car-schemas';
 import { formatAmount } from '@dealership/shared-util';
-import { CarPhoto, ErrorState, HeartIcon, notifySuccess, StarRating, useCart } from '@dealership/web-ui';
+import { useCart } from '@dealership/web-session';
+import { CarPhoto, ErrorState, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CarGridSkeleton } from '../CarGrid/CarGrid';
@@ -17,9 +18,9 @@ export function SimilarCarCard({ car }: { car: Car }) {
     notifySuccess('Added to Favourites Successfully');
   };
   return (
-    <Card component="article" padding="md" className={cardClasses.card} aria-labelledby={`similar-${car._id}`}>
+    <Card component="article" padding="md" className={cardClasses.card} aria-labelledby={`similar-${car.id}`}>
       <Card.Section>
-        <CarPhoto car={car} href={href} alt={`${car.yom} ${car.name}`} />
+        <CarPhoto car={car} href={href} alt={`${car.year} ${car.name}`} />
       </Card.Section>
       <Stack gap={6} mt="md" className={cardClasses.body}>
         {car.brand ? (
@@ -27,7 +28,7 @@ export function SimilarCarCard({ car }: { car: Car }) {
             {car.brand.name}
           </Text>
         ) : null}
-        <Title order={3} size="h5" lh={1.3} id={`similar-${car._id}`} textWrap="wrap">
+        <Title order={3} size="h5" lh={1.3} id={`similar-${car.id}`} textWrap="wrap">
           <Link to={href} className={cardClasses.name}>
             {car.name}
           </Link>
@@ -40,10 +41,10 @@ export function SimilarCarCard({ car }: { car: Car }) {
             {car.fuelType}
           </Badge>
           <Badge variant="light" color="gray" radius="sm">
-            {car.seater ?? DEFAULT_SEATS} seats
+            {car.seats ?? DEFAULT_SEATS} seats
           </Badge>
         </div>
-        <StarRating value={car.safetyrating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+        <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
       </Stack>
       <Group gap="xs" mt="md" wrap="nowrap">
         <Button component={Link} to={href} size="sm" className={cardClasses.view} aria-label={`View Details of ${car.name}`}>
@@ -76,7 +77,7 @@ export function SimilarCars({ brandName, cars, isLoading, isError, onRetry }: Si
     body = (
       <SimpleGrid cols={COLS} spacing="lg">
         {cars.map((car) => (
-          <SimilarCarCard key={car._id} car={car} />
+          <SimilarCarCard key={car.id} car={car} />
         ))}
       </SimpleGrid>
     );

@@ -4,7 +4,7 @@ import { techSpecRows, TechSpecs } from './TechSpecs';
 
 describe('techSpecRows', () => {
   it('always has the six base rows, formatted as the spec says', () => {
-    const car = makeCar({ fuelType: 'Diesel', mileage: 49_000, drive: '4 WD', engineSize: 2800, transmission: 'Automatic', yom: 2019 });
+    const car = makeCar({ fuelType: 'Diesel', mileage: 49_000, drive: '4 WD', engineSize: 2800, transmission: 'Automatic', year: 2019 });
     expect(techSpecRows(car)).toEqual([
       { label: 'Fuel Type', value: 'Diesel' },
       { label: 'Mileage', value: '49,000 Kms' },
@@ -16,7 +16,7 @@ describe('techSpecRows', () => {
   });
 
   it('adds the optional rows only when present', () => {
-    const car = makeCar({ seater: 7, fuelTank: 87, accelaration: 12.7, horsepower: 174, safetyrating: 5, size: 215, torque: 450 });
+    const car = makeCar({ seats: 7, fuelTankLitres: 87, accelerationSeconds: 12.7, horsepower: 174, safetyRating: 5, groundClearanceMm: 215, torque: 450 });
     expect(techSpecRows(car).slice(6)).toEqual([
       { label: 'Seats', value: '7' },
       { label: 'Fuel Capacity', value: '87 Litres' },
@@ -33,7 +33,7 @@ describe('techSpecRows', () => {
 
 describe('TechSpecs', () => {
   it('renders the rows as a description list under its heading', () => {
-    renderWithProviders(<TechSpecs car={makeCar({ seater: 5 })} />);
+    renderWithProviders(<TechSpecs car={makeCar({ seats: 5 })} />);
     const section = screen.getByRole('region', { name: 'Technical Specifications' });
     expect(within(section).getByText('Seats').nextSibling).toHaveTextContent('5');
     expect(within(section).queryByText('Torque')).not.toBeInTheDocument();

@@ -10,8 +10,8 @@ export interface SpecRow {
 
 /**
  * The rows of the Technical Specifications grid (spec §2): six always, the optional ones only
- * when the car has a value (the API's `seater`, `fuelTank`, `accelaration`, `horsepower`,
- * `safetyrating`, `size`, `torque`).
+ * when the car has a value (`seats`, `fuelTankLitres`, `accelerationSeconds`, `horsepower`,
+ * `safetyRating`, `groundClearanceMm`, `torque`).
  */
 export function techSpecRows(car: Car): SpecRow[] {
   const rows: SpecRow[] = [
@@ -20,15 +20,15 @@ export function techSpecRows(car: Car): SpecRow[] {
     { label: 'Drive Type', value: car.drive },
     { label: 'Engine Size', value: `${car.engineSize} cc` },
     { label: 'Transmission', value: car.transmission },
-    { label: 'Year', value: String(car.yom) },
+    { label: 'Year', value: String(car.year) },
   ];
   const optional: [string, number | null, (n: number) => string][] = [
-    ['Seats', car.seater, (n) => String(n)],
-    ['Fuel Capacity', car.fuelTank, (n) => `${n} Litres`],
-    ['0-100 km/h', car.accelaration, (n) => `${n} seconds`],
+    ['Seats', car.seats, (n) => String(n)],
+    ['Fuel Capacity', car.fuelTankLitres, (n) => `${n} Litres`],
+    ['0-100 km/h', car.accelerationSeconds, (n) => `${n} seconds`],
     ['Horse Power', car.horsepower, (n) => `${n} Hp`],
-    ['Safety Rating', car.safetyrating, (n) => `${n} stars`],
-    ['Ground Clearance', car.size, (n) => `${n} mm`],
+    ['Safety Rating', car.safetyRating, (n) => `${n} stars`],
+    ['Ground Clearance', car.groundClearanceMm, (n) => `${n} mm`],
     ['Torque', car.torque, (n) => `${n} Nm`],
   ];
   for (const [label, value, format] of optional) {

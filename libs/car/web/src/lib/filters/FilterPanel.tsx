@@ -10,7 +10,7 @@ import classes from './FilterPanel.module.css';
 /** Typing pauses this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-export type BrandOption = Pick<Brand, '_id' | 'name' | 'slug'>;
+export type BrandOption = Pick<Brand, 'id' | 'name' | 'slug'>;
 
 export interface FilterPanelProps {
   filters: CarFilters;

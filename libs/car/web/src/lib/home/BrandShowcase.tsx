@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import classes from './Home.module.css';
 
 export interface BrandShowcaseProps {
-  brands: Pick<Brand, '_id' | 'name' | 'slug' | 'image'>[] | undefined;
+  brands: Pick<Brand, 'id' | 'name' | 'slug' | 'images'>[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
@@ -31,9 +31,9 @@ export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShow
     body = (
       <SimpleGrid component="ul" cols={COLS} spacing="sm" className={classes.plainList}>
         {brands.slice(0, HOME_SHOWCASE_SIZE).map((brand) => {
-          const logo = brand.image[0];
+          const logo = brand.images[0];
           return (
-            <li key={brand._id}>
+            <li key={brand.id}>
               <Link to={`/brand/${brand.slug}`} className={classes.brandTile}>
                 {logo ? (
                   <img

@@ -65,11 +65,11 @@ export function FeaturedCarousel({ cars, isLoading }: FeaturedCarouselProps) {
       <div className={classes.viewport}>
         <div className={classes.track} style={{ transform: `translateX(-${current * 100}%)` }} aria-live={paused ? 'polite' : 'off'}>
           {slides.map((car, i) => {
-            const image = car.documents[0];
+            const image = car.images[0];
             const active = i === current;
             return (
               <div
-                key={car._id}
+                key={car.id}
                 className={classes.slide}
                 role="group"
                 aria-roledescription="slide"
@@ -113,7 +113,7 @@ export function FeaturedCarousel({ cars, isLoading }: FeaturedCarouselProps) {
         <div className={classes.dots}>
           {slides.map((car, i) => (
             <button
-              key={car._id}
+              key={car.id}
               type="button"
               className={classes.dot}
               aria-label={`Show slide ${i + 1}: ${car.name}`}

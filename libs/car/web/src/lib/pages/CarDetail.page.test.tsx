@@ -5,20 +5,20 @@ import { renderPage } from '../../testing';
 import { CarDetailPage, timeAgo, whatsappMessage } from './CarDetail.page';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
-const brandRef = { _id: toyota._id, name: toyota.name, slug: toyota.slug, image: toyota.image };
+const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: toyota.images };
 const prado = makeCar({
   name: 'Toyota Land Cruiser Prado TX-L',
   slug: 'prado-tx-l',
   price: 7_600_000,
-  yom: 2019,
+  year: 2019,
   brand: brandRef,
   description: 'Fresh import from Japan. '.repeat(10),
-  seater: 7,
+  seats: 7,
   torque: null,
   horsepower: 174,
-  documents: [
-    { url: '/media/cars/prado-front.webp', public_id: 'cars/prado-front' },
-    { url: '/media/cars/prado-side.webp', public_id: 'cars/prado-side' },
+  images: [
+    { url: '/media/cars/prado-front.webp', publicId: 'cars/prado-front' },
+    { url: '/media/cars/prado-side.webp', publicId: 'cars/prado-side' },
   ],
 });
 

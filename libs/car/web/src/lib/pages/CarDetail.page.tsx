@@ -1,5 +1,6 @@
 import { META_DESCRIPTION_LENGTH, type Car } from '@dealership/car-schemas';
 import { formatAmount, formatKes, metaDescription } from '@dealership/shared-util';
+import { useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import {
   Breadcrumb,
@@ -14,7 +15,6 @@ import {
   PhoneIcon,
   Seo,
   telHref,
-  useCart,
   useSiteConfig,
   whatsappHref,
 } from '@dealership/web-ui';
@@ -75,7 +75,7 @@ function CarDetail({ car }: { car: Car }) {
   const { add } = useCart();
   const brand = car.brand;
   const related = trpc.car.related.useQuery(
-    { carId: car._id, brandId: brand?._id ?? '' },
+    { carId: car.id, brandId: brand?.id ?? '' },
     { enabled: brand !== null },
   );
   const trail = [
@@ -84,7 +84,7 @@ function CarDetail({ car }: { car: Car }) {
     ...(brand ? [{ label: brand.name, to: `/brand/${brand.slug}` }] : []),
     { label: car.name },
   ];
-  const logo = brand?.image[0];
+  const logo = brand?.images[0];
 
   const save = () => {
     add(car);
@@ -94,10 +94,10 @@ function CarDetail({ car }: { car: Car }) {
   return (
     <Container size="xl" py={32}>
       <Seo
-        title={`${car.yom} ${car.name} for Sale in Mombasa`}
+        title={`${car.year} ${car.name} for Sale in Mombasa`}
         description={metaDescription(car.description, META_DESCRIPTION_LENGTH)}
         path={`/car/${car.slug}`}
-        image={car.documents[0]?.url}
+        image={car.images[0]?.url}
         type="product"
         jsonLd={[carJsonLd(car, publicUrl), breadcrumbJsonLd(trail, publicUrl)]}
       />
@@ -105,7 +105,7 @@ function CarDetail({ car }: { car: Car }) {
 
       <Grid gap="xl" mt="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <CarGallery images={car.documents} name={car.name} />
+          <CarGallery images={car.images} name={car.name} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -130,8 +130,8 @@ function CarDetail({ car }: { car: Car }) {
             </Title>
             <Group gap="sm" align="center">
               <Text className={classes.price}>KES {formatAmount(car.price)}</Text>
-              <Badge size="lg" color="amber.5" variant="filled" aria-label={`Model year ${car.yom}`}>
-                {car.yom}
+              <Badge size="lg" color="amber.5" variant="filled" aria-label={`Model year ${car.year}`}>
+                {car.year}
               </Badge>
             </Group>
             <Text size="sm" c="gray.7">

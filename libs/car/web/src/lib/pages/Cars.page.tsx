@@ -22,7 +22,7 @@ export function CarsPage() {
         title={HEADING}
         description={metaDescription(DESCRIPTION, META_DESCRIPTION_LENGTH)}
         path="/cars"
-        image={list.data?.items[0]?.documents[0]?.url}
+        image={list.data?.items[0]?.images[0]?.url}
         jsonLd={list.data ? carItemListJsonLd(list.data.items, publicUrl, HEADING) : undefined}
       />
       <Stack gap={4} mb="xl">

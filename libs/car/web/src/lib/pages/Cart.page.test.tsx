@@ -19,7 +19,7 @@ describe('CartPage', () => {
   });
 
   it('greets a signed-in user by name', () => {
-    window.localStorage.setItem('auth', JSON.stringify({ user: { name: 'Amina', role: 0 }, token: 't0k3n' }));
+    window.localStorage.setItem('auth', JSON.stringify({ user: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712', address: 'Nyali', role: 0 }, token: 't0k3n' }));
     renderWithProviders(<CartPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Hello Amina' })).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { formatKes } from '@dealership/shared-util';
+import { useAuth, useCart } from '@dealership/web-session';
 import {
   CarIcon,
   imageVariant,
@@ -6,8 +7,6 @@ import {
   PhoneIcon,
   Seo,
   telHref,
-  useAuth,
-  useCart,
   useSiteConfig,
 } from '@dealership/web-ui';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -55,11 +54,11 @@ export function CartPage() {
           ) : (
             <Stack component="ul" gap="sm" className={classes.list} aria-label="Saved cars">
               {items.map((car, index) => {
-                const image = car.documents[0];
+                const image = car.images[0];
                 const href = `/car/${car.slug}`;
                 return (
                   // Duplicates are allowed (spec §4), so the position is part of the key.
-                  <Paper component="li" key={`${car._id}-${index}`} withBorder radius="md" p="sm" className={classes.item}>
+                  <Paper component="li" key={`${car.id}-${index}`} withBorder radius="md" p="sm" className={classes.item}>
                     <Link to={href} className={classes.thumb} tabIndex={-1} aria-hidden="true">
                       {image ? (
                         <img src={imageVariant(image.url, 240)} alt="" width={144} height={96} loading="lazy" decoding="async" />

@@ -65,7 +65,7 @@ export function HomePage() {
         title={`${SITE_NAME} | Quality New & Used Cars for Sale in Mombasa, Kenya`}
         description={DESCRIPTION}
         path="/"
-        image={latest.data?.[0]?.documents[0]?.url}
+        image={latest.data?.[0]?.images[0]?.url}
         jsonLd={autoDealerJsonLd(site, { openingHours: HOME_OPENING_HOURS })}
       />
       <Hero />

@@ -1,65 +1,34 @@
-import { restoreFetch, storeSession, stubFetch } from '../../testing/render';
-import { checkAuth } from './auth-check';
-import { authFetch } from './auth-fetch';
+import { TRPCClientError } from '@trpc/client';
+import { checkAccess, isUnauthenticated } from './auth-check';
 
-describe('authFetch', () => {
-  afterEach(() => {
-    restoreFetch();
-    window.localStorage.clear();
+const user = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Juma', email: 'j@mail.co.ke', phone: '0712', address: 'Mombasa' };
+
+/** A tRPC failure as the client sees it when the server answered `httpStatus`. */
+function failure(httpStatus: number) {
+  return new TRPCClientError('refused', {
+    result: { error: { message: 'refused', code: -32001, data: { code: 'ERROR', httpStatus } } },
+  });
+}
+
+describe('checkAccess', () => {
+  it('lets any signed-in user into the user area, only admins into the admin area', () => {
+    expect(checkAccess('user', { user: { ...user, role: 0 } })).toBe('ok');
+    expect(checkAccess('user', { user: { ...user, role: 1 } })).toBe('ok');
+    expect(checkAccess('admin', { user: { ...user, role: 1 } })).toBe('ok');
+    expect(checkAccess('admin', { user: { ...user, role: 0 } })).toBe('forbidden');
   });
 
-  it('sends the stored token as a bearer token', async () => {
-    storeSession({ name: 'Juma', role: 0 }, 'abc.def');
-    const calls = stubFetch(() => ({ status: 200, body: { ok: true } }));
-    await authFetch('/api/user/user-auth', { headers: { 'X-Test': '1' } });
-    expect(calls).toEqual([
-      {
-        path: '/api/user/user-auth',
-        headers: { Accept: 'application/json', 'X-Test': '1', Authorization: 'Bearer abc.def' },
-      },
-    ]);
+  it('tells a missing or invalid token (401) from a refusal (403) and from no answer', () => {
+    expect(checkAccess('user', { error: failure(401) })).toBe('unauthenticated');
+    expect(checkAccess('admin', { error: failure(403) })).toBe('forbidden');
+    expect(checkAccess('user', { error: failure(500) })).toBe('unreachable');
+    expect(checkAccess('user', { error: new TypeError('Failed to fetch') })).toBe('unreachable');
+    expect(checkAccess('user', {})).toBe('unreachable');
   });
 
-  it('sends no Authorization header without a session', async () => {
-    const calls = stubFetch(() => ({ status: 401, body: { ok: false } }));
-    await authFetch('/api/user/user-auth');
-    expect(calls[0].headers).not.toHaveProperty('Authorization');
-  });
-});
-
-describe('checkAuth', () => {
-  const answering = (status: number, body: unknown) => async () => ({
-    status,
-    ok: status < 300,
-    json: async () => body,
-  });
-
-  it('calls the area check and reads {ok}', async () => {
-    const paths: string[] = [];
-    const ok = await checkAuth('admin', async (path) => {
-      paths.push(path);
-      return answering(200, { ok: true })();
-    });
-    expect(ok).toBe('ok');
-    expect(paths).toEqual(['/api/user/admin-auth']);
-    expect(await checkAuth('user', answering(200, { ok: true }))).toBe('ok');
-  });
-
-  it('tells a refused session (403, or ok:false) from a missing or invalid token (401)', async () => {
-    expect(await checkAuth('admin', answering(403, { ok: false }))).toBe('forbidden');
-    expect(await checkAuth('admin', answering(200, { ok: false }))).toBe('forbidden');
-    expect(await checkAuth('user', answering(401, { ok: false }))).toBe('unauthenticated');
-  });
-
-  it('treats an unreadable answer as refused and lets network failures reject', async () => {
-    const garbage = async () => ({
-      status: 200,
-      ok: true,
-      json: async () => Promise.reject(new SyntaxError('bad json')),
-    });
-    expect(await checkAuth('user', garbage)).toBe('forbidden');
-    await expect(checkAuth('user', () => Promise.reject(new TypeError('Failed to fetch')))).rejects.toThrow(
-      'Failed to fetch',
-    );
+  it('knows which failures are worth no retry', () => {
+    expect(isUnauthenticated(failure(401))).toBe(true);
+    expect(isUnauthenticated(failure(500))).toBe(false);
+    expect(isUnauthenticated(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { renderApp, type FakeProcedure } from '../../testing/render';
 import { LoginPage } from './Login.page';
 
 const user = {
-  _id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+  id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
   name: 'Juma',
   email: 'juma@mail.co.ke',
   phone: '0712345678',

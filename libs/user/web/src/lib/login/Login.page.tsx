@@ -1,10 +1,9 @@
 import type { LoginInput } from '@dealership/user-schemas';
+import { describeApiError, useAuth, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { notifyError, Seo, useAuth } from '@dealership/web-ui';
+import { notifyError, Seo } from '@dealership/web-ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { REDIRECT_PARAM, safeRedirectTarget, withRedirect } from '../auth/redirect-target';
-import { describeApiError } from '../feedback/api-error';
-import { withLoadingToast } from '../feedback/loading-toast';
 import { AuthCard } from './AuthCard';
 import { LoginForm } from './LoginForm';
 

@@ -13,18 +13,19 @@ describe('OrdersTable', () => {
         orders={[
           makeOrder(),
           makeOrder({
-            _id: 'order-2',
+            id: 'order-2',
             status: 'Not Process',
             payment: { success: false, provider: 'braintree' },
             createdAt: '2025-06-15T07:00:00.000Z',
-            products: [
-              { _id: 'car-2', slug: 'mazda-cx-5', name: 'Mazda CX-5', price: 3_200_000, productPictures: [] },
+            lines: [
+              { id: 'line-2', carId: null, slug: 'mazda-cx-5', name: 'Mazda CX-5', price: 3_200_000, imageUrl: null },
               {
-                _id: 'car-3',
+                id: 'line-3',
+                carId: 'car-3',
                 slug: 'subaru-forester',
                 name: 'Subaru Forester',
                 price: 2_950_000,
-                productPictures: ['/f.webp'],
+                imageUrl: '/f.webp',
               },
             ],
           }),

@@ -1,13 +1,13 @@
-import type { RouterOutputs } from '@dealership/web-trpc-client';
-import { formatKes } from '@dealership/shared-util';
+import type { Order } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
+import { formatKes, formatRelativeTime } from '@dealership/shared-util';
 import { Anchor, Badge, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import classes from './OrdersTable.module.css';
-import { formatRelativeTime } from './relative-time';
 
 /** An order as the API lists it (spec §3 "Order"). */
-export type OrderRow = RouterOutputs['order']['mine'][number];
+export type OrderRow = Order;
 
 const STATUS_COLORS: Record<string, string> = {
   'Not Process': 'gray',
@@ -35,14 +35,14 @@ export interface OrdersTableProps {
   now?: Date | number;
 }
 
-function OrderProducts({ products }: { products: OrderRow['products'] }) {
+function OrderLines({ lines }: { lines: OrderRow['lines'] }) {
   return (
     <Stack gap="xs" component="ul" className={classes.products} aria-label="Ordered cars">
-      {products.map((product, index) => (
-        <Group key={`${product._id}-${index}`} component="li" gap="sm" wrap="nowrap" align="center">
+      {lines.map((line, index) => (
+        <Group key={`${line.id}-${index}`} component="li" gap="sm" wrap="nowrap" align="center">
           <Image
-            src={product.productPictures[0]}
-            alt={product.name}
+            src={line.imageUrl ?? undefined}
+            alt={line.name}
             w={88}
             h={66}
             radius="sm"
@@ -52,11 +52,11 @@ function OrderProducts({ products }: { products: OrderRow['products'] }) {
             style={{ flex: 'none' }}
           />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/car/${product.slug}`} fw={600} lineClamp={2}>
-              {product.name}
+            <Anchor component={Link} to={sitePath('car', { slug: line.slug })} fw={600} lineClamp={2}>
+              {line.name}
             </Anchor>
             <Text size="sm" fw={700} c="navy.8">
-              {formatKes(product.price)}
+              {formatKes(line.price)}
             </Text>
           </Stack>
         </Group>
@@ -74,7 +74,7 @@ export function OrdersTable({ orders, renderStatus, now }: OrdersTableProps) {
     <Stack gap="md">
       {orders.map((order, index) => (
         <Paper
-          key={order._id}
+          key={order.id}
           withBorder
           radius="md"
           p={{ base: 'sm', sm: 'md' }}
@@ -118,7 +118,7 @@ export function OrdersTable({ orders, renderStatus, now }: OrdersTableProps) {
             </Table.Tbody>
           </Table>
           <Paper bg="gray.0" radius="sm" p="sm" mt="sm">
-            <OrderProducts products={order.products} />
+            <OrderLines lines={order.lines} />
           </Paper>
         </Paper>
       ))}

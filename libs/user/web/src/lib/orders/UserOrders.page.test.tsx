@@ -7,7 +7,7 @@ describe('UserOrdersPage', () => {
   it("lists the user's orders from order.mine", async () => {
     const { apiCalls } = renderApp(<UserOrdersPage />, {
       route: '/dashboard/user/order',
-      api: () => ({ data: [makeOrder(), makeOrder({ _id: 'order-2' })] }),
+      api: () => ({ data: [makeOrder(), makeOrder({ id: 'order-2' })] }),
     });
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();

@@ -1,9 +1,9 @@
+import { SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, PageLoader, Seo } from '@dealership/web-ui';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { SERVER_ERROR_MESSAGE } from '../feedback/api-error';
 import { OrdersTable } from './OrdersTable';
 
 /** `/dashboard/user/order`: the signed-in user's orders, newest first, status read-only. */

@@ -3,12 +3,12 @@ import { renderApp, storeSession } from '../../testing/render';
 import { UserProfilePage } from './Profile.page';
 
 const user = {
-  _id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+  id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
   name: 'Juma',
   email: 'juma@mail.co.ke',
   phone: '0712345678',
   address: 'Old Town, Mombasa',
-  role: 0,
+  role: 0 as const,
 };
 
 /** The fields a profile update answers with: the input minus the password. */

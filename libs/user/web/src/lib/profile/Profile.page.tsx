@@ -1,10 +1,9 @@
 import type { ProfileUpdateInput } from '@dealership/user-schemas';
+import { describeApiError, useAuth, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { notifyError, notifySuccess, PageLoader, Seo, useAuth } from '@dealership/web-ui';
+import { notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { describeApiError } from '../feedback/api-error';
-import { withLoadingToast } from '../feedback/loading-toast';
 import { ProfileForm } from './ProfileForm';
 
 /** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */

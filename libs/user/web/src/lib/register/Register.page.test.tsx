@@ -25,7 +25,7 @@ describe('RegisterPage', () => {
       otherPaths: ['/login'],
       api: () => ({
         data: {
-          _id: 'u1',
+          id: 'u1',
           name: 'Wanjiru',
           email: 'wanjiru@mail.co.ke',
           phone: '0712345678',

@@ -11,7 +11,7 @@ export const CAR_CARD_IMAGE = { width: 480, height: 320 } as const;
 export const CAR_CARD_SIZES = '(min-width: 75em) 310px, (min-width: 62em) 31vw, (min-width: 36em) 48vw, 100vw';
 
 export interface CarPhotoProps {
-  car: { name: string; documents: { url: string }[] };
+  car: { name: string; images: { url: string }[] };
   /** The car's page. */
   href: string;
   alt: string;
@@ -24,7 +24,7 @@ export interface CarPhotoProps {
 
 /** A card's main photo linking to the car, or a placeholder when the car has none yet. */
 export function CarPhoto({ car, href, alt, priority = false, sizes = CAR_CARD_SIZES, children }: CarPhotoProps) {
-  const image = car.documents[0];
+  const image = car.images[0];
   return (
     <Link to={href} className={classes.media} tabIndex={-1}>
       {image ? (

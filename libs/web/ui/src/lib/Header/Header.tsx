@@ -1,20 +1,19 @@
 import { Badge, Burger, Button, Container, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SITE_ROUTES } from '@dealership/shared-schemas';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
-import { useAuth } from '../storage/use-auth';
-import { useCart } from '../storage/use-cart';
 import { notifySuccess } from '../toast/toast';
 import classes from './Header.module.css';
 
 /** Main navigation links (spec §2 "Navigation bar"). */
 export const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/cars', label: 'Our Cars' },
-  { to: '/brands', label: 'Brands' },
+  { to: SITE_ROUTES.home.path, label: 'Home' },
+  { to: SITE_ROUTES.about.path, label: 'About Us' },
+  { to: SITE_ROUTES.cars.path, label: 'Our Cars' },
+  { to: SITE_ROUTES.brands.path, label: 'Brands' },
 ] as const;
 
 // The drawer (modal, focus trap, scroll lock) is not needed for first paint: its chunk loads
@@ -49,16 +48,29 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-function NavItems({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
-  const { count } = useCart();
+/**
+ * What the header shows of the visitor's session. The header only presents it: the app shell reads
+ * the stored session and favourites (`@dealership/web-session`) and passes them down, so this UI lib
+ * stays free of browser storage and the API client.
+ */
+export interface HeaderProps {
+  /** Cars on the favourites list, shown on the Wishlist badge. */
+  savedCount: number;
+  /** The signed-in visitor's dashboard; null for a guest, who gets Login and Register. */
+  dashboardPath: string | null;
+  /** Ends the session; the header then shows the "Logged Out Successfully" toast and goes home. */
+  onLogout: () => void;
+}
+
+function NavItems({ className, count, onNavigate }: { className: string; count: number; onNavigate?: () => void }) {
   return (
     <>
       {NAV_LINKS.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.to === '/'} className={className} onClick={onNavigate}>
+        <NavLink key={link.to} to={link.to} end={link.to === SITE_ROUTES.home.path} className={className} onClick={onNavigate}>
           {link.label}
         </NavLink>
       ))}
-      <NavLink to="/cart" className={className} onClick={onNavigate}>
+      <NavLink to={SITE_ROUTES.cart.path} className={className} onClick={onNavigate}>
         <HeartIcon size={18} />
         Wishlist
         <Badge size="sm" circle={count < 10} color="amber" variant="filled">
@@ -70,17 +82,21 @@ function NavItems({ className, onNavigate }: { className: string; onNavigate?: (
   );
 }
 
-function AuthActions({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
-  const { isLoggedIn, dashboardPath, logout } = useAuth();
+interface AuthActionsProps extends Pick<HeaderProps, 'dashboardPath' | 'onLogout'> {
+  onNavigate?: () => void;
+  stacked?: boolean;
+}
+
+function AuthActions({ dashboardPath, onLogout, onNavigate, stacked = false }: AuthActionsProps) {
   const navigate = useNavigate();
   const Wrapper = stacked ? Stack : Group;
 
-  if (isLoggedIn) {
+  if (dashboardPath !== null) {
     const handleLogout = () => {
-      logout();
+      onLogout();
       onNavigate?.();
       notifySuccess('Logged Out Successfully');
-      navigate('/');
+      navigate(SITE_ROUTES.home.path);
     };
     return (
       <Wrapper gap="xs">
@@ -95,10 +111,10 @@ function AuthActions({ onNavigate, stacked = false }: { onNavigate?: () => void;
   }
   return (
     <Wrapper gap="xs">
-      <Button component={NavLink} to="/login" variant="subtle" onClick={onNavigate}>
+      <Button component={NavLink} to={SITE_ROUTES.login.path} variant="subtle" onClick={onNavigate}>
         Login
       </Button>
-      <Button component={NavLink} to="/register" onClick={onNavigate}>
+      <Button component={NavLink} to={SITE_ROUTES.register.path} onClick={onNavigate}>
         Register
       </Button>
     </Wrapper>
@@ -106,7 +122,7 @@ function AuthActions({ onNavigate, stacked = false }: { onNavigate?: () => void;
 }
 
 /** The site's navigation bar: sticky, with a scrolled style and a drawer menu below `md`. */
-export function Header() {
+export function Header({ savedCount, dashboardPath, onLogout }: HeaderProps) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpened, menu] = useDisclosure(false);
   // The drawer is mounted from the first opening on, so it can animate closed and open again.
@@ -122,10 +138,10 @@ export function Header() {
       <Container size="xl" className={classes.inner}>
         <Logo />
         <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
-          <NavItems className={classes.link} />
+          <NavItems className={classes.link} count={savedCount} />
         </Group>
         <Group visibleFrom="md" wrap="nowrap">
-          <AuthActions />
+          <AuthActions dashboardPath={dashboardPath} onLogout={onLogout} />
         </Group>
         <Burger
           hiddenFrom="md"
@@ -140,10 +156,10 @@ export function Header() {
         <Suspense fallback={null}>
           <MobileMenu id="mobile-navigation" opened={menuOpened} onClose={menu.close}>
             <Stack component="nav" aria-label="Mobile" gap={4}>
-              <NavItems className={classes.drawerLink} onNavigate={menu.close} />
+              <NavItems className={classes.drawerLink} count={savedCount} onNavigate={menu.close} />
             </Stack>
             <Divider my="md" />
-            <AuthActions stacked onNavigate={menu.close} />
+            <AuthActions dashboardPath={dashboardPath} onLogout={onLogout} stacked onNavigate={menu.close} />
           </MobileMenu>
         </Suspense>
       ) : null}

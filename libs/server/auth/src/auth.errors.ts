@@ -1,0 +1,22 @@
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+
+/** No token, or one that is forged, expired or of a deleted account. */
+export class AuthenticationRequiredError extends DomainError {
+  constructor(tokenSent: boolean) {
+    super(ErrorCode.Unauthorized, tokenSent ? 'Your session is invalid or has expired, please log in again' : 'Please log in');
+  }
+}
+
+export class AdminAccessRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.Forbidden, 'Admin access required');
+  }
+}
+
+/** Too many failed logins; `retryAfterSeconds` goes out as the `Retry-After` header. */
+export class LoginThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}

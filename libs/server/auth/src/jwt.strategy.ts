@@ -1,0 +1,69 @@
+import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { IdSchema } from '@dealership/shared-schemas';
+import type { AuthUser } from '@dealership/user-schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { z } from 'zod';
+import { AUTH_USER_LOOKUP, type AuthUserLookup } from './auth-user-lookup';
+
+/** The strategy's name in its passport registry. */
+export const JWT_STRATEGY = 'jwt';
+
+/** What a token says: only whose it is. The role is read from the database on each request. */
+const TokenPayloadSchema = z.object({ sub: IdSchema });
+
+/** The legacy client sent the token bare (`Authorization: <jwt>`); others send `Bearer <jwt>`. */
+const fromBareHeader = (request: { headers: { authorization?: string } }): string | null => {
+  const value = request.headers.authorization?.trim();
+  return value && !/\s/.test(value) ? value : null;
+};
+
+// Each strategy instance registers in a passport of its own rather than the process-wide one, so
+// two apps in one process (integration tests, each with its own secret) never verify with each
+// other's strategy. `getPassportInstance` runs inside the base constructor, before fields exist.
+type Registry = InstanceType<typeof passport.Passport>;
+const registries = new WeakMap<object, Registry>();
+
+/**
+ * passport-jwt through `@nestjs/passport`: HS256 only (a token naming another algorithm, or none,
+ * is refused whatever its signature), signature and expiry checked by passport-jwt, then the
+ * account must still exist (looked up through the `AuthUserLookup` port on every request).
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
+  private lookup?: AuthUserLookup;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromBareHeader]),
+      secretOrKey: resolveJwtSecret(config),
+      algorithms: ['HS256'],
+    });
+  }
+
+  /** This strategy's passport (`@nestjs/passport` calls it to register the strategy). */
+  getPassportInstance(): Registry {
+    const registry = registries.get(this) ?? new passport.Passport();
+    registries.set(this, registry);
+    return registry;
+  }
+
+  async validate(payload: unknown): Promise<AuthUser | false> {
+    const parsed = TokenPayloadSchema.safeParse(payload);
+    if (!parsed.success) return false;
+    return (await this.users().findAuthUser(parsed.data.sub)) ?? false;
+  }
+
+  // Resolved on first use, from whichever module provides the port (UserModule in the app), so
+  // auth does not import the user feature that itself needs auth to issue tokens.
+  private users(): AuthUserLookup {
+    this.lookup ??= this.moduleRef.get<AuthUserLookup>(AUTH_USER_LOOKUP, { strict: false });
+    return this.lookup;
+  }
+}

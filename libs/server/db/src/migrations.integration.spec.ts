@@ -1,0 +1,64 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findMigrationsDir } from './migrations-dir';
+import { openDatabase } from './open-database';
+import { cars } from './schema';
+
+/** The committed migrations up to and including `lastTag`, copied to a folder of their own. */
+function migrationsUpTo(lastTag: string, into: string): string {
+  const source = findMigrationsDir();
+  cpSync(source, into, { recursive: true });
+  const journalFile = join(into, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  expect(last).toBeGreaterThanOrEqual(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return into;
+}
+
+describe('migrations (integration, real database)', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'migrations-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('0002 renames the legacy car columns of an existing installation without losing a row', async () => {
+    const dataDir = join(root, 'data');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    // An installation as the previous release left it: the legacy column names, with a car in them.
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0001_search_trgm', join(root, 'old-migrations')) });
+    await old.exec(`
+      INSERT INTO cars (name, slug, description, price, fuel_type, transmission, engine_size, mileage, safety_rating, yom, seater,
+        drive, accelaration, ground_clearance, fuel_tank, body_type)
+      VALUES ('Toyota Prado', 'toyota-prado', 'Clean.', 7600000, 'Diesel', 'Automatic', 2800, 49000, 5, 2019, 7,
+        '4 WD', 12.7, 215, 87, 'SUV');
+      INSERT INTO car_images (car_id, url, public_id) SELECT id, '/media/cars/prado.webp', 'cars/prado' FROM cars;
+    `);
+    await old.close();
+
+    // The current release opens it: its migrations run on start.
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const [car] = await handle.db.select().from(cars).where(eq(cars.slug, 'toyota-prado'));
+      expect(car).toMatchObject({ name: 'Toyota Prado', price: 7_600_000, safetyRating: 5, year: 2019, seats: 7, accelerationSeconds: 12.7, groundClearanceMm: 215, fuelTankLitres: 87 });
+      expect(await handle.db.query.carImages.findMany()).toHaveLength(1);
+      const columns = await handle.db
+        .select({ name: sql<string>`column_name` })
+        .from(sql`information_schema.columns`)
+        .where(sql`table_name = 'cars'`);
+      const names = columns.map((c) => c.name);
+      expect(names).toEqual(expect.arrayContaining(['year', 'seats', 'acceleration_seconds', 'ground_clearance_mm', 'fuel_tank_litres']));
+      for (const legacy of ['yom', 'seater', 'accelaration', 'ground_clearance', 'fuel_tank']) expect(names).not.toContain(legacy);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,3 @@
+export { type SitePages, SitePagesOf } from './site-pages';
+export { SiteModule } from './site.module';
+export { SiteService } from './site.service';

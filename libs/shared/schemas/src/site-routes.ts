@@ -1,0 +1,84 @@
+/**
+ * Every page of the web app, in one list. The web router is built from it (each id gets its page
+ * element, checked exhaustively by the type), the server answers a first load of a path in it with
+ * 200 (else 404), and the sitemap lists the pages marked `inSitemap`.
+ *
+ * `resource` marks a detail page whose existence the server checks on a first load: the feature
+ * owning that resource (car, brand) provides the lookup, so `/car/no-such-car` answers 404.
+ */
+export interface SiteRoute {
+  readonly path: string;
+  readonly inSitemap?: boolean;
+  readonly resource?: SiteResource;
+}
+
+/** Resources that have detail pages, each looked up by its slug. */
+export type SiteResource = 'car' | 'brand';
+
+export const SITE_ROUTES = {
+  home: { path: '/', inSitemap: true },
+  cars: { path: '/cars', inSitemap: true },
+  carSearch: { path: '/car-search' },
+  car: { path: '/car/:slug', resource: 'car' },
+  brands: { path: '/brands', inSitemap: true },
+  brand: { path: '/brand/:slug', resource: 'brand' },
+  cart: { path: '/cart' },
+  about: { path: '/about', inSitemap: true },
+  contact: { path: '/contact', inSitemap: true },
+  login: { path: '/login' },
+  register: { path: '/register' },
+  adminHome: { path: '/dashboard/admin' },
+  adminBrands: { path: '/dashboard/admin/allbrands' },
+  adminCars: { path: '/dashboard/admin/cars' },
+  adminCreateBrand: { path: '/dashboard/admin/create-brand' },
+  adminCreateCar: { path: '/dashboard/admin/create-product' },
+  adminUpdateCar: { path: '/dashboard/admin/car/:slug' },
+  adminOrders: { path: '/dashboard/admin/userorders' },
+  userHome: { path: '/dashboard/user' },
+  userOrders: { path: '/dashboard/user/order' },
+  userProfile: { path: '/dashboard/user/profile' },
+} as const satisfies Record<string, SiteRoute>;
+
+export type SiteRouteId = keyof typeof SITE_ROUTES;
+
+/** A route's path with its `:params` filled in: `sitePath('car', { slug: 'toyota-vitz' })`. */
+export function sitePath(id: SiteRouteId, params: Record<string, string> = {}): string {
+  return SITE_ROUTES[id].path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export interface SiteRouteMatch {
+  id: SiteRouteId;
+  params: Record<string, string>;
+}
+
+// Built on first use, so loading the route list costs a page nothing.
+let compiled: { id: SiteRouteId; names: string[]; pattern: RegExp }[] | undefined;
+const compile = () =>
+  (Object.entries(SITE_ROUTES) as [SiteRouteId, SiteRoute][]).map(([id, route]) => {
+    const names: string[] = [];
+    const source = route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-zA-Z]+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { id, names, pattern: new RegExp(`^${source}$`) };
+  });
+
+/** The route a path (without query, trailing slash allowed) belongs to, or null for no page. */
+export function matchSiteRoute(path: string): SiteRouteMatch | null {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  compiled ??= compile();
+  for (const { id, names, pattern } of compiled) {
+    const match = pattern.exec(normalised);
+    if (!match) continue;
+    try {
+      return {
+        id,
+        params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1])])),
+      };
+    } catch {
+      // A malformed %-escape is no page of ours.
+      return null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,4 @@
+export { useAuth, readAuthToken, AUTH_STORAGE_KEY, type AuthApi } from './lib/auth/use-auth';
+export { useCart, CART_STORAGE_KEY, type CartApi } from './lib/cart/use-cart';
+export { describeApiError, SERVER_ERROR_MESSAGE, type ApiErrorInfo } from './lib/feedback/api-error';
+export { withLoadingToast } from './lib/feedback/loading-toast';
