@@ -1,13 +1,12 @@
-import { cars, type DatabaseHandle, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { type DatabaseHandle, users } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OrderSchema } from '@dealership/order-schemas';
 import { eq } from 'drizzle-orm';
+import { at, seedOrderHistory } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
-
-const at = (minutes: number) => new Date(Date.parse('2026-03-01T08:00:00Z') + minutes * 60_000);
 
 // The REST paths (`/api/user/orders`, `allOrders`, `orderStatus`) and their legacy shapes are
 // tested in order.controller.integration.spec.ts.
@@ -22,23 +21,7 @@ describe('order module: tRPC order.* (integration, real database)', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    const { db } = handle;
-    const amina = await insertUser(db, { name: 'Amina' });
-    const baraka = await insertUser(db, { name: 'Baraka' });
-    const boss = await insertUser(db, { name: 'Boss', role: 1 });
-    const toyota = await insertBrand(db, { name: 'Toyota' });
-    const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id, price: 650_000 });
-    const prado = await insertCar(db, { name: 'Toyota Prado', brandId: toyota.id, price: 5_200_000 });
-    const gone = await insertCar(db, { name: 'Toyota Probox', brandId: toyota.id, price: 900_000 });
-
-    const first = await insertOrder(db, { buyerId: amina.id, createdAt: at(0), lines: [{ car: vitz, imageUrl: '/media/cars/vitz.webp' }, { car: prado, imageUrl: null }] });
-    const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: prado }] });
-    const latest = await insertOrder(db, { buyerId: amina.id, createdAt: at(10), lines: [{ car: gone, imageUrl: '/media/cars/probox.webp' }] });
-    Object.assign(ids, { amina: amina.id, baraka: baraka.id, admin: boss.id, vitz: vitz.id, prado: prado.id, first: first.id, other: other.id, latest: latest.id });
-
-    // After purchase a price changes and a car is deleted: the orders keep what was bought.
-    await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));
-    await db.delete(cars).where(eq(cars.id, gone.id));
+    Object.assign(ids, await seedOrderHistory(handle.db));
 
     app = await createModuleTestApp(handle, [OrderModule]);
   });

@@ -1,4 +1,5 @@
-import { LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema, Role, UserSchema } from './user.schemas';
+import { Role } from './role';
+import { LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema, UserSchema } from './user.schemas';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 

@@ -1,13 +1,12 @@
-import type { AuthSession, User } from '@dealership/user-schemas';
+import { type AuthSession, Role, type User } from '@dealership/user-schemas';
 import { isRecord, stringField } from '../storage/records';
-import { ADMIN, CUSTOMER } from './roles';
 
 // A hand-written check, not a zod schema: this runs in the entry chunk of every page, and any zod
 // there shares zod's core with the sign-in forms' full zod, about 14 kB of gzipped JavaScript.
 // The type of the result is the schema's `AuthSession`; only the check is written by hand.
 
 function isRole(value: unknown): value is User['role'] {
-  return value === CUSTOMER || value === ADMIN;
+  return value === Role.User || value === Role.Admin;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { SITE_ROUTES } from '@dealership/shared-schemas';
-import type { AuthSession } from '@dealership/user-schemas';
+import { type AuthSession, Role } from '@dealership/user-schemas';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { parseJson, readStoredValue, useStoredValue } from '../storage/stored-value';
-import { ADMIN } from './roles';
 import { toAuthSession } from './stored-session';
 
 /** Storage key of the auth session (spec §3 "Auth session"). */
@@ -49,7 +48,7 @@ export function useAuth(): AuthApi {
     // Orders and profile data of the old session must not be served to the next visitor.
     queryClient?.clear();
   }, [update, queryClient]);
-  const isAdmin = session?.user.role === ADMIN;
+  const isAdmin = session?.user.role === Role.Admin;
   return {
     session,
     isLoggedIn: session !== null,

@@ -1,0 +1,29 @@
+import { cars, type Database } from '@dealership/server-db';
+import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { eq } from 'drizzle-orm';
+
+/** A moment of the fixture's history, `minutes` after its start. */
+export const at = (minutes: number) => new Date(Date.parse('2026-03-01T08:00:00Z') + minutes * 60_000);
+
+/**
+ * The order tests' history: Amina's two orders (the first with two cars, the latest with a car
+ * since deleted), Baraka's declined one between them, and an admin. After purchase a price
+ * changes and a car is deleted: the orders keep what was bought. Returns the ids.
+ */
+export async function seedOrderHistory(db: Database) {
+  const amina = await insertUser(db, { name: 'Amina' });
+  const baraka = await insertUser(db, { name: 'Baraka' });
+  const admin = await insertUser(db, { name: 'Boss', role: 1 });
+  const toyota = await insertBrand(db, { name: 'Toyota' });
+  const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id, price: 650_000 });
+  const prado = await insertCar(db, { name: 'Toyota Prado', brandId: toyota.id, price: 5_200_000 });
+  const gone = await insertCar(db, { name: 'Toyota Probox', brandId: toyota.id, price: 900_000 });
+
+  const first = await insertOrder(db, { buyerId: amina.id, createdAt: at(0), lines: [{ car: vitz, imageUrl: '/media/cars/vitz.webp' }, { car: prado, imageUrl: null }] });
+  const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: prado }] });
+  const latest = await insertOrder(db, { buyerId: amina.id, createdAt: at(10), lines: [{ car: gone, imageUrl: '/media/cars/probox.webp' }] });
+
+  await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));
+  await db.delete(cars).where(eq(cars.id, gone.id));
+  return { amina: amina.id, baraka: baraka.id, admin: admin.id, vitz: vitz.id, prado: prado.id, first: first.id, other: other.id, latest: latest.id };
+}

@@ -1,0 +1,5 @@
+// Kept apart from the zod schemas, so the web's entry chunk can use the role values without zod.
+
+/** Role values as the legacy site stored them: 1 is an admin, anything else a customer. */
+export const Role = { User: 0, Admin: 1 } as const;
+export type Role = (typeof Role)[keyof typeof Role];
