@@ -4,6 +4,7 @@
 // postgres://postgres@127.0.0.1:5432; set BENCH_DATABASE_URL to use another).
 import autocannon from 'autocannon';
 import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,7 +61,7 @@ const databaseUrl = url.toString();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 
 const ours = spawn('node', [join(root, 'dist/apps/server/main.js')], {
-  env: { ...process.env, PORT: '3901', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', WEB_DIST_DIR: join(dataDir, 'no-web') },
+  env: { ...process.env, PORT: '3901', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: randomBytes(48).toString('base64'), MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', WEB_DIST_DIR: join(dataDir, 'no-web') },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...process.env, PORT: '3902', DATABASE_URL: databaseUrl }, stdio: 'inherit' });

@@ -1,39 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { bundle, exited, freePort, run as runServer, waitForHealth } from './server-process.testing';
 
-// The built bundle, as `npm start` runs it (the test target builds it first).
-const bundle = resolve(__dirname, '../../../dist/apps/server/main.js');
-
-function run(env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  return Object.assign(child, { output: () => output });
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', done)));
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
-async function waitForHealth(port: number, child: ChildProcess & { output: () => string }) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${child.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+const run = (env: Record<string, string>) => runServer({ PATH: process.env.PATH ?? '', ...env });
 
 describe('server process (built bundle)', () => {
   let dataDir: string;
@@ -53,6 +23,14 @@ describe('server process (built bundle)', () => {
     const child = run({ NODE_ENV: 'production', DATA_DIR: dataDir });
     expect(await exited(child)).toBe(78);
     expect(child.output()).toContain('ADMIN_EMAIL: is required in production');
+  });
+
+  it('refuses DATABASE_URL without JWT_SECRET and a media location, saying how to set them', async () => {
+    const child = run({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://app@127.0.0.1:1/dealership' });
+    expect(await exited(child)).toBe(78);
+    expect(child.output()).toContain('JWT_SECRET: is required with DATABASE_URL');
+    expect(child.output()).toContain('openssl rand -base64 48');
+    expect(child.output()).toContain('MEDIA_DIR: is required with DATABASE_URL unless CLOUDINARY_URL is set');
   });
 
   it('serves, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {

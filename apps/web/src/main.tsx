@@ -1,3 +1,4 @@
+import './csp-setup';
 import './mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

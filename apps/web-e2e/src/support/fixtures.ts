@@ -6,12 +6,42 @@ export { expect } from '@playwright/test';
 interface E2eFixtures {
   /** Console errors and uncaught page errors seen during the test; assert it is empty. */
   pageProblems: string[];
+  /**
+   * Content-Security-Policy violations seen during the test, from `securitypolicyviolation` events
+   * and the console. Checked after every test (automatically, whether the test asks for it or
+   * not): a violation fails the test. A test that provokes one on purpose empties the list.
+   */
+  cspViolations: string[];
   /** The seeded catalogue, newest first, as the REST API lists it. */
   apiCars: ApiCar[];
   apiBrands: ApiBrand[];
 }
 
+/** How Chromium reports a blocked resource on the console. */
+const CSP_CONSOLE_MESSAGE = /Refused to|Content Security Policy/i;
+
 export const test = base.extend<E2eFixtures>({
+  cspViolations: [
+    async ({ context }, use, testInfo) => {
+      const violations: string[] = [];
+      // Every page of the test's context, including pages it opens later.
+      context.on('console', (message) => {
+        if (CSP_CONSOLE_MESSAGE.test(message.text())) violations.push(`console.${message.type()}: ${message.text()} @ ${message.page()?.url()}`);
+      });
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => violations.push(`securitypolicyviolation: ${text} @ ${page.url()}`));
+      // Runs through the DevTools protocol, which the page's policy does not govern.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`);
+        });
+      });
+      await use(violations);
+      if (violations.length > 0) {
+        throw new Error(`${testInfo.title}: the Content-Security-Policy refused something:\n${violations.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
   pageProblems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {

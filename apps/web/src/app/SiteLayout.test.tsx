@@ -1,6 +1,9 @@
+import { readAuthToken } from '@dealership/web-session';
+import { authHeaders, trpc } from '@dealership/web-trpc-client';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { httpBatchLink } from '@trpc/client';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { SiteLayout } from './SiteLayout';
 
 const juma = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Juma', email: 'juma@mail.co.ke', phone: '0712', address: 'Bamburi', role: 0 };
@@ -15,12 +18,28 @@ function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }));
 }
 
-function renderLayout(queryClient = new QueryClient()) {
-  return renderWithProviders(
-    <QueryClientProvider client={queryClient}>
-      <SiteLayout dealerPhone="+254 733 000 111" />
-    </QueryClientProvider>,
+/** The server's side of the calls: each one's procedures and Authorization header; `down` fails them. */
+function fakeServer() {
+  const server = { requests: [] as { procedures: string; authorization: string | undefined }[], down: false };
+  const fetch = async (input: RequestInfo | URL | string, init?: { headers?: unknown }) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    server.requests.push({ procedures: new URL(String(input), 'http://localhost').pathname, authorization: headers['authorization'] ?? headers['Authorization'] });
+    if (server.down) throw new TypeError('Failed to fetch');
+    return { ok: true, status: 200, json: async () => [{ result: { data: { ok: true } } }] };
+  };
+  return { server, fetch };
+}
+
+function renderLayout(queryClient = new QueryClient(), fake = fakeServer()) {
+  const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: fake.fetch, headers: () => authHeaders(readAuthToken()) })] });
+  const result = renderWithProviders(
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <SiteLayout dealerPhone="+254 733 000 111" />
+      </QueryClientProvider>
+    </trpc.Provider>,
   );
+  return { ...result, server: fake.server };
 }
 
 describe('SiteLayout', () => {
@@ -66,16 +85,29 @@ describe('SiteLayout', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/user');
   });
 
-  it('logs out: the stored session and every cached query go, Login comes back', async () => {
+  it('logs out: the server ends the session (user.logout with the token), then the stored session and every cached query go', async () => {
     window.localStorage.setItem('auth', JSON.stringify({ user: juma, token: 't0k3n' }));
     const queryClient = new QueryClient();
     queryClient.setQueryData([['order', 'mine'], { type: 'query' }], [{ id: 'order-1' }]);
-    renderLayout(queryClient);
+    const { server } = renderLayout(queryClient);
 
     act(() => screen.getByRole('button', { name: 'Logout' }).click());
-    expect(window.localStorage.getItem('auth')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('auth')).toBeNull());
+    expect(server.requests).toEqual([{ procedures: '/trpc/user.logout', authorization: 'Bearer t0k3n' }]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(await screen.findByText('Logged Out Successfully')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('logs out here even when the server cannot be reached', async () => {
+    window.localStorage.setItem('auth', JSON.stringify({ user: juma, token: 't0k3n' }));
+    const fake = fakeServer();
+    fake.server.down = true;
+    renderLayout(new QueryClient(), fake);
+
+    act(() => screen.getByRole('button', { name: 'Logout' }).click());
+    await waitFor(() => expect(window.localStorage.getItem('auth')).toBeNull());
+    expect(fake.server.requests).toHaveLength(1);
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 });

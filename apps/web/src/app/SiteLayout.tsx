@@ -1,12 +1,16 @@
 import { useAuth, useCart } from '@dealership/web-session';
+import { trpc } from '@dealership/web-trpc-client';
 import { Layout, type FooterProps } from '@dealership/web-ui';
 
 /**
  * The page frame with the visitor's session in it. web-ui's `Layout` only presents what it is
  * given (a UI lib reads no browser storage); the app shell connects it to `@dealership/web-session`.
+ * Logout ends the session on the server (`user.logout`), then clears it in the browser.
  */
 export function SiteLayout(props: FooterProps) {
   const { count } = useCart();
-  const { isLoggedIn, dashboardPath, logout } = useAuth();
-  return <Layout {...props} savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={logout} />;
+  const { isLoggedIn, dashboardPath, signOut } = useAuth();
+  const endSession = trpc.user.logout.useMutation();
+  const onLogout = () => void signOut(() => endSession.mutateAsync());
+  return <Layout {...props} savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />;
 }

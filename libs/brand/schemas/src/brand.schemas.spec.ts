@@ -13,3 +13,10 @@ describe('brand schemas', () => {
     expect(BrandBySlugInputSchema.safeParse({ slug: 'Has Space' }).success).toBe(false);
   });
 });
+
+describe('control characters in brand inputs', () => {
+  it('answer a message naming the field', () => {
+    expect(BrandBySlugInputSchema.safeParse({ slug: 'toyota\u0000' }).error?.issues[0].message).toBe('slug must not contain control characters');
+    expect(BrandNameSchema.safeParse('Toy\u0000ota').error?.issues.map((i) => i.message)).toEqual(['text must not contain control characters']);
+  });
+});

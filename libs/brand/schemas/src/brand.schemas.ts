@@ -1,13 +1,13 @@
-import { IdSchema, SlugSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { IdSchema, SlugSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
 import { z } from 'zod';
 
 /** A brand: its name, page slug, description and logo pictures (the first is the logo shown). */
 export const BrandSchema = z.object({
   id: IdSchema,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
+  name: text(),
+  slug: text(),
+  description: text().nullable(),
   images: z.array(ImageRefSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -21,8 +21,7 @@ export type BrandRef = z.infer<typeof BrandRefSchema>;
 export const BrandBySlugInputSchema = z.object({ slug: SlugSchema });
 export type BrandBySlugInput = z.infer<typeof BrandBySlugInputSchema>;
 
-export const BrandNameSchema = z
-  .string({ error: 'Brand name is required' })
+export const BrandNameSchema = text({ error: 'Brand name is required' })
   .trim()
   .min(1, { error: 'Brand name is required' })
   .max(80, { error: 'Brand name must be at most 80 characters' });

@@ -1,5 +1,5 @@
 import { PRICE_RANGES } from './car.constants';
-import { CarListInputSchema } from './car.schemas';
+import { CarBySlugInputSchema, CarListInputSchema } from './car.schemas';
 
 describe('CarListInputSchema', () => {
   it('defaults to the newest first, page 1 of 12', () => {
@@ -31,5 +31,17 @@ describe('CarListInputSchema', () => {
   it('offers the spec price ranges, contiguous and inclusive', () => {
     expect(PRICE_RANGES.map((r) => r.label)).toEqual(['250K-500K', '500K-1M', '1M-2M', '2M-3M', '3M-4M', '4M-5M', '5M-50M']);
     PRICE_RANGES.slice(1).forEach((range, i) => expect(range.min).toBe(PRICE_RANGES[i].max));
+  });
+});
+
+describe('control characters in car inputs', () => {
+  it('answer a message naming the field', () => {
+    const first = (input: unknown) => CarListInputSchema.safeParse(input).error?.issues[0].message;
+    expect(first({ search: 'toyota\u0000' })).toBe('search must not contain control characters');
+    expect(first({ make: '\u001bToyota' })).toBe('make must not contain control characters');
+    expect(first({ brands: 'toyota,\u0000' })).toBe('brands.1 must not contain control characters');
+    expect(first({ brands: ['toyota', 'ma\u0007zda'] })).toBe('brands.1 must not contain control characters');
+    expect(CarBySlugInputSchema.safeParse({ slug: 'vitz\u0000' }).error?.issues[0].message).toBe('slug must not contain control characters');
+    expect(CarListInputSchema.parse({ search: ' land\tcruiser ' }).search).toBe('land\tcruiser');
   });
 });

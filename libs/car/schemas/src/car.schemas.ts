@@ -1,6 +1,6 @@
 import { BrandRefSchema } from '@dealership/brand-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
-import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, SlugSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, SlugSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { BODY_TYPES, CAR_SORTS, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
 
@@ -18,9 +18,9 @@ export const CarSortSchema = z.enum(CAR_SORTS);
  */
 export const CarSchema = z.object({
   id: IdSchema,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
+  name: text(),
+  slug: text(),
+  description: text(),
   /** Whole KES. */
   price: z.number().int(),
   brand: BrandRefSchema.nullable(),
@@ -43,7 +43,7 @@ export const CarSchema = z.object({
   accelerationSeconds: z.number().nullable(),
   groundClearanceMm: z.number().int().nullable(),
   fuelTankLitres: z.number().int().nullable(),
-  warranty: z.string().nullable(),
+  warranty: text().nullable(),
   condition: ConditionSchema,
   bodyType: BodyTypeSchema,
   images: z.array(ImageRefSchema),
@@ -52,11 +52,11 @@ export const CarSchema = z.object({
 });
 export type Car = z.infer<typeof CarSchema>;
 
-/** Query strings send one value or many; accept both, and comma lists. */
+/** Query strings send one value or many; accept both, and comma lists (each item is `text()`). */
 const stringList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(100)).max(50));
+  .pipe(z.array(text().max(100)).max(50));
 
 const optionalInt = (field: string, max: number) =>
   z.coerce
@@ -73,11 +73,11 @@ const optionalInt = (field: string, max: number) =>
  */
 export const CarListInputSchema = z
   .object({
-    search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+    search: text().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
     /** Brand ids or slugs (either works). */
     brands: stringList.optional(),
     /** Brand name, as in `/cars?make=Toyota` (case-insensitive). */
-    make: z.string().trim().max(80).optional(),
+    make: text().trim().max(80).optional(),
     priceRange: z.enum(PRICE_RANGE_LABELS, { error: 'priceRange is not one of the offered ranges' }).optional(),
     priceMin: optionalInt('priceMin', 1_000_000_000),
     priceMax: optionalInt('priceMax', 1_000_000_000),

@@ -1,13 +1,14 @@
 import { CarBySlugInputSchema, CarRelatedInputSchema } from '@dealership/car-schemas';
 import { Public } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
+import { text } from '@dealership/shared-schemas';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { toLegacyCar } from './car.legacy-mapper';
 import { CarService } from './car.service';
 
 const SearchQuerySchema = z.object({
-  searchQuery: z.string().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),
+  searchQuery: text().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),
 });
 
 /** The legacy `/api/car/...` REST paths, in their response shapes. */

@@ -11,3 +11,10 @@ describe('media contracts', () => {
     expect(IMAGE_RESIZE_BOX).toEqual({ width: 800, height: 600, quality: 0.6 });
   });
 });
+
+describe('control characters in image refs', () => {
+  it('answer a message naming the field', () => {
+    expect(ImageRefSchema.safeParse({ url: '/media/a\u0000.webp', publicId: 'a' }).error?.issues[0].message).toBe('url must not contain control characters');
+    expect(ImageRefSchema.safeParse({ url: '/media/a.webp', publicId: 'a\u0085' }).error?.issues[0].message).toBe('publicId must not contain control characters');
+  });
+});

@@ -1,3 +1,4 @@
+import { text } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
 /**
@@ -5,8 +6,8 @@ import { z } from 'zod';
  * id, or the local file key). The legacy REST shape spells the id `public_id`; its mappers convert.
  */
 export const ImageRefSchema = z.object({
-  url: z.string().trim().min(1, { error: 'Image url is required' }).max(2048),
-  publicId: z.string().trim().min(1, { error: 'Image publicId is required' }).max(512),
+  url: text().trim().min(1, { error: 'Image url is required' }).max(2048),
+  publicId: text().trim().min(1, { error: 'Image publicId is required' }).max(512),
 });
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 

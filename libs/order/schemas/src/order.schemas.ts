@@ -1,4 +1,4 @@
-import { IdSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
 /** Order statuses exactly as the legacy site stored them (`deliverd` is spelt so). */
@@ -16,21 +16,21 @@ export const OrderLineSchema = z.object({
   id: IdSchema,
   /** The car, while it still exists; null after it was deleted. */
   carId: IdSchema.nullable(),
-  slug: z.string(),
-  name: z.string(),
+  slug: text(),
+  name: text(),
   /** Price at purchase, whole KES. */
   price: z.number().int(),
   /** The car's main picture at purchase. */
-  imageUrl: z.string().nullable(),
+  imageUrl: text().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** What the payment provider answered, in the fields we show (the raw record stays on the server). */
 export const OrderPaymentSchema = z.object({
   success: z.boolean(),
-  provider: z.string(),
-  transactionId: z.string().optional(),
-  status: z.string().optional(),
+  provider: text(),
+  transactionId: text().optional(),
+  status: text().optional(),
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
@@ -39,7 +39,7 @@ export const OrderSchema = z.object({
   id: IdSchema,
   status: OrderStatusSchema,
   /** Null when the buyer's account has been deleted. */
-  buyer: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  buyer: z.object({ id: IdSchema, name: text() }).nullable(),
   createdAt: TimestampSchema,
   /** Total in whole KES, computed on the server from database prices. */
   amount: z.number().int(),

@@ -22,9 +22,9 @@ describe('REST /api/user/orders, allOrders, orderStatus (integration, real datab
     Object.assign(ids, await seedOrderHistory(handle.db));
 
     app = await createModuleTestApp(handle, [OrderModule]);
-    tokens.amina = tokenFor(app, ids.amina);
-    tokens.baraka = tokenFor(app, ids.baraka);
-    tokens.admin = tokenFor(app, ids.admin);
+    tokens.amina = await tokenFor(app, ids.amina);
+    tokens.baraka = await tokenFor(app, ids.baraka);
+    tokens.admin = await tokenFor(app, ids.admin);
   });
 
   afterAll(async () => {

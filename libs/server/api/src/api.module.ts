@@ -10,7 +10,7 @@ import { SiteModule } from '@dealership/server-site';
 import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
-import { HealthController } from './health.controller';
+import { HealthModule } from './health.module';
 
 /** The configuration, available to every module. */
 @Global()
@@ -39,8 +39,8 @@ export class ApiModule {
         BrandModule,
         OrderModule,
         SeedModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
       providers: [AppRouterFactory],
     };
   }

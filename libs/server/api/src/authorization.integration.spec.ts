@@ -1,17 +1,14 @@
-import { ACCESS_KEY, type Access, DEFAULT_ACCESS } from '@dealership/server-auth';
+import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertOrder } from '@dealership/server-db/testing';
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JwtService } from '@nestjs/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppRouterFactory } from './app-router.factory';
 import { createApp } from './create-app';
+import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
 
 /*
  * The authorization matrix: every protected REST path and tRPC procedure, called by a guest, a
@@ -36,6 +33,8 @@ interface RestRow {
   body?: (f: Fixtures, who: SignedIn) => unknown;
   /** An auth check: public to the guard, it judges the token itself and answers `{ok}`. */
   gate?: true;
+  /** The call ends sessions (logout): each signed-in actor calls with a fresh login's token. */
+  ownSession?: true;
 }
 
 interface TrpcRow {
@@ -43,12 +42,15 @@ interface TrpcRow {
   type: 'query' | 'mutation';
   access: Exclude<Access, 'public'>;
   input?: (f: Fixtures, who: SignedIn) => unknown;
+  /** The call ends sessions (logout): each signed-in actor calls with a fresh login's token. */
+  ownSession?: true;
 }
 
 const REST_ROWS: RestRow[] = [
   { route: 'GET user/user-auth', access: 'user', gate: true },
   { route: 'GET user/admin-auth', access: 'admin', gate: true },
   { route: 'PUT user/profileUpdate', access: 'user', body: (f, who) => f.profile[who] },
+  { route: 'POST user/logout', access: 'user', ownSession: true },
   { route: 'GET user/orders', access: 'user' },
   { route: 'GET user/allOrders', access: 'admin' },
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
@@ -57,6 +59,8 @@ const REST_ROWS: RestRow[] = [
 const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.me', type: 'query', access: 'user' },
   { path: 'user.updateProfile', type: 'mutation', access: 'user', input: (f, who) => f.profile[who] },
+  { path: 'user.logout', type: 'mutation', access: 'user', ownSession: true },
+  { path: 'user.logoutAll', type: 'mutation', access: 'user', ownSession: true },
   { path: 'order.mine', type: 'query', access: 'user' },
   { path: 'order.all', type: 'query', access: 'admin' },
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
@@ -65,6 +69,8 @@ const TRPC_ROWS: TrpcRow[] = [
 /** Everything anyone may call. Adding to these lists is a decision: the endpoint serves guests. */
 const PUBLIC_REST = [
   'GET health',
+  'GET health/live',
+  'GET health/ready',
   'GET sitemap.xml',
   'GET robots.txt',
   'GET car/getAll-car',
@@ -109,7 +115,22 @@ describe('authorization matrix (integration: the whole server)', () => {
   let app: NestFastifyApplication;
   let fixtures: Fixtures;
   let headers: Record<Actor, Record<string, string>>;
+  let login: (who: SignedIn) => Promise<{ token: string; user: { _id: string } }>;
   const who = (actor: Actor): SignedIn => (actor.startsWith('admin') ? 'admin' : 'customer');
+  const signedIn = (actor: Actor) => actor.startsWith('admin') || actor.startsWith('customer');
+  const withToken = (actor: Actor, token: string) => ({ authorization: actor.endsWith('(bare)') ? token : `Bearer ${token}` });
+  /**
+   * The headers of a call: a row that ends sessions gets a fresh login's token, and afterwards
+   * the actor's shared tokens are renewed (`user.logoutAll` ends them too).
+   */
+  const callHeaders = async (actor: Actor, ownSession: boolean | undefined) =>
+    ownSession && signedIn(actor) ? withToken(actor, (await login(who(actor))).token) : headers[actor];
+  const renewSessions = async (actor: Actor, ownSession: boolean | undefined) => {
+    if (!ownSession || !signedIn(actor)) return;
+    const { token } = await login(who(actor));
+    headers[`${who(actor)} (Bearer)`] = withToken('customer (Bearer)', token);
+    headers[`${who(actor)} (bare)`] = withToken('customer (bare)', token);
+  };
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'authz-'));
@@ -128,13 +149,17 @@ describe('authorization matrix (integration: the whole server)', () => {
 
     const customer = { name: 'Amina', email: 'amina@example.co.ke', password: 'amina-password', phone: '0712345678', address: 'Nyali, Mombasa' };
     expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: customer })).statusCode).toBe(201);
-    const login = async (email: string, password: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+    const credentials: Record<SignedIn, { email: string; password: string }> = {
+      customer: { email: customer.email, password: customer.password },
+      admin: { email: 'boss@dealer.test', password: 'correct-horse-battery' },
+    };
+    login = async (signedInAs: SignedIn) => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: credentials[signedInAs] });
       expect(res.statusCode).toBe(200);
       return res.json() as { token: string; user: { _id: string } };
     };
-    const customerSession = await login(customer.email, customer.password);
-    const adminSession = await login('boss@dealer.test', 'correct-horse-battery');
+    const customerSession = await login('customer');
+    const adminSession = await login('admin');
     const forged = new JwtService({ secret: 'not-the-server-secret-but-just-as-long-000000' }).sign({ sub: adminSession.user._id });
     headers = {
       guest: {},
@@ -167,9 +192,10 @@ describe('authorization matrix (integration: the whole server)', () => {
       const res = await app.inject({
         method: method as 'GET' | 'PUT' | 'POST' | 'DELETE',
         url: row.url?.(fixtures) ?? `/api/${path}`,
-        headers: headers[actor],
+        headers: await callHeaders(actor, row.ownSession),
         payload: row.body ? (row.body(fixtures, who(actor)) as Record<string, unknown>) : undefined,
       });
+      await renewSessions(actor, row.ownSession);
       const status = EXPECTED[actor][row.access];
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status,
@@ -185,19 +211,21 @@ describe('authorization matrix (integration: the whole server)', () => {
   describe.each(TRPC_ROWS)('tRPC $path ($access)', (row) => {
     it.each(ACTORS)('%s', async (actor) => {
       const input = row.input?.(fixtures, who(actor));
+      const rowHeaders = await callHeaders(actor, row.ownSession);
       const res =
         row.type === 'query'
           ? await app.inject({
               method: 'GET',
               url: `/trpc/${row.path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-              headers: headers[actor],
+              headers: rowHeaders,
             })
           : await app.inject({
               method: 'POST',
               url: `/trpc/${row.path}`,
-              headers: { ...headers[actor], 'content-type': 'application/json' },
+              headers: { ...rowHeaders, 'content-type': 'application/json' },
               payload: JSON.stringify(input ?? null),
             });
+      await renewSessions(actor, row.ownSession);
       const status = EXPECTED[actor][row.access];
       expect({ status: res.statusCode, code: res.json().error?.data.code }).toEqual({
         status,
@@ -207,32 +235,8 @@ describe('authorization matrix (integration: the whole server)', () => {
   });
 
   describe('completeness', () => {
-    /** Every route the Nest app serves, with the access level its metadata gives it. */
-    const declaredRoutes = () => {
-      const reflector = app.get(Reflector);
-      const routes: { route: string; access: Access }[] = [];
-      for (const module of app.get(ModulesContainer).values()) {
-        for (const { metatype } of module.controllers.values()) {
-          if (typeof metatype !== 'function') continue;
-          const base = reflector.get<string | undefined>(PATH_METADATA, metatype) ?? '';
-          for (const name of Object.getOwnPropertyNames(metatype.prototype)) {
-            if (name === 'constructor') continue;
-            const handler: unknown = metatype.prototype[name];
-            if (typeof handler !== 'function') continue;
-            const path = reflector.get<string | undefined>(PATH_METADATA, handler);
-            if (path === undefined) continue;
-            const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
-            const full = [base, path].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
-            const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, metatype]) ?? DEFAULT_ACCESS;
-            routes.push({ route: `${method} ${full}`, access });
-          }
-        }
-      }
-      return routes.sort((a, b) => a.route.localeCompare(b.route));
-    };
-
     it('every REST route is either a row of the matrix or on the public list, with matching metadata', () => {
-      const routes = declaredRoutes();
+      const routes = declaredRestRoutes(app);
       const classified = [...REST_ROWS.map((r) => r.route), ...PUBLIC_REST].sort((a, b) => a.localeCompare(b));
       expect(routes.map((r) => r.route)).toEqual(classified);
       for (const { route, access } of routes) {
@@ -242,7 +246,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     });
 
     it('every tRPC procedure is either a row of the matrix or on the public list', () => {
-      const procedures = Object.keys(app.get(AppRouterFactory).create()._def.procedures).sort();
+      const procedures = declaredProcedures(app).map((p) => p.path);
       expect(procedures).toEqual([...TRPC_ROWS.map((r) => r.path), ...Object.keys(PUBLIC_TRPC)].sort());
     });
 
@@ -250,7 +254,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       const answers: { endpoint: string; status: number }[] = [];
       for (const route of PUBLIC_REST) {
         const [method, path] = route.split(' ');
-        const url = `/${['sitemap.xml', 'robots.txt'].includes(path) ? '' : 'api/'}${path.replace(/:[a-zA-Z]+/g, 'x')}`;
+        const url = urlOfRoute(path.replace(/:[a-zA-Z]+/g, 'x'));
         const res = await app.inject({ method: method === 'POST' ? 'POST' : 'GET', url, payload: method === 'POST' ? {} : undefined });
         answers.push({ endpoint: route, status: res.statusCode });
       }

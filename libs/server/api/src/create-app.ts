@@ -4,6 +4,7 @@ import { AuthService } from '@dealership/server-auth';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { SiteService } from '@dealership/server-site';
+import { rethrowContextError } from '@dealership/server-trpc';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,8 +13,13 @@ import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
 import { AppRouterFactory } from './app-router.factory';
+import { createCspNonce, registerSecurityHeaders } from './security-headers';
 import { mountTrpc } from './trpc-http';
 import { isClientRoute, loadIndexHtml } from './web-app';
+
+/** Where Nest's controllers are served: under /api, except the routes crawlers and probes expect at the root. */
+export const REST_PREFIX = 'api';
+export const UNPREFIXED_ROUTES = ['sitemap.xml', 'robots.txt', 'health/live', 'health/ready'] as const;
 
 export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */
@@ -22,6 +28,15 @@ export interface CreateAppOptions {
 }
 
 const YEAR_SECONDS = 31_536_000;
+
+/**
+ * A client has 5 s to send its headers and 10 s for its whole request (Node answers 408 and
+ * closes the connection; it checks every second), an idle keep-alive connection is closed after
+ * 5 s and any socket silent for 15 s is dropped. Headers are at most 16 KB (431 beyond).
+ */
+export const HTTP_TIMEOUTS = { requestTimeout: 10_000, keepAliveTimeout: 5_000, connectionTimeout: 15_000 } as const;
+export const HTTP_HEADERS_TIMEOUT_MS = 5_000;
+export const HTTP_MAX_HEADER_BYTES = 16_384;
 
 /**
  * The whole HTTP server, configured and initialised but not listening: Nest on Fastify
@@ -37,6 +52,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyLimit: 1_048_576,
     // X-Forwarded-For decides the client address (login throttling): only behind a known proxy.
     trustProxy: config.trustProxy,
+    // Slow clients are cut off in seconds (README, "Requests").
+    ...HTTP_TIMEOUTS,
+    http: { headersTimeout: HTTP_HEADERS_TIMEOUT_MS, maxHeaderSize: HTTP_MAX_HEADER_BYTES, connectionsCheckingInterval: 1_000 },
   });
   // Nest routes Fastify's own errors (malformed JSON, body too large) through the exception
   // filter too, so every failure has the legacy shape. Signals are handled by apps/server.
@@ -44,10 +62,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
+  app.setGlobalPrefix(REST_PREFIX, { exclude: [...UNPREFIXED_ROUTES] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Before tRPC's scope and the routes, so every answer gets the headers (README, "Headers").
+  const securityHeaders = await registerSecurityHeaders(fastify, config);
 
   // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
   // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
@@ -55,15 +75,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await mountTrpc(fastify, {
     prefix: '/trpc',
     router: app.get(AppRouterFactory).create(),
-    createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization), ip: request.ip }),
+    createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError), ip: request.ip }),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
     },
   });
 
   const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
-  const indexHtml = loadIndexHtml(webDistDir, config);
-  if (indexHtml) {
+  const indexPage = loadIndexHtml(webDistDir, config);
+  if (indexPage) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
@@ -77,8 +97,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         void res.header('cache-control', path.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
       },
     });
-    const sendIndex = (reply: FastifyReply, status: number) =>
-      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // Each page gets a fresh style nonce, in its CSP and in the page for Mantine's <style> elements.
+    const sendIndex = (reply: FastifyReply, status: number) => {
+      const nonce = createCspNonce();
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', securityHeaders.pagePolicy(nonce))
+        .type('text/html; charset=utf-8')
+        .send(indexPage(nonce));
+    };
     const site = app.get(SiteService);
     fastify.get('/', (_request, reply) => sendIndex(reply, 200));
     app.useGlobalFilters(

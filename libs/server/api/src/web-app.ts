@@ -2,12 +2,26 @@ import type { AppConfig } from '@dealership/server-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The built web app's entry page with the runtime configuration injected, or undefined when not built. */
-export function loadIndexHtml(webDistDir: string, config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>): string | undefined {
+/** The entry page for one answer, given the nonce its Content-Security-Policy allows styles with. */
+export type IndexPage = (styleNonce: string) => string;
+
+/**
+ * The built web app's entry page with the runtime configuration injected, or undefined when not
+ * built. The page also carries its style nonce in `<meta property="csp-nonce">` (Vite's
+ * convention), where the app finds it for the `<style>` elements Mantine adds at run time.
+ */
+export function loadIndexHtml(webDistDir: string, config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>): IndexPage | undefined {
   const file = join(webDistDir, 'index.html');
   if (!existsSync(file)) return undefined;
   const json = JSON.stringify({ dealerPhone: config.dealerPhone, publicUrl: config.publicUrl }).replace(/</g, '\\u003c');
-  return readFileSync(file, 'utf8').replace('<!--app-config-->', `<script id="app-config" type="application/json">${json}</script>`);
+  const nonceSlot = '\u0000nonce\u0000';
+  const html = readFileSync(file, 'utf8').replace(
+    '<!--app-config-->',
+    `<meta property="csp-nonce" nonce="${nonceSlot}" />\n    <script id="app-config" type="application/json">${json}</script>`,
+  );
+  // Split once at start: each answer only joins three strings.
+  const [beforeNonce, afterNonce] = html.split(nonceSlot);
+  return afterNonce === undefined ? () => html : (styleNonce) => beforeNonce + styleNonce + afterNonce;
 }
 
 const SERVER_PREFIXES = ['/api/', '/trpc/', '/media/'];

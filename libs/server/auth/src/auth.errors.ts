@@ -13,10 +13,21 @@ export class AdminAccessRequiredError extends DomainError {
   }
 }
 
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
 /** Too many failed logins; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class LoginThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${inMinutes(retryAfterSeconds)}.`);
+  }
+}
+
+/** Too many registrations from one address; `retryAfterSeconds` goes out as the `Retry-After` header. */
+export class RegistrationThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.TooManyRequests, `Too many registrations from your network. Please try again in ${inMinutes(retryAfterSeconds)}.`);
   }
 }

@@ -3,16 +3,17 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
- * Authentication and access for the whole app: the passport-jwt strategy, token issuing, login
- * throttling, and `AccessGuard` as the app's guard, so every REST route of every module goes
- * through it. The account lookup is a port (`AUTH_USER_LOOKUP`) that the user feature provides.
+ * Authentication and access for the whole app: the passport-jwt strategy, sessions and token
+ * issuing, login and registration throttling, and `AccessGuard` as the app's guard, so every REST
+ * route of every module goes through it. Sessions and throttle counters are kept behind ports
+ * (`AUTH_SESSION_STORE`, `THROTTLE_STORE`) that the user feature provides.
  */
 @Global()
 @Module({
-  providers: [JwtStrategy, AuthService, LoginThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AuthService, LoginThrottle],
+  providers: [JwtStrategy, AuthService, LoginThrottle, RegistrationThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [AuthService, LoginThrottle, RegistrationThrottle],
 })
 export class AuthModule {}

@@ -1,9 +1,11 @@
 import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Access, type AccessDenial, accessDenial } from './access';
+import { AUTH_SESSION_STORE, type AuthSessionStore } from './auth-session-store';
 import { JWT_STRATEGY, JwtStrategy } from './jwt.strategy';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -16,29 +18,48 @@ export function durationSeconds(duration: string): number {
 }
 
 /**
- * Issues and checks the API's tokens: HS256 JWTs signed with `resolveJwtSecret(config)`, expiring
- * after `config.jwt.expiresIn`. REST (the access guard) and tRPC (the request context) both
- * authenticate through `userFromAuthorization`, which runs the passport-jwt strategy.
+ * Issues and checks the API's tokens: HS256 JWTs signed with `resolveJwtSecret(config)`, each
+ * naming its user (`sub`) and its session (`sid`, a row the `AuthSessionStore` keeps) and expiring
+ * with the session after `config.jwt.expiresIn`. REST (the access guard) and tRPC (the request
+ * context) both authenticate through `userFromAuthorization`, which runs the passport-jwt strategy.
  */
 @Injectable()
 export class AuthService {
   private readonly signer: JwtService;
+  private readonly lifetimeSeconds: number;
+  private store?: AuthSessionStore;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly strategy: JwtStrategy,
+    private readonly moduleRef: ModuleRef,
   ) {
-    this.signer = new JwtService({ secret: resolveJwtSecret(config), signOptions: { algorithm: 'HS256', expiresIn: durationSeconds(config.jwt.expiresIn) } });
+    this.signer = new JwtService({ secret: resolveJwtSecret(config), signOptions: { algorithm: 'HS256' } });
+    this.lifetimeSeconds = durationSeconds(config.jwt.expiresIn);
   }
 
-  /** A token for the user's next requests. */
-  issueToken(userId: string): string {
-    return this.signer.sign({ sub: userId });
+  /** Starts a session of the user (a login) and returns the token for their next requests. */
+  async startSession(userId: string): Promise<string> {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expiresAt = issuedAt + this.lifetimeSeconds;
+    const sessionId = await this.sessions().createSession(userId, new Date(expiresAt * 1000));
+    return this.signer.sign({ sub: userId, sid: sessionId, iat: issuedAt, exp: expiresAt });
+  }
+
+  /** Ends the session the user's current token belongs to (logout); their other sessions stay. */
+  async endSession(user: AuthUser): Promise<void> {
+    if (user.sessionId) await this.sessions().revokeSession(user.id, user.sessionId);
+  }
+
+  /** Ends every session of the user ("log out everywhere"), or every one but `keepSessionId`. */
+  endSessions(userId: string, keepSessionId?: string): Promise<void> {
+    return this.sessions().revokeSessions(userId, keepSessionId);
   }
 
   /**
    * The user an `Authorization` header (`<jwt>` or `Bearer <jwt>`) belongs to, or null when it is
-   * missing, malformed, forged, expired, or of an account that no longer exists.
+   * missing, malformed, forged, expired, without `exp`, of a session that was ended, or of an
+   * account that no longer exists. The user carries the token's `sessionId`.
    */
   userFromAuthorization(authorization: string | undefined): Promise<AuthUser | null> {
     if (!authorization) return Promise.resolve(null);
@@ -54,5 +75,11 @@ export class AuthService {
   /** Why the bearer of `authorization` may not use something at `access` level, or null when they may. */
   async denialFor(authorization: string | undefined, access: Access): Promise<AccessDenial | null> {
     return accessDenial(await this.userFromAuthorization(authorization), access);
+  }
+
+  // Resolved on first use, like the strategy's (the user feature provides the store).
+  private sessions(): AuthSessionStore {
+    this.store ??= this.moduleRef.get<AuthSessionStore>(AUTH_SESSION_STORE, { strict: false });
+    return this.store;
   }
 }

@@ -7,13 +7,17 @@ import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { z } from 'zod';
-import { AUTH_USER_LOOKUP, type AuthUserLookup } from './auth-user-lookup';
+import { AUTH_SESSION_STORE, type AuthSessionStore } from './auth-session-store';
 
 /** The strategy's name in its passport registry. */
 export const JWT_STRATEGY = 'jwt';
 
-/** What a token says: only whose it is. The role is read from the database on each request. */
-const TokenPayloadSchema = z.object({ sub: IdSchema });
+/**
+ * What a token says: whose it is, which session (login) it belongs to, and when it expires. A token
+ * without `exp` is refused (passport-jwt checks `exp` only when present). The role is read from the
+ * database on each request.
+ */
+const TokenPayloadSchema = z.object({ sub: IdSchema, sid: IdSchema, exp: z.number().int() });
 
 /** The legacy client sent the token bare (`Authorization: <jwt>`); others send `Bearer <jwt>`. */
 const fromBareHeader = (request: { headers: { authorization?: string } }): string | null => {
@@ -30,11 +34,12 @@ const registries = new WeakMap<object, Registry>();
 /**
  * passport-jwt through `@nestjs/passport`: HS256 only (a token naming another algorithm, or none,
  * is refused whatever its signature), signature and expiry checked by passport-jwt, then the
- * account must still exist (looked up through the `AuthUserLookup` port on every request).
+ * session must still exist and the account with it (one lookup through the `AuthSessionStore` port
+ * on every request).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
-  private lookup?: AuthUserLookup;
+  private store?: AuthSessionStore;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -57,13 +62,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   async validate(payload: unknown): Promise<AuthUser | false> {
     const parsed = TokenPayloadSchema.safeParse(payload);
     if (!parsed.success) return false;
-    return (await this.users().findAuthUser(parsed.data.sub)) ?? false;
+    return (await this.sessions().findAuthUser(parsed.data.sub, parsed.data.sid)) ?? false;
   }
 
   // Resolved on first use, from whichever module provides the port (UserModule in the app), so
   // auth does not import the user feature that itself needs auth to issue tokens.
-  private users(): AuthUserLookup {
-    this.lookup ??= this.moduleRef.get<AuthUserLookup>(AUTH_USER_LOOKUP, { strict: false });
-    return this.lookup;
+  private sessions(): AuthSessionStore {
+    this.store ??= this.moduleRef.get<AuthSessionStore>(AUTH_SESSION_STORE, { strict: false });
+    return this.store;
   }
 }

@@ -1,69 +1,94 @@
-import { LoginThrottledError } from './auth.errors';
-import { LOGIN_THROTTLE, LoginThrottle, WindowCounter } from './login-throttle';
+import type { ModuleRef } from '@nestjs/core';
+import { LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import { LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+import type { ThrottleCount, ThrottleStore } from './throttle-store';
 
-describe('WindowCounter', () => {
-  it('blocks a key at its limit until the window ends', () => {
-    const counter = new WindowCounter(3, 1000);
-    for (let i = 0; i < 2; i++) counter.add('k', 0);
-    expect(counter.blockedFor('k', 10)).toBe(0);
-    counter.add('k', 10);
-    expect(counter.blockedFor('k', 10)).toBe(990);
-    expect(counter.blockedFor('other', 10)).toBe(0);
-    expect(counter.blockedFor('k', 1000)).toBe(0);
-    counter.add('k', 1000);
-    expect(counter.blockedFor('k', 1000)).toBe(0);
+/** The store's contract in memory (the app's is the database table, tested in user-server). */
+class MemoryThrottleStore implements ThrottleStore {
+  readonly counters = new Map<string, { count: number; windowEnd: Date }>();
+
+  async hit(keys: { key: string; windowMs: number }[], now: Date): Promise<ThrottleCount[]> {
+    return keys.map(({ key, windowMs }) => {
+      const entry = this.counters.get(key);
+      const next =
+        entry && entry.windowEnd > now ? { count: entry.count + 1, windowEnd: entry.windowEnd } : { count: 1, windowEnd: new Date(now.getTime() + windowMs) };
+      this.counters.set(key, next);
+      return { key, ...next };
+    });
+  }
+
+  async takeBack(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const entry = this.counters.get(key);
+      if (entry) entry.count = Math.max(0, entry.count - 1);
+    }
+  }
+
+  async clear(key: string): Promise<void> {
+    this.counters.delete(key);
+  }
+}
+
+const withStore = <T>(Throttle: new (moduleRef: ModuleRef) => T) => {
+  const store = new MemoryThrottleStore();
+  return { store, throttle: new Throttle({ get: () => store } as unknown as ModuleRef) };
+};
+
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 23) + ms);
+
+describe('LoginThrottle', () => {
+  const { maxFailuresPerAccountAndIp, maxFailuresPerIp, windowMs } = LOGIN_THROTTLE;
+
+  it('refuses an account from one address after its failures there, until the window ends', async () => {
+    const { throttle } = withStore(LoginThrottle);
+    for (let i = 0; i < maxFailuresPerAccountAndIp; i++) await throttle.begin('10.0.0.1', 'a@b.co', at(0));
+    await expect(throttle.begin('10.0.0.1', 'a@b.co', at(1000))).rejects.toThrow(LoginThrottledError);
+    await expect(throttle.begin('10.0.0.1', 'a@b.co', at(1000))).rejects.toMatchObject({ retryAfterSeconds: windowMs / 1000 - 1 });
+    await expect(throttle.begin('10.0.0.1', 'a@b.co', at(1000))).rejects.toThrow(/try again in 15 minutes/);
+    // Not the account from elsewhere (the owner, or the admin, still signs in), nor other accounts.
+    await expect(throttle.begin('10.0.9.9', 'a@b.co', at(1000))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.1', 'other@b.co', at(1000))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.1', 'a@b.co', at(windowMs))).resolves.toBeUndefined();
   });
 
-  it('takes an attempt back and forgets a key', () => {
-    const counter = new WindowCounter(2, 1000);
-    counter.add('k', 0);
-    counter.add('k', 0);
-    counter.subtract('k');
-    expect(counter.blockedFor('k', 0)).toBe(0);
-    counter.add('k', 0);
-    counter.clear('k');
-    expect(counter.blockedFor('k', 0)).toBe(0);
+  it('refuses an address after its failures, whatever the account', async () => {
+    const { throttle } = withStore(LoginThrottle);
+    for (let i = 0; i < maxFailuresPerIp; i++) await throttle.begin('10.0.0.1', `u${i}@b.co`, at(0));
+    await expect(throttle.begin('10.0.0.1', 'fresh@b.co', at(0))).rejects.toThrow(LoginThrottledError);
+    await expect(throttle.begin('10.0.0.2', 'fresh@b.co', at(0))).resolves.toBeUndefined();
   });
 
-  it('keeps at most maxKeys entries, dropping expired then oldest windows', () => {
-    const counter = new WindowCounter(1, 1000, 3);
-    counter.add('a', 0);
-    counter.add('b', 500);
-    counter.add('c', 600);
-    counter.add('d', 1200); // 'a' has expired
-    expect(counter.size).toBe(3);
-    counter.add('e', 1300); // nothing expired: the oldest ('b') goes
-    expect(counter.size).toBe(3);
-    expect(counter.blockedFor('b', 1300)).toBe(0);
-    expect(counter.blockedFor('e', 1300)).toBeGreaterThan(0);
+  it('does not count refused attempts', async () => {
+    const { throttle, store } = withStore(LoginThrottle);
+    for (let i = 0; i < maxFailuresPerIp; i++) await throttle.begin('10.0.0.1', `u${i}@b.co`, at(0));
+    for (let i = 0; i < 3; i++) await expect(throttle.begin('10.0.0.1', 'u0@b.co', at(0))).rejects.toThrow(LoginThrottledError);
+    expect(store.counters.get('login-ip:10.0.0.1')?.count).toBe(maxFailuresPerIp);
+    expect(store.counters.get('login-pair:u0@b.co|10.0.0.1')?.count).toBe(1);
+  });
+
+  it('forgives the pair its failures on success, but not the address', async () => {
+    const { throttle, store } = withStore(LoginThrottle);
+    for (let i = 0; i < maxFailuresPerAccountAndIp; i++) await throttle.begin('10.0.0.1', 'a@b.co', at(0));
+    await throttle.succeeded('10.0.0.1', 'a@b.co');
+    expect(store.counters.get('login-ip:10.0.0.1')?.count).toBe(maxFailuresPerAccountAndIp - 1);
+    for (let i = 0; i < maxFailuresPerAccountAndIp; i++) await throttle.begin('10.0.0.1', 'a@b.co', at(0));
+    await expect(throttle.begin('10.0.0.1', 'a@b.co', at(0))).rejects.toThrow(LoginThrottledError);
+  });
+
+  it('counts emails whatever their case', async () => {
+    const { throttle } = withStore(LoginThrottle);
+    for (let i = 0; i < maxFailuresPerAccountAndIp; i++) await throttle.begin('10.0.0.1', i % 2 ? 'A@B.co' : 'a@b.co', at(0));
+    await expect(throttle.begin('10.0.0.1', 'a@B.CO', at(0))).rejects.toThrow(LoginThrottledError);
   });
 });
 
-describe('LoginThrottle', () => {
-  const { maxFailuresPerAccount, maxFailuresPerIp, windowMs } = LOGIN_THROTTLE;
-
-  it('refuses an account after its failures, from any address, until the window ends', () => {
-    const throttle = new LoginThrottle();
-    for (let i = 0; i < maxFailuresPerAccount; i++) throttle.begin(`10.0.0.${i}`, 'a@b.co', 0);
-    expect(() => throttle.begin('10.0.1.1', 'a@b.co', 1000)).toThrow(LoginThrottledError);
-    expect(() => throttle.begin('10.0.1.1', 'a@b.co', 1000)).toThrow(/try again in 15 minutes/);
-    expect(() => throttle.begin('10.0.1.1', 'other@b.co', 1000)).not.toThrow();
-    expect(() => throttle.begin('10.0.1.1', 'a@b.co', windowMs)).not.toThrow();
-  });
-
-  it('refuses an address after its failures, whatever the account', () => {
-    const throttle = new LoginThrottle();
-    for (let i = 0; i < maxFailuresPerIp; i++) throttle.begin('10.0.0.1', `u${i}@b.co`, 0);
-    expect(() => throttle.begin('10.0.0.1', 'fresh@b.co', 0)).toThrow(LoginThrottledError);
-    expect(() => throttle.begin('10.0.0.2', 'fresh@b.co', 0)).not.toThrow();
-  });
-
-  it('forgives an account its failures on success, but not the address', () => {
-    const throttle = new LoginThrottle();
-    for (let i = 0; i < maxFailuresPerAccount - 1; i++) throttle.begin('10.0.0.1', 'a@b.co', 0);
-    throttle.begin('10.0.0.1', 'a@b.co', 0);
-    throttle.succeeded('10.0.0.1', 'a@b.co');
-    for (let i = 0; i < maxFailuresPerAccount; i++) throttle.begin('10.0.0.1', 'a@b.co', 0);
-    expect(() => throttle.begin('10.0.0.1', 'a@b.co', 0)).toThrow(LoginThrottledError);
+describe('RegistrationThrottle', () => {
+  it('allows REGISTRATION_THROTTLE.maxPerIp registrations per address and window', async () => {
+    const { throttle } = withStore(RegistrationThrottle);
+    for (let i = 0; i < REGISTRATION_THROTTLE.maxPerIp; i++) await throttle.begin('10.0.0.1', at(0));
+    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toThrow(RegistrationThrottledError);
+    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toMatchObject({ retryAfterSeconds: REGISTRATION_THROTTLE.windowMs / 1000 - 60 });
+    await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.1', at(REGISTRATION_THROTTLE.windowMs))).resolves.toBeUndefined();
   });
 });

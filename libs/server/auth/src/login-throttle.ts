@@ -1,105 +1,121 @@
 import { Injectable } from '@nestjs/common';
-import { LoginThrottledError } from './auth.errors';
+import { ModuleRef } from '@nestjs/core';
+import { LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
- * Login throttling. Failed (or still running) attempts are counted per account and per client
- * address in a fixed window; at the limit, further attempts get 429 with `Retry-After` until the
- * window ends, without the password being checked. The address limit is higher because many
- * customers share one public address (mobile carriers' NAT, offices).
+ * Login throttling, after OWASP's lockout guidance: failures are counted per account-and-address
+ * pair and per client address, never per account alone (anyone could then lock the admin out by
+ * failing from anywhere). At a limit, further attempts get 429 with `Retry-After` until the window
+ * ends, without the password being checked. The address limit is higher because many customers
+ * share one public address (mobile carriers' NAT, offices).
  *
  * Written here rather than with @nestjs/throttler: that counts every request, while this counts
- * failures only and forgives an account's failures on a successful login (a customer who signs in
- * six times in a quarter hour is not locked out), which its storage API cannot express.
+ * failures only and forgives a pair's failures on a successful login (a customer who signs in six
+ * times in a quarter hour is not locked out), which its storage API cannot express.
  */
 export const LOGIN_THROTTLE = {
-  /** Failures allowed for one email address per window. */
-  maxFailuresPerAccount: 5,
+  /** Failures allowed for one email address from one client address per window. */
+  maxFailuresPerAccountAndIp: 5,
   /** Failures allowed from one client address per window, whatever the emails. */
   maxFailuresPerIp: 20,
   windowMs: 15 * 60 * 1000,
 } as const;
 
-/** Keys tracked per counter at most: an attacker rotating emails or addresses cannot grow memory without bound. */
-const MAX_TRACKED_KEYS = 10_000;
+/** Registrations (attempts, successful or not) allowed from one client address per window. */
+export const REGISTRATION_THROTTLE = {
+  maxPerIp: 10,
+  windowMs: 60 * 60 * 1000,
+} as const;
 
-/** Fixed-window counters by key, in memory and bounded (the oldest windows go first when full). */
-export class WindowCounter {
-  private readonly entries = new Map<string, { count: number; resetAt: number }>();
+/** The counters' keys (rows of `throttle_counters`). */
+export const throttleKeys = {
+  loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
+  loginIp: (ip: string) => `login-ip:${ip}`,
+  registerIp: (ip: string) => `register-ip:${ip}`,
+};
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly maxKeys = MAX_TRACKED_KEYS,
-  ) {}
+interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
 
-  /** Milliseconds until `key` is under its limit again; 0 when it is now. */
-  blockedFor(key: string, now: number): number {
-    const entry = this.entries.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < this.limit) return 0;
-    return entry.resetAt - now;
-  }
+/** Counts an attempt against every limit; refuses (and takes the attempt back) when one is passed. */
+async function attempt(store: ThrottleStore, limits: Limit[], now: Date): Promise<number> {
+  const counts = await store.hit(
+    limits.map(({ key, windowMs }) => ({ key, windowMs })),
+    now,
+  );
+  const over = counts.filter((c) => c.count > (limits.find((l) => l.key === c.key)?.max ?? Number.POSITIVE_INFINITY));
+  if (over.length === 0) return 0;
+  const waitMs = Math.max(...over.map((c) => c.windowEnd.getTime() - now.getTime()));
+  // A refused attempt checks no password: it is not a failure of either counter.
+  await store.takeBack(limits.map((l) => l.key));
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
 
-  add(key: string, now: number): void {
-    const entry = this.entries.get(key);
-    if (entry && entry.resetAt > now) {
-      entry.count++;
-      return;
-    }
-    // Re-inserted, so the Map's order stays oldest window first.
-    this.entries.delete(key);
-    this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
-    this.bound(now);
-  }
+/** Resolves the store on first use, from whichever module provides it (UserModule in the app). */
+abstract class StoredThrottle {
+  private resolved?: ThrottleStore;
 
-  subtract(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry && entry.count > 0) entry.count--;
-  }
+  constructor(private readonly moduleRef: ModuleRef) {}
 
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private bound(now: number): void {
-    if (this.entries.size <= this.maxKeys) return;
-    for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= this.maxKeys) break;
-      this.entries.delete(key);
-    }
+  protected store(): ThrottleStore {
+    this.resolved ??= this.moduleRef.get<ThrottleStore>(THROTTLE_STORE, { strict: false });
+    return this.resolved;
   }
 }
 
 /**
- * Limits login attempts per account (email) and per client address, with the numbers of
- * `LOGIN_THROTTLE`. An attempt counts from its start (so a parallel burst cannot slip past the
- * limit while passwords are being checked) and is taken back when it succeeds.
- * In memory: one server process, counters reset on restart.
+ * Limits login attempts with the numbers of `LOGIN_THROTTLE`. An attempt counts from its start (so
+ * a parallel burst cannot slip past the limit while passwords are being checked) and is taken back
+ * when it succeeds. Counters live in the `ThrottleStore` (the database): they survive a restart.
  */
 @Injectable()
-export class LoginThrottle {
-  private readonly accounts = new WindowCounter(LOGIN_THROTTLE.maxFailuresPerAccount, LOGIN_THROTTLE.windowMs);
-  private readonly addresses = new WindowCounter(LOGIN_THROTTLE.maxFailuresPerIp, LOGIN_THROTTLE.windowMs);
+export class LoginThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
 
-  /** Counts an attempt, or throws `LoginThrottledError` when the account or the address is at its limit. */
-  begin(ip: string, email: string, now = Date.now()): void {
-    const waitMs = Math.max(this.accounts.blockedFor(email, now), this.addresses.blockedFor(ip, now));
-    if (waitMs > 0) throw new LoginThrottledError(Math.ceil(waitMs / 1000));
-    this.accounts.add(email, now);
-    this.addresses.add(ip, now);
+  /** Counts an attempt, or throws `LoginThrottledError` when the pair or the address is at its limit. */
+  async begin(ip: string, email: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.loginPair(email, ip), max: LOGIN_THROTTLE.maxFailuresPerAccountAndIp, windowMs: LOGIN_THROTTLE.windowMs },
+        { key: throttleKeys.loginIp(ip), max: LOGIN_THROTTLE.maxFailuresPerIp, windowMs: LOGIN_THROTTLE.windowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new LoginThrottledError(retryAfter);
   }
 
   /**
-   * The attempt succeeded: it is not a failure, and the account's earlier failures are forgiven.
-   * The address keeps its other failures (signing in to one's own account between guesses at
-   * others must not reset them).
+   * The attempt succeeded: it is not a failure, and the pair's earlier failures are forgiven. The
+   * address keeps its other failures (signing in to one's own account between guesses at others
+   * must not reset them).
    */
-  succeeded(ip: string, email: string): void {
-    this.accounts.clear(email);
-    this.addresses.subtract(ip);
+  async succeeded(ip: string, email: string): Promise<void> {
+    await this.store().clear(throttleKeys.loginPair(email, ip));
+    await this.store().takeBack([throttleKeys.loginIp(ip)]);
+  }
+}
+
+/** Limits registrations per client address with the numbers of `REGISTRATION_THROTTLE`. */
+@Injectable()
+export class RegistrationThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts a registration attempt, or throws `RegistrationThrottledError` at the limit. */
+  async begin(ip: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [{ key: throttleKeys.registerIp(ip), max: REGISTRATION_THROTTLE.maxPerIp, windowMs: REGISTRATION_THROTTLE.windowMs }],
+      now,
+    );
+    if (retryAfter > 0) throw new RegistrationThrottledError(retryAfter);
   }
 }

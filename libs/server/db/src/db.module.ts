@@ -1,5 +1,5 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
 
@@ -7,6 +7,8 @@ import { openDatabase } from './open-database';
 export const DB = Symbol('DB');
 /** Injection token of the `DatabaseHandle` (engine, ping, close). */
 export const DB_HANDLE = Symbol('DB_HANDLE');
+
+const connectionLogger = new Logger('Database');
 
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */
 @Injectable()
@@ -32,7 +34,12 @@ export class DbModule {
           useFactory: (config: AppConfig) =>
             openDatabase(
               config.databaseUrl
-                ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+                ? {
+                    kind: 'postgres',
+                    url: config.databaseUrl,
+                    poolSize: config.databasePoolSize,
+                    onConnectionError: (error) => connectionLogger.warn(`database connection lost: ${error.message}`),
+                  }
                 : { kind: 'pglite', dataDir: config.dataDir },
             ),
         },

@@ -16,13 +16,28 @@ export type DatabaseTarget =
   /** Embedded PGlite in memory (tests). */
   | { kind: 'pglite-memory' }
   /** A PostgreSQL server. */
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told about connections lost while idle or between queries (the pool replaces them). */
+      onConnectionError?: (error: Error) => void;
+    };
+
+/** How long a call waits for a connection before it fails (and answers 503) instead of hanging. */
+export const CONNECTION_TIMEOUT_MS = 3000;
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsDir();
   if (target.kind === 'postgres') {
-    const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
+    // A restarted or stopped server, or pg_terminate_backend, makes connections emit 'error': the
+    // pool's own event for idle ones, the client's for one checked out between two queries (inside
+    // a transaction). Unhandled, either kills the process; handled, the broken connection is dropped
+    // and the next call opens a new one, so service resumes by itself when the server is back.
+    pool.on('connect', (client) => client.on('error', (error) => target.onConnectionError?.(error)));
+    pool.on('error', () => undefined); // the same error, already reported by the client's listener
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });

@@ -10,6 +10,7 @@ import { SiteService } from './site.service';
 @Injectable()
 class TwoCars implements SitePages {
   async exists(slug: string) {
+    if (slug.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
     return slug === 'toyota-vitz' || slug === 'a b';
   }
   async sitemapEntries() {
@@ -39,6 +40,8 @@ describe('SiteService', () => {
     expect(await site.firstLoadStatus('/car/toyota-vitz')).toBe(200);
     expect(await site.firstLoadStatus('/car/a%20b')).toBe(200);
     expect(await site.firstLoadStatus('/car/no-such-car')).toBe(404);
+    // A control character never reaches the feature's lookup (PostgreSQL would refuse a NUL).
+    for (const slug of ['%00', 'toyota-vitz%00', '%1B']) expect(await site.firstLoadStatus(`/car/${slug}`)).toBe(404);
     // No module provides brand pages here: they do not exist.
     expect(await site.firstLoadStatus('/brand/toyota')).toBe(404);
   });

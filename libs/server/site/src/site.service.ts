@@ -1,5 +1,5 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { matchSiteRoute, SITE_ROUTES, type SiteResource, type SiteRoute, sitePath } from '@dealership/shared-schemas';
+import { hasControlCharacters, matchSiteRoute, SITE_ROUTES, type SiteResource, type SiteRoute, sitePath } from '@dealership/shared-schemas';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type SitePages, SitePagesOf } from './site-pages';
@@ -36,8 +36,11 @@ export class SiteService implements OnModuleInit {
     const resource = (SITE_ROUTES[match.id] as SiteRoute).resource;
     if (!resource) return 200;
     const source = this.sources.get(resource);
+    const slug = match.params['slug'] ?? '';
+    // No slug holds a control character (and PostgreSQL refuses NUL): no lookup needed.
+    if (hasControlCharacters(slug)) return 404;
     // A resource no module provides (say, a feature left out of a test app) has no pages.
-    return source && (await source.exists(match.params['slug'] ?? '')) ? 200 : 404;
+    return source && (await source.exists(slug)) ? 200 : 404;
   }
 
   /** `/sitemap.xml`: the pages marked `inSitemap`, then every detail page the features provide. */

@@ -1,1 +1,2 @@
+export * from './context-errors';
 export * from './trpc';

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { DomainError, ErrorCode, text } from '@dealership/shared-schemas';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, authedProcedure, createCallerFactory, publicProcedure, router, type TrpcContext } from './trpc';
 
@@ -12,7 +13,10 @@ const testRouter = router({
   taken: publicProcedure.query(() => {
     throw new DomainError(ErrorCode.Conflict, 'Email already registered', 'email');
   }),
-  validated: publicProcedure.input(z.object({ price: z.number({ error: 'Price is required' }) })).query(({ input }) => input.price),
+  validated: publicProcedure.input(z.object({ price: z.number({ error: 'Price is required' }), note: text().optional() })).query(({ input }) => input.price),
+  broken: publicProcedure.query(() => {
+    throw new Error('Failed query: select 1\nparams: hunter2');
+  }),
 });
 const caller = (user: TrpcContext['user']) => createCallerFactory(testRouter)({ user, ip: '127.0.0.1' });
 const customer = { id: 'u1', name: 'Amina', email: 'amina@example.com', role: 0 as const };
@@ -38,5 +42,30 @@ describe('procedures', () => {
 
   it('rejects invalid input as BAD_REQUEST with the field message', async () => {
     await expect(caller(null).validated({} as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('error formatter', () => {
+  const shapeOf = async (call: Promise<unknown>) => {
+    const error = await call.catch((e: unknown) => e);
+    if (!(error instanceof TRPCError)) throw new Error('expected a TRPCError');
+    return getTRPCErrorShape({ config: testRouter._def._config, error, type: 'query', path: 'validated', input: undefined, ctx: undefined });
+  };
+
+  it("says an invalid input's first problem in words, with every field's messages in data.fieldErrors", async () => {
+    const shape = await shapeOf(caller(null).validated({ price: 'x', note: '\u0000' } as never));
+    expect(shape.message).toBe('Price is required');
+    expect(shape.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, path: 'validated', fieldErrors: { price: ['Price is required'] }, field: null });
+    const nul = await shapeOf(caller(null).validated({ price: 1, note: 'a\u0000' } as never));
+    expect(nul.message).toBe('note must not contain control characters');
+    expect(nul.data.fieldErrors).toEqual({ note: ['note must not contain control characters'] });
+  });
+
+  it('keeps domain messages and hides internal ones', async () => {
+    expect((await shapeOf(caller(null).taken())).message).toBe('Email already registered');
+    expect((await shapeOf(caller(null).taken())).data).toMatchObject({ field: 'email', fieldErrors: null, httpStatus: 409 });
+    const internal = await shapeOf(caller(null).broken());
+    expect(internal.message).toBe('Internal server error');
+    expect(JSON.stringify(internal)).not.toContain('hunter2');
   });
 });

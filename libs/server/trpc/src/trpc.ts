@@ -1,5 +1,6 @@
 import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
 import { ACCESS_DENIED_MESSAGE, type Access, accessDenial } from '@dealership/server-auth';
+import { mapDatabaseError } from '@dealership/server-core';
 import type { AuthUser } from '@dealership/user-schemas';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
@@ -24,14 +25,22 @@ const TRPC_CODE: Record<ErrorCode, TRPCError['code']> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
+/** The first issue's message of a validation failure (zod's, or any Standard Schema's). */
+function firstIssueMessage(cause: unknown): string | undefined {
+  const issues = cause instanceof ZodError ? cause.issues : (cause as { issues?: unknown } | undefined)?.issues;
+  const message = Array.isArray(issues) ? (issues[0] as { message?: unknown } | undefined)?.message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
 // Module-level `t`, outside Nest's DI, so AppRouter's type stays static (house style).
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {
       ...shape,
-      // Internal errors never leak their message or stack to the client.
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      // Internal errors never leak their message or stack to the client; an invalid input says
+      // its first problem in words (zod's own message is the JSON of every issue).
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : (firstIssueMessage(cause) ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -48,8 +57,9 @@ const t = initTRPC.context<TrpcContext>().create({
 /** Turns the services' domain errors into tRPC errors with the matching code (and HTTP status). */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
+  // The database being away is SERVICE_UNAVAILABLE with Retry-After, not an internal error.
+  const cause = result.ok ? undefined : mapDatabaseError(result.error.cause);
+  if (!result.ok && cause instanceof DomainError) {
     throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
   }
   return result;

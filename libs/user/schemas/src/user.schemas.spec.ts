@@ -68,4 +68,37 @@ describe('LoginInputSchema and ProfileUpdateInputSchema', () => {
     expect(messages(ProfileUpdateInputSchema.safeParse({ ...rest, password: 'short' }))).toEqual(['Password must be at least 8 characters']);
     expect(messages(ProfileUpdateInputSchema.safeParse({ ...rest, name: '' }))).toEqual(['Name is required']);
   });
+
+  it('profile update needs the current password with a new one, and only then', () => {
+    const { password: _password, ...rest } = valid;
+    const issues = (input: object) => ProfileUpdateInputSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues({ ...rest, password: 'a-new-password' })).toEqual([['currentPassword', 'Current Password is required to change the password']]);
+    expect(issues({ ...rest, password: 'a-new-password', currentPassword: '' })).toEqual([
+      ['currentPassword', 'Current Password is required to change the password'],
+    ]);
+    expect(ProfileUpdateInputSchema.parse({ ...rest, password: 'a-new-password', currentPassword: 'old' })).toMatchObject({
+      password: 'a-new-password',
+      currentPassword: 'old',
+    });
+    expect(issues({ ...rest, password: '' })).toEqual([]);
+    expect(issues(rest)).toEqual([]);
+  });
+});
+
+describe('control characters in account inputs', () => {
+  it('answer a message naming the field, before the field rules', () => {
+    for (const field of ['name', 'email', 'phone', 'address'] as const) {
+      expect(messages(RegisterInputSchema.safeParse({ ...valid, [field]: `${valid[field]}\u0000` }))).toEqual([`${field} must not contain control characters`]);
+      expect(messages(RegisterInputSchema.safeParse({ ...valid, [field]: `\u0001${valid[field]}` }))).toEqual([`${field} must not contain control characters`]);
+    }
+    expect(messages(LoginInputSchema.safeParse({ email: 'a@b.co\u0000', password: 'x' }))).toEqual(['email must not contain control characters']);
+  });
+
+  it('passwords keep any character but NUL', () => {
+    expect(RegisterInputSchema.parse({ ...valid, password: 'tab\tand\u0001bell\u0007' }).password).toBe('tab\tand\u0001bell\u0007');
+    expect(messages(RegisterInputSchema.safeParse({ ...valid, password: 'long-enough\u0000' }))).toEqual(['password must not contain a NUL character']);
+    expect(messages(LoginInputSchema.safeParse({ email: 'a@b.co', password: '\u0000' }))).toEqual(['password must not contain a NUL character']);
+    const { password: _password, ...rest } = valid;
+    expect(messages(ProfileUpdateInputSchema.safeParse({ ...rest, password: 'long-enough\u0000' }))).toEqual(['password must not contain a NUL character']);
+  });
 });

@@ -1,4 +1,4 @@
-import { IdSchema } from '@dealership/shared-schemas';
+import { IdSchema, secretText, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { Role } from './role';
 
@@ -7,10 +7,10 @@ export const RoleSchema = z.union([z.literal(Role.User), z.literal(Role.Admin)])
 /** A user as the API returns it: never a password or hash. */
 export const UserSchema = z.object({
   id: IdSchema,
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
+  name: text(),
+  email: text(),
+  phone: text(),
+  address: text(),
   role: RoleSchema,
 });
 export type User = z.infer<typeof UserSchema>;
@@ -18,9 +18,11 @@ export type User = z.infer<typeof UserSchema>;
 /** The signed-in user as the server resolves it on each request (the role is read from the database). */
 export const AuthUserSchema = z.object({
   id: IdSchema,
-  name: z.string(),
-  email: z.string(),
+  name: text(),
+  email: text(),
   role: RoleSchema,
+  /** The session (login) the request's token belongs to: what a logout ends. */
+  sessionId: IdSchema.optional(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
@@ -31,8 +33,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** A required text field: absent or blank gets `message`. */
 const requiredText = (message: string, max: number, label: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `${label} must be at most ${max} characters` });
@@ -42,8 +43,7 @@ const requiredText = (message: string, max: number, label: string) =>
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 /** An email address, compared and stored in lower case. */
-export const EmailSchema = z
-  .string({ error: 'Email is required' })
+export const EmailSchema = text({ error: 'Email is required' })
   .trim()
   .min(1, { error: 'Email is required', abort: true })
   .max(254, { error: 'Email must be at most 254 characters', abort: true })
@@ -51,8 +51,7 @@ export const EmailSchema = z
   .toLowerCase();
 
 /** A new password: at least PASSWORD_MIN_LENGTH characters (kept as typed, spaces included). */
-export const PasswordSchema = z
-  .string({ error: 'Password is required' })
+export const PasswordSchema = secretText({ error: 'Password is required' })
   .min(1, { error: 'Password is required', abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
@@ -74,32 +73,43 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 /** `POST /api/user/login` and `user.login`. No length rule here: a wrong password is just wrong. */
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string({ error: 'Password is required' })
+  password: secretText({ error: 'Password is required' })
     .min(1, { error: 'Password is required' })
     .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 /** What a successful login gives: the user and a bearer token for the Authorization header. */
-export const AuthSessionSchema = z.object({ user: UserSchema, token: z.string() });
+export const AuthSessionSchema = z.object({ user: UserSchema, token: text() });
 export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+/** The message when a new password comes without the current one. */
+export const CURRENT_PASSWORD_REQUIRED = 'Current Password is required to change the password';
 
 /**
  * `PUT /api/user/profileUpdate` and `user.updateProfile`. An empty or absent password keeps the
- * current one; the role is not an input (it never changes here).
+ * current one; a new password needs the current one (`currentPassword`, checked by the server);
+ * the role is not an input (it never changes here).
  */
-export const ProfileUpdateInputSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  password: z
-    .string({ error: 'Password must be text' })
-    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
-    .refine((password) => password === '' || password.length >= PASSWORD_MIN_LENGTH, {
-      error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-    })
-    .optional(),
-  phone: PhoneSchema,
-  address: AddressSchema,
-});
+export const ProfileUpdateInputSchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: secretText({ error: 'Password must be text' })
+      .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+      .refine((password) => password === '' || password.length >= PASSWORD_MIN_LENGTH, {
+        error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      })
+      .optional(),
+    currentPassword: secretText({ error: 'Current Password must be text' })
+      .max(PASSWORD_MAX_LENGTH, { error: `Current Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+      .optional(),
+    phone: PhoneSchema,
+    address: AddressSchema,
+  })
+  // Asked for once the new password itself is acceptable (one message at a time on that field pair).
+  .refine((input) => !input.password || input.password.length < PASSWORD_MIN_LENGTH || Boolean(input.currentPassword), {
+    error: CURRENT_PASSWORD_REQUIRED,
+    path: ['currentPassword'],
+  });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;

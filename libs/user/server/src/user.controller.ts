@@ -18,8 +18,8 @@ export class UserController {
   @Public()
   @Post('register')
   @Header('cache-control', 'no-store')
-  async register(@Body() body: unknown) {
-    await this.users.register(parseOrThrow(RegisterInputSchema, body));
+  async register(@Body() body: unknown, @Ip() ip: string) {
+    await this.users.register(parseOrThrow(RegisterInputSchema, body), ip);
     return { success: true, message: 'User Registered Successfully' };
   }
 
@@ -51,9 +51,19 @@ export class UserController {
   @LoggedIn()
   @LegacyErrorText()
   @Put('profileUpdate')
-  async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    const updatedUser = await this.users.updateProfile(user.id, parseOrThrow(ProfileUpdateInputSchema, body));
+  async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ip() ip: string) {
+    const updatedUser = await this.users.updateProfile(user, parseOrThrow(ProfileUpdateInputSchema, body), ip);
     return { success: true, message: 'Profile Updated Successfully', updatedUser: toLegacyUser(updatedUser) };
+  }
+
+  /** Ends the session of the calling token (not in the legacy API: for clients that sign out). */
+  @LoggedIn()
+  @Post('logout')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  async logout(@CurrentUser() user: AuthUser) {
+    await this.users.logout(user);
+    return { success: true, message: 'Logged out' };
   }
 
   // The gates answer `{ok}` rather than the error envelope, so they judge the token themselves.

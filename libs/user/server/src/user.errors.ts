@@ -18,3 +18,10 @@ export class UserNotFoundError extends DomainError {
     super(ErrorCode.NotFound, 'User not found');
   }
 }
+
+/** A new password came with a wrong current password. Not a 401: the session itself is fine. */
+export class CurrentPasswordIncorrectError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'Current Password is incorrect', 'currentPassword');
+  }
+}

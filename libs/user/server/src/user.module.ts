@@ -1,23 +1,31 @@
-import { AUTH_USER_LOOKUP } from '@dealership/server-auth';
+import { AUTH_SESSION_STORE, THROTTLE_STORE } from '@dealership/server-auth';
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
 import { PasswordHasher } from './password-hasher';
+import { SessionRepository } from './session.repository';
+import { ThrottleCounterRepository } from './throttle-counter.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
 import { UserRouter } from './user.router';
 import { UserService } from './user.service';
 
-/** Accounts: registration, login, profile, the admin account; and the account lookup auth needs. */
+/**
+ * Accounts: registration, login, logout, profile, the admin account; and the stores auth needs
+ * (sessions with the account lookup, throttle counters), kept in the database.
+ */
 @Module({
   providers: [
     UserRepository,
+    SessionRepository,
+    ThrottleCounterRepository,
     PasswordHasher,
     UserService,
     UserRouter,
     AdminBootstrap,
-    { provide: AUTH_USER_LOOKUP, useExisting: UserRepository },
+    { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
+    { provide: THROTTLE_STORE, useExisting: ThrottleCounterRepository },
   ],
   controllers: [UserController],
-  exports: [UserService, UserRouter, AUTH_USER_LOOKUP],
+  exports: [UserService, UserRouter, AUTH_SESSION_STORE, THROTTLE_STORE],
 })
 export class UserModule {}

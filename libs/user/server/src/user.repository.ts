@@ -1,6 +1,5 @@
-import type { AuthUserLookup } from '@dealership/server-auth';
 import { DB, type Database, users } from '@dealership/server-db';
-import type { AuthUser, Role, User } from '@dealership/user-schemas';
+import type { Role, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 
@@ -31,21 +30,13 @@ export interface ProfileChanges {
 }
 
 /**
- * The only code that reads the users table; the hash leaves it only for verification. It is also
- * the `AuthUserLookup` port through which authentication finds a token's account.
+ * The only code that writes the users table; the hash leaves it only for verification. (The
+ * session lookup of every request reads a user's name, email and role with its session, in
+ * `SessionRepository`.)
  */
 @Injectable()
-export class UserRepository implements AuthUserLookup {
-  // Runs on every authenticated request: planned once per connection.
-  private readonly authUserById;
-
-  constructor(@Inject(DB) private readonly db: Database) {
-    this.authUserById = this.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare('auth_user_by_id');
-  }
+export class UserRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
 
   /** Looks a user up by email, whatever its case. */
   async findByEmail(email: string): Promise<(User & { passwordHash: string }) | undefined> {
@@ -56,12 +47,6 @@ export class UserRepository implements AuthUserLookup {
   async findById(id: string): Promise<User | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row ? toUser(row) : undefined;
-  }
-
-  /** Who a token's subject is now (name, email and role as stored), or undefined when the account is gone. */
-  async findAuthUser(id: string): Promise<AuthUser | undefined> {
-    const [row] = await this.authUserById.execute({ id });
-    return row ? { ...row, role: toRole(row.role) } : undefined;
   }
 
   /** Inserts a user; undefined when the email is already registered (in any case). */

@@ -1,10 +1,10 @@
-import { type AuthSession, type LoginInput, type ProfileUpdateInput, type RegisterInput, Role, type User } from '@dealership/user-schemas';
-import { AuthService, LoginThrottle } from '@dealership/server-auth';
+import { type AuthSession, type AuthUser, type LoginInput, type ProfileUpdateInput, type RegisterInput, Role, type User } from '@dealership/user-schemas';
+import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from './password-hasher';
 import { UserRepository } from './user.repository';
-import { EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
+import { CurrentPasswordIncorrectError, EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
 
 const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
 
@@ -17,10 +17,12 @@ export class UserService {
     private readonly hasher: PasswordHasher,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
+    private readonly registrations: RegistrationThrottle,
   ) {}
 
-  /** Creates a customer account (role 0, whatever was asked). */
-  async register(input: RegisterInput): Promise<User> {
+  /** Creates a customer account (role 0, whatever was asked); registrations are throttled per client address. */
+  async register(input: RegisterInput, ip: string): Promise<User> {
+    await this.registrations.begin(ip);
     // Checked first so a taken email costs no hashing; the insert still guards against a race.
     if (await this.users.findByEmail(input.email)) throw new EmailTakenError();
     const user = await this.users.create({
@@ -36,17 +38,28 @@ export class UserService {
   }
 
   /**
-   * Checks the credentials and issues a token. Unknown email and wrong password get the same
-   * error after the same work; repeated failures per account or client address are throttled.
+   * Checks the credentials and starts a session. Unknown email and wrong password get the same
+   * error after the same work; repeated failures per account-and-address pair or per address are
+   * throttled.
    */
   async login(input: LoginInput, ip: string): Promise<AuthSession> {
-    this.throttle.begin(ip, input.email);
+    await this.throttle.begin(ip, input.email);
     const found = await this.users.findByEmail(input.email);
     const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
     if (!found || !valid) throw new InvalidCredentialsError();
-    this.throttle.succeeded(ip, input.email);
+    await this.throttle.succeeded(ip, input.email);
     const { passwordHash: _hash, ...user } = found;
-    return { user, token: this.auth.issueToken(user.id) };
+    return { user, token: await this.auth.startSession(user.id) };
+  }
+
+  /** Ends the session of the token the request came with; the user's other sessions stay. */
+  async logout(user: AuthUser): Promise<void> {
+    await this.auth.endSession(user);
+  }
+
+  /** Ends every session of the user ("log out everywhere"), the current one included. */
+  async logoutEverywhere(user: AuthUser): Promise<void> {
+    await this.auth.endSessions(user.id);
   }
 
   async me(userId: string): Promise<User> {
@@ -55,20 +68,37 @@ export class UserService {
     return user;
   }
 
-  /** Saves the user's own profile. An empty password keeps the current one; the role never changes here. */
-  async updateProfile(userId: string, input: ProfileUpdateInput): Promise<User> {
+  /**
+   * Saves the user's own profile. An empty password keeps the current one; a new one needs the
+   * correct current password (guesses count against the login throttle of the account and
+   * address) and ends every other session of the user, the current one staying signed in. The
+   * role never changes here.
+   */
+  async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string): Promise<User> {
     const holder = await this.users.findByEmail(input.email);
-    if (holder && holder.id !== userId) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
-    const result = await this.users.updateProfile(userId, {
+    if (holder && holder.id !== user.id) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+    const newPassword = input.password ? input.password : undefined;
+    if (newPassword) await this.checkCurrentPassword(user, input.currentPassword ?? '', ip);
+    const result = await this.users.updateProfile(user.id, {
       name: input.name,
       email: input.email,
       phone: input.phone,
       address: input.address,
-      ...(input.password ? { passwordHash: await this.hasher.hash(input.password) } : {}),
+      ...(newPassword ? { passwordHash: await this.hasher.hash(newPassword) } : {}),
     });
     if (result === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
     if (result === 'not-found') throw new UserNotFoundError();
+    // Whoever holds another of this account's tokens (a stolen one, say) is signed out.
+    if (newPassword) await this.auth.endSessions(user.id, user.sessionId);
     return result;
+  }
+
+  private async checkCurrentPassword(user: AuthUser, currentPassword: string, ip: string): Promise<void> {
+    await this.throttle.begin(ip, user.email);
+    const account = await this.users.findByEmail(user.email);
+    if (!account || account.id !== user.id) throw new UserNotFoundError();
+    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw new CurrentPasswordIncorrectError();
+    await this.throttle.succeeded(ip, user.email);
   }
 
   /**

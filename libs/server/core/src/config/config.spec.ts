@@ -23,6 +23,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be true, false or the number of proxies/);
   });
 
+  it('allows no other origin by default; CORS_ORIGINS lists exact origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://partner.example , http://localhost:5173/ ' }).corsOrigins).toEqual(['https://partner.example', 'http://localhost:5173']);
+    for (const bad of ['*', 'partner.example', 'https://partner.example/path', 'https://*.partner.example', 'ftp://partner.example', 'null']) {
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example,${bad}` })).toThrow(/CORS_ORIGINS: .* is not an origin such as https:\/\/partner.example/);
+    }
+  });
+
+  describe('with DATABASE_URL (instances may run side by side)', () => {
+    const server = { DATABASE_URL: 'postgres://app@db.internal:5432/dealership' };
+    const secret = { JWT_SECRET: 'x'.repeat(48) };
+
+    it('requires JWT_SECRET, saying how to make one', () => {
+      expect(() => loadConfig({ ...server, MEDIA_DIR: '/srv/media' })).toThrow(/JWT_SECRET: is required with DATABASE_URL.*openssl rand -base64 48/);
+    });
+
+    it('requires an explicit media location: MEDIA_DIR or CLOUDINARY_URL', () => {
+      expect(() => loadConfig({ ...server, ...secret })).toThrow(/MEDIA_DIR: is required with DATABASE_URL unless CLOUDINARY_URL is set/);
+      expect(loadConfig({ ...server, ...secret, MEDIA_DIR: '/srv/media' }, '/srv/app')).toMatchObject({ mediaDir: '/srv/media', jwt: { secret: secret.JWT_SECRET } });
+      expect(loadConfig({ ...server, ...secret, CLOUDINARY_URL: 'cloudinary://key:secret@cloud' }).cloudinaryUrl).toBe('cloudinary://key:secret@cloud');
+    });
+
+    it('names both at once', () => {
+      expect(() => loadConfig(server)).toThrow(/JWT_SECRET: is required[\s\S]*MEDIA_DIR: is required/);
+    });
+
+    it('keeps the embedded default zero-setup (generated secret, media under DATA_DIR)', () => {
+      const config = loadConfig({}, '/srv/app');
+      expect(config.jwt.secret).toBeUndefined();
+      expect(config.mediaDir).toBe('/srv/app/.data/media');
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
   });

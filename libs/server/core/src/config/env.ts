@@ -9,6 +9,18 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `https://partner.example[:port]` as browsers send it in `Origin`, or undefined for anything else (paths, wildcards). */
+function exactOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    // A wildcard would parse as a host name; CORS compares origins exactly.
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname.includes('*')) return undefined;
+    return url.origin === text.replace(/\/$/, '') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -38,6 +50,18 @@ const EnvSchema = z
       .regex(/^(true|false|\d{1,2})$/, { error: 'must be true, false or the number of proxies in front of the server' })
       .default('false')
       .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v))),
+    CORS_ORIGINS: z
+      .string()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const item of v.split(',').map((o) => o.trim()).filter(Boolean)) {
+          const origin = exactOrigin(item);
+          if (origin) origins.push(origin);
+          else ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://partner.example (scheme, host and port only; no path, no *)` });
+        }
+        return origins;
+      })
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     SEED_DEMO: booleanish.default(true),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -59,6 +83,24 @@ const EnvSchema = z
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'must be set together with the other ADMIN_ variable' });
+    }
+    // With a database server, instances may run side by side: what the embedded default keeps in
+    // DATA_DIR (a generated secret, uploaded images) would differ from one instance to the next.
+    if (env.DATABASE_URL) {
+      if (!env.JWT_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'is required with DATABASE_URL, the same on every instance (tokens signed by one are checked by the others): set it to a random value, e.g. JWT_SECRET="$(openssl rand -base64 48)"',
+        });
+      }
+      if (!env.MEDIA_DIR && !env.CLOUDINARY_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MEDIA_DIR'],
+          message: 'is required with DATABASE_URL unless CLOUDINARY_URL is set: a folder every instance shares for uploaded images (e.g. MEDIA_DIR=/srv/dealership/media), or CLOUDINARY_URL=cloudinary://key:secret@cloud',
+        });
+      }
     }
     const braintree = [env.BRAINTREE_MERCHANT_ID, env.BRAINTREE_PUBLIC_KEY, env.BRAINTREE_PRIVATE_KEY];
     if (braintree.some(Boolean) && !braintree.every(Boolean)) {
@@ -86,6 +128,8 @@ export interface AppConfig {
    * false when clients connect directly, true or a hop count behind a reverse proxy.
    */
   trustProxy: boolean | number;
+  /** Other sites' origins allowed to call the API from a browser (CORS); empty: none. */
+  corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemo: boolean;
   /** Built web app to serve; resolved next to the server bundle when unset. */
@@ -124,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,

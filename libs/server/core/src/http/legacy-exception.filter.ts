@@ -2,6 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import { DomainError, ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import { safeErrorText, stackFrames } from '../logging/safe-error';
+import { DatabaseUnavailableError, mapDatabaseError } from './database-errors';
 import { RequestValidationError } from './zod-validation';
 
 declare module 'fastify' {
@@ -40,12 +42,16 @@ export class LegacyExceptionFilter implements ExceptionFilter {
   constructor(private readonly notFoundFallback?: NotFoundFallback) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    // The database being away is a 503 with Retry-After, not a 500.
+    exception = mapDatabaseError(exception);
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const { status, body } = this.toResponse(exception);
     if (status === HttpStatus.NOT_FOUND && !(exception instanceof DomainError) && this.notFoundFallback?.(request, reply)) return;
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    // Class, code and a safe message only: a Drizzle error's message holds the SQL and its parameters.
+    // An outage is reported once per lost connection (DbModule) and by failing /health/ready, not per request.
+    if (status >= 500 && !(exception instanceof DatabaseUnavailableError)) this.logger.error(safeErrorText(exception), stackFrames((exception as { stack?: unknown } | null)?.stack));
     // routeOptions.config is absent when no route matched.
     if (request.routeOptions?.config?.legacyErrorText) body.error = body.message;
     // Throttling errors say when to come back (`LoginThrottledError.retryAfterSeconds`).

@@ -1,16 +1,46 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../config/env';
+import { safeError, safeErrorMessage, stackFrames } from './safe-error';
 
-/** The process's structured logger (JSON lines on stdout). Fastify logs requests through it too. */
-export function createLogger(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>): Logger {
-  return pino({
+// Secrets by name, wherever a log object carries them: at the top, one level down (`body.password`),
+// and in request and response headers.
+const SECRET_KEYS = ['password', 'passwordHash', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'authorization', 'cookie', 'secret', 'jwtSecret'];
+const HEADER_KEYS = ['authorization', 'cookie', '"set-cookie"', '"proxy-authorization"'];
+
+/** Where pino censors a value (with `[redacted]`). */
+export const LOG_REDACT_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  ...SECRET_KEYS.map((key) => `*.*.${key}`),
+  ...['req', 'res', 'request', 'reply', 'response'].flatMap((owner) => HEADER_KEYS.map((key) => `${owner}.headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`)),
+  ...HEADER_KEYS.map((key) => `headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`),
+];
+
+/** A request as the logs show it: no query string (search text and other inputs), no headers. */
+function requestForLog(req: { method?: string; url?: string; ip?: string; host?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: req.url?.split('?')[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
+/**
+ * The process's structured logger (JSON lines on stdout, or `destination`). Fastify logs requests
+ * through it too. Logs never carry request values, SQL parameters, passwords or tokens: secrets
+ * are redacted by name, requests are logged without their query string, and every `err` goes
+ * through `safeError` (class, code, safe message, stack frames).
+ */
+export function createLogger(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { service: 'dealership' },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash'], censor: '[redacted]' },
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: safeError, error: safeError, req: requestForLog },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
+
+// Nest's own messages are text; an error's text (its message or stack) may carry a query's values.
+const safeText = (message: unknown) => (message instanceof Error ? undefined : safeErrorMessage(String(message)));
 
 /** Lets Nest's own messages (bootstrap, route mapping, errors) go through the same pino logger. */
 export class PinoNestLogger implements LoggerService {
@@ -19,8 +49,10 @@ export class PinoNestLogger implements LoggerService {
   log(message: unknown, context?: string) {
     this.logger.info({ context }, String(message));
   }
+  /** An `Error` as `message` is logged through the `err` serializer; a `trace` keeps its frames only. */
   error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
+    if (message instanceof Error) this.logger.error({ context, err: message }, safeError(message).message);
+    else this.logger.error({ context, trace: stackFrames(trace) }, safeText(message));
   }
   warn(message: unknown, context?: string) {
     this.logger.warn({ context }, String(message));

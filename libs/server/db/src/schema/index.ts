@@ -4,4 +4,6 @@ export * from './car.table';
 export * from './enums';
 export * from './order.table';
 export * from './relations';
+export * from './session.table';
+export * from './throttle-counter.table';
 export * from './user.table';

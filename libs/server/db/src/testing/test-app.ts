@@ -1,14 +1,14 @@
-import { AUTH_USER_LOOKUP, type AuthUserLookup, AuthModule, AuthService } from '@dealership/server-auth';
+import { AUTH_SESSION_STORE, type AuthSessionStore, AuthModule, AuthService } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig, LegacyExceptionFilter, loadConfig } from '@dealership/server-core';
 import { Role } from '@dealership/user-schemas';
 import { type DynamicModule, Global, Inject, Injectable, Module, type Type } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database, DatabaseHandle } from '../database';
 import { DB, DbModule } from '../db.module';
-import { users } from '../schema';
+import { sessions, users } from '../schema';
 
 @Global()
 @Module({})
@@ -19,28 +19,46 @@ class TestConfigModule {
 }
 
 /**
- * The account lookup of a test app without the user feature: tokens name users the test inserted
- * (`insertUser`), read straight from the table as the user feature's repository does.
+ * The session store of a test app without the user feature: tokens (`tokenFor`) name users the
+ * test inserted (`insertUser`) and sessions in the sessions table, checked as the user feature's
+ * `SessionRepository` checks them (session there, not expired, account there).
  */
 @Injectable()
-class UsersTableLookup implements AuthUserLookup {
+class SessionsTableStore implements AuthSessionStore {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  async findAuthUser(id: string) {
-    const [row] = await this.db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(eq(users.id, id));
+  async findAuthUser(userId: string, sessionId: string) {
+    const [row] = await this.db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
     return row ? { ...row, role: row.role === Role.Admin ? Role.Admin : Role.User } : undefined;
+  }
+
+  async createSession(userId: string, expiresAt: Date) {
+    const [row] = await this.db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+    return row.id;
+  }
+
+  async revokeSession(userId: string, sessionId: string) {
+    await this.db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  }
+
+  async revokeSessions(userId: string, keepSessionId?: string) {
+    await this.db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
   }
 }
 
-@Module({ providers: [{ provide: AUTH_USER_LOOKUP, useClass: UsersTableLookup }], exports: [AUTH_USER_LOOKUP] })
-class UsersTableLookupModule {}
+@Module({ providers: [{ provide: AUTH_SESSION_STORE, useClass: SessionsTableStore }], exports: [AUTH_SESSION_STORE] })
+class SessionsTableStoreModule {}
 
 export interface ModuleTestAppOptions {
   /** Environment variables for the configuration (validated as at start). */
   env?: Record<string, string>;
   /**
-   * Where tokens' accounts are looked up: `'users-table'` (default) for modules tested without the
-   * user feature; `'provided'` when the imports provide the lookup themselves (`UserModule`).
+   * Where tokens' sessions and accounts are looked up: `'users-table'` (default) for modules tested
+   * without the user feature; `'provided'` when the imports provide the store themselves (`UserModule`).
    */
   userLookup?: 'users-table' | 'provided';
 }
@@ -48,7 +66,7 @@ export interface ModuleTestAppOptions {
 /**
  * A feature module served over real HTTP (Fastify, the REST prefix, the access guard and the
  * exception filter of production) on a real test database, for integration tests of one module
- * in isolation. Sign requests with `tokenFor(app, userId)`.
+ * in isolation. Sign requests with `await tokenFor(app, userId)`.
  */
 export async function createModuleTestApp(
   handle: DatabaseHandle,
@@ -57,7 +75,7 @@ export async function createModuleTestApp(
 ): Promise<NestFastifyApplication> {
   // A secret of its own, so signing tokens never writes a generated one under the default DATA_DIR.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('base64url'), ...options.env });
-  const lookup = options.userLookup === 'provided' ? [] : [UsersTableLookupModule];
+  const lookup = options.userLookup === 'provided' ? [] : [SessionsTableStoreModule];
   const moduleRef = await Test.createTestingModule({
     imports: [TestConfigModule.with(config), DbModule.forHandle(handle), AuthModule, ...lookup, ...imports],
   }).compile();
@@ -69,7 +87,7 @@ export async function createModuleTestApp(
   return app;
 }
 
-/** A valid token for `userId` on a test app (the app's own secret). */
-export function tokenFor(app: NestFastifyApplication, userId: string): string {
-  return app.get(AuthService).issueToken(userId);
+/** A valid token for `userId` on a test app (the app's own secret), with a session of its own, as a login gives. */
+export function tokenFor(app: NestFastifyApplication, userId: string): Promise<string> {
+  return app.get(AuthService).startSession(userId);
 }

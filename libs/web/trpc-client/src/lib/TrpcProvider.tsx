@@ -26,7 +26,8 @@ export function TrpcProvider({ children, getAuthToken, url = '/trpc', queryClien
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [httpBatchLink({ url, headers: () => authHeaders(getAuthToken()) })],
+      // Within the server's TRPC_LIMITS (shared-schemas; not imported here, it would bring zod into the entry chunk).
+      links: [httpBatchLink({ url, maxItems: 10, maxURLLength: 8_192, headers: () => authHeaders(getAuthToken()) })],
     }),
   );
   return (

@@ -11,10 +11,10 @@ const user = {
   role: 0 as const,
 };
 
-/** The fields a profile update answers with: the input minus the password. */
+/** The fields a profile update answers with: the input minus the passwords. */
 function updatedFields(input: unknown): Record<string, unknown> {
   if (typeof input !== 'object' || input === null) return {};
-  return Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'password'));
+  return Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'password' && key !== 'currentPassword'));
 }
 
 describe('UserProfilePage', () => {
@@ -30,7 +30,8 @@ describe('UserProfilePage', () => {
     });
     expect(screen.getByLabelText(/Name/)).toHaveValue('Juma');
     expect(screen.getByLabelText(/Address/)).toHaveValue('Old Town, Mombasa');
-    expect(screen.getByLabelText(/Password/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Current Password/)).toHaveValue('');
 
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Juma Said' } });
     fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '0722000111' } });
@@ -50,11 +51,26 @@ describe('UserProfilePage', () => {
           name: 'Juma Said',
           email: 'juma@mail.co.ke',
           password: '',
+          currentPassword: '',
           phone: '0722000111',
           address: 'Old Town, Mombasa',
         },
       },
     ]);
+  });
+
+  it('changes the password with the current one, and shows a wrong current password at its field', async () => {
+    const { apiCalls } = renderApp(<UserProfilePage />, {
+      route: '/dashboard/user/profile',
+      path: '/dashboard/user/profile',
+      api: () => ({ error: { message: 'Current Password is incorrect', httpStatus: 400, field: 'currentPassword' } }),
+    });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-brand-new-password' } });
+    fireEvent.change(screen.getByLabelText(/^Current Password/), { target: { value: 'not-it-at-all' } });
+    act(() => screen.getByRole('button', { name: 'Update' }).click());
+    expect(await screen.findAllByText('Current Password is incorrect')).not.toHaveLength(0);
+    expect(apiCalls[0]?.input).toMatchObject({ password: 'a-brand-new-password', currentPassword: 'not-it-at-all' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/user/profile');
   });
 
   it("shows the server's error text and keeps the stored session", async () => {

@@ -42,6 +42,7 @@ export function UserProfilePage() {
             name: user.name ?? '',
             email: user.email ?? '',
             password: '',
+            currentPassword: '',
             phone: user.phone ?? '',
             address: user.address ?? '',
           }}

@@ -6,6 +6,7 @@ const initialValues = {
   name: 'Juma Hamisi',
   email: 'juma@mail.co.ke',
   password: '',
+  currentPassword: '',
   phone: '0712345678',
   address: 'Old Town, Mombasa',
 };
@@ -34,12 +35,32 @@ describe('ProfileForm', () => {
     renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: '  ' } });
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'juma@mail' } });
-    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'short' } });
     submit();
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Invalid Email Format')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for the current password only when a new one is typed', async () => {
+    const onSubmit = jest.fn(async (_values: object) => undefined);
+    renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
+    const current = screen.getByLabelText(/^Current Password/);
+    expect(current).not.toBeRequired();
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-brand-new-password' } });
+    await waitFor(() => expect(screen.getByLabelText(/^Current Password/)).toBeRequired());
+    submit();
+    expect(await screen.findByText('Current Password is required to change the password')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/^Current Password/), { target: { value: 'my-old-password' } });
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toEqual({ ...initialValues, password: 'a-brand-new-password', currentPassword: 'my-old-password' });
+
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: '' } });
+    await waitFor(() => expect(screen.getByLabelText(/^Current Password/)).not.toBeRequired());
   });
 
   it('shows the field messages the server answers with', async () => {

@@ -1,6 +1,7 @@
 import { ProfileUpdateInputSchema, type ProfileUpdateInput } from '@dealership/user-schemas';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
+import { useState } from 'react';
 
 export interface ProfileFormProps {
   initialValues: ProfileUpdateInput;
@@ -9,9 +10,11 @@ export interface ProfileFormProps {
 }
 
 /**
- * Name, Email, Password, Phone, Address and Update (spec §2 "Update Profile"). The spec types the
- * name, phone and address inputs as email; that reading is kept, so `noValidate` stops the browser
- * from refusing real names and numbers, and the shared schema validates instead.
+ * Name, Email, Password, Phone, Address and Update (spec §2 "Update Profile"), plus Current
+ * Password (a deviation: a new password needs the current one), required only once a new password
+ * is typed. The spec types the name, phone and address inputs as email; that reading is kept, so
+ * `noValidate` stops the browser from refusing real names and numbers, and the shared schema
+ * validates instead.
  */
 export function ProfileForm({ initialValues, onSubmit }: ProfileFormProps) {
   const form = useForm<ProfileUpdateInput>({
@@ -21,6 +24,8 @@ export function ProfileForm({ initialValues, onSubmit }: ProfileFormProps) {
     // ships CommonJS as .js in a "type": "module" package, which Jest refuses under vm-modules.
     validate: schemaResolver(ProfileUpdateInputSchema, { sync: true }),
   });
+  const [changingPassword, setChangingPassword] = useState(Boolean(initialValues.password));
+  form.watch('password', ({ value }) => setChangingPassword(Boolean(value)));
 
   const handleSubmit = async (values: ProfileUpdateInput) => {
     const errors = await onSubmit(values);
@@ -53,6 +58,14 @@ export function ProfileForm({ initialValues, onSubmit }: ProfileFormProps) {
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Current Password"
+          description="Needed only to set a new password."
+          autoComplete="current-password"
+          required={changingPassword}
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
         />
         <TextInput
           label="Phone"

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { readAuthToken, useAuth } from './use-auth';
+import { readAuthToken, SIGN_OUT_WAIT_MS, useAuth } from './use-auth';
 
 const amina = {
   user: { id: 'u1', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712000111', address: 'Nyali', role: 1 as const },
@@ -53,6 +53,39 @@ describe('useAuth', () => {
     expect(cacheSize()).toBe(0);
     expect(window.localStorage.getItem('auth')).toBeNull();
     expect(result.current.session).toBeNull();
+  });
+
+  it('signs out: ends the session on the server with the stored token, then clears it here', async () => {
+    const { result } = renderHook(() => useAuth(), { wrapper: withClient(new QueryClient()) });
+    act(() => result.current.login(juma));
+    const tokensSeen: (string | null)[] = [];
+    await act(() => result.current.signOut(async () => tokensSeen.push(readAuthToken())));
+    expect(tokensSeen).toEqual(['user-token']);
+    expect(result.current.session).toBeNull();
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('signs out here even when the server call fails or hangs', async () => {
+    const { result } = renderHook(() => useAuth(), { wrapper: withClient(new QueryClient()) });
+    act(() => result.current.login(juma));
+    await act(() => result.current.signOut(() => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(result.current.session).toBeNull();
+
+    act(() => result.current.login(juma));
+    jest.useFakeTimers();
+    try {
+      let signedOut: Promise<void> = Promise.resolve();
+      act(() => {
+        signedOut = result.current.signOut(() => new Promise(() => undefined));
+      });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(SIGN_OUT_WAIT_MS);
+        await signedOut;
+      });
+      expect(result.current.session).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('ignores a stored session without a token or role', () => {

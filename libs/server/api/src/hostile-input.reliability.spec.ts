@@ -1,0 +1,324 @@
+import { loadConfig } from '@dealership/server-core';
+import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppRouterFactory } from './app-router.factory';
+import { createApp } from './create-app';
+import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
+
+/*
+ * Generated hostile input against every REST path and tRPC procedure of the whole server, as a
+ * guest, a customer and an admin: control characters, NUL, huge and malformed values, wrong types,
+ * unknown and missing fields, path traversal, SQL and pattern metacharacters. Whatever comes in,
+ * the answer is never a 5xx and no catalogue, account or order row changes.
+ */
+
+/** Runs of the property; each run sends one request. */
+const RUNS = 2_400;
+
+/** Tables whose rows hostile input must never change (login bookkeeping may: it counts failures). */
+const GUARDED_TABLES = ['brands', 'brand_images', 'cars', 'car_images', 'users', 'orders', 'order_lines'];
+
+/** Field names of our inputs, so generated objects reach past "unknown field" into each field's checks. */
+const FIELD_NAMES = [
+  'name', 'email', 'password', 'currentPassword', 'phone', 'address', 'search', 'searchQuery', 'brands', 'make',
+  'priceRange', 'priceMin', 'priceMax', 'bodyType', 'condition', 'fuelType', 'transmission', 'yearMin', 'yearMax',
+  'mileageMin', 'mileageMax', 'sort', 'page', 'pageSize', 'slug', 'carId', 'brandId', 'orderId', 'status', 'id',
+];
+
+const nasty = fc.constantFrom(
+  '\u0000', 'a\u0000b', '\u0001\u001f\u007f', '\r\n\r\nX-Injected: 1', "'; DROP TABLE cars; --", '%', '_', '\\', '.*(', '../../../etc/passwd',
+  '..%2F..%2Fjwt-secret', '\uD800', '\uFFFF', '<script>alert(1)</script>', '${7*7}', 'x'.repeat(10_000), ' ', '', 'null', '[]', '{}',
+  '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', 'toyota', '-1', '1e309', 'NaN', 'Infinity',
+);
+/** Text with control characters mixed into ordinary letters. */
+const controlText = fc.string({ unit: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x20, max: 0x7e })).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 24 });
+const hostileString = fc.oneof(
+  { arbitrary: nasty, weight: 3 },
+  { arbitrary: controlText, weight: 3 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 64 }), weight: 1 },
+  { arbitrary: fc.string({ maxLength: 16 }), weight: 1 },
+);
+const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 31, -(2 ** 31) - 1));
+const { value: hostileValue } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), hostileString), tie('value'), { maxKeys: 6 }),
+  ),
+}));
+/** `text` with lone surrogates replaced (encodeURIComponent throws on them). */
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
+
+/** A URL part: a hostile string percent-encoded (lone surrogates made well-formed first), or raw malformed escapes. */
+const urlPart = fc.oneof(
+  hostileString.map((text) => encodeURIComponent(wellFormed(text))),
+  fc.constantFrom('%00', '%FF', '%E0%A4%A', '%ED%A0%80', '%C0%AE%C0%AE%2F', '..%2F..%2F', '%', '%%', '%2e%2e'),
+);
+
+/** An object of our field names with hostile values, or any hostile value at all. */
+const hostileInput = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }),
+  hostileValue,
+  fc.constant(undefined),
+);
+
+type Actor = 'guest' | 'customer' | 'admin';
+
+describe('hostile input (reliability: the whole server, generated requests)', () => {
+  let root: string;
+  let database: DatabaseHandle;
+  let app: NestFastifyApplication;
+  const headers: Record<Actor, Record<string, string>> = { guest: {}, customer: {}, admin: {} };
+  const ids = { car: '', brand: '', order: '' };
+
+  /** A checksum of every guarded table's rows. */
+  const snapshot = async () => {
+    const db = app.get<Database>(DB);
+    const sums: Record<string, string> = {};
+    for (const table of GUARDED_TABLES) {
+      const [row] = await db
+        .select({ sum: sql<string>`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))` })
+        .from(sql.raw(`${table} t`));
+      sums[table] = row.sum;
+    }
+    return sums;
+  };
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'hostile-'));
+    database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: root,
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: join(root, 'no-web'),
+      JWT_SECRET: 'hostile-input-secret-0123456789-abcdefghijklmnop',
+      ADMIN_EMAIL: 'boss@dealer.test',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+    });
+    app = await createApp(config, { database });
+    const db = app.get<Database>(DB);
+    const toyota = await insertBrand(db, { name: 'Toyota' });
+    const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id });
+
+    const customer = { name: 'Amina', email: 'amina@example.co.ke', password: 'amina-password', phone: '0712345678', address: 'Nyali, Mombasa' };
+    expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: customer })).statusCode).toBe(201);
+    const login = async (email: string, password: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { token: string; user: { _id: string } };
+    };
+    const customerSession = await login(customer.email, customer.password);
+    const adminSession = await login('boss@dealer.test', 'correct-horse-battery');
+    headers.customer = { authorization: `Bearer ${customerSession.token}` };
+    headers.admin = { authorization: adminSession.token };
+    const order = await insertOrder(db, { buyerId: customerSession.user._id, lines: [{ car: vitz }] });
+    Object.assign(ids, { car: vitz.id, brand: toyota.id, order: order.id });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /**
+   * A valid input of every procedure and REST path that takes one, as a customer would send it
+   * (so a control character in one field is the only thing wrong). A new endpoint with an input
+   * fails the completeness check below until it gets a template here.
+   */
+  const templates = () => {
+    const profile = { name: 'Amina', email: 'amina@example.co.ke', password: 'new-password-1', currentPassword: 'amina-password', phone: '0712345678', address: 'Nyali' };
+    const account = { name: 'Baraka', email: 'baraka@example.co.ke', password: 'baraka-password', phone: '0712000000', address: 'Likoni' };
+    const trpc: Record<string, Record<string, unknown>> = {
+      'car.list': { search: 'toyota', brands: ['toyota'], make: 'Toyota', priceRange: '500K-1M', sort: 'newest', page: 1, pageSize: 12 },
+      'car.bySlug': { slug: 'toyota-vitz' },
+      'car.related': { carId: ids.car, brandId: ids.brand },
+      'brand.bySlug': { slug: 'toyota' },
+      'order.setStatus': { orderId: ids.order, status: 'Processing' },
+      'user.register': account,
+      'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
+      'user.updateProfile': profile,
+    };
+    const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
+      { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
+      { route: 'GET car/getCarById-car/:slug', url: '/api/car/getCarById-car/{toyota-vitz}' },
+      { route: 'GET car/related-car/:carId/:brandId', url: `/api/car/related-car/{${ids.car}}/{${ids.brand}}` },
+      { route: 'GET brand/getBrandBtId-brand/:slug', url: '/api/brand/getBrandBtId-brand/{toyota}' },
+      { route: 'POST user/register', url: '/api/user/register', body: account },
+      { route: 'POST user/login', url: '/api/user/login', body: { email: 'amina@example.co.ke', password: 'wrong-password' } },
+      { route: 'PUT user/profileUpdate', url: '/api/user/profileUpdate', body: profile },
+      { route: `PUT user/orderStatus/:orderId`, url: `/api/user/orderStatus/{${ids.order}}`, body: { status: 'Processing' } },
+      // Takes no input: nothing to spoil, listed so that every writing path is accounted for.
+      { route: 'POST user/logout', url: '/api/user/logout' },
+    ];
+    return { trpc, rest };
+  };
+
+  /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
+  const actorFor = (endpoint: string): Actor => (/setStatus|orderStatus/.test(endpoint) ? 'admin' : 'customer');
+
+  /** Control characters other than tab, newline and carriage return. */
+  const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];
+  const withControl = (text: string, control: string) => `${text.slice(0, 2)}${control}${text.slice(2)}`;
+
+  /** Each string field of `input` (array items included) with a control character in it, one at a time. */
+  function* spoilt(input: Record<string, unknown>): Generator<[string, Record<string, unknown>]> {
+    for (const [field, value] of Object.entries(input)) {
+      // Passwords may hold any character but NUL (an existing password keeps working).
+      for (const control of /password/i.test(field) ? ['\u0000'] : CONTROL) {
+        if (typeof value === 'string') yield [field, { ...input, [field]: withControl(value, control) }];
+        if (Array.isArray(value)) yield [field, { ...input, [field]: value.map((v) => (typeof v === 'string' ? withControl(v, control) : v)) }];
+      }
+    }
+  }
+
+  it('has a template for every procedure and REST path that takes input', () => {
+    const { trpc, rest } = templates();
+    const procedures = app.get(AppRouterFactory).create()._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>;
+    const withInput = Object.entries(procedures)
+      .filter(([, procedure]) => procedure._def.inputs.length > 0)
+      .map(([path]) => path)
+      .sort();
+    expect(Object.keys(trpc).sort()).toEqual(withInput);
+    const restWithInput = declaredRestRoutes(app)
+      .filter((r) => r.path.includes(':') || r.method === 'POST' || r.method === 'PUT' || r.route === 'GET car/getAll-car')
+      .map((r) => r.route);
+    expect(rest.map((r) => r.route).sort()).toEqual(restWithInput.sort());
+  });
+
+  it('answers 400 to a control character in any text field of any input, and changes nothing', async () => {
+    const before = await snapshot();
+    const { trpc, rest } = templates();
+    const answers: string[] = [];
+    for (const [path, input] of Object.entries(trpc)) {
+      const type = (app.get(AppRouterFactory).create()._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]._def.type;
+      for (const [field, spoiltInput] of spoilt(input)) {
+        const json = JSON.stringify(spoiltInput);
+        const res =
+          type === 'query'
+            ? await app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(json)}`, headers: headers[actorFor(path)] })
+            : await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers[actorFor(path)], 'content-type': 'application/json' }, payload: json });
+        answers.push(`${path}.${field} ${res.statusCode}`);
+        expect({ call: `${path}.${field}`, status: res.statusCode }).toEqual({ call: `${path}.${field}`, status: 400 });
+      }
+    }
+    for (const { route, url, body, query } of rest) {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
+      const inputs: [string, { url: string; body?: Record<string, unknown> }][] = [];
+      // Path params are marked {value} in the template url.
+      const params = [...url.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+      const plainUrl = (u: string) => u.replace(/\{([^}]*)\}/g, '$1');
+      for (const param of params) for (const control of CONTROL) inputs.push([`param ${param}`, { url: plainUrl(url.replace(`{${param}}`, encodeURIComponent(withControl(param, control)))), body }]);
+      if (query) for (const [field, q] of spoilt(query)) inputs.push([field, { url: `${plainUrl(url)}?${new URLSearchParams(q as Record<string, string>)}`, body }]);
+      if (body) for (const [field, b] of spoilt(body)) inputs.push([field, { url: plainUrl(url), body: b }]);
+      for (const [field, input] of inputs) {
+        const res = await app.inject({ method, url: input.url, headers: headers[actorFor(route)], payload: input.body });
+        answers.push(`${route} ${field} ${res.statusCode}`);
+        expect({ call: `${route} ${field}`, status: res.statusCode }).toEqual({ call: `${route} ${field}`, status: 400 });
+      }
+    }
+    expect(answers.length).toBeGreaterThan(100);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it(`answers ${RUNS} generated requests without a 5xx and without changing a row`, async () => {
+    const before = await snapshot();
+    const rest = declaredRestRoutes(app);
+    const procedures = declaredProcedures(app).filter((p) => p.type !== 'subscription');
+    expect(rest.length).toBeGreaterThan(10);
+    expect(procedures.length).toBeGreaterThan(10);
+
+    const restRequest = fc.record({
+      kind: fc.constant('rest' as const),
+      route: fc.constantFrom(...rest),
+      params: fc.array(urlPart, { minLength: 3, maxLength: 3 }),
+      query: fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileString, { maxKeys: 4 }),
+      body: hostileInput,
+      rawBody: fc.option(fc.string({ unit: 'binary', maxLength: 200 }), { nil: undefined }),
+    });
+    const trpcRequest = fc.record({
+      kind: fc.constant('trpc' as const),
+      procedure: fc.constantFrom(...procedures),
+      input: hostileInput,
+      batch: fc.boolean(),
+    });
+    // Read-only queries with one field of a valid input replaced: hostile values reach past the
+    // other fields' checks into the service and the database (a mutation's valid rest could write).
+    const { trpc: validInputs } = templates();
+    const queries = procedures.filter((p) => p.type === 'query' && validInputs[p.path]);
+    const mutatedQuery = fc
+      .constantFrom(...queries)
+      .chain((procedure) =>
+        fc.record({
+          procedure: fc.constant(procedure),
+          field: fc.oneof(fc.constantFrom(...Object.keys(validInputs[procedure.path])), fc.constantFrom(...FIELD_NAMES)),
+          value: fc.oneof({ arbitrary: hostileString, weight: 3 }, { arbitrary: hostileValue, weight: 1 }),
+          batch: fc.boolean(),
+        }),
+      )
+      .map(({ procedure, field, value, batch }) => ({
+        kind: 'trpc' as const,
+        procedure,
+        input: { ...validInputs[procedure.path], [field]: value } as unknown,
+        batch,
+      }));
+    const request = fc.tuple(fc.oneof(restRequest, trpcRequest, mutatedQuery), fc.constantFrom<Actor>('guest', 'customer', 'admin'));
+
+    const failures: string[] = [];
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async ([req, actor]) => {
+        sent++;
+        let description: string;
+        let status: number;
+        if (req.kind === 'rest') {
+          let i = 0;
+          const path = req.route.path.replace(/:[a-zA-Z]+/g, () => req.params[i++ % req.params.length]);
+          const query = Object.entries(req.query)
+            .map(([key, value]) => `${key}=${encodeURIComponent(wellFormed(value))}`)
+            .join('&');
+          const url = `${urlOfRoute(path)}${query ? `?${query}` : ''}`;
+          const hasBody = req.route.method !== 'GET' && req.route.method !== 'DELETE';
+          const payload = !hasBody ? undefined : req.rawBody ?? JSON.stringify(req.body ?? null);
+          const res = await app.inject({
+            method: req.route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+            url,
+            headers: { ...headers[actor], ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+            payload,
+          });
+          status = res.statusCode;
+          description = `${actor} ${req.route.method} ${url} ${String(payload).slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
+        } else {
+          const { path, type } = req.procedure;
+          const json = req.batch ? JSON.stringify({ 0: req.input ?? null }) : JSON.stringify(req.input ?? null);
+          const url = `/trpc/${path}${req.batch ? '?batch=1' : ''}`;
+          const res =
+            type === 'query'
+              ? await app.inject({ method: 'GET', url: `${url}${req.batch ? '&' : '?'}input=${encodeURIComponent(wellFormed(json))}`, headers: headers[actor] })
+              : await app.inject({ method: 'POST', url, headers: { ...headers[actor], 'content-type': 'application/json' }, payload: json });
+          status = res.statusCode;
+          description = `${actor} tRPC ${type} ${path} ${json.slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
+        }
+        if (status >= 500) failures.push(description);
+        return status < 500;
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    ).catch((error: unknown) => {
+      throw new Error(`${failures.join('\n')}\n${String(error)}`);
+    });
+    expect(sent).toBeGreaterThanOrEqual(RUNS);
+    expect(await snapshot()).toEqual(before);
+  }, 300_000);
+});

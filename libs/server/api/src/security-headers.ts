@@ -1,0 +1,166 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { AppConfig } from '@dealership/server-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+
+/** The settings the headers depend on. */
+export type SecurityHeadersConfig = Pick<AppConfig, 'publicUrl' | 'cloudinaryUrl' | 'corsOrigins'>;
+
+/** CSP directives, in the order they are sent; values are source lists. */
+export type CspDirectives = Record<string, readonly string[]>;
+
+/**
+ * Browser features no page of the site uses are switched off for the site and anything it embeds.
+ * `payment=(self)`: the card payment of a later issue runs in our own pages. Only features
+ * Chromium knows: an unknown one is a console error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Whether the site is served over HTTPS, read from `PUBLIC_URL` (the address visitors use).
+ * `TRUST_PROXY` is not enough: it says a proxy forwards client addresses, not that the proxy
+ * speaks TLS, and `Strict-Transport-Security` on a host without HTTPS would lock visitors out.
+ */
+export function servesHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
+}
+
+/** Where the configured Cloudinary cloud delivers images (`https://res.cloudinary.com/<cloud>/`), if any. */
+export function cloudinaryImageSource(cloudinaryUrl: string | undefined): string | undefined {
+  if (!cloudinaryUrl) return undefined;
+  const cloud = /^cloudinary:\/\/[^@]+@([a-z0-9_-]+)/i.exec(cloudinaryUrl)?.[1];
+  return cloud ? `https://res.cloudinary.com/${cloud.toLowerCase()}/` : undefined;
+}
+
+/**
+ * The site's Content-Security-Policy: scripts and styles from our own origin only (no inline
+ * script, no `eval`), images from us, `data:` URLs and the Cloudinary cloud, requests to our own
+ * API only, never framed. Pages add a per-response style nonce (`pagePolicy`).
+ */
+export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
+  const cloudinary = cloudinaryImageSource(config.cloudinaryUrl);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // No 'unsafe-inline' for styles either: Mantine's `<style>` elements carry the page's nonce, and
+    // React and Mantine set `style` props through the CSSOM (`element.style`), which CSP does not
+    // govern, so no `style="..."` attribute ever needs allowing (the browser suite checks).
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', ...(cloudinary ? [cloudinary] : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(servesHttps(config) ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** A header value in helmet's format (`name value;name value`). */
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => (sources.length ? `${name} ${sources.join(' ')}` : name))
+    .join(';');
+}
+
+/** A fresh nonce for one page answer (128 random bits). */
+export function createCspNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** What one page needs beyond the site policy. */
+export interface PagePolicyOptions {
+  /**
+   * Script hosts this page may load from, on top of `'self'`. The hook for card payments (a later
+   * issue): the checkout page passes the Braintree Drop-in host here, so no other page allows it.
+   */
+  scriptSources?: readonly string[];
+}
+
+export interface SecurityHeaders {
+  /** The Content-Security-Policy for a web app page whose `<style>` elements carry `nonce`. */
+  pagePolicy(nonce: string, options?: PagePolicyOptions): string;
+}
+
+/**
+ * Every answer's security headers: helmet's set (CSP, HSTS over HTTPS, nosniff, Referrer-Policy,
+ * frame and cross-origin policies, no `X-Powered-By`), `Permissions-Policy`, `Cache-Control:
+ * no-store` on authenticated API answers, and CORS for the `CORS_ORIGINS` allow-list only.
+ * Register it before the routes and scoped plugins (tRPC) so their answers get the hooks too.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, config: SecurityHeadersConfig): Promise<SecurityHeaders> {
+  const directives = cspDirectives(config);
+  await fastify.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: servesHttps(config) ? { maxAge: YEAR_SECONDS, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as frame-ancestors 'none', for browsers that predate it.
+    xFrameOptions: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Pictures are meant to travel (a partner's listing, a shared link's preview): any site may
+    // embed them. Everything else is for our own pages.
+    if (request.url.startsWith('/media/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
+    done();
+  });
+
+  // An answer to a request carrying a token may hold that user's data: no browser or proxy keeps
+  // it. Anonymous answers, including the year-long caching of /media and /assets, are untouched.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization !== undefined && isApiRequest(request)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+
+  // Closed unless CORS_ORIGINS lists the origin: other origins get no Access-Control-Allow-Origin,
+  // and their preflight falls through to an ordinary 404. Tokens travel in Authorization, never
+  // in cookies, so credentials stay off.
+  const allowed = new Set(config.corsOrigins);
+  await fastify.register(fastifyCors, {
+    origin: allowed.size === 0 ? false : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    methods: ['GET', 'HEAD', 'POST', 'PUT'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Retry-After'],
+    credentials: false,
+    maxAge: 600,
+  });
+
+  const nonceSlot = '\u0000nonce\u0000';
+  const pageDirectives = { ...directives, 'style-src': [...directives['style-src'], `'nonce-${nonceSlot}'`] };
+  const [beforeNonce, afterNonce] = serializeCsp(pageDirectives).split(nonceSlot);
+  return {
+    pagePolicy: (nonce, options = {}) => {
+      if (!options.scriptSources?.length) return beforeNonce + nonce + afterNonce;
+      return serializeCsp({ ...pageDirectives, 'script-src': [...directives['script-src'], ...options.scriptSources] }).replace(nonceSlot, nonce);
+    },
+  };
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  const url = request.url;
+  return url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc' || url.startsWith('/api?') || url.startsWith('/trpc?');
+}

@@ -1,0 +1,20 @@
+import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './user.table';
+
+/**
+ * One row per login: a token names its session (`sid`), and a token whose session is gone (logout,
+ * "log out everywhere", a password change) or expired is refused on its next request.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The token's `exp`: past it the session counts as gone even before it is deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
