@@ -1,7 +1,12 @@
 import type { Car } from '@dealership/car-schemas';
 import { CarIcon, imageSrcSet, imageVariant } from '@dealership/web-ui';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import classes from './CarGallery.module.css';
+
+// The full viewer is its own chunk, fetched when a visitor first reaches for a picture.
+const loadPictureViewer = () => import('./PictureViewer');
+const PictureViewer = lazy(async () => ({ default: (await loadPictureViewer()).PictureViewer }));
+const preloadPictureViewer = () => void loadPictureViewer();
 
 export interface CarGalleryProps {
   images: Car['images'];
@@ -15,11 +20,22 @@ const MAIN_SIZES = '(min-width: 75em) 760px, (min-width: 62em) 58vw, 100vw';
 /**
  * The car's pictures (spec §2 /car/{slug}, in the reduced form: no navigation, fullscreen or play
  * buttons). The main strip scrolls and snaps (swipe on a phone); thumbnails jump to a picture.
- * The first picture is the page's largest element, so it loads eagerly and first.
+ * The first picture is the page's largest element, so it loads eagerly and first. A tap (or
+ * Enter/Space) on the main picture opens the full viewer (`PictureViewer`, loaded on demand);
+ * closing it leaves the strip on the picture seen last, with focus on it.
  */
 export function CarGallery({ images, name }: CarGalleryProps) {
   const strip = useRef<HTMLDivElement>(null);
+  const slides = useRef<(HTMLButtonElement | null)[]>([]);
+  const focusOnClose = useRef<number | null>(null);
   const [active, setActive] = useState(0);
+  const [viewerAt, setViewerAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (viewerAt !== null || focusOnClose.current === null) return;
+    slides.current[focusOnClose.current]?.focus({ preventScroll: true });
+    focusOnClose.current = null;
+  }, [viewerAt]);
 
   if (images.length === 0) {
     return (
@@ -36,6 +52,14 @@ export function CarGallery({ images, name }: CarGalleryProps) {
     setActive(index);
   };
 
+  const closeViewer = (index: number) => {
+    const element = strip.current;
+    if (element) element.scrollLeft = index * element.clientWidth;
+    setActive(index);
+    focusOnClose.current = index;
+    setViewerAt(null);
+  };
+
   return (
     <div className={classes.root}>
       <div
@@ -45,24 +69,37 @@ export function CarGallery({ images, name }: CarGalleryProps) {
           const element = event.currentTarget;
           if (element.clientWidth > 0) setActive(Math.round(element.scrollLeft / element.clientWidth));
         }}
-        tabIndex={0}
         role="region"
         aria-label={`Photos of ${name}`}
       >
         {images.map((image, index) => (
-          <img
+          <button
             key={image.publicId}
-            src={image.url}
-            srcSet={imageSrcSet(image.url)}
-            sizes={MAIN_SIZES}
-            alt={`${name}, photo ${index + 1} of ${images.length}`}
-            width={1200}
-            height={800}
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-            decoding={index === 0 ? 'sync' : 'async'}
+            ref={(element) => {
+              slides.current[index] = element;
+            }}
+            type="button"
             className={classes.slide}
-          />
+            // One stop in the tab order: the picture in view.
+            tabIndex={index === active ? 0 : -1}
+            aria-label={`View photo ${index + 1} of ${images.length} full screen`}
+            onClick={() => setViewerAt(index)}
+            onPointerEnter={preloadPictureViewer}
+            onFocus={preloadPictureViewer}
+          >
+            <img
+              src={image.url}
+              srcSet={imageSrcSet(image.url)}
+              sizes={MAIN_SIZES}
+              alt={`${name}, photo ${index + 1} of ${images.length}`}
+              width={1200}
+              height={800}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+              decoding={index === 0 ? 'sync' : 'async'}
+              className={classes.picture}
+            />
+          </button>
         ))}
       </div>
       {images.length > 1 ? (
@@ -82,6 +119,11 @@ export function CarGallery({ images, name }: CarGalleryProps) {
           ))}
         </ul>
       ) : null}
+      {viewerAt === null ? null : (
+        <Suspense fallback={null}>
+          <PictureViewer images={images} name={name} startIndex={viewerAt} onClose={closeViewer} />
+        </Suspense>
+      )}
     </div>
   );
 }
