@@ -1,7 +1,40 @@
 import type { Brand } from '@dealership/brand-schemas';
-import { brandImages, brands, DB, type Database } from '@dealership/server-db';
+import type { ImageRef } from '@dealership/media-schemas';
+import { brandImages, brands, DB, type Database, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+
+/** The SQLSTATE and constraint of a failed query (Drizzle wraps the driver's error in `cause`). */
+function pgError(error: unknown): { code?: string; constraint?: string } {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && typeof e.code === 'string') return { code: e.code, constraint: (e as { constraint?: string }).constraint };
+  }
+  return {};
+}
+
+/** A brand's own columns as the service sets them. */
+export interface BrandColumns {
+  name: string;
+  slug: string;
+  description?: string | null;
+}
+
+/** What a write came to: done, or why not. */
+export type BrandWriteResult = { ok: true; id: string } | { ok: false; reason: 'name-taken' | 'slug-taken' | 'not-found' };
+
+function writeFailure(error: unknown): BrandWriteResult {
+  const { code, constraint } = pgError(error);
+  if (code === '23505' && constraint === 'brands_name_lower_key') return { ok: false, reason: 'name-taken' };
+  if (code === '23505' && constraint === 'brands_slug_key') return { ok: false, reason: 'slug-taken' };
+  throw error;
+}
+
+async function saveImages(tx: Transaction, brandId: string, images: ImageRef[]) {
+  await tx.delete(brandImages).where(eq(brandImages.brandId, brandId));
+  if (images.length > 0) {
+    await tx.insert(brandImages).values(images.map((image, position) => ({ brandId, url: image.url, publicId: image.publicId, position })));
+  }
+}
 
 /** Brands in the order they were added (as the legacy list was: the home page shows the first eight), with their logos. */
 function findBrands(db: Database, where?: SQL, limit?: number) {
@@ -36,6 +69,73 @@ export class BrandRepository {
   async bySlug(slug: string): Promise<Brand | undefined> {
     const [brand] = await this.find(eq(brands.slug, slug), 1);
     return brand;
+  }
+
+  async byId(id: string): Promise<Brand | undefined> {
+    const [brand] = await this.find(eq(brands.id, id), 1);
+    return brand;
+  }
+
+  /** The slugs taken by `base` and its numbered forms (`base`, `base-2` ...), but `exceptBrandId`'s own. */
+  async slugsLike(base: string, exceptBrandId?: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ slug: brands.slug })
+      .from(brands)
+      .where(and(or(eq(brands.slug, base), like(brands.slug, `${base}-%`)), exceptBrandId ? ne(brands.id, exceptBrandId) : undefined));
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  /** Inserts a brand with its logos in order; the unique index on lower(name) decides a duplicate. */
+  async insert(columns: BrandColumns, images: ImageRef[]): Promise<BrandWriteResult> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(brands).values(columns).returning({ id: brands.id });
+        await saveImages(tx, row.id, images);
+        return { ok: true, id: row.id } as const;
+      });
+    } catch (error) {
+      return writeFailure(error);
+    }
+  }
+
+  /** Changes the given columns, and replaces the logos when `images` is given. */
+  async update(id: string, columns: Partial<BrandColumns>, images?: ImageRef[]): Promise<BrandWriteResult> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.update(brands).set({ ...columns, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id });
+        if (!row) return { ok: false, reason: 'not-found' } as const;
+        if (images) await saveImages(tx, id, images);
+        return { ok: true, id } as const;
+      });
+    } catch (error) {
+      return writeFailure(error);
+    }
+  }
+
+  /** Deletes a brand; its cars stay, without a brand (`ON DELETE SET NULL`). False when there was none. */
+  async remove(id: string): Promise<boolean> {
+    const rows = await this.db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+    return rows.length > 0;
+  }
+
+  /** Detaches one logo; false when the brand has no logo of that id. */
+  async removeImage(brandId: string, publicId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(brandImages)
+        .where(and(eq(brandImages.brandId, brandId), eq(brandImages.publicId, publicId)))
+        .returning({ id: brandImages.id });
+      if (rows.length === 0) return false;
+      await tx.update(brands).set({ updatedAt: new Date() }).where(eq(brands.id, brandId));
+      return true;
+    });
+  }
+
+  /** Which of `publicIds` a brand still shows (storage names files by content, so two brands may share one). */
+  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
+    if (publicIds.length === 0) return new Set();
+    const rows = await this.db.selectDistinct({ publicId: brandImages.publicId }).from(brandImages).where(inArray(brandImages.publicId, publicIds));
+    return new Set(rows.map((r) => r.publicId));
   }
 
   /** Slug and last change of every brand (sitemap). */

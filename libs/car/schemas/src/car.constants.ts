@@ -15,6 +15,10 @@ export type BodyType = (typeof BODY_TYPES)[number];
 export const CONDITIONS = ['New', 'Foreign Used', 'Locally Used'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
+/** Where a car is in its sale: Sold cars leave listings and search, but their page stays. */
+export const CAR_STATUSES = ['Available', 'Reserved', 'Sold'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+
 /** Price filter options in KES, inclusive at both ends. */
 export const PRICE_RANGES = [
   { label: '250K-500K', min: 250_000, max: 500_000 },
@@ -43,6 +47,9 @@ export const DEFAULT_SAFETY_RATING = 5;
 export const DEFAULT_SEATS = 5;
 export const BRAND_PAGE_DEFAULT_CONDITION = 'New';
 export const BRAND_PAGE_DEFAULT_YEAR = 'N/A';
+
+/** Pictures one car may have. */
+export const MAX_CAR_IMAGES = 30;
 
 /** Related cars shown on a detail page, at most. */
 export const RELATED_CARS_LIMIT = 8;

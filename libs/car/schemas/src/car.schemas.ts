@@ -2,13 +2,14 @@ import { BrandRefSchema } from '@dealership/brand-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
 import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, SlugSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
-import { BODY_TYPES, CAR_SORTS, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
+import { BODY_TYPES, CAR_SORTS, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, MAX_CAR_IMAGES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
 
 export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: 'fuelType must be Petrol or Diesel' });
 export const TransmissionSchema = z.enum(TRANSMISSIONS, { error: 'transmission must be Automatic or Manual' });
 export const DriveSchema = z.enum(DRIVES, { error: 'drive must be 2 WD or 4 WD' });
 export const BodyTypeSchema = z.enum(BODY_TYPES, { error: `bodyType must be one of: ${BODY_TYPES.join(', ')}` });
 export const ConditionSchema = z.enum(CONDITIONS, { error: `condition must be one of: ${CONDITIONS.join(', ')}` });
+export const CarStatusSchema = z.enum(CAR_STATUSES, { error: `status must be one of: ${CAR_STATUSES.join(', ')}` });
 export const CarSortSchema = z.enum(CAR_SORTS);
 
 /**
@@ -46,6 +47,10 @@ export const CarSchema = z.object({
   warranty: text().nullable(),
   condition: ConditionSchema,
   bodyType: BodyTypeSchema,
+  /** Shown in the home carousel (newest first). */
+  featured: z.boolean(),
+  /** Sold cars leave listings and search; their page stays, marked Sold. */
+  status: CarStatusSchema,
   images: z.array(ImageRefSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -119,3 +124,87 @@ export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;
 
 export const CarRelatedInputSchema = z.object({ carId: IdSchema, brandId: IdSchema });
 export type CarRelatedInput = z.infer<typeof CarRelatedInputSchema>;
+
+/** Absent, null or a blank form field: what the spec calls "required". */
+const isMissing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+
+/** A whole number of at least 1 (spec §5: numeric inputs have a minimum of 1); absent gets `required`. */
+const wholeNumber = (field: string, max: number, required = `${field} is required`) =>
+  z
+    .number({ error: (issue) => (isMissing(issue.input) ? required : `${field} must be a number`) })
+    .int({ error: `${field} must be a whole number` })
+    .min(1, { error: `${field} must be at least 1` })
+    .max(max, { error: `${field} is too large` });
+
+const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, field: string, required: string) =>
+  z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : `${field} must be ${values.join(' or ')}`) });
+
+/** Optional specs: absent or null means "not given" (null clears it on update). */
+const optionalNumber = (field: string, max: number, int = true) => {
+  const base = z.number({ error: `${field} must be a number` });
+  return (int ? base.int({ error: `${field} must be a whole number` }) : base)
+    .min(1, { error: `${field} must be at least 1` })
+    .max(max, { error: `${field} is too large` })
+    .nullable()
+    .optional();
+};
+
+/**
+ * The fields a dealer sets on a car, in spec §5's order of checks: the first problem reported is
+ * the one the Create Car form would show first, with its message (typos included).
+ */
+const carFields = {
+  brandId: z.uuid({ error: (issue) => (isMissing(issue.input) ? 'Car Brand is required' : 'brandId must be a valid id') }),
+  images: z
+    .array(ImageRefSchema, { error: 'Please Provide atleast one Image' })
+    .min(1, { error: 'Please Provide atleast one Image' })
+    .max(MAX_CAR_IMAGES, { error: `At most ${MAX_CAR_IMAGES} images per car` }),
+  name: text({ error: 'Car name is required' }).trim().min(1, { error: 'Car name is required' }).max(200, { error: 'name must be at most 200 characters' }),
+  price: wholeNumber('price', 1_000_000_000, 'Price is required'),
+  fuelType: requiredEnum(FUEL_TYPES, 'fuelType', 'FuelType is required'),
+  transmission: requiredEnum(TRANSMISSIONS, 'transmission', 'Transmission is required'),
+  engineSize: wholeNumber('engineSize', 100_000, 'Engine Size is required'),
+  mileage: wholeNumber('mileage', 10_000_000, 'Mileage is required'),
+  year: wholeNumber('year', 3000, 'Year of manufucture is required'),
+  drive: requiredEnum(DRIVES, 'drive', 'Drive is required'),
+  description: text({ error: 'Description is required' })
+    .trim()
+    .min(1, { error: 'Description is required' })
+    .max(20_000, { error: 'description must be at most 20000 characters' }),
+  // Beyond the spec's checks: the dealer's own fields, then the optional specs.
+  bodyType: z.enum(BODY_TYPES, { error: (issue) => (isMissing(issue.input) ? 'Body Type is required' : `bodyType must be one of: ${BODY_TYPES.join(', ')}`) }),
+  condition: ConditionSchema.optional(),
+  featured: z.boolean({ error: 'featured must be true or false' }).optional(),
+  status: CarStatusSchema.optional(),
+  safetyRating: optionalNumber('safetyRating', 5),
+  seats: optionalNumber('seats', 100),
+  horsepower: optionalNumber('horsepower', 10_000),
+  torque: optionalNumber('torque', 100_000),
+  accelerationSeconds: optionalNumber('accelerationSeconds', 100, false),
+  groundClearanceMm: optionalNumber('groundClearanceMm', 10_000),
+  fuelTankLitres: optionalNumber('fuelTankLitres', 10_000),
+  warranty: text().trim().max(200, { error: 'warranty must be at most 200 characters' }).nullable().optional(),
+};
+
+/** A new car. Condition defaults to New, featured to false, status to Available. */
+export const CarCreateInputSchema = z.object(carFields);
+export type CarCreateInput = z.input<typeof CarCreateInputSchema>;
+export type CarCreateFields = z.output<typeof CarCreateInputSchema>;
+
+/**
+ * Changes to a car: only the fields given change (null clears an optional spec). The brand is
+ * fixed once allocated (the form says so); `images`, when given, is the whole new list in order.
+ */
+export const CarUpdateInputSchema = z.object({ id: IdSchema, ...z.object(carFields).omit({ brandId: true }).partial().shape });
+export type CarUpdateInput = z.input<typeof CarUpdateInputSchema>;
+export type CarUpdateFields = z.output<typeof CarUpdateInputSchema>;
+
+export const CarRemoveInputSchema = z.object({ id: IdSchema });
+export type CarRemoveInput = z.infer<typeof CarRemoveInputSchema>;
+
+/** Detach one picture (by its public id) from a car and delete it from storage. */
+export const CarRemoveImageInputSchema = z.object({
+  carId: IdSchema,
+  publicId: text({ error: 'Image publicId is required' }).trim().min(1, { error: 'Image publicId is required' }).max(512),
+});
+export type CarRemoveImageInput = z.infer<typeof CarRemoveImageInputSchema>;

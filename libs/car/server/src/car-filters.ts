@@ -1,6 +1,6 @@
 import { type CarListFilters, PRICE_RANGES } from '@dealership/car-schemas';
 import { cars } from '@dealership/server-db';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,9 +26,15 @@ function brandIdsWhere(condition: SQL): SQL {
   return sql`(select b.id from brands b where ${condition})`;
 }
 
-/** SQL conditions of the catalogue filters; an absent filter adds nothing (passes every car). */
+/** Cars listings and search show: all but the sold ones (whose pages stay). */
+export const listedCars = (): SQL => ne(cars.status, 'Sold');
+
+/**
+ * SQL conditions of the catalogue filters over the listed (unsold) cars; an absent filter adds
+ * nothing (passes every listed car).
+ */
 export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'pageSize'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [listedCars()];
 
   if (filters.search) {
     const pattern = containsPattern(filters.search);

@@ -1,17 +1,20 @@
-import { CarBySlugInputSchema, CarRelatedInputSchema } from '@dealership/car-schemas';
-import { Public } from '@dealership/server-auth';
+import { CarBySlugInputSchema, CarCreateInputSchema, CarRelatedInputSchema, CarRemoveImageInputSchema, CarRemoveInputSchema, CarUpdateInputSchema } from '@dealership/car-schemas';
+import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
 import { text } from '@dealership/shared-schemas';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { AuthUser } from '@dealership/user-schemas';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { toLegacyCar } from './car.legacy-mapper';
+import { fromLegacyCarBody, LEGACY_CAR_FIELDS, parseLegacyInput, toLegacyCar } from './car.legacy-mapper';
 import { CarService } from './car.service';
+import { readLegacyForm } from './legacy-form';
 
 const SearchQuerySchema = z.object({
   searchQuery: text().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),
 });
 
-/** The legacy `/api/car/...` REST paths, in their response shapes. */
+/** The legacy `/api/car/...` REST paths, in their response shapes. Reads are public; writes are admin-only. */
 @Public()
 @Controller('car')
 export class CarController {
@@ -34,5 +37,42 @@ export class CarController {
   async related(@Param('carId') carId: string, @Param('brandId') brandId: string) {
     const input = parseOrThrow(CarRelatedInputSchema, { carId, brandId });
     return { success: true, cars: (await this.cars.related(input.carId, input.brandId)).map(toLegacyCar) };
+  }
+
+  /** Multipart (the legacy client: fields and repeated `documents`, each `{url, public_id}` JSON) or JSON. */
+  @AdminOnly()
+  @Post('create-car')
+  @HttpCode(201)
+  async create(@Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { fields } = await readLegacyForm(request, body);
+    const input = parseLegacyInput(CarCreateInputSchema, fromLegacyCarBody(fields), LEGACY_CAR_FIELDS);
+    const car = await this.cars.create(input, user);
+    return { success: true, message: 'Car Created Successfully', car: toLegacyCar(car) };
+  }
+
+  @AdminOnly()
+  @Put('update-car/:id')
+  async update(@Param('id') id: string, @Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { fields } = await readLegacyForm(request, body);
+    const input = parseLegacyInput(CarUpdateInputSchema, { ...fromLegacyCarBody(fields), id }, LEGACY_CAR_FIELDS);
+    const car = await this.cars.update(input, user);
+    return { success: true, message: 'Car Updated Successfully', car: toLegacyCar(car) };
+  }
+
+  @AdminOnly()
+  @Delete('delete-car/:id')
+  async remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    const input = parseLegacyInput(CarRemoveInputSchema, { id }, {});
+    await this.cars.remove(input.id, user);
+    return { success: true, message: 'Car Deleted Successfully' };
+  }
+
+  /** Detaches a picture (`?image=<public_id>`) from the car and deletes it from storage. */
+  @AdminOnly()
+  @Delete('delete-image/:carId')
+  async removeImage(@Param('carId') carId: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
+    const input = parseLegacyInput(CarRemoveImageInputSchema, { carId, publicId: query.image }, { publicId: 'image' });
+    const car = await this.cars.removeImage(input.carId, input.publicId, user);
+    return { success: true, message: 'Image deleted', car: toLegacyCar(car) };
   }
 }

@@ -1,7 +1,36 @@
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 
 export class CarNotFoundError extends DomainError {
-  constructor(slug: string) {
-    super(ErrorCode.NotFound, `Car not found: ${slug}`);
+  /** `key`: the slug or id asked for. */
+  constructor(key: string) {
+    super(ErrorCode.NotFound, `Car not found: ${key}`);
+  }
+}
+
+/** A new car names a brand that does not exist. */
+export class CarBrandNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.NotFound, 'Brand not found', 'brandId');
+  }
+}
+
+/** The car has no picture of that public id. */
+export class CarImageNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.NotFound, 'Image not found on this car', 'image');
+  }
+}
+
+/** A picture that is not one of our own store's (a foreign url, `javascript:` ...). */
+export class ForeignImageError extends DomainError {
+  constructor(field: string) {
+    super(ErrorCode.BadRequest, `${field} must be an image uploaded to this site`, field);
+  }
+}
+
+/** The slug could not be made unique (only under a storm of renames to one name). */
+export class CarSlugConflictError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'Another car was saved with this name at the same moment; please try again', 'name');
   }
 }

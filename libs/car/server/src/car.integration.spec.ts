@@ -204,7 +204,7 @@ describe('car module (integration, real database)', () => {
       expect(Object.keys(car)).toEqual([
         '_id', 'name', 'slug', 'description', 'price', 'brand', 'fuelType', 'transmission', 'engineSize', 'mileage', 'safetyrating', 'yom',
         'seater', 'drive', 'horsepower', 'torque', 'accelaration', 'size', 'fuelTank', 'warranty', 'condition', 'bodyType', 'documents',
-        'createdAt', 'updatedAt',
+        'createdAt', 'updatedAt', 'featured', 'status',
       ]);
       expect(Object.keys(car.brand)).toEqual(['_id', 'name', 'slug', 'image']);
       expect(Object.keys(car.documents[0])).toEqual(['url', 'public_id']);

@@ -1,7 +1,8 @@
 import type { BrandRef } from '@dealership/brand-schemas';
 import type { Car } from '@dealership/car-schemas';
 import { LegacyImageSchema, toLegacyImage } from '@dealership/media-server';
-import { z } from 'zod';
+import { RequestValidationError } from '@dealership/server-core';
+import { type ZodType, z } from 'zod';
 
 // The legacy REST shapes (`../shared/spec/legacy-rest-contract.md`): third-party clients read these
 // names and this key order, so they are kept byte for byte. Nothing of our own uses them.
@@ -41,6 +42,9 @@ export const LegacyCarSchema = z.strictObject({
   documents: z.array(LegacyImageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // Added with the back office (not in the legacy shape): appended, so the legacy keys keep their order.
+  featured: z.boolean(),
+  status: z.string(),
 });
 export type LegacyCar = z.infer<typeof LegacyCarSchema>;
 
@@ -75,5 +79,101 @@ export function toLegacyCar(car: Car): LegacyCar {
     documents: car.images.map(toLegacyImage),
     createdAt: car.createdAt,
     updatedAt: car.updatedAt,
+    featured: car.featured,
+    status: car.status,
   };
+}
+
+/** The legacy name of each domain field a legacy write sends. */
+export const LEGACY_CAR_FIELDS: Record<string, string> = {
+  brandId: 'brand',
+  images: 'documents',
+  safetyRating: 'safetyrating',
+  year: 'yom',
+  seats: 'seater',
+  accelerationSeconds: 'accelaration',
+  groundClearanceMm: 'size',
+  fuelTankLitres: 'fuelTank',
+};
+
+const REQUIRED_NUMBERS = ['price', 'engineSize', 'mileage', 'year'];
+const OPTIONAL_NUMBERS = ['safetyRating', 'seats', 'horsepower', 'torque', 'accelerationSeconds', 'groundClearanceMm', 'fuelTankLitres'];
+const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * A form value as the contract reads it: a number's text is the number, `true`/`false` the
+ * boolean. A blank optional field (a spec left empty, `warranty`) is "none"; a blank required one
+ * stays blank, so the contract answers its "is required" message.
+ */
+function formValue(field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const blank = value.trim() === '';
+  if (OPTIONAL_NUMBERS.includes(field) || field === 'warranty') return blank ? null : OPTIONAL_NUMBERS.includes(field) && NUMBER_TEXT.test(value) ? Number(value) : value;
+  if (REQUIRED_NUMBERS.includes(field)) return NUMBER_TEXT.test(value) ? Number(value) : value;
+  if (field === 'featured') return value === 'true' ? true : value === 'false' ? false : blank ? undefined : value;
+  return value;
+}
+
+/**
+ * One legacy image entry as our `ImageRef`: a `{url, public_id}` object, or its JSON text (each
+ * multipart `documents` entry). Anything else is passed on for the contract to refuse.
+ */
+export function fromLegacyImage(entry: unknown): unknown {
+  let value = entry;
+  if (typeof entry === 'string') {
+    try {
+      value = JSON.parse(entry);
+    } catch {
+      return entry;
+    }
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const { url, public_id: publicId } = value as { url?: unknown; public_id?: unknown };
+    return { url, publicId };
+  }
+  return value;
+}
+
+/** A repeated form field as a list (one entry arrives as a single value). */
+export const listOf = (value: unknown): unknown[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+/** A legacy create/update body (multipart or JSON, legacy names) in the domain's names and types. */
+export function fromLegacyCarBody(fields: Record<string, unknown>): Record<string, unknown> {
+  const legacyOf = (field: string) => LEGACY_CAR_FIELDS[field] ?? field;
+  const domain: Record<string, unknown> = {};
+  for (const field of ['brandId', 'images', 'name', 'price', 'fuelType', 'transmission', 'engineSize', 'mileage', 'year', 'drive', 'description', 'bodyType', 'condition', 'featured', 'status', 'safetyRating', 'seats', 'horsepower', 'torque', 'accelerationSeconds', 'groundClearanceMm', 'fuelTankLitres', 'warranty']) {
+    const value = fields[legacyOf(field)];
+    if (field === 'images') domain.images = listOf(value)?.map(fromLegacyImage);
+    else domain[field] = formValue(field, value);
+  }
+  return domain;
+}
+
+/**
+ * Parses a legacy write with a domain contract: a 400 whose `message` is the first problem, in
+ * the contract's order of checks (spec §5's), and whose fields carry the legacy names.
+ */
+export function parseLegacyInput<T extends ZodType>(schema: T, input: unknown, legacyNames: Record<string, string>): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => {
+    const [head = '', ...rest] = issue.path.map(String);
+    const legacy = legacyNames[head] ?? head;
+    // `price must be a number` names the field by its legacy name; a bare `must be a valid id` gets it in front.
+    const field = [legacy, ...rest].join('.') || 'body';
+    // zod's own wording (`Invalid input: ...`) gets the field in front, as does a bare `must be a valid id`.
+    const message =
+      head && issue.message.startsWith(head)
+        ? `${legacy}${issue.message.slice(head.length)}`
+        : /^[a-z]/.test(issue.message)
+          ? `${field} ${issue.message}`
+          : issue.message.startsWith('Invalid')
+            ? `${field}: ${issue.message}`
+            : issue.message;
+    return { field, message };
+  });
+  const error = new RequestValidationError(errors);
+  // The legacy screens show the message as it is: the first problem alone, like the form's own check.
+  error.message = errors[0].message;
+  throw error;
 }

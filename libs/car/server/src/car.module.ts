@@ -1,3 +1,5 @@
+import { AuditModule } from '@dealership/audit-server';
+import { MediaModule } from '@dealership/media-server';
 import { Module } from '@nestjs/common';
 import { CarController } from './car.controller';
 import { CarRepository } from './car.repository';
@@ -6,6 +8,7 @@ import { CarService } from './car.service';
 import { CarSitePages } from './car.site-pages';
 
 @Module({
+  imports: [MediaModule, AuditModule],
   providers: [CarRepository, CarService, CarRouter, CarSitePages],
   controllers: [CarController],
   exports: [CarRouter, CarService],

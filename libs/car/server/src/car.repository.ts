@@ -1,8 +1,38 @@
-import type { Car, CarListFilters, CarPage } from '@dealership/car-schemas';
-import { brandImages, carImages, cars, DB, type Database } from '@dealership/server-db';
+import type { Car, CarCreateFields, CarListFilters, CarPage } from '@dealership/car-schemas';
+import type { ImageRef } from '@dealership/media-schemas';
+import { brandImages, carImages, cars, DB, type Database, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { carConditions, carOrder } from './car-filters';
+import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { carConditions, carOrder, listedCars } from './car-filters';
+
+/** The SQLSTATE and constraint of a failed query (Drizzle wraps the driver's error in `cause`). */
+function pgError(error: unknown): { code?: string; constraint?: string } {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && typeof e.code === 'string') return { code: e.code, constraint: (e as { constraint?: string }).constraint };
+  }
+  return {};
+}
+
+/** A car's columns as the service sets them (everything but the id, brand, pictures and timestamps). */
+export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
+
+/** What a write came to: done, or why not (an unknown brand; the slug taken meanwhile). */
+export type CarWriteResult = { ok: true; id: string } | { ok: false; reason: 'brand-not-found' | 'slug-taken' | 'not-found' };
+
+async function saveImages(tx: Transaction, carId: string, images: ImageRef[]) {
+  await tx.delete(carImages).where(eq(carImages.carId, carId));
+  if (images.length > 0) {
+    await tx.insert(carImages).values(images.map((image, position) => ({ carId, url: image.url, publicId: image.publicId, position })));
+  }
+}
+
+/** The failed write's reason when it is one we expect, else rethrows. */
+function writeFailure(error: unknown): CarWriteResult {
+  const { code, constraint } = pgError(error);
+  if (code === '23503' && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
+  if (code === '23505' && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
+  throw error;
+}
 
 /** Cars with their pictures in order, and their brand with the brand's logo. */
 function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
@@ -78,6 +108,78 @@ export class CarRepository {
     return (await this.list({ sort: 'newest', page: 1, pageSize: limit })).items;
   }
 
+  /** Listed cars marked featured, newest first, at most `limit`. */
+  async featured(limit: number): Promise<Car[]> {
+    const rows = await this.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.featured, true), listedCars()))
+      .orderBy(...carOrder('newest'))
+      .limit(limit);
+    return this.loadInOrder(rows.map((r) => r.id));
+  }
+
+  async byId(id: string): Promise<Car | undefined> {
+    const [car] = await this.loadInOrder([id]);
+    return car;
+  }
+
+  /** The slugs taken by `base` and its numbered forms (`base`, `base-2` ...), but `exceptCarId`'s own. */
+  async slugsLike(base: string, exceptCarId?: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ slug: cars.slug })
+      .from(cars)
+      .where(and(or(eq(cars.slug, base), like(cars.slug, `${base}-%`)), exceptCarId ? ne(cars.id, exceptCarId) : undefined));
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  /** Inserts a car with its pictures in order, in one transaction. */
+  async insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(cars).values({ ...columns, brandId }).returning({ id: cars.id });
+        await saveImages(tx, row.id, images);
+        return { ok: true, id: row.id } as const;
+      });
+    } catch (error) {
+      return writeFailure(error);
+    }
+  }
+
+  /** Changes the given columns, and replaces the pictures when `images` is given, in one transaction. */
+  async update(id: string, columns: Partial<CarColumns>, images?: ImageRef[]): Promise<CarWriteResult> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        // updatedAt moves even when only the pictures change.
+        const [row] = await tx.update(cars).set({ ...columns, updatedAt: new Date() }).where(eq(cars.id, id)).returning({ id: cars.id });
+        if (!row) return { ok: false, reason: 'not-found' } as const;
+        if (images) await saveImages(tx, id, images);
+        return { ok: true, id } as const;
+      });
+    } catch (error) {
+      return writeFailure(error);
+    }
+  }
+
+  /** Deletes a car (its pictures' rows go with it); false when there was none. */
+  async remove(id: string): Promise<boolean> {
+    const rows = await this.db.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id });
+    return rows.length > 0;
+  }
+
+  /** Detaches one picture from a car; false when the car has no picture of that id. */
+  async removeImage(carId: string, publicId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(carImages)
+        .where(and(eq(carImages.carId, carId), eq(carImages.publicId, publicId)))
+        .returning({ id: carImages.id });
+      if (rows.length === 0) return false;
+      await tx.update(cars).set({ updatedAt: new Date() }).where(eq(cars.id, carId));
+      return true;
+    });
+  }
+
   async bySlug(slug: string): Promise<Car | undefined> {
     const [row] = await this.bySlugQuery.execute({ slug });
     return row ? toCar(row) : undefined;
@@ -88,16 +190,23 @@ export class CarRepository {
     const rows = await this.db
       .select({ id: cars.id })
       .from(cars)
-      .where(and(eq(cars.brandId, brandId), ne(cars.id, carId)))
+      .where(and(eq(cars.brandId, brandId), ne(cars.id, carId), listedCars()))
       .orderBy(...carOrder('newest'))
       .limit(limit);
     return this.loadInOrder(rows.map((r) => r.id));
   }
 
-  /** Cars of a brand, newest first, at most `limit`. */
+  /** Listed cars of a brand, newest first, at most `limit`. */
   async ofBrand(brandId: string, limit: number): Promise<Car[]> {
-    const rows = await this.db.select({ id: cars.id }).from(cars).where(eq(cars.brandId, brandId)).orderBy(...carOrder('newest')).limit(limit);
+    const rows = await this.db.select({ id: cars.id }).from(cars).where(and(eq(cars.brandId, brandId), listedCars())).orderBy(...carOrder('newest')).limit(limit);
     return this.loadInOrder(rows.map((r) => r.id));
+  }
+
+  /** Which of `publicIds` a car still shows (storage names files by content, so two cars may share one). */
+  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
+    if (publicIds.length === 0) return new Set();
+    const rows = await this.db.selectDistinct({ publicId: carImages.publicId }).from(carImages).where(inArray(carImages.publicId, publicIds));
+    return new Set(rows.map((r) => r.publicId));
   }
 
   /** Slug and last change of every car (sitemap). */

@@ -1,5 +1,13 @@
-import { CarBySlugInputSchema, CarListInputSchema, CarRelatedInputSchema } from '@dealership/car-schemas';
-import { publicProcedure, router } from '@dealership/server-trpc';
+import {
+  CarBySlugInputSchema,
+  CarCreateInputSchema,
+  CarListInputSchema,
+  CarRelatedInputSchema,
+  CarRemoveImageInputSchema,
+  CarRemoveInputSchema,
+  CarUpdateInputSchema,
+} from '@dealership/car-schemas';
+import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
 
@@ -15,6 +23,13 @@ export class CarRouter {
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.bySlug(input.slug)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
+      create: adminProcedure.input(CarCreateInputSchema).mutation(({ input, ctx }) => cars.create(input, ctx.user)),
+      update: adminProcedure.input(CarUpdateInputSchema).mutation(({ input, ctx }) => cars.update(input, ctx.user)),
+      remove: adminProcedure.input(CarRemoveInputSchema).mutation(async ({ input, ctx }) => {
+        await cars.remove(input.id, ctx.user);
+        return { id: input.id };
+      }),
+      removeImage: adminProcedure.input(CarRemoveImageInputSchema).mutation(({ input, ctx }) => cars.removeImage(input.carId, input.publicId, ctx.user)),
     });
   }
 }

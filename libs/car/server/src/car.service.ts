@@ -1,27 +1,45 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
 import {
   type Car,
+  type CarCreateFields,
   type CarListFilters,
   type CarPage,
+  type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
-import { Injectable } from '@nestjs/common';
+import type { ImageRef } from '@dealership/media-schemas';
+import { MediaService } from '@dealership/media-server';
+import { slugify, uniqueSlug } from '@dealership/shared-util';
+import { Injectable, Logger } from '@nestjs/common';
 import { carConditions } from './car-filters';
-import { CarNotFoundError } from './car.errors';
-import { CarRepository } from './car.repository';
+import { CarBrandNotFoundError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
+import { CarRepository, type CarWriteResult } from './car.repository';
+
+/** Attempts at a unique slug when another write takes the chosen one between the check and the insert. */
+const SLUG_ATTEMPTS = 5;
+
+/** A car as the audit log records it: the brand by id (its own changes are the brand's record). */
+const auditView = (car: Car) => ({ ...car, brand: car.brand?.id ?? null });
 
 @Injectable()
 export class CarService {
-  constructor(private readonly cars: CarRepository) {}
+  private readonly logger = new Logger('CarService');
+
+  constructor(
+    private readonly cars: CarRepository,
+    private readonly media: MediaService,
+    private readonly audit: AuditService,
+  ) {}
 
   list(filters: CarListFilters): Promise<CarPage> {
     return this.cars.list(filters);
   }
 
-  /** The whole catalogue, newest first, optionally narrowed by a literal search text. */
+  /** The listed catalogue (sold cars left out), newest first, optionally narrowed by a literal search text. */
   all(search?: string): Promise<Car[]> {
-    return this.cars.all(search ? carConditions({ search }) : undefined);
+    return this.cars.all(carConditions(search ? { search } : {}));
   }
 
   /** The home page's newest cars. */
@@ -29,14 +47,22 @@ export class CarService {
     return this.cars.newest(HOME_SHOWCASE_SIZE);
   }
 
-  /** The home carousel's cars: the newest five for now (a "featured" flag can replace this). */
-  featured(): Promise<Car[]> {
-    return this.cars.newest(CAROUSEL_SLIDES);
+  /** The home carousel's cars: the featured ones, newest first; the newest when none is featured. */
+  async featured(): Promise<Car[]> {
+    const featured = await this.cars.featured(CAROUSEL_SLIDES);
+    return featured.length > 0 ? featured : this.cars.newest(CAROUSEL_SLIDES);
   }
 
+  /** A car by slug, sold ones included (their pages stay). */
   async bySlug(slug: string): Promise<Car> {
     const car = await this.cars.bySlug(slug);
     if (!car) throw new CarNotFoundError(slug);
+    return car;
+  }
+
+  async byId(id: string): Promise<Car> {
+    const car = await this.cars.byId(id);
+    if (!car) throw new CarNotFoundError(id);
     return car;
   }
 
@@ -44,8 +70,95 @@ export class CarService {
     return this.cars.relatedTo(carId, brandId, RELATED_CARS_LIMIT);
   }
 
-  /** A brand's cars, newest first (at most `limit`). */
+  /** A brand's listed cars, newest first (at most `limit`). */
   allOfBrand(brandId: string, limit: number): Promise<Car[]> {
     return this.cars.ofBrand(brandId, limit);
+  }
+
+  /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
+  async create(input: CarCreateFields, actor: AuditActor): Promise<Car> {
+    const { brandId, images, ...fields } = input;
+    this.checkOwnImages(images);
+    const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
+    await this.media.attach(images.map((image) => image.publicId));
+    const car = await this.byId(id);
+    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'create', after: auditView(car) });
+    return car;
+  }
+
+  /**
+   * Changes the fields given. A new name gets a new unique slug; a new picture list replaces the
+   * old one, and the pictures no longer used are deleted from storage.
+   */
+  async update(input: CarUpdateFields, actor: AuditActor): Promise<Car> {
+    const { id, images, ...fields } = input;
+    const before = await this.byId(id);
+    if (images) this.checkOwnImages(images);
+    const renamed = fields.name !== undefined && fields.name !== before.name;
+    const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);
+    if (renamed) await this.withUniqueSlug(fields.name as string, id, write);
+    else this.unwrap(await write(), id);
+    if (images) {
+      await this.media.attach(images.map((image) => image.publicId));
+      const kept = new Set(images.map((image) => image.publicId));
+      await this.removeFromStorage(before.images.map((image) => image.publicId).filter((publicId) => !kept.has(publicId)));
+    }
+    const after = await this.byId(id);
+    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'update', before: auditView(before), after: auditView(after) });
+    return after;
+  }
+
+  /** Deletes a car and its pictures; orders keep what was bought (their lines copy the car). */
+  async remove(id: string, actor: AuditActor): Promise<void> {
+    const before = await this.byId(id);
+    if (!(await this.cars.remove(id))) throw new CarNotFoundError(id);
+    await this.removeFromStorage(before.images.map((image) => image.publicId));
+    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'remove', before: auditView(before) });
+  }
+
+  /** Detaches one picture from a car and deletes it from storage. */
+  async removeImage(carId: string, publicId: string, actor: AuditActor): Promise<Car> {
+    const before = await this.byId(carId);
+    if (!(await this.cars.removeImage(carId, publicId))) throw new CarImageNotFoundError();
+    await this.removeFromStorage([publicId]);
+    const after = await this.byId(carId);
+    await this.audit.record({ actor, entity: 'car', entityId: carId, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
+    return after;
+  }
+
+  /** Refuses pictures that are not our own store's (a foreign url, `javascript:` ...), naming the first. */
+  private checkOwnImages(images: ImageRef[]): void {
+    const foreign = images.findIndex((image) => !this.media.isOwnImage(image));
+    if (foreign >= 0) throw new ForeignImageError(`images.${foreign}`);
+  }
+
+  /** Runs `write` with the first free slug of `name`, again when a concurrent write took it. */
+  private async withUniqueSlug(name: string, carId: string | undefined, write: (slug: string) => Promise<CarWriteResult>): Promise<string> {
+    const base = slugify(name);
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const slug = uniqueSlug(base, await this.cars.slugsLike(base || 'item', carId));
+      const result = await write(slug);
+      if (result.ok || result.reason !== 'slug-taken') return this.unwrap(result, carId ?? slug);
+    }
+    throw new CarSlugConflictError();
+  }
+
+  private unwrap(result: CarWriteResult, key: string): string {
+    if (result.ok) return result.id;
+    if (result.reason === 'brand-not-found') throw new CarBrandNotFoundError();
+    if (result.reason === 'not-found') throw new CarNotFoundError(key);
+    throw new CarSlugConflictError();
+  }
+
+  /**
+   * Deletes pictures from storage after the database let go of them, but not a file another car
+   * still shows (files are named by their content). A storage failure then is logged, not
+   * answered: the car is saved, and a file left behind harms nobody.
+   */
+  private async removeFromStorage(publicIds: string[]): Promise<void> {
+    const inUse = await this.cars.imagesInUse(publicIds);
+    for (const publicId of publicIds.filter((id) => !inUse.has(id))) {
+      await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete image from storage: ${(error as Error).name}`));
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { LegacyImageSchema, toLegacyImage } from './image.legacy-mapper';
+import { LegacyImageSchema, LegacyUploadResponseSchema, toLegacyImage, toLegacyUpload } from './image.legacy-mapper';
 
 describe('toLegacyImage', () => {
   it("gives the legacy image shape, in the contract's key order (`url`, `public_id`)", () => {
@@ -12,5 +12,14 @@ describe('toLegacyImage', () => {
     expect(LegacyImageSchema.safeParse({ url: '/media/a.webp', public_id: 'a' }).success).toBe(true);
     expect(LegacyImageSchema.safeParse({ url: '/media/a.webp', publicId: 'a' }).success).toBe(false);
     expect(LegacyImageSchema.safeParse({ url: '/media/a.webp', public_id: 'a', publicId: 'a' }).success).toBe(false);
+  });
+});
+
+describe('toLegacyUpload', () => {
+  it('answers an upload as the legacy client read it, in a pinned key order', () => {
+    const body = toLegacyUpload({ url: '/media/documents/front-0a1b2c3d4e.webp', publicId: 'documents/front-0a1b2c3d4e', width: 800, height: 600 });
+    expect(JSON.stringify(LegacyUploadResponseSchema.parse(body))).toBe(
+      '{"success":true,"url":"/media/documents/front-0a1b2c3d4e.webp","public_id":"documents/front-0a1b2c3d4e","width":800,"height":600}',
+    );
   });
 });

@@ -1,4 +1,5 @@
 export { MEDIA_STORAGE, type MediaStorage } from './media-storage';
 export { MediaModule } from './media.module';
-export { MediaService } from './media.service';
+export { MediaService, type UploadedImage } from './media.service';
 export { LegacyImageSchema, toLegacyImage, type LegacyImage } from './image.legacy-mapper';
+export { MediaStorageUnavailableError } from './media.errors';

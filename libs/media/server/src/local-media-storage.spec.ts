@@ -28,7 +28,10 @@ describe('LocalMediaStorage', () => {
     await storage.remove('../../etc/passwd');
     await storage.remove('brands/../../x');
     expect(await readdir(join(dir, 'brands'))).toHaveLength(1);
+    expect(await storage.holds(ref.publicId)).toBe(true);
+    expect(await storage.holds('../../etc/passwd')).toBe(false);
     await storage.remove(ref.publicId);
+    expect(await storage.holds(ref.publicId)).toBe(false);
     expect(await readdir(join(dir, 'brands'))).toHaveLength(0);
     await expect(storage.remove(ref.publicId)).resolves.toBeUndefined();
   });

@@ -43,6 +43,14 @@ export class LocalMediaStorage implements MediaStorage {
     return { url: `${MEDIA_URL_PREFIX}/${file.folder}/${base}.${file.servedAs ?? file.extension}`, publicId: `${file.folder}/${base}` };
   }
 
+  /** Whether files of this public id are on disk. */
+  async holds(publicId: string): Promise<boolean> {
+    if (!PUBLIC_ID.test(publicId)) return false;
+    const [folder, base] = publicId.split('/');
+    const files = await readdir(join(this.mediaDir, folder)).catch(() => [] as string[]);
+    return files.some((f) => f.startsWith(`${base}.`));
+  }
+
   async remove(publicId: string): Promise<void> {
     // Only ids this storage made: never a path that could leave the media folder.
     if (!PUBLIC_ID.test(publicId)) return;

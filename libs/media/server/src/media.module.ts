@@ -1,17 +1,23 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { Module } from '@nestjs/common';
+import { CloudinaryMediaStorage, parseCloudinaryUrl } from './cloudinary-media-storage';
 import { LocalMediaStorage } from './local-media-storage';
-import { MEDIA_STORAGE } from './media-storage';
+import { MEDIA_STORAGE, type MediaStorage } from './media-storage';
+import { MediaUploadRepository } from './media-upload.repository';
+import { MediaController } from './media.controller';
 import { MediaRoutes } from './media.routes';
 import { MediaService } from './media.service';
 
+/** Cloudinary when `CLOUDINARY_URL` is set (generated pictures stay local), else files under `MEDIA_DIR`. */
+export function createMediaStorage(config: AppConfig): MediaStorage {
+  const account = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : undefined;
+  const local = new LocalMediaStorage(config.mediaDir);
+  return account ? new CloudinaryMediaStorage(account, local) : local;
+}
+
 @Module({
-  providers: [
-    // Cloudinary joins here when CLOUDINARY_URL is set (admin uploads issue); local disk is the default.
-    { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalMediaStorage(config.mediaDir) },
-    MediaService,
-    MediaRoutes,
-  ],
+  providers: [{ provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: createMediaStorage }, MediaUploadRepository, MediaService, MediaRoutes],
+  controllers: [MediaController],
   exports: [MediaService, MEDIA_STORAGE],
 })
 export class MediaModule {}

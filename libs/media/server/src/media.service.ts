@@ -1,17 +1,170 @@
-import type { ImageRef, MediaFolder } from '@dealership/media-schemas';
-import { Inject, Injectable } from '@nestjs/common';
+import { type ImageRef, type MediaFolder, MEDIA_URL_PREFIX } from '@dealership/media-schemas';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { cloudinaryDeliveryPrefix, parseCloudinaryUrl } from './cloudinary-media-storage';
+import { encodeUpload, UPLOAD_MAX_PIXELS, UploadDecodeError } from './image-encoder';
+import { containsMarkup, sniffImageFormat } from './image-sniffer';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage';
+import { MediaUploadRepository } from './media-upload.repository';
+import { ImageTooLargeError, UnreadableImageError, UnsupportedImageError } from './media.errors';
+
+/** An upload stored and waiting to be attached: its ref and its size as stored. */
+export interface UploadedImage extends ImageRef {
+  width: number;
+  height: number;
+}
+
+/** Unattached uploads older than this are removed by the sweep. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often the sweep runs. */
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 100;
+
+/** A url of our local store: `/media/<folder>/<base>[.w<width>].<ext>`, with its folder and base. */
+const LOCAL_URL = /^\/media\/(cars|brands|documents)\/([a-z0-9-]+)(?:\.w\d{3,4})?\.(webp|jpg|png|svg)$/;
+/** What may follow `https://res.cloudinary.com/<cloud>/`: an image delivery path, no query. */
+const CLOUDINARY_PATH = /^image\/upload\/[A-Za-z0-9_,:./-]+\.[a-z0-9]{2,5}$/;
+const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 @Injectable()
-export class MediaService {
-  constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}
+export class MediaService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Media');
+  private readonly cloudinaryPrefix?: string;
+  private sweepTimer?: NodeJS.Timeout;
+  /** The sweep in progress, if any: a slow one is never overlapped by the next. */
+  private sweeping?: Promise<number>;
+
+  constructor(
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly uploads: MediaUploadRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const account = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : undefined;
+    this.cloudinaryPrefix = account ? cloudinaryDeliveryPrefix(account.cloudName) : undefined;
+  }
+
+  onModuleInit() {
+    // Unref'd: a pending sweep never keeps the process (or a test run) alive.
+    this.sweepTimer = setInterval(() => {
+      this.sweepUnattached().catch((error: unknown) => this.logger.warn(`upload sweep failed: ${error instanceof Error ? error.name : 'error'}`));
+    }, UPLOAD_SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.sweepTimer);
+  }
 
   /** Stores a generated SVG picture; it is served as WebP, rendered on first request. */
   saveSvg(image: { svg: string; folder: MediaFolder; name: string }): Promise<ImageRef> {
     return this.storage.save({ data: Buffer.from(image.svg), folder: image.folder, name: image.name, extension: 'svg', servedAs: 'webp' });
   }
 
+  /**
+   * An admin's upload: recognised by its bytes (JPEG, PNG, WebP, AVIF; markup anywhere in it is
+   * refused), decoded under the pixel limit, turned upright, stripped of metadata, re-encoded as
+   * WebP, stored in `documents` and recorded as unattached until a car or brand takes it.
+   */
+  async upload(file: { data: Buffer; fileName?: string }): Promise<UploadedImage> {
+    if (file.data.length > this.config.mediaMaxBytes) throw new ImageTooLargeError(`The image is larger than ${megabytes(this.config.mediaMaxBytes)}`);
+    if (!sniffImageFormat(file.data)) throw new UnsupportedImageError();
+    if (containsMarkup(file.data)) throw new UnsupportedImageError('The image contains markup or script and was refused');
+    let encoded;
+    try {
+      encoded = await encodeUpload(file.data, UPLOAD_MAX_PIXELS);
+    } catch (error) {
+      if (error instanceof UploadDecodeError && error.reason === 'too-many-pixels') {
+        throw new ImageTooLargeError(`The image has too many pixels (at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels)`);
+      }
+      throw new UnreadableImageError();
+    }
+    // Each upload gets a name of its own (the storage adds a content hash): the same photo uploaded
+    // twice is two images, so removing one, or sweeping an unattached one, never takes the file
+    // another car or brand shows.
+    const name = `${(file.fileName ?? '').replace(/\.[^.]*$/, '').slice(0, 50) || 'photo'}-${randomBytes(4).toString('hex')}`;
+    const ref = await this.storage.save({ data: encoded.data, folder: 'documents', name, extension: 'webp' });
+    try {
+      await this.uploads.add(ref);
+    } catch (error) {
+      // Not recorded, so nothing would ever sweep it: take it back out of storage.
+      await this.storage.remove(ref.publicId).catch(() => undefined);
+      throw error;
+    }
+    return { ...ref, width: encoded.width, height: encoded.height };
+  }
+
+  /**
+   * Removes an upload that no car or brand took (`DELETE /api/car/delete-image?image=`). An id
+   * that is not a pending upload (already removed, attached, or never ours) is left alone: the
+   * call is idempotent. Whether an upload was removed.
+   */
+  async removeUnattached(publicId: string): Promise<boolean> {
+    if (!(await this.uploads.isPending(publicId))) return false;
+    // Storage first: if it fails the row stays and the sweep tries again later.
+    await this.storage.remove(publicId);
+    await this.uploads.forget([publicId]);
+    return true;
+  }
+
+  /** Marks uploads as attached to a car or brand, so the sweep leaves them alone. */
+  async attach(publicIds: string[]): Promise<void> {
+    await this.uploads.forget([...new Set(publicIds)]);
+  }
+
+  /** Deletes an image from storage by its public id (gone already is fine). */
   remove(publicId: string): Promise<void> {
     return this.storage.remove(publicId);
+  }
+
+  /**
+   * Whether an image is one of our store's: a `/media/{cars,brands,documents}/...` url of the
+   * local storage whose public id matches it, or a `https://res.cloudinary.com/<our cloud>/`
+   * url holding its public id. Foreign hosts, other clouds, `javascript:` and paths that climb
+   * out of the media folder are not.
+   */
+  isOwnImage(image: ImageRef): boolean {
+    const { url, publicId } = image;
+    if (typeof url !== 'string' || typeof publicId !== 'string') return false;
+    const local = LOCAL_URL.exec(url);
+    if (local) return url.startsWith(`${MEDIA_URL_PREFIX}/`) && publicId === `${local[1]}/${local[2]}`;
+    if (!this.cloudinaryPrefix || !url.toLowerCase().startsWith(this.cloudinaryPrefix)) return false;
+    const path = url.slice(this.cloudinaryPrefix.length);
+    return CLOUDINARY_PATH.test(path) && !path.includes('..') && !path.includes('//') && PUBLIC_ID.test(publicId) && path.includes(`/${publicId}.`);
+  }
+
+  /**
+   * Removes unattached uploads older than a day (`now` for tests), oldest first, in batches.
+   * Each row is claimed (deleted) before its file goes, so an upload attached before the claim
+   * is kept; a failed removal puts the row back for the next sweep. How many were removed.
+   */
+  sweepUnattached(now = new Date()): Promise<number> {
+    this.sweeping ??= this.sweep(now).finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweep(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
+    let removed = 0;
+    for (;;) {
+      const batch = await this.uploads.olderThan(cutoff, SWEEP_BATCH);
+      let failed = 0;
+      for (const upload of batch) {
+        if (!(await this.uploads.claim(upload.publicId, cutoff))) continue;
+        try {
+          await this.storage.remove(upload.publicId);
+          removed++;
+        } catch {
+          failed++;
+          await this.uploads.restore(upload.publicId, upload.url, upload.createdAt);
+        }
+      }
+      // A batch that only failed would come back the same: stop until the next run.
+      if (batch.length < SWEEP_BATCH || failed === batch.length) break;
+    }
+    if (removed > 0) this.logger.log(`removed ${removed} unattached upload(s) older than a day`);
+    return removed;
   }
 }

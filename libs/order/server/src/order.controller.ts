@@ -29,10 +29,10 @@ export class OrderController {
 
   @AdminOnly()
   @Put('orderStatus/:orderId')
-  async setStatus(@Param('orderId') orderId: string, @Body() body: unknown) {
+  async setStatus(@Param('orderId') orderId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     // The id comes from the path and the status from the body; one parse names every bad field.
     const input = parseOrThrow(OrderSetStatusInputSchema, { ...(typeof body === 'object' && body !== null ? body : {}), orderId });
-    const order = await this.orders.setStatus(input);
+    const order = await this.orders.setStatus(input, user);
     return { success: true, message: `Order Changed to ${order.status}`, order: toLegacyOrder(order) };
   }
 }

@@ -1,9 +1,9 @@
-import { type DatabaseHandle, users } from '@dealership/server-db';
+import { auditEvents, type DatabaseHandle, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OrderSchema } from '@dealership/order-schemas';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { at, seedOrderHistory } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
@@ -81,6 +81,14 @@ describe('order module: tRPC order.* (integration, real database)', () => {
         expect(await admin().setStatus({ orderId: ids.other, status })).toMatchObject({ id: ids.other, status });
       }
       await expect(admin().setStatus({ orderId: ids.other, status: 'Delivered' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('records each status change in the audit log: who, which order, the status before and after', async () => {
+      await admin().setStatus({ orderId: ids.latest, status: 'Shipped' });
+      const events = await handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, ids.latest)).orderBy(asc(auditEvents.createdAt));
+      expect(events.map(({ entity, action, actorId, actorName, changes }) => ({ entity, action, actorId, actorName, changes }))).toEqual([
+        { entity: 'order', action: 'setStatus', actorId: ids.admin, actorName: 'Boss', changes: { status: { before: 'Not Process', after: 'Shipped' } } },
+      ]);
     });
 
     it('answers NOT_FOUND for an unknown order, BAD_REQUEST for a malformed id, FORBIDDEN for a customer', async () => {

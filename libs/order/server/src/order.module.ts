@@ -1,3 +1,4 @@
+import { AuditModule } from '@dealership/audit-server';
 import { Module } from '@nestjs/common';
 import { OrderController } from './order.controller';
 import { OrderRepository } from './order.repository';
@@ -5,6 +6,7 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 
 @Module({
+  imports: [AuditModule],
   providers: [OrderRepository, OrderService, OrderRouter],
   controllers: [OrderController],
   exports: [OrderRouter, OrderService],

@@ -14,7 +14,7 @@ export class OrderRouter {
       statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.query(() => orders.all()),
-      setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input }) => orders.setStatus(input)),
+      setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input, ctx }) => orders.setStatus(input, ctx.user)),
     });
   }
 }

@@ -1,3 +1,4 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { Order, OrderSetStatusInput } from '@dealership/order-schemas';
 import { Injectable } from '@nestjs/common';
 import { OrderNotFoundError } from './order.errors';
@@ -5,7 +6,10 @@ import { OrderRepository } from './order.repository';
 
 @Injectable()
 export class OrderService {
-  constructor(private readonly orders: OrderRepository) {}
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The buyer's own orders, newest first. */
   mine(buyerId: string): Promise<Order[]> {
@@ -18,10 +22,12 @@ export class OrderService {
   }
 
   /** Any of the legacy statuses may follow any other: the spec shows no transition rule. */
-  async setStatus({ orderId, status }: OrderSetStatusInput): Promise<Order> {
-    if (!(await this.orders.setStatus(orderId, status))) throw new OrderNotFoundError(orderId);
+  async setStatus({ orderId, status }: OrderSetStatusInput, actor: AuditActor): Promise<Order> {
+    const before = await this.orders.byId(orderId);
+    if (!before || !(await this.orders.setStatus(orderId, status))) throw new OrderNotFoundError(orderId);
     const order = await this.orders.byId(orderId);
     if (!order) throw new OrderNotFoundError(orderId);
+    await this.audit.record({ actor, entity: 'order', entityId: orderId, action: 'setStatus', before: { status: before.status }, after: { status: order.status } });
     return order;
   }
 }

@@ -1,3 +1,4 @@
+import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
 import { MediaModule } from '@dealership/media-server';
@@ -38,6 +39,7 @@ export class ApiModule {
         CarModule,
         BrandModule,
         OrderModule,
+        AuditModule,
         SeedModule,
         HealthModule,
       ],

@@ -1,3 +1,4 @@
+import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
 import { OrderRouter } from '@dealership/order-server';
@@ -13,6 +14,7 @@ export class AppRouterFactory {
     private readonly brand: BrandRouter,
     private readonly order: OrderRouter,
     private readonly user: UserRouter,
+    private readonly audit: AuditRouter,
   ) {}
 
   create() {
@@ -21,6 +23,7 @@ export class AppRouterFactory {
       brand: this.brand.router,
       order: this.order.router,
       user: this.user.router,
+      audit: this.audit.router,
     });
   }
 }

@@ -1,12 +1,13 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
-import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertOrder } from '@dealership/server-db/testing';
+import { brandImages, DB, type Database, type DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JwtService } from '@nestjs/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
 
@@ -17,9 +18,15 @@ import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/de
  * that is in neither, so nothing joins the API unclassified.
  */
 
-/** What the rows may use: an order to change, and each signed-in actor's current profile. */
+/**
+ * What the rows may use: an order to change, each signed-in actor's current profile, a car and a
+ * brand to change, and pools of cars, brands and pictures that deleting rows take one of per call.
+ */
 interface Fixtures {
   orderId: string;
+  brandId: string;
+  carId: string;
+  spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[] };
   profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
 }
 type SignedIn = 'customer' | 'admin';
@@ -35,6 +42,10 @@ interface RestRow {
   gate?: true;
   /** The call ends sessions (logout): each signed-in actor calls with a fresh login's token. */
   ownSession?: true;
+  /** A body that is not JSON (a multipart upload), with its content type. */
+  rawBody?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
+  /** What an allowed call answers, when not 200 (201 for an upload). */
+  okStatus?: number;
 }
 
 interface TrpcRow {
@@ -54,6 +65,16 @@ const REST_ROWS: RestRow[] = [
   { route: 'GET user/orders', access: 'user' },
   { route: 'GET user/allOrders', access: 'admin' },
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
+  { route: 'POST media/upload', access: 'admin', rawBody: uploadBody, okStatus: 201 },
+  { route: 'DELETE car/delete-image', access: 'admin', url: () => '/api/car/delete-image?image=documents/never-uploaded-0a1b2c3d4e' },
+  { route: 'POST car/create-car', access: 'admin', body: (f) => legacyCar(f), okStatus: 201 },
+  { route: 'PUT car/update-car/:id', access: 'admin', url: (f) => `/api/car/update-car/${f.carId}`, body: () => ({ price: '700000' }) },
+  { route: 'DELETE car/delete-car/:id', access: 'admin', url: (f) => `/api/car/delete-car/${take(f.spare.cars)}` },
+  { route: 'DELETE car/delete-image/:carId', access: 'admin', url: (f) => `/api/car/delete-image/${f.carId}?image=${take(f.spare.carImages)}` },
+  { route: 'POST brand/create-brand', access: 'admin', body: () => ({ name: nextBrandName(), documents: [JSON.stringify({ url: '/media/documents/matrix-logo-1.webp', public_id: 'documents/matrix-logo-1' })] }), okStatus: 201 },
+  { route: 'PUT brand/update-brand/:brandId', access: 'admin', url: (f) => `/api/brand/update-brand/${f.brandId}`, body: () => ({ name: 'Toyota' }) },
+  { route: 'DELETE brand/delete-brand-image/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}` },
+  { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
 ];
 
 const TRPC_ROWS: TrpcRow[] = [
@@ -64,7 +85,59 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'order.mine', type: 'query', access: 'user' },
   { path: 'order.all', type: 'query', access: 'admin' },
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
+  { path: 'car.create', type: 'mutation', access: 'admin', input: (f) => carInput(f) },
+  { path: 'car.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.carId, price: 710_000 }) },
+  { path: 'car.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.cars) }) },
+  { path: 'car.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId, publicId: take(f.spare.carImages) }) },
+  { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [{ url: '/media/documents/matrix-logo-2.webp', publicId: 'documents/matrix-logo-2' }] }) },
+  { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
+  { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
+  { path: 'brand.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ brandId: f.brandId, publicId: take(f.spare.brandImages) }) },
+  { path: 'audit.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
 ];
+
+/** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
+function take(pool: string[]): string {
+  const item = pool.shift();
+  if (!item) throw new Error('fixture pool exhausted: add to it in beforeAll');
+  return item;
+}
+
+let brandNames = 0;
+/** A brand name no call used before (names are unique). */
+const nextBrandName = () => `Matrix Brand ${++brandNames}`;
+
+/** A valid new car of the fixture brand (tRPC, domain names). */
+const carInput = (f: Fixtures) => ({
+  brandId: f.brandId,
+  images: [{ url: '/media/documents/matrix-car-1.webp', publicId: 'documents/matrix-car-1' }],
+  name: 'Matrix Car',
+  price: 700_000,
+  fuelType: 'Petrol',
+  transmission: 'Automatic',
+  engineSize: 1300,
+  mileage: 60_000,
+  year: 2017,
+  drive: '2 WD',
+  description: 'A car of the authorization matrix.',
+  bodyType: 'Sedan',
+});
+
+/** The same car as the legacy client's create-car body (legacy names, numbers as text). */
+const legacyCar = (f: Fixtures) => ({
+  brand: f.brandId,
+  documents: [JSON.stringify({ url: '/media/documents/matrix-car-1.webp', public_id: 'documents/matrix-car-1' })],
+  name: 'Matrix Car',
+  price: '700000',
+  fuelType: 'Petrol',
+  transmission: 'Automatic',
+  engineSize: '1300',
+  mileage: '60000',
+  yom: '2017',
+  drive: '2 WD',
+  description: 'A car of the authorization matrix.',
+  bodyType: 'Sedan',
+});
 
 /** Everything anyone may call. Adding to these lists is a decision: the endpoint serves guests. */
 const PUBLIC_REST = [
@@ -93,6 +166,14 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'user.register': 'mutation',
   'user.login': 'mutation',
 };
+
+/** A one-file multipart upload of a small PNG, as the admin screens send it. */
+async function uploadBody() {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  const boundary = '----authorization-matrix';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 const ACTORS = ['guest', 'forged token', 'customer (Bearer)', 'customer (bare)', 'admin (Bearer)', 'admin (bare)'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -169,9 +250,25 @@ describe('authorization matrix (integration: the whole server)', () => {
       'admin (Bearer)': { authorization: `Bearer ${adminSession.token}` },
       'admin (bare)': { authorization: adminSession.token },
     };
-    const order = await insertOrder(app.get<Database>(DB), { buyerId: customerSession.user._id, lines: [{ name: 'Toyota Vitz', price: 650_000 }] });
+    const db = app.get<Database>(DB);
+    const order = await insertOrder(db, { buyerId: customerSession.user._id, lines: [{ name: 'Toyota Vitz', price: 650_000 }] });
+    // Pools of what deleting rows delete: 6 actors call each row, and two rows per transport take from each pool.
+    const brand = await insertBrand(db, { name: 'Toyota' });
+    const car = await insertCar(db, { name: 'Toyota Vitz', brandId: brand.id }, 12);
+    const logos = Array.from({ length: 12 }, (_, i) => ({ brandId: brand.id, url: `/media/brands/toyota-${i}.webp`, publicId: `brands/toyota-${i}`, position: i + 1 }));
+    await db.insert(brandImages).values(logos);
+    const spareCars = await Promise.all(Array.from({ length: 12 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
+    const spareBrands = await Promise.all(Array.from({ length: 12 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
     fixtures = {
       orderId: order.id,
+      brandId: brand.id,
+      carId: car.id,
+      spare: {
+        cars: spareCars.map((c) => c.id),
+        brands: spareBrands.map((b) => b.id),
+        carImages: Array.from({ length: 12 }, (_, i) => `cars/${car.slug}-${i}`),
+        brandImages: logos.map((l) => l.publicId),
+      },
       profile: {
         customer: { ...customer, password: '' },
         // The configured admin starts without phone and address; the profile form needs them.
@@ -189,19 +286,21 @@ describe('authorization matrix (integration: the whole server)', () => {
   describe.each(REST_ROWS)('REST $route ($access)', (row) => {
     it.each(ACTORS)('%s', async (actor) => {
       const [method, path] = row.route.split(' ');
+      const raw = await row.rawBody?.();
       const res = await app.inject({
         method: method as 'GET' | 'PUT' | 'POST' | 'DELETE',
         url: row.url?.(fixtures) ?? `/api/${path}`,
-        headers: await callHeaders(actor, row.ownSession),
-        payload: row.body ? (row.body(fixtures, who(actor)) as Record<string, unknown>) : undefined,
+        headers: { ...(await callHeaders(actor, row.ownSession)), ...raw?.headers },
+        payload: raw?.payload ?? (row.body ? (row.body(fixtures, who(actor)) as Record<string, unknown>) : undefined),
       });
       await renewSessions(actor, row.ownSession);
-      const status = EXPECTED[actor][row.access];
+      const allowed = EXPECTED[actor][row.access] === 200;
+      const status = allowed ? (row.okStatus ?? 200) : EXPECTED[actor][row.access];
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status,
         body: row.gate
           ? { ok: status === 200 }
-          : status === 200
+          : allowed
             ? expect.anything()
             : expect.objectContaining({ success: false, message: status === 401 ? expect.stringContaining('log in') : 'Admin access required' }),
       });

@@ -141,6 +141,10 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
   const templates = () => {
     const profile = { name: 'Amina', email: 'amina@example.co.ke', password: 'new-password-1', currentPassword: 'amina-password', phone: '0712345678', address: 'Nyali' };
     const account = { name: 'Baraka', email: 'baraka@example.co.ke', password: 'baraka-password', phone: '0712000000', address: 'Likoni' };
+    // A new car and a picture of our store: catalogue writes are valid but for the spoilt field.
+    const car = { name: 'Toyota Axio', description: 'Clean.', price: 900_000, fuelType: 'Petrol', transmission: 'Automatic', engineSize: 1500, mileage: 70_000, year: 2016, drive: '2 WD', bodyType: 'Sedan', warranty: '1 year' };
+    const picture = { url: '/media/documents/axio-1a2b.webp', publicId: 'documents/axio-1a2b' };
+    const legacyCar = { ...car, brand: ids.brand, yom: '2016', price: '900000', documents: [{ url: picture.url, public_id: picture.publicId }] };
     const trpc: Record<string, Record<string, unknown>> = {
       'car.list': { search: 'toyota', brands: ['toyota'], make: 'Toyota', priceRange: '500K-1M', sort: 'newest', page: 1, pageSize: 12 },
       'car.bySlug': { slug: 'toyota-vitz' },
@@ -150,6 +154,15 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'user.register': account,
       'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
       'user.updateProfile': profile,
+      'car.create': { ...car, brandId: ids.brand, images: [picture] },
+      'car.update': { id: ids.car, name: 'Toyota Vitz', description: 'Clean.', warranty: '1 year', status: 'Available' },
+      'car.remove': { id: ids.car },
+      'car.removeImage': { carId: ids.car, publicId: 'cars/toyota-vitz-0' },
+      'brand.create': { name: 'Mazda', images: [picture], description: 'Zoom-zoom.' },
+      'brand.update': { id: ids.brand, name: 'Toyota', description: 'Reliable.' },
+      'brand.remove': { id: ids.brand },
+      'brand.removeImage': { brandId: ids.brand, publicId: 'brands/toyota' },
+      'audit.list': { entity: 'car', entityId: ids.car, page: 1 },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -162,16 +175,34 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       { route: `PUT user/orderStatus/:orderId`, url: `/api/user/orderStatus/{${ids.order}}`, body: { status: 'Processing' } },
       // Takes no input: nothing to spoil, listed so that every writing path is accounted for.
       { route: 'POST user/logout', url: '/api/user/logout' },
+      // A multipart image, no text fields: its hostile files are media-server's upload tests.
+      { route: 'POST media/upload', url: '/api/media/upload' },
+      { route: 'POST car/create-car', url: '/api/car/create-car', body: legacyCar },
+      { route: 'PUT car/update-car/:id', url: `/api/car/update-car/{${ids.car}}`, body: { name: 'Toyota Vitz', price: '700000', description: 'Clean.' } },
+      { route: 'DELETE car/delete-car/:id', url: `/api/car/delete-car/{${ids.car}}` },
+      { route: 'DELETE car/delete-image/:carId', url: `/api/car/delete-image/{${ids.car}}`, query: { image: 'cars/toyota-vitz-0' } },
+      { route: 'POST brand/create-brand', url: '/api/brand/create-brand', body: { name: 'Mazda', documents: [{ url: picture.url, public_id: picture.publicId }] } },
+      { route: 'PUT brand/update-brand/:brandId', url: `/api/brand/update-brand/{${ids.brand}}`, body: { name: 'Toyota', description: 'Reliable.' } },
+      { route: 'DELETE brand/delete-brand-image/:brandId', url: `/api/brand/delete-brand-image/{${ids.brand}}`, query: { image: 'brands/toyota' } },
+      { route: 'DELETE brand/delete-brand/:brandId', url: `/api/brand/delete-brand/{${ids.brand}}` },
     ];
     return { trpc, rest };
   };
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
-  const actorFor = (endpoint: string): Actor => (/setStatus|orderStatus/.test(endpoint) ? 'admin' : 'customer');
+  const actorFor = (endpoint: string): Actor =>
+    /setStatus|orderStatus|^(car|brand)\.(create|update|remove)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];
   const withControl = (text: string, control: string) => `${text.slice(0, 2)}${control}${text.slice(2)}`;
+
+  const spoiltItem = (item: unknown, control: string): unknown =>
+    typeof item === 'string'
+      ? withControl(item, control)
+      : typeof item === 'object' && item !== null && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).map(([key, v]) => [key, typeof v === 'string' ? withControl(v, control) : v]))
+        : item;
 
   /** Each string field of `input` (array items included) with a control character in it, one at a time. */
   function* spoilt(input: Record<string, unknown>): Generator<[string, Record<string, unknown>]> {
@@ -179,7 +210,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       // Passwords may hold any character but NUL (an existing password keeps working).
       for (const control of /password/i.test(field) ? ['\u0000'] : CONTROL) {
         if (typeof value === 'string') yield [field, { ...input, [field]: withControl(value, control) }];
-        if (Array.isArray(value)) yield [field, { ...input, [field]: value.map((v) => (typeof v === 'string' ? withControl(v, control) : v)) }];
+        // Items of a list: strings, and the text fields of objects (pictures' `url` and `publicId`), so no spoilt list stays valid.
+        if (Array.isArray(value)) yield [field, { ...input, [field]: value.map((v) => spoiltItem(v, control)) }];
       }
     }
   }

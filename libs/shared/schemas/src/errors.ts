@@ -5,7 +5,11 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests: 'TOO_MANY_REQUESTS',
+  /** An outside service we depend on (Cloudinary) failed. */
+  BadGateway: 'BAD_GATEWAY',
   Unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -17,7 +21,10 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 };
 

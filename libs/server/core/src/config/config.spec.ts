@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.admin).toBeUndefined();
   });
 
+  it('caps image uploads at MEDIA_MAX_BYTES, 15 MB unless set', () => {
+    expect(loadConfig({}).mediaMaxBytes).toBe(15_728_640);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '5242880' }).mediaMaxBytes).toBe(5_242_880);
+    expect(() => loadConfig({ MEDIA_MAX_BYTES: '15MB' })).toThrow(/MEDIA_MAX_BYTES: must be a number of bytes/);
+    expect(() => loadConfig({ MEDIA_MAX_BYTES: '10' })).toThrow(/MEDIA_MAX_BYTES: must be at least 1024 bytes/);
+  });
+
   it('trusts X-Forwarded-For only when told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -66,6 +66,12 @@ const EnvSchema = z
     SEED_DEMO: booleanish.default(true),
     WEB_DIST_DIR: z.string().min(1).optional(),
     MEDIA_DIR: z.string().min(1).optional(),
+    MEDIA_MAX_BYTES: z.coerce
+      .number({ error: 'must be a number of bytes' })
+      .int({ error: 'must be a whole number of bytes' })
+      .min(1024, { error: 'must be at least 1024 bytes' })
+      .max(104_857_600, { error: 'must be at most 104857600 bytes (100 MB)' })
+      .default(15_728_640),
     CLOUDINARY_URL: z
       .string()
       .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, { error: 'must look like cloudinary://key:secret@cloud' })
@@ -135,6 +141,9 @@ export interface AppConfig {
   /** Built web app to serve; resolved next to the server bundle when unset. */
   webDistDir?: string;
   mediaDir: string;
+  /** Largest image upload accepted, in bytes (413 beyond). */
+  mediaMaxBytes: number;
+  /** `cloudinary://key:secret@cloud`: images stored on Cloudinary instead of `mediaDir`. */
   cloudinaryUrl?: string;
   braintree?: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' };
 }
@@ -173,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,
     mediaDir: e.MEDIA_DIR ? resolve(cwd, e.MEDIA_DIR) : resolve(dataDir, 'media'),
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     cloudinaryUrl: e.CLOUDINARY_URL,
     braintree:
       e.BRAINTREE_MERCHANT_ID && e.BRAINTREE_PUBLIC_KEY && e.BRAINTREE_PRIVATE_KEY

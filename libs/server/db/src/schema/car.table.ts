@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from './brand.table';
-import { bodyTypeEnum, conditionEnum, driveEnum, fuelTypeEnum, transmissionEnum } from './enums';
+import { bodyTypeEnum, carStatusEnum, conditionEnum, driveEnum, fuelTypeEnum, transmissionEnum } from './enums';
 import { timestamps } from './timestamps';
 
 export const cars = pgTable(
@@ -36,6 +36,10 @@ export const cars = pgTable(
     warranty: text('warranty'),
     condition: conditionEnum('condition').notNull().default('New'),
     bodyType: bodyTypeEnum('body_type').notNull(),
+    /** Shown in the home carousel. */
+    featured: boolean('featured').notNull().default(false),
+    /** Sold cars leave listings and search; their page stays. */
+    status: carStatusEnum('status').notNull().default('Available'),
     ...timestamps,
   },
   (t) => [
@@ -47,6 +51,7 @@ export const cars = pgTable(
     index('cars_mileage_idx').on(t.mileage),
     index('cars_body_type_idx').on(t.bodyType),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),
+    index('cars_featured_created_idx').on(t.featured, t.createdAt.desc()),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
+import { BODY_TYPES, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
 import { ORDER_STATUSES } from '@dealership/order-schemas';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -8,4 +8,5 @@ export const transmissionEnum = pgEnum('transmission', TRANSMISSIONS);
 export const driveEnum = pgEnum('drive', DRIVES);
 export const bodyTypeEnum = pgEnum('body_type', BODY_TYPES);
 export const conditionEnum = pgEnum('car_condition', CONDITIONS);
+export const carStatusEnum = pgEnum('car_status', CAR_STATUSES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);

@@ -49,6 +49,8 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     warranty: null,
     condition: 'Foreign Used',
     bodyType: 'SUV',
+    featured: false,
+    status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -30,6 +30,8 @@ function makeCar(overrides: Partial<Car> = {}): Car {
     warranty: null,
     condition: 'Foreign Used',
     bodyType: 'SUV',
+    featured: false,
+    status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
@@ -138,7 +140,8 @@ describe('useCart', () => {
     window.localStorage.setItem('cart', JSON.stringify([legacyPrado, current]));
     const { result } = renderHook(() => useCart());
 
-    const converted = makeCar({
+    // Saved before cars had `featured` and `status`: it comes back without them.
+    const { featured: _featured, status: _status, ...converted } = makeCar({
       id: legacyPrado._id,
       safetyRating: 5,
       year: 2019,

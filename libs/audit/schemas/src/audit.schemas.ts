@@ -1,0 +1,49 @@
+import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
+import { z } from 'zod';
+
+/** What an admin write is about. */
+export const AUDIT_ENTITIES = ['car', 'brand', 'order'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What the write did (the procedure's verb). */
+export const AUDIT_ACTIONS = ['create', 'update', 'remove', 'removeImage', 'setStatus'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntitySchema = z.enum(AUDIT_ENTITIES, { error: `entity must be one of: ${AUDIT_ENTITIES.join(', ')}` });
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+
+/** One field's value before and after (absent on the side where the record did not exist). */
+export const AuditChangeSchema = z.object({ before: z.unknown().optional(), after: z.unknown().optional() });
+export type AuditChange = z.infer<typeof AuditChangeSchema>;
+
+/** One admin write: who, what, when, and the changed fields. */
+export const AuditEventSchema = z.object({
+  id: IdSchema,
+  /** The admin as they were at the time; `id` is null once the account is deleted. */
+  actor: z.object({ id: IdSchema.nullable(), name: text(), email: text() }),
+  entity: AuditEntitySchema,
+  entityId: IdSchema,
+  action: AuditActionSchema,
+  /** Changed fields only, by their domain names. */
+  changes: z.record(z.string(), AuditChangeSchema),
+  createdAt: TimestampSchema,
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+/** A page of the log, newest first, optionally about one entity (or one record of it). */
+export const AuditListInputSchema = z.object({
+  entity: AuditEntitySchema.optional(),
+  entityId: IdSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type AuditListInput = z.input<typeof AuditListInputSchema>;
+export type AuditListFilters = z.output<typeof AuditListInputSchema>;
+
+export const AuditPageSchema = pageOf(AuditEventSchema);
+export type AuditPage = z.infer<typeof AuditPageSchema>;

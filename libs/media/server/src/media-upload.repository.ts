@@ -1,0 +1,49 @@
+import type { ImageRef } from '@dealership/media-schemas';
+import { DB, type Database, mediaUploads } from '@dealership/server-db';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+
+/** Uploads not yet attached to a car or brand (`media_uploads`). */
+@Injectable()
+export class MediaUploadRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async add(image: ImageRef): Promise<void> {
+    await this.db.insert(mediaUploads).values({ publicId: image.publicId, url: image.url }).onConflictDoNothing();
+  }
+
+  async isPending(publicId: string): Promise<boolean> {
+    const [row] = await this.db.select({ publicId: mediaUploads.publicId }).from(mediaUploads).where(eq(mediaUploads.publicId, publicId));
+    return row !== undefined;
+  }
+
+  /** Forgets uploads (they were attached, or removed from storage). */
+  async forget(publicIds: string[]): Promise<void> {
+    if (publicIds.length === 0) return;
+    await this.db.delete(mediaUploads).where(inArray(mediaUploads.publicId, publicIds));
+  }
+
+  /** The oldest uploads created before `cutoff`, at most `limit`. */
+  async olderThan(cutoff: Date, limit: number): Promise<{ publicId: string; url: string; createdAt: Date }[]> {
+    return this.db
+      .select({ publicId: mediaUploads.publicId, url: mediaUploads.url, createdAt: mediaUploads.createdAt })
+      .from(mediaUploads)
+      .where(lt(mediaUploads.createdAt, cutoff))
+      .orderBy(asc(mediaUploads.createdAt))
+      .limit(limit);
+  }
+
+  /** Deletes the row if the upload is still pending and older than `cutoff`; whether it did. */
+  async claim(publicId: string, cutoff: Date): Promise<boolean> {
+    const rows = await this.db
+      .delete(mediaUploads)
+      .where(and(eq(mediaUploads.publicId, publicId), lt(mediaUploads.createdAt, cutoff)))
+      .returning({ publicId: mediaUploads.publicId });
+    return rows.length > 0;
+  }
+
+  /** Puts back a claimed upload whose removal from storage failed, so the next sweep retries it. */
+  async restore(publicId: string, url: string, createdAt: Date): Promise<void> {
+    await this.db.insert(mediaUploads).values({ publicId, url, createdAt }).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,24 @@
+import type { AuditAction, AuditChange, AuditEntity } from '@dealership/audit-schemas';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './user.table';
+
+/**
+ * Every admin write: who (kept by name too, so the record outlives the account), what (entity,
+ * its id, the action), when, and the changed fields' values before and after.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    entity: text('entity').$type<AuditEntity>().notNull(),
+    // No foreign key: the record stays when the car, brand or order is deleted.
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_events_entity_idx').on(t.entity, t.entityId)],
+);
