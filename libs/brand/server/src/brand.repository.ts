@@ -1,16 +1,8 @@
 import type { Brand } from '@dealership/brand-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, brands, DB, type Database, type Transaction } from '@dealership/server-db';
+import { brandImages, brands, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
-
-/** The SQLSTATE and constraint of a failed query (Drizzle wraps the driver's error in `cause`). */
-function pgError(error: unknown): { code?: string; constraint?: string } {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && typeof e.code === 'string') return { code: e.code, constraint: (e as { constraint?: string }).constraint };
-  }
-  return {};
-}
 
 /** A brand's own columns as the service sets them. */
 export interface BrandColumns {
@@ -24,8 +16,8 @@ export type BrandWriteResult = { ok: true; id: string } | { ok: false; reason: '
 
 function writeFailure(error: unknown): BrandWriteResult {
   const { code, constraint } = pgError(error);
-  if (code === '23505' && constraint === 'brands_name_lower_key') return { ok: false, reason: 'name-taken' };
-  if (code === '23505' && constraint === 'brands_slug_key') return { ok: false, reason: 'slug-taken' };
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'brands_name_lower_key') return { ok: false, reason: 'name-taken' };
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'brands_slug_key') return { ok: false, reason: 'slug-taken' };
   throw error;
 }
 

@@ -1,17 +1,9 @@
 import type { Car, CarCreateFields, CarListFilters, CarPage } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, carImages, cars, DB, type Database, type Transaction } from '@dealership/server-db';
+import { brandImages, carImages, cars, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars } from './car-filters';
-
-/** The SQLSTATE and constraint of a failed query (Drizzle wraps the driver's error in `cause`). */
-function pgError(error: unknown): { code?: string; constraint?: string } {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && typeof e.code === 'string') return { code: e.code, constraint: (e as { constraint?: string }).constraint };
-  }
-  return {};
-}
 
 /** A car's columns as the service sets them (everything but the id, brand, pictures and timestamps). */
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
@@ -29,8 +21,8 @@ async function saveImages(tx: Transaction, carId: string, images: ImageRef[]) {
 /** The failed write's reason when it is one we expect, else rethrows. */
 function writeFailure(error: unknown): CarWriteResult {
   const { code, constraint } = pgError(error);
-  if (code === '23503' && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
-  if (code === '23505' && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
+  if (code === PG_FOREIGN_KEY_VIOLATION && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
   throw error;
 }
 

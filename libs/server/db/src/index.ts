@@ -3,3 +3,4 @@ export * from './database';
 export * from './db.module';
 export * from './open-database';
 export * from './schema';
+export * from './pg-error';

@@ -1,4 +1,4 @@
-import { DB, type Database, users } from '@dealership/server-db';
+import { DB, type Database, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
 import type { Role, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
@@ -9,14 +9,6 @@ const toRole = (role: number): Role => (role === 1 ? 1 : 0);
 
 function toUser(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role) };
-}
-
-/** Postgres' unique_violation, as PGlite and node-postgres report it (Drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === '23505') return true;
-  }
-  return false;
 }
 
 /** The profile fields a user may change; never the role. */
@@ -62,7 +54,7 @@ export class UserRepository {
       const [row] = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
       return row ? toUser(row) : 'not-found';
     } catch (error) {
-      if (isUniqueViolation(error)) return 'email-taken';
+      if (pgError(error).code === PG_UNIQUE_VIOLATION) return 'email-taken';
       throw error;
     }
   }
