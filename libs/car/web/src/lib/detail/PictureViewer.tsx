@@ -2,7 +2,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import type { Car } from '@dealership/car-schemas';
-import { CarIcon, imageSrcSet, imageVariant } from '@dealership/web-ui';
+import { CarIcon, ChevronIcon, imageSrcSet, imageVariant } from '@dealership/web-ui';
 import { Modal } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
@@ -36,21 +36,6 @@ function prefersReducedMotion(): boolean {
 }
 
 type Direction = 'next' | 'previous';
-
-function Chevron({ direction }: { direction: Direction }) {
-  return (
-    <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 function ToolIcon({ path }: { path: string }) {
   return (
@@ -273,10 +258,10 @@ export function PictureViewer({ images, name, startIndex, autoPlay = false, onCl
             {count > 1 ? (
               <>
                 <button type="button" className={`${classes.arrow} ${classes.previous}`} onClick={previous} aria-label="Previous photo">
-                  <Chevron direction="previous" />
+                  <ChevronIcon direction="left" size={28} />
                 </button>
                 <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={next} aria-label="Next photo">
-                  <Chevron direction="next" />
+                  <ChevronIcon direction="right" size={28} />
                 </button>
               </>
             ) : null}

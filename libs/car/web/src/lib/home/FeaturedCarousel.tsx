@@ -1,6 +1,6 @@
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDES, type Car } from '@dealership/car-schemas';
 import { formatKes } from '@dealership/shared-util';
-import { imageSrcSet } from '@dealership/web-ui';
+import { ChevronIcon, imageSrcSet } from '@dealership/web-ui';
 import { Skeleton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,21 +9,6 @@ import classes from './FeaturedCarousel.module.css';
 export interface FeaturedCarouselProps {
   cars: Car[] | undefined;
   isLoading: boolean;
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 /**
@@ -101,10 +86,10 @@ export function FeaturedCarousel({ cars, isLoading }: FeaturedCarouselProps) {
         {count > 1 ? (
           <>
             <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => go(current - 1)} aria-label="Previous slide">
-              <Chevron direction="left" />
+              <ChevronIcon direction="left" />
             </button>
             <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => go(current + 1)} aria-label="Next slide">
-              <Chevron direction="right" />
+              <ChevronIcon direction="right" />
             </button>
           </>
         ) : null}

@@ -97,3 +97,12 @@ export function YouTubeIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** A chevron pointing left (previous) or right (next), for carousels and viewers. */
+export function ChevronIcon({ direction, ...props }: IconProps & { direction: 'left' | 'right' }) {
+  return (
+    <Svg fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" {...props}>
+      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </Svg>
+  );
+}
