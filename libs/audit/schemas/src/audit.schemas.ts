@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
+import { IdSchema, pageOf, text, TimestampSchema, PageInputSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
 /** What an admin write is about. */
@@ -34,13 +34,7 @@ export type AuditEvent = z.infer<typeof AuditEventSchema>;
 export const AuditListInputSchema = z.object({
   entity: AuditEntitySchema.optional(),
   entityId: IdSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
-    .default(DEFAULT_PAGE_SIZE),
+  ...PageInputSchema.shape,
 });
 export type AuditListInput = z.input<typeof AuditListInputSchema>;
 export type AuditListFilters = z.output<typeof AuditListInputSchema>;

@@ -1,6 +1,6 @@
 import { BrandRefSchema } from '@dealership/brand-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
-import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, SlugSchema, text, TimestampSchema } from '@dealership/shared-schemas';
+import { IdSchema, SlugSchema, text, TimestampSchema, PageInputSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { BODY_TYPES, CAR_SORTS, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, MAX_CAR_IMAGES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
 
@@ -95,13 +95,7 @@ export const CarListInputSchema = z
     mileageMin: optionalInt('mileageMin', 10_000_000),
     mileageMax: optionalInt('mileageMax', 10_000_000),
     sort: CarSortSchema.default('newest'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
-      .default(DEFAULT_PAGE_SIZE),
+    ...PageInputSchema.shape,
   })
   .refine((f) => f.priceMin === undefined || f.priceMax === undefined || f.priceMin <= f.priceMax, {
     error: 'priceMin must not exceed priceMax',
