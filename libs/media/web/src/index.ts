@@ -1,0 +1,12 @@
+export { resizeImage, fitWithin, type ResizeBox } from './lib/resize-image';
+export { uploadImage, deleteUnattachedImage, UploadError, MEDIA_UPLOAD_URL, type UploadImage, type UploadOptions, type UploadedImage } from './lib/upload-image';
+export {
+  useImageUploads,
+  UPLOAD_ERROR_MESSAGE,
+  UPLOAD_CONCURRENCY,
+  type ImageKind,
+  type ImageUploads,
+  type ImageUploadsOptions,
+  type UploadItem,
+} from './lib/use-image-uploads';
+export { ImageUploader, UPLOADING_MESSAGE, PICKABLE_IMAGE_TYPES, type ImageUploaderProps } from './lib/ImageUploader/ImageUploader';

@@ -1,0 +1,82 @@
+import type { ImageRef } from '@dealership/media-schemas';
+
+/** Where the admin upload is posted (multipart, one field `file`). */
+export const MEDIA_UPLOAD_URL = '/api/media/upload';
+
+/** Removes an upload no car or brand took (legacy `DELETE /api/car/delete-image?image=`). */
+export const unattachedImageUrl = (publicId: string) => `/api/car/delete-image?image=${encodeURIComponent(publicId)}`;
+
+export interface UploadedImage extends ImageRef {
+  width: number;
+  height: number;
+}
+
+export interface UploadOptions {
+  /** The session's bearer token. */
+  token: string | null;
+  /** Name sent with the file (the server ignores it for the type: it sniffs the bytes). */
+  fileName: string;
+  /** Fraction of the bytes sent, 0-1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Uploads one image; resolves with where it is stored. */
+export type UploadImage = (file: Blob, options: UploadOptions) => Promise<UploadedImage>;
+
+/** A refused or failed upload, with the server's message when it gave one. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/**
+ * Posts the image with XMLHttpRequest: `fetch` still reports no upload progress, and a buyer's
+ * dealer on a slow network needs to see each picture moving (issue 10: a progress bar per file).
+ */
+export const uploadImage: UploadImage = (file, { token, fileName, onProgress, signal }) =>
+  new Promise<UploadedImage>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', MEDIA_UPLOAD_URL);
+    request.responseType = 'json';
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body: unknown = request.response;
+      const ok = request.status === 201 || request.status === 200;
+      const result = body as { url?: unknown; public_id?: unknown; width?: unknown; height?: unknown } | null;
+      if (ok && result && typeof result.url === 'string' && typeof result.public_id === 'string') {
+        onProgress?.(1);
+        resolve({ url: result.url, publicId: result.public_id, width: Number(result.width) || 0, height: Number(result.height) || 0 });
+      } else {
+        reject(new UploadError(messageOf(body, 'Error uploading image'), request.status));
+      }
+    };
+    request.onerror = () => reject(new UploadError('Error uploading image', 0));
+    request.onabort = () => reject(new UploadError('The upload was cancelled', 0));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, fileName);
+    request.send(form);
+  });
+
+/** Deletes an upload that was never saved with a car or brand; failures are left to the server's hourly sweep. */
+export async function deleteUnattachedImage(publicId: string, token: string | null): Promise<void> {
+  try {
+    await fetch(unattachedImageUrl(publicId), { method: 'DELETE', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    // The sweep removes uploads no car took after a day.
+  }
+}
