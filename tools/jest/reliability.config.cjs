@@ -27,6 +27,8 @@ const configs = projectsWithReliabilitySpecs();
 
 module.exports = {
   rootDir: root,
+  // A project's own `testTimeout` is ignored in a multi-project run: set the preset's here.
+  testTimeout: 30_000,
   projects: configs.map((dir) => {
     const config = require(path.join(root, dir, 'jest.config.cjs'));
     return { ...config, testMatch: ['<rootDir>/src/**/*.reliability.spec.ts'] };

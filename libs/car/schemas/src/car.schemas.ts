@@ -2,7 +2,18 @@ import { BrandRefSchema } from '@dealership/brand-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
 import { IdSchema, SlugSchema, text, TimestampSchema, PageInputSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
-import { BODY_TYPES, CAR_SORTS, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, MAX_CAR_IMAGES, PRICE_RANGE_LABELS, TRANSMISSIONS } from './car.constants';
+import {
+  BODY_TYPES,
+  CAR_SORTS,
+  CAR_STATUSES,
+  type CarStatus,
+  CONDITIONS,
+  DRIVES,
+  FUEL_TYPES,
+  MAX_CAR_IMAGES,
+  PRICE_RANGE_LABELS,
+  TRANSMISSIONS,
+} from './car.constants';
 
 export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: 'fuelType must be Petrol or Diesel' });
 export const TransmissionSchema = z.enum(TRANSMISSIONS, { error: 'transmission must be Automatic or Manual' });
@@ -112,6 +123,32 @@ export const CarPageSchema = z.object({
   pageCount: z.number().int(),
 });
 export type CarPage = z.infer<typeof CarPageSchema>;
+
+/**
+ * The back office's car list: every car, sold ones included, newest first. `search` is matched as
+ * `CarListInputSchema`'s is (literally, case-insensitively, against name, body type and brand name);
+ * the other filters are exact.
+ */
+export const CarManageInputSchema = z.object({
+  search: text().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  brandId: IdSchema.optional(),
+  status: CarStatusSchema.optional(),
+  featured: z.boolean({ error: 'featured must be true or false' }).optional(),
+  ...PageInputSchema.shape,
+});
+export type CarManageInput = z.input<typeof CarManageInputSchema>;
+export type CarManageFilters = z.output<typeof CarManageInputSchema>;
+
+/** One whole-number count per status, keyed by the status itself (so the keys follow `CAR_STATUSES`). */
+const countsByStatus = Object.fromEntries(CAR_STATUSES.map((status) => [status, z.number().int()])) as Record<CarStatus, z.ZodNumber>;
+
+/** The back office's catalogue summary: every car counted, sold ones included. */
+export const CarStatsSchema = z.object({
+  total: z.number().int(),
+  featured: z.number().int(),
+  byStatus: z.object(countsByStatus),
+});
+export type CarStats = z.infer<typeof CarStatsSchema>;
 
 export const CarBySlugInputSchema = z.object({ slug: SlugSchema });
 export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;

@@ -1,4 +1,4 @@
-import { type CarListFilters, PRICE_RANGES } from '@dealership/car-schemas';
+import { type CarListFilters, type CarManageFilters, PRICE_RANGES } from '@dealership/car-schemas';
 import { cars } from '@dealership/server-db';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
@@ -29,6 +29,12 @@ function brandIdsWhere(condition: SQL): SQL {
 /** Cars listings and search show: all but the sold ones (whose pages stay). */
 export const listedCars = (): SQL => ne(cars.status, 'Sold');
 
+/** Cars whose name, body type or brand name contains `search` (literally, any case). */
+function searchCondition(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(ilike(cars.name, pattern), sql`${cars.bodyType}::text ilike ${pattern}`, inArray(cars.brandId, brandIdsWhere(sql`b.name ilike ${pattern}`)));
+}
+
 /**
  * SQL conditions of the catalogue filters over the listed (unsold) cars; an absent filter adds
  * nothing (passes every listed car).
@@ -36,16 +42,7 @@ export const listedCars = (): SQL => ne(cars.status, 'Sold');
 export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'pageSize'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [listedCars()];
 
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      or(
-        ilike(cars.name, pattern),
-        sql`${cars.bodyType}::text ilike ${pattern}`,
-        inArray(cars.brandId, brandIdsWhere(sql`b.name ilike ${pattern}`)),
-      ),
-    );
-  }
+  if (filters.search) conditions.push(searchCondition(filters.search));
   if (filters.brands && filters.brands.length > 0) {
     const ids = filters.brands.filter((b) => UUID.test(b));
     const slugs = filters.brands.filter((b) => !UUID.test(b)).map((b) => b.toLowerCase());
@@ -70,6 +67,19 @@ export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'p
   if (filters.mileageMax !== undefined) conditions.push(lte(cars.mileage, filters.mileageMax));
 
   return and(...conditions);
+}
+
+/**
+ * SQL conditions of the back office's filters: every car, sold ones included; the search as the
+ * catalogue's, the rest exact. An absent filter adds nothing.
+ */
+export function manageConditions(filters: Omit<CarManageFilters, 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    filters.search ? searchCondition(filters.search) : undefined,
+    filters.brandId ? eq(cars.brandId, filters.brandId) : undefined,
+    filters.status ? eq(cars.status, filters.status) : undefined,
+    filters.featured === undefined ? undefined : eq(cars.featured, filters.featured),
+  );
 }
 
 /** ORDER BY of a sort; the id breaks ties so pages never overlap. */

@@ -1,9 +1,9 @@
-import type { Car, CarCreateFields, CarListFilters, CarPage } from '@dealership/car-schemas';
+import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarPage, type CarStats, CAR_STATUSES } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { brandImages, carImages, cars, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import { carConditions, carOrder, listedCars } from './car-filters';
+import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 
 /** A car's columns as the service sets them (everything but the id, brand, pictures and timestamps). */
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
@@ -50,6 +50,8 @@ function toCar(row: CarRow): Car {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
 /** The only code that reads the car tables; it returns contract cars, never raw rows. */
 @Injectable()
 export class CarRepository {
@@ -70,25 +72,45 @@ export class CarRepository {
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(toCar);
   }
 
+  /** One page of the filtered catalogue (sold cars left out), with the total for pagination. */
+  list(filters: CarListFilters): Promise<CarPage> {
+    return this.page(carConditions(filters), carOrder(filters.sort), filters);
+  }
+
+  /** One page of every car (sold ones included) matching the back office's filters, newest first. */
+  manage(filters: CarManageFilters): Promise<CarPage> {
+    return this.page(manageConditions(filters), carOrder('newest'), filters);
+  }
+
+  /** Cars by status and featured ones, every car counted, in one grouped query. */
+  async stats(): Promise<CarStats> {
+    const rows = await this.db
+      .select({ status: cars.status, count: count(), featured: sql<number>`count(*) filter (where ${cars.featured})`.mapWith(Number) })
+      .from(cars)
+      .groupBy(cars.status);
+    const byStatus = Object.fromEntries(CAR_STATUSES.map((status) => [status, 0])) as CarStats['byStatus'];
+    for (const row of rows) byStatus[row.status] = row.count;
+    return { total: sum(rows.map((r) => r.count)), featured: sum(rows.map((r) => r.featured)), byStatus };
+  }
+
   /**
-   * One page of the filtered catalogue, with the total for pagination. The page's ids come first
+   * The page of `where` in `orderBy`, with the total for pagination. The page's ids come first
    * (an index scan that stops at the page's end), then the page's cars with their pictures and
    * brands: never pictures and brands for every matching car before the sort and the cut.
    */
-  async list(filters: CarListFilters): Promise<CarPage> {
-    const where = carConditions(filters);
+  private async page(where: SQL | undefined, orderBy: SQL[], { page, pageSize }: { page: number; pageSize: number }): Promise<CarPage> {
     const [pageRows, [{ total }]] = await Promise.all([
       this.db
         .select({ id: cars.id })
         .from(cars)
         .where(where)
-        .orderBy(...carOrder(filters.sort))
-        .limit(filters.pageSize)
-        .offset((filters.page - 1) * filters.pageSize),
+        .orderBy(...orderBy)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       this.db.select({ total: count() }).from(cars).where(where),
     ]);
     const items = await this.loadInOrder(pageRows.map((r) => r.id));
-    return { items, total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
+    return { items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
   /** Every car matching the filters, newest first (the legacy "all cars" call). */

@@ -2,6 +2,7 @@ import {
   CarBySlugInputSchema,
   CarCreateInputSchema,
   CarListInputSchema,
+  CarManageInputSchema,
   CarRelatedInputSchema,
   CarRemoveImageInputSchema,
   CarRemoveInputSchema,
@@ -23,6 +24,8 @@ export class CarRouter {
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.bySlug(input.slug)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
+      manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
+      stats: adminProcedure.query(() => cars.stats()),
       create: adminProcedure.input(CarCreateInputSchema).mutation(({ input, ctx }) => cars.create(input, ctx.user)),
       update: adminProcedure.input(CarUpdateInputSchema).mutation(({ input, ctx }) => cars.update(input, ctx.user)),
       remove: adminProcedure.input(CarRemoveInputSchema).mutation(async ({ input, ctx }) => {

@@ -3,7 +3,9 @@ import {
   type Car,
   type CarCreateFields,
   type CarListFilters,
+  type CarManageFilters,
   type CarPage,
+  type CarStats,
   type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
@@ -35,6 +37,16 @@ export class CarService {
 
   list(filters: CarListFilters): Promise<CarPage> {
     return this.cars.list(filters);
+  }
+
+  /** The back office's list: every car, sold ones included, newest first. */
+  manage(filters: CarManageFilters): Promise<CarPage> {
+    return this.cars.manage(filters);
+  }
+
+  /** The back office's catalogue counts, sold cars included. */
+  stats(): Promise<CarStats> {
+    return this.cars.stats();
   }
 
   /** The listed catalogue (sold cars left out), newest first, optionally narrowed by a literal search text. */

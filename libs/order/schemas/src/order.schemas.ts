@@ -54,3 +54,13 @@ export const OrderSetStatusInputSchema = z.object({
   status: OrderStatusSchema,
 });
 export type OrderSetStatusInput = z.infer<typeof OrderSetStatusInputSchema>;
+
+/** One whole-number count per status, keyed by the status itself (so the keys follow `ORDER_STATUSES`). */
+const countsByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, z.number().int()])) as Record<OrderStatus, z.ZodNumber>;
+
+/** tRPC `order.stats`: every order counted, by status in the legacy spelling; a status with no order counts 0. */
+export const OrderStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.object(countsByStatus),
+});
+export type OrderStats = z.infer<typeof OrderStatsSchema>;

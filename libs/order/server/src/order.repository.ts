@@ -1,7 +1,7 @@
-import type { Order, OrderStatus } from '@dealership/order-schemas';
+import { type Order, ORDER_STATUSES, type OrderStats, type OrderStatus } from '@dealership/order-schemas';
 import { DB, type Database, orderLines, orders } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
 function findOrders(db: Database, where?: SQL) {
@@ -56,6 +56,14 @@ export class OrderRepository {
   async byId(id: string): Promise<Order | undefined> {
     const [order] = await this.find(eq(orders.id, id));
     return order;
+  }
+
+  /** Orders by status, in one grouped query; statuses no order has count 0. */
+  async stats(): Promise<OrderStats> {
+    const rows = await this.db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+    const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as OrderStats['byStatus'];
+    for (const row of rows) byStatus[row.status] = row.count;
+    return { total: rows.reduce((total, row) => total + row.count, 0), byStatus };
   }
 
   /** Sets an order's status; false when there is no such order. */

@@ -14,6 +14,7 @@ export class OrderRouter {
       statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.query(() => orders.all()),
+      stats: adminProcedure.query(() => orders.stats()),
       setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input, ctx }) => orders.setStatus(input, ctx.user)),
     });
   }

@@ -1,5 +1,5 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import type { Order, OrderSetStatusInput } from '@dealership/order-schemas';
+import type { Order, OrderSetStatusInput, OrderStats } from '@dealership/order-schemas';
 import { Injectable } from '@nestjs/common';
 import { OrderNotFoundError } from './order.errors';
 import { OrderRepository } from './order.repository';
@@ -21,13 +21,25 @@ export class OrderService {
     return this.orders.all();
   }
 
+  /** Every order counted by status (admin). */
+  stats(): Promise<OrderStats> {
+    return this.orders.stats();
+  }
+
   /** Any of the legacy statuses may follow any other: the spec shows no transition rule. */
   async setStatus({ orderId, status }: OrderSetStatusInput, actor: AuditActor): Promise<Order> {
     const before = await this.orders.byId(orderId);
     if (!before || !(await this.orders.setStatus(orderId, status))) throw new OrderNotFoundError(orderId);
     const order = await this.orders.byId(orderId);
     if (!order) throw new OrderNotFoundError(orderId);
-    await this.audit.record({ actor, entity: 'order', entityId: orderId, action: 'setStatus', before: { status: before.status }, after: { status: order.status } });
+    await this.audit.record({
+      actor,
+      entity: 'order',
+      entityId: orderId,
+      action: 'setStatus',
+      before: { status: before.status },
+      after: { status: order.status },
+    });
     return order;
   }
 }

@@ -28,7 +28,7 @@ const GUARDED_TABLES = ['brands', 'brand_images', 'cars', 'car_images', 'users',
 const FIELD_NAMES = [
   'name', 'email', 'password', 'currentPassword', 'phone', 'address', 'search', 'searchQuery', 'brands', 'make',
   'priceRange', 'priceMin', 'priceMax', 'bodyType', 'condition', 'fuelType', 'transmission', 'yearMin', 'yearMax',
-  'mileageMin', 'mileageMax', 'sort', 'page', 'pageSize', 'slug', 'carId', 'brandId', 'orderId', 'status', 'id',
+  'mileageMin', 'mileageMax', 'sort', 'page', 'pageSize', 'slug', 'carId', 'brandId', 'orderId', 'status', 'id', 'featured',
 ];
 
 const nasty = fc.constantFrom(
@@ -147,6 +147,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
     const legacyCar = { ...car, brand: ids.brand, yom: '2016', price: '900000', documents: [{ url: picture.url, public_id: picture.publicId }] };
     const trpc: Record<string, Record<string, unknown>> = {
       'car.list': { search: 'toyota', brands: ['toyota'], make: 'Toyota', priceRange: '500K-1M', sort: 'newest', page: 1, pageSize: 12 },
+      'car.manage': { search: 'toyota', brandId: ids.brand, status: 'Available', featured: true, page: 1, pageSize: 12 },
       'car.bySlug': { slug: 'toyota-vitz' },
       'car.related': { carId: ids.car, brandId: ids.brand },
       'brand.bySlug': { slug: 'toyota' },
@@ -191,7 +192,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^(car|brand)\.(create|update|remove)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];
