@@ -54,4 +54,16 @@ describe('CarGallery', () => {
     expect(second).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-current', 'true');
   });
+
+  it('shows the car icon in place of a picture or thumbnail that fails to load', () => {
+    renderGallery();
+    fireEvent.error(screen.getByRole('img', { name: `${NAME}, photo 2 of 3` }));
+    expect(screen.getByRole('img', { name: `${NAME}, photo 2 of 3 could not be loaded` })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: `${NAME}, photo 1 of 3` })).toBeInTheDocument();
+
+    const thumbImage = screen.getByRole('button', { name: 'Show photo 3' }).querySelector('img');
+    expect(thumbImage).not.toBeNull();
+    fireEvent.error(thumbImage as HTMLImageElement);
+    expect(screen.getByRole('button', { name: 'Show photo 3' }).querySelector('img')).toBeNull();
+  });
 });

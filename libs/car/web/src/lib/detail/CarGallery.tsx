@@ -30,6 +30,9 @@ export function CarGallery({ images, name }: CarGalleryProps) {
   const focusOnClose = useRef<number | null>(null);
   const [active, setActive] = useState(0);
   const [viewerAt, setViewerAt] = useState<number | null>(null);
+  // Pictures whose file failed to load (spec §8: the gallery falls back rather than showing a broken image).
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const markFailed = (key: string) => setFailed((previous) => (previous.has(key) ? previous : new Set(previous).add(key)));
 
   useEffect(() => {
     if (viewerAt !== null || focusOnClose.current === null) return;
@@ -87,18 +90,25 @@ export function CarGallery({ images, name }: CarGalleryProps) {
             onPointerEnter={preloadPictureViewer}
             onFocus={preloadPictureViewer}
           >
-            <img
-              src={image.url}
-              srcSet={imageSrcSet(image.url)}
-              sizes={MAIN_SIZES}
-              alt={`${name}, photo ${index + 1} of ${images.length}`}
-              width={1200}
-              height={800}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding={index === 0 ? 'sync' : 'async'}
-              className={classes.picture}
-            />
+            {failed.has(image.publicId) ? (
+              <span className={classes.fallback} role="img" aria-label={`${name}, photo ${index + 1} of ${images.length} could not be loaded`}>
+                <CarIcon size={72} />
+              </span>
+            ) : (
+              <img
+                src={image.url}
+                srcSet={imageSrcSet(image.url)}
+                sizes={MAIN_SIZES}
+                alt={`${name}, photo ${index + 1} of ${images.length}`}
+                width={1200}
+                height={800}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding={index === 0 ? 'sync' : 'async'}
+                className={classes.picture}
+                onError={() => markFailed(image.publicId)}
+              />
+            )}
           </button>
         ))}
       </div>
@@ -113,7 +123,21 @@ export function CarGallery({ images, name }: CarGalleryProps) {
                 aria-label={`Show photo ${index + 1}`}
                 aria-current={index === active ? 'true' : undefined}
               >
-                <img src={imageVariant(image.url, 160)} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                {failed.has(`thumb:${image.publicId}`) ? (
+                  <span className={classes.thumbFallback}>
+                    <CarIcon size={28} />
+                  </span>
+                ) : (
+                  <img
+                    src={imageVariant(image.url, 160)}
+                    alt=""
+                    width={96}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    onError={() => markFailed(`thumb:${image.publicId}`)}
+                  />
+                )}
               </button>
             </li>
           ))}
