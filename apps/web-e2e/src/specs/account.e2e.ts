@@ -1,18 +1,19 @@
-import {
-  E2E_ADMIN,
-  newCustomer,
-  openAuthActions,
-  registerViaApi,
-  submitLogin,
-  withoutRefusedRequests,
-} from '../support/account';
+import type { Locator, Page } from '@playwright/test';
+import { E2E_ADMIN, newCustomer, openAuthActions, registerViaApi, submitLogin, withoutRefusedRequests } from '../support/account';
 import { expect, test } from '../support/fixtures';
 
+/** A dashboard's side menu: at left from Mantine's `sm` breakpoint, in a drawer opened by a burger below it. */
+async function openDashboardMenu(page: Page, heading: string): Promise<Locator> {
+  const burger = page.getByRole('button', { name: `Open ${heading} menu` });
+  if (!(await burger.isVisible())) return page.getByRole('navigation', { name: heading });
+  await burger.click();
+  const drawer = page.getByRole('dialog', { name: heading });
+  await drawer.waitFor({ state: 'visible' });
+  return drawer.getByRole('navigation', { name: heading });
+}
+
 test.describe('accounts', () => {
-  test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({
-    page,
-    pageProblems,
-  }, testInfo) => {
+  test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({ page, pageProblems }, testInfo) => {
     const customer = newCustomer(testInfo, 'flow');
 
     await page.goto('/register');
@@ -41,11 +42,10 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/dashboard\/user$/);
     await expect(page.getByRole('heading', { name: `Welcome, ${customer.name}` })).toBeVisible();
 
-    const menu = page.getByRole('navigation', { name: 'My Account' });
-    await menu.getByRole('link', { name: 'My Orders' }).click();
+    await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'My Orders' }).click();
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
-    await menu.getByRole('link', { name: 'Update Profile' }).click();
+    await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'Update Profile' }).click();
     const profile = page.getByRole('form', { name: 'Update Profile' });
     await expect(profile.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(customer.name);
     // The spec types this input as email; a real name must still go through.
@@ -130,7 +130,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 
-    const menu = page.getByRole('navigation', { name: 'Admin Panel' });
+    const menu = await openDashboardMenu(page, 'Admin Panel');
     for (const [label, path] of [
       ['Dashboard', '/dashboard/admin'],
       ['Brand List', '/dashboard/admin/allbrands'],
@@ -138,6 +138,7 @@ test.describe('accounts', () => {
       ['Create Brand', '/dashboard/admin/create-brand'],
       ['Create Car', '/dashboard/admin/create-product'],
       ['Manage Orders', '/dashboard/admin/userorders'],
+      ['Activity', '/dashboard/admin/activity'],
     ] as const) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
     }

@@ -1,5 +1,5 @@
 import { renderWithProviders } from '@dealership/web-ui/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { DashboardShell } from './DashboardShell';
 
 const MENU = [
@@ -16,5 +16,24 @@ describe('DashboardShell', () => {
     expect(nav.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
     // `end` matching: the area's home is not also marked current on a nested screen.
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('folds the menu into a drawer on small screens, opened by a burger and closed by navigation', () => {
+    renderWithProviders(<DashboardShell heading="My Account" menu={MENU} />, { route: '/dashboard/user' });
+    const burger = screen.getByRole('button', { name: 'Open My Account menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => burger.click());
+    const drawer = within(screen.getByRole('dialog', { name: 'My Account' }));
+    expect(screen.getByRole('button', { name: 'Close My Account menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(drawer.getByRole('navigation', { name: 'My Account' })).toBeInTheDocument();
+    expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    act(() => drawer.getByRole('link', { name: 'Update Profile' }).click());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open My Account menu' })).toHaveAttribute('aria-expanded', 'false');
+    // The bar names the screen now shown.
+    expect(screen.getByText('Update Profile', { selector: 'p' })).toBeInTheDocument();
   });
 });

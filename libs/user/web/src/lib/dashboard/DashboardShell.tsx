@@ -1,5 +1,6 @@
-import { Container } from '@mantine/core';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Burger, Container, Drawer, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import { matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import classes from './DashboardShell.module.css';
 
 export interface DashboardMenuItem {
@@ -13,23 +14,74 @@ export interface DashboardShellProps {
   menu: readonly DashboardMenuItem[];
 }
 
-/** A dashboard frame: the side menu at left (a row of pills on small screens), the nested screen beside it. */
+function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className={classes.list}>
+      {menu.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end className={classes.link} onClick={onNavigate}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A dashboard frame: the side menu at left, the nested screen beside it. Below Mantine's `sm`
+ * breakpoint the menu folds into a drawer, opened by a burger above the screen.
+ */
 export function DashboardShell({ heading, menu }: DashboardShellProps) {
+  const { pathname } = useLocation();
+  // The drawer is open for the page it was opened on: any navigation closes it, links and Back alike.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === pathname;
+  const close = () => setOpenedOn(null);
+  const drawerId = useId();
+  const current = menu.find((item) => matchPath({ path: item.to, end: true }, pathname));
+
   return (
     <Container size="xl" py={{ base: 'md', md: 32 }}>
       <div className={classes.shell}>
+        <div className={classes.bar}>
+          <Burger
+            opened={opened}
+            onClick={() => setOpenedOn(opened ? null : pathname)}
+            aria-label={`${opened ? 'Close' : 'Open'} ${heading} menu`}
+            aria-expanded={opened}
+            aria-controls={drawerId}
+            size="sm"
+          />
+          <div className={classes.barText}>
+            <Text size="xs" fw={700} c="gray.7" tt="uppercase" className={classes.barHeading}>
+              {heading}
+            </Text>
+            {current ? (
+              <Text size="sm" fw={600} truncate>
+                {current.label}
+              </Text>
+            ) : null}
+          </div>
+        </div>
         <nav className={classes.menu} aria-label={heading}>
           <h2 className={classes.heading}>{heading}</h2>
-          <ul className={classes.list}>
-            {menu.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={classes.link}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks menu={menu} />
         </nav>
+        <Drawer
+          id={drawerId}
+          opened={opened}
+          onClose={close}
+          title={heading}
+          size="xs"
+          position="left"
+          hiddenFrom="sm"
+          classNames={{ title: classes.drawerTitle }}
+        >
+          <nav aria-label={heading} className={classes.drawerMenu}>
+            <MenuLinks menu={menu} onNavigate={close} />
+          </nav>
+        </Drawer>
         <div>
           <Outlet />
         </div>
