@@ -21,7 +21,7 @@ describe('cspDirectives', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -31,7 +31,7 @@ describe('cspDirectives', () => {
 
   it('adds the configured Cloudinary cloud to the image sources, and upgrades requests over HTTPS', () => {
     const csp = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, publicUrl: 'https://cars.example', cloudinaryUrl: 'cloudinary://key:secret@Dealer-Cloud?secure=true' })));
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://res.cloudinary.com/dealer-cloud/']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://res.cloudinary.com/dealer-cloud/']);
     expect(csp.get('upgrade-insecure-requests')).toEqual([]);
   });
 

@@ -65,7 +65,9 @@ export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
     // React and Mantine set `style` props through the CSSOM (`element.style`), which CSP does not
     // govern, so no `style="..."` attribute ever needs allowing (the browser suite checks).
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...(cloudinary ? [cloudinary] : [])],
+    // `blob:`: the back office previews a picked photo from memory while it uploads (an object URL
+    // of the visitor's own file; nothing from another origin).
+    'img-src': ["'self'", 'data:', 'blob:', ...(cloudinary ? [cloudinary] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
