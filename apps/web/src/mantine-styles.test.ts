@@ -15,7 +15,7 @@ const PUBLIC_SOURCE_DIRS = [
   'apps/web/src/pages',
 ];
 // Screens that load Mantine's complete stylesheet through `withFullStyles` (routes.tsx).
-const FULL_STYLES_SOURCES = /([\\/]dashboard[\\/]|LoginPage\.tsx$|RegisterPage\.tsx$)/;
+const FULL_STYLES_SOURCES = /([\\/](dashboard|admin)[\\/]|LoginPage\.tsx$|RegisterPage\.tsx$)/;
 /** Components that also need another component's sheet. */
 const ALSO_NEEDS: Record<string, string[]> = { Anchor: ['Text'] };
 

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { RouteErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
-/** Every path of the route table in spec §2, plus /contact (linked from the home page). */
+/** Every path of the route table in spec §2, plus /contact (linked from the home page) and the admin activity log. */
 const SPEC_PATHS = [
   '/',
   '/cart',
@@ -30,6 +30,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/create-product',
   '/dashboard/admin/car/:slug',
   '/dashboard/admin/userorders',
+  '/dashboard/admin/activity',
   '/dashboard/user',
   '/dashboard/user/order',
   '/dashboard/user/profile',
@@ -84,9 +85,7 @@ describe('routes', () => {
 
   it('lazy-loads a placeholder page with its heading', async () => {
     renderAt('/cars');
-    expect(
-      await screen.findByRole('heading', { name: 'Premium Cars for Sale in Mombasa, Kenya' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Premium Cars for Sale in Mombasa, Kenya' })).toBeInTheDocument();
   });
 
   it('lazy-loads the admin area behind its guard: a guest gets the countdown', async () => {
@@ -99,14 +98,13 @@ describe('routes', () => {
     const amina = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712', address: 'Nyali', role: 1 };
     window.localStorage.setItem('auth', JSON.stringify({ user: amina, token: 'admin-token' }));
     // jsdom has no fetch: answer tRPC `user.me` with the admin.
-    const fake = createFakeTrpcFetch((procedure) =>
-      procedure === 'user.me' ? { data: amina } : { error: { code: 'NOT_FOUND' } },
-    );
+    const fake = createFakeTrpcFetch((procedure) => (procedure === 'user.me' ? { data: amina } : { error: { code: 'NOT_FOUND' } }));
     Object.assign(globalThis, { fetch: fake.fetch });
     try {
       renderAt('/dashboard/admin/allbrands');
       expect(await screen.findByRole('heading', { name: 'All Brands' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Create Car' })).toHaveAttribute('href', '/dashboard/admin/create-product');
+      expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/dashboard/admin/activity');
       expect(fake.calls.map((call) => call.procedure)).toContain('user.me');
     } finally {
       window.localStorage.clear();

@@ -34,6 +34,7 @@ const AdminCreateBrandPage = lazyPage(adminPages, 'AdminCreateBrandPage');
 const AdminCreateCarPage = lazyPage(adminPages, 'AdminCreateCarPage');
 const AdminUpdateCarPage = lazyPage(adminPages, 'AdminUpdateCarPage');
 const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
+const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -63,6 +64,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminCreateCar: <AdminCreateCarPage />,
     adminUpdateCar: <AdminUpdateCarPage />,
     adminOrders: <AdminOrdersPage />,
+    adminActivity: <AdminActivityPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,

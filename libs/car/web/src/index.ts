@@ -7,3 +7,5 @@ export { LISTING_PAGE_SIZE } from './lib/listing/CarListing';
 export { CarSearchPage } from './lib/pages/CarSearch.page';
 export { CarDetailPage } from './lib/pages/CarDetail.page';
 export { CartPage } from './lib/pages/Cart.page';
+export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/admin/AdminCarPages';
+export { ADMIN_CAR_COPY, CAR_FIELD_LABELS } from './lib/admin/admin-car-copy';

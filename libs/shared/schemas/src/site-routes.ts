@@ -34,6 +34,7 @@ export const SITE_ROUTES = {
   adminCreateCar: { path: '/dashboard/admin/create-product' },
   adminUpdateCar: { path: '/dashboard/admin/car/:slug' },
   adminOrders: { path: '/dashboard/admin/userorders' },
+  adminActivity: { path: '/dashboard/admin/activity' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

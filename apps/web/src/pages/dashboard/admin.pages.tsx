@@ -1,9 +1,14 @@
 // The admin area: one lazily loaded chunk, never part of the public bundle.
-import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
-import { useAuth } from '@dealership/web-session';
+// The charts' stylesheet with the admin chunk only: the public pages never load it.
+import '@mantine/charts/styles.layer.css';
+import '@mantine/dropzone/styles.layer.css';
+import { AuthGuard, DashboardShell } from '@dealership/user-web';
 import { DashboardPlaceholder } from './DashboardPlaceholder';
 
-/** Admin side menu (spec §2 "Admin area"), plus the order management screen. */
+export { AdminActivityPage } from '@dealership/audit-web';
+export { AdminHomePage } from './AdminHome';
+
+/** Admin side menu (spec §2 "Admin area"), plus the order management screen and the activity log. */
 export const ADMIN_MENU = [
   { to: '/dashboard/admin', label: 'Dashboard' },
   { to: '/dashboard/admin/allbrands', label: 'Brand List' },
@@ -11,6 +16,7 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/create-brand', label: 'Create Brand' },
   { to: '/dashboard/admin/create-product', label: 'Create Car' },
   { to: '/dashboard/admin/userorders', label: 'Manage Orders' },
+  { to: '/dashboard/admin/activity', label: 'Activity' },
 ] as const;
 
 /** Every admin screen: the server's admin check first, then the side menu and the screen. */
@@ -22,41 +28,15 @@ export function AdminLayout() {
   );
 }
 
-export function AdminHomePage() {
-  const user = useAuth().session?.user;
-  return (
-    <DashboardHome
-      title="Admin Dashboard"
-      name={user?.name}
-      details={[
-        { label: 'Admin Name', value: user?.name },
-        { label: 'Admin Email', value: user?.email },
-        { label: 'Admin Contact', value: user?.phone },
-      ]}
-      shortcuts={ADMIN_MENU.slice(1)}
-    />
-  );
-}
+export { AdminBrandsPage } from '@dealership/brand-web';
 
-export function AdminBrandsPage() {
-  return <DashboardPlaceholder title="All Brands" />;
-}
+export { AdminCarsPage } from '@dealership/car-web';
 
-export function AdminCarsPage() {
-  return <DashboardPlaceholder title="All Cars" />;
-}
+export { AdminCreateBrandPage } from '@dealership/brand-web';
 
-export function AdminCreateBrandPage() {
-  return <DashboardPlaceholder title="Create Brand" />;
-}
+export { AdminCreateCarPage } from '@dealership/car-web';
 
-export function AdminCreateCarPage() {
-  return <DashboardPlaceholder title="Create Car" />;
-}
-
-export function AdminUpdateCarPage() {
-  return <DashboardPlaceholder title="Update Car" />;
-}
+export { AdminUpdateCarPage } from '@dealership/car-web';
 
 export function AdminOrdersPage() {
   return <DashboardPlaceholder title="Manage Orders" />;

@@ -1,0 +1,57 @@
+import { actionLabel, changeSummary, describeEvent, entityName, fieldLabel, formatValue, recordName } from './audit-format';
+
+const actor = { id: null, name: 'Amina', email: 'amina@mail.co.ke' };
+
+describe('audit-format', () => {
+  it('names fields, entities and actions for people', () => {
+    expect(fieldLabel('fuelType')).toBe('Fuel type');
+    expect(fieldLabel('price')).toBe('Price');
+    expect(fieldLabel('zeroTo100')).toBe('Zero to100');
+    expect(entityName('brand')).toBe('Brand');
+    expect(actionLabel('setStatus')).toBe('Status changed');
+    expect(actionLabel('removeImage')).toBe('Picture removed');
+  });
+
+  it('formats recorded values as short text', () => {
+    expect(formatValue(undefined)).toBe('—');
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue('')).toBe('—');
+    expect(formatValue(true)).toBe('Yes');
+    expect(formatValue(false)).toBe('No');
+    expect(formatValue(1150000)).toBe('1,150,000');
+    expect(formatValue('Petrol')).toBe('Petrol');
+    expect(formatValue('x'.repeat(200))).toHaveLength(120);
+    expect(formatValue([{ url: '/media/a.webp', publicId: 'a' }])).toBe('1 picture');
+    expect(formatValue([{ url: '/a' }, { url: '/b' }])).toBe('2 pictures');
+    expect(formatValue([])).toBe('none');
+    expect(formatValue(['SUV', 'Sedan'])).toBe('SUV, Sedan');
+    expect(formatValue({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('finds the record name in the changes, on either side', () => {
+    expect(recordName({ changes: { name: { after: 'Toyota Vitz' } } })).toBe('Toyota Vitz');
+    expect(recordName({ changes: { name: { before: 'Mazda' } } })).toBe('Mazda');
+    expect(recordName({ changes: { price: { before: 1, after: 2 } } })).toBeUndefined();
+  });
+
+  it('summarises the changed fields in one line', () => {
+    expect(changeSummary({ action: 'setStatus', changes: { status: { before: 'Not Process', after: 'Shipped' } } })).toBe('Not Process → Shipped');
+    expect(changeSummary({ action: 'update', changes: { price: {}, mileage: {} } })).toBe('Price, Mileage');
+    expect(changeSummary({ action: 'update', changes: { price: {}, mileage: {}, fuelType: {}, seats: {}, year: {} } })).toBe(
+      'Price, Mileage, Fuel type and 2 more',
+    );
+    expect(changeSummary({ action: 'create', changes: { name: {}, price: {} } })).toBe('2 fields');
+    expect(changeSummary({ action: 'remove', changes: { name: {} } })).toBe('1 field');
+    expect(changeSummary({ action: 'update', changes: {} })).toBe('No field changes');
+  });
+
+  it('describes an event in a sentence', () => {
+    expect(describeEvent({ actor, entity: 'car', action: 'update', changes: { name: { before: 'Vitz', after: 'Toyota Vitz' } } })).toBe(
+      'Amina updated car ‘Toyota Vitz’',
+    );
+    expect(describeEvent({ actor, entity: 'order', action: 'setStatus', changes: { status: { before: 'Processing', after: 'Shipped' } } })).toBe(
+      'Amina changed the status of order',
+    );
+    expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', changes: {} })).toBe('Amina removed a picture of brand');
+  });
+});

@@ -1,0 +1,106 @@
+import type { AuditAction, AuditEntity, AuditEvent } from '@dealership/audit-schemas';
+
+/** The entity filter of the activity screen: every entity, or one of them. */
+export const ACTIVITY_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'car', label: 'Cars' },
+  { value: 'brand', label: 'Brands' },
+  { value: 'order', label: 'Orders' },
+] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
+
+const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order' };
+
+const ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  remove: 'Deleted',
+  removeImage: 'Picture removed',
+  setStatus: 'Status changed',
+};
+
+// The action in a sentence, before the record it acted on.
+const ACTION_PHRASES: Record<AuditAction, string> = {
+  create: 'created',
+  update: 'updated',
+  remove: 'deleted',
+  removeImage: 'removed a picture of',
+  setStatus: 'changed the status of',
+};
+
+/** 'Car', 'Brand', 'Order'. */
+export function entityName(entity: AuditEntity): string {
+  return ENTITY_NAMES[entity];
+}
+
+/** The action as a short label ('Created', 'Status changed'). */
+export function actionLabel(action: AuditAction): string {
+  return ACTION_LABELS[action];
+}
+
+/** A field's domain name for people: `fuelType` -> 'Fuel type'. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const MAX_VALUE_LENGTH = 120;
+
+function truncate(text: string, max = MAX_VALUE_LENGTH): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function isPicture(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'url' in value;
+}
+
+/** A recorded value as short text: '—' for none, 'Yes'/'No', '3 pictures', a truncated string. */
+export function formatValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('en-KE');
+  if (typeof value === 'string') return truncate(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    if (value.every(isPicture)) return value.length === 1 ? '1 picture' : `${value.length} pictures`;
+    return truncate(value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', '));
+  }
+  return truncate(JSON.stringify(value));
+}
+
+/** The record's name as the event recorded it, when it did (a car's or brand's `name`). */
+export function recordName(event: Pick<AuditEvent, 'changes'>): string | undefined {
+  const name = event.changes['name'];
+  const value = name?.after ?? name?.before;
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+const SUMMARY_FIELDS = 3;
+
+/**
+ * One line about the changed fields: 'Not Process → Processing' for a status, 'Price, Mileage and
+ * 2 more' for an update, the field count for a creation or removal.
+ */
+export function changeSummary(event: Pick<AuditEvent, 'action' | 'changes'>): string {
+  const fields = Object.keys(event.changes);
+  if (fields.length === 0) return 'No field changes';
+  if (event.action === 'setStatus' && event.changes['status']) {
+    const { before, after } = event.changes['status'];
+    return `${formatValue(before)} → ${formatValue(after)}`;
+  }
+  if (event.action === 'create' || event.action === 'remove') {
+    return fields.length === 1 ? '1 field' : `${fields.length} fields`;
+  }
+  const named = fields.slice(0, SUMMARY_FIELDS).map(fieldLabel);
+  const rest = fields.length - named.length;
+  return rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(', ');
+}
+
+/** "Amina updated car ‘Toyota Vitz’": who did what to which record, in one sentence. */
+export function describeEvent(event: Pick<AuditEvent, 'actor' | 'entity' | 'action' | 'changes'>): string {
+  const name = recordName(event);
+  return `${event.actor.name} ${ACTION_PHRASES[event.action]} ${event.entity}${name ? ` ‘${name}’` : ''}`;
+}

@@ -1,0 +1,105 @@
+import { AUDIT_ENTITIES } from '@dealership/audit-schemas';
+import { trpc } from '@dealership/web-trpc-client';
+import { ErrorState, PageLoader, Seo } from '@dealership/web-ui';
+import { Anchor, Box, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ActivityTable } from '../activity/ActivityTable';
+import { readActivityParams, writeActivityParams, type ActivityParams } from '../activity/activity-params';
+import { ACTIVITY_FILTERS } from '../activity/audit-format';
+
+/** Events per page of the activity screen. */
+export const ACTIVITY_PAGE_SIZE = 20;
+
+/** `/dashboard/admin/activity`: the audit log of admin writes, newest first, filtered by entity, paged, both in the URL. */
+export function AdminActivityPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readActivityParams(searchParams), [searchParams]);
+  const events = trpc.audit.list.useQuery(
+    { entity: params.entity, page: params.page, pageSize: ACTIVITY_PAGE_SIZE },
+    // The previous page stays on screen while the next one loads: no flash of a spinner.
+    { placeholderData: keepPreviousData },
+  );
+  const go = (next: ActivityParams) => setSearchParams((current) => writeActivityParams(current, next));
+
+  let body;
+  if (events.isPending) {
+    body = <PageLoader label="Loading activity…" minHeight={240} />;
+  } else if (events.isError) {
+    body = (
+      <ErrorState
+        title="Could not load the activity"
+        message="Please check your connection and try again."
+        onRetry={() => void events.refetch()}
+        retrying={events.isRefetching}
+      />
+    );
+  } else if (events.data.items.length === 0) {
+    const beyondLastPage = params.page > 1 && events.data.total > 0;
+    const about = ACTIVITY_FILTERS.find((filter) => filter.value === params.entity)?.label.toLowerCase();
+    body = (
+      <Paper withBorder radius="md" p="xl" ta="center">
+        <Stack gap="xs" align="center">
+          <Text fw={700}>{beyondLastPage ? 'There is nothing on this page.' : about ? `No activity about ${about} yet.` : 'No activity yet.'}</Text>
+          <Text size="sm" c="gray.7">
+            {beyondLastPage ? (
+              <Anchor component="button" type="button" onClick={() => go({ ...params, page: 1 })}>
+                Go to the first page
+              </Anchor>
+            ) : (
+              'Changes admins make to cars, brands and orders appear here.'
+            )}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    const { total, pageCount } = events.data;
+    body = (
+      <Stack gap="md">
+        {/* While another page or filter loads, the previous one stays, dimmed. */}
+        <Box aria-busy={events.isPlaceholderData} opacity={events.isPlaceholderData ? 0.6 : 1}>
+          <ActivityTable events={events.data.items} />
+        </Box>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {total === 1 ? '1 event' : `${total.toLocaleString('en-KE')} events`}
+          </Text>
+          {pageCount > 1 ? (
+            <Box component="nav" aria-label="Activity pages">
+              <Pagination
+                total={pageCount}
+                value={Math.min(params.page, pageCount)}
+                onChange={(page) => go({ ...params, page })}
+                size="sm"
+                siblings={1}
+                boundaries={1}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              />
+            </Box>
+          ) : null}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Seo title="Activity" description="What admins changed in the catalogue and the orders." noIndex />
+      <Title order={1} size="h2">
+        Activity
+      </Title>
+      <SegmentedControl
+        aria-label="Show activity about"
+        data={ACTIVITY_FILTERS.map((filter) => ({ ...filter }))}
+        value={params.entity ?? 'all'}
+        onChange={(value) => go({ entity: AUDIT_ENTITIES.find((entity) => entity === value), page: 1 })}
+        fullWidth
+        maw={480}
+      />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { PageLoader } from '@dealership/web-ui';
+import { type ComponentType, lazy, Suspense } from 'react';
+
+/**
+ * A screen loaded when it is first opened, with a spinner under the admin menu meanwhile. The car
+ * screens (the form with its uploader and number inputs, the card list) stay out of what every
+ * admin screen downloads first, so the back office opens quickly on a phone.
+ */
+function onFirstUse(load: () => Promise<ComponentType>, label: string): ComponentType {
+  const Screen = lazy(async () => ({ default: await load() }));
+  function LazyScreen() {
+    return (
+      <Suspense fallback={<PageLoader label={label} />}>
+        <Screen />
+      </Suspense>
+    );
+  }
+  return LazyScreen;
+}
+
+/** All Cars, `/dashboard/admin/cars`. */
+export const AdminCarsPage = onFirstUse(async () => (await import('./AdminCars.page')).AdminCarsPage, 'Loading cars…');
+
+/** Create Car, `/dashboard/admin/create-product`. */
+export const AdminCreateCarPage = onFirstUse(async () => (await import('./AdminCreateCar.page')).AdminCreateCarPage, 'Loading the form…');
+
+/** Update Car, `/dashboard/admin/car/{slug}`. */
+export const AdminUpdateCarPage = onFirstUse(async () => (await import('./AdminUpdateCar.page')).AdminUpdateCarPage, 'Loading the car…');
