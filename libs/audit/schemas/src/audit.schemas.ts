@@ -23,6 +23,8 @@ export const AuditEventSchema = z.object({
   actor: z.object({ id: IdSchema.nullable(), name: text(), email: text() }),
   entity: AuditEntitySchema,
   entityId: IdSchema,
+  /** The record's name at the time ('Toyota Vitz', 'Subaru', an order's buyer); null when unknown. */
+  label: text().nullable(),
   action: AuditActionSchema,
   /** Changed fields only, by their domain names. */
   changes: z.record(z.string(), AuditChangeSchema),

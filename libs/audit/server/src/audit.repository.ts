@@ -35,6 +35,7 @@ export class AuditRepository {
       actor: { id: row.actorId, name: row.actorName, email: row.actorEmail },
       entity: row.entity,
       entityId: row.entityId,
+      label: row.recordLabel,
       action: row.action,
       changes: row.changes,
       createdAt: row.createdAt.toISOString(),

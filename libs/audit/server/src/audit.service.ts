@@ -14,6 +14,8 @@ export interface AuditEntry {
   actor: AuditActor;
   entity: AuditEntity;
   entityId: string;
+  /** The record's name at the time of the write. */
+  label?: string;
   action: AuditAction;
   before?: object;
   after?: object;
@@ -51,6 +53,7 @@ export class AuditService {
       actorEmail: entry.actor.email,
       entity: entry.entity,
       entityId: entry.entityId,
+      recordLabel: entry.label ?? null,
       action: entry.action,
       changes: changedFields(entry.before, entry.after),
     });

@@ -43,7 +43,7 @@ export class BrandService {
     const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.brands.insert({ ...fields, slug }, images));
     await this.media.attach(images.map((image) => image.publicId));
     const brand = await this.byId(id);
-    await this.audit.record({ actor, entity: 'brand', entityId: id, action: 'create', after: brand });
+    await this.audit.record({ actor, entity: 'brand', entityId: id, label: brand.name, action: 'create', after: brand });
     return brand;
   }
 
@@ -61,7 +61,7 @@ export class BrandService {
       await this.removeFromStorage(before.images.map((image) => image.publicId).filter((publicId) => !kept.has(publicId)));
     }
     const after = await this.byId(id);
-    await this.audit.record({ actor, entity: 'brand', entityId: id, action: 'update', before, after });
+    await this.audit.record({ actor, entity: 'brand', entityId: id, label: after.name, action: 'update', before, after });
     return after;
   }
 
@@ -70,7 +70,7 @@ export class BrandService {
     const before = await this.byId(id);
     if (!(await this.brands.remove(id))) throw new BrandNotFoundError();
     await this.removeFromStorage(before.images.map((image) => image.publicId));
-    await this.audit.record({ actor, entity: 'brand', entityId: id, action: 'remove', before });
+    await this.audit.record({ actor, entity: 'brand', entityId: id, label: before.name, action: 'remove', before });
   }
 
   /** Detaches one logo from a brand and deletes it from storage. */
@@ -79,7 +79,7 @@ export class BrandService {
     if (!(await this.brands.removeImage(brandId, publicId))) throw new BrandImageNotFoundError();
     await this.removeFromStorage([publicId]);
     const after = await this.byId(brandId);
-    await this.audit.record({ actor, entity: 'brand', entityId: brandId, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
+    await this.audit.record({ actor, entity: 'brand', entityId: brandId, label: after.name, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
     return after;
   }
 

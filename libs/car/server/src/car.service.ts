@@ -94,7 +94,7 @@ export class CarService {
     const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
     await this.media.attach(images.map((image) => image.publicId));
     const car = await this.byId(id);
-    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'create', after: auditView(car) });
+    await this.audit.record({ actor, entity: 'car', entityId: id, label: car.name, action: 'create', after: auditView(car) });
     return car;
   }
 
@@ -116,7 +116,7 @@ export class CarService {
       await this.removeFromStorage(before.images.map((image) => image.publicId).filter((publicId) => !kept.has(publicId)));
     }
     const after = await this.byId(id);
-    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'update', before: auditView(before), after: auditView(after) });
+    await this.audit.record({ actor, entity: 'car', entityId: id, label: after.name, action: 'update', before: auditView(before), after: auditView(after) });
     return after;
   }
 
@@ -125,7 +125,7 @@ export class CarService {
     const before = await this.byId(id);
     if (!(await this.cars.remove(id))) throw new CarNotFoundError(id);
     await this.removeFromStorage(before.images.map((image) => image.publicId));
-    await this.audit.record({ actor, entity: 'car', entityId: id, action: 'remove', before: auditView(before) });
+    await this.audit.record({ actor, entity: 'car', entityId: id, label: before.name, action: 'remove', before: auditView(before) });
   }
 
   /** Detaches one picture from a car and deletes it from storage. */
@@ -134,7 +134,7 @@ export class CarService {
     if (!(await this.cars.removeImage(carId, publicId))) throw new CarImageNotFoundError();
     await this.removeFromStorage([publicId]);
     const after = await this.byId(carId);
-    await this.audit.record({ actor, entity: 'car', entityId: carId, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
+    await this.audit.record({ actor, entity: 'car', entityId: carId, label: after.name, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
     return after;
   }
 

@@ -36,6 +36,7 @@ export class OrderService {
       actor,
       entity: 'order',
       entityId: orderId,
+      label: order.buyer ? `Order of ${order.buyer.name}` : undefined,
       action: 'setStatus',
       before: { status: before.status },
       after: { status: order.status },

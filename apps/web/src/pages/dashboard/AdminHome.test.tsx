@@ -12,6 +12,7 @@ const EVENT = {
   actor: { id: amina.id, name: 'Amina', email: amina.email },
   entity: 'brand',
   entityId: '00000000-0000-4000-8000-0000000000b1',
+  label: 'Mazda',
   action: 'create',
   changes: { name: { after: 'Mazda' } },
   createdAt: '2026-11-23T10:00:00.000Z',

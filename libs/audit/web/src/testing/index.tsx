@@ -30,6 +30,7 @@ export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent 
     actor: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke' },
     entity: 'car',
     entityId: '00000000-0000-4000-8000-0000000000c1',
+    label: null,
     action: 'update',
     changes: { price: { before: 1_200_000, after: 1_150_000 } },
     createdAt: '2026-11-23T10:00:00.000Z',

@@ -16,6 +16,9 @@ export const auditEvents = pgTable(
     entity: text('entity').$type<AuditEntity>().notNull(),
     // No foreign key: the record stays when the car, brand or order is deleted.
     entityId: uuid('entity_id').notNull(),
+    // The record's name when the write was made ('Toyota Vitz', 'Subaru'), so the log reads well
+    // after an update that left the name alone, or once the record is gone.
+    recordLabel: text('record_label'),
     action: text('action').$type<AuditAction>().notNull(),
     changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -32,6 +32,8 @@ describe('audit-format', () => {
     expect(recordName({ changes: { name: { after: 'Toyota Vitz' } } })).toBe('Toyota Vitz');
     expect(recordName({ changes: { name: { before: 'Mazda' } } })).toBe('Mazda');
     expect(recordName({ changes: { price: { before: 1, after: 2 } } })).toBeUndefined();
+    // The label the server recorded wins: it names the record even when the name did not change.
+    expect(recordName({ label: 'Subaru Forester', changes: { price: { before: 1, after: 2 } } })).toBe('Subaru Forester');
   });
 
   it('summarises the changed fields in one line', () => {
@@ -46,12 +48,13 @@ describe('audit-format', () => {
   });
 
   it('describes an event in a sentence', () => {
-    expect(describeEvent({ actor, entity: 'car', action: 'update', changes: { name: { before: 'Vitz', after: 'Toyota Vitz' } } })).toBe(
+    expect(describeEvent({ actor, entity: 'car', action: 'update', label: null, changes: { name: { before: 'Vitz', after: 'Toyota Vitz' } } })).toBe(
       'Amina updated car ‘Toyota Vitz’',
     );
-    expect(describeEvent({ actor, entity: 'order', action: 'setStatus', changes: { status: { before: 'Processing', after: 'Shipped' } } })).toBe(
+    expect(describeEvent({ actor, entity: 'order', action: 'setStatus', label: null, changes: { status: { before: 'Processing', after: 'Shipped' } } })).toBe(
       'Amina changed the status of order',
     );
-    expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', changes: {} })).toBe('Amina removed a picture of brand');
+    expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', label: null, changes: {} })).toBe('Amina removed a picture of brand');
+    expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', label: 'Mazda', changes: {} })).toBe('Amina removed a picture of brand ‘Mazda’');
   });
 });

@@ -71,8 +71,9 @@ export function formatValue(value: unknown): string {
   return truncate(JSON.stringify(value));
 }
 
-/** The record's name as the event recorded it, when it did (a car's or brand's `name`). */
-export function recordName(event: Pick<AuditEvent, 'changes'>): string | undefined {
+/** The record's name as the event recorded it: its label, else a changed `name`. */
+export function recordName(event: Pick<AuditEvent, 'changes'> & { label?: string | null }): string | undefined {
+  if (event.label?.trim()) return event.label;
   const name = event.changes['name'];
   const value = name?.after ?? name?.before;
   return typeof value === 'string' && value.trim() ? value : undefined;
@@ -100,7 +101,7 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'changes'>): st
 }
 
 /** "Amina updated car ‘Toyota Vitz’": who did what to which record, in one sentence. */
-export function describeEvent(event: Pick<AuditEvent, 'actor' | 'entity' | 'action' | 'changes'>): string {
+export function describeEvent(event: Pick<AuditEvent, 'actor' | 'entity' | 'action' | 'changes' | 'label'>): string {
   const name = recordName(event);
   return `${event.actor.name} ${ACTION_PHRASES[event.action]} ${event.entity}${name ? ` ‘${name}’` : ''}`;
 }
