@@ -1,9 +1,8 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Loader, Progress, SimpleGrid, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { useState } from 'react';
 import type { ImageUploads, UploadItem } from '../use-image-uploads';
 import classes from './ImageUploader.module.css';
 
@@ -51,7 +50,10 @@ function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: nu
       {sortable && (
         <button type="button" className={classes.handle} aria-label={`Drag to reorder ${label}`} {...attributes} {...listeners}>
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path fill="currentColor" d="M9 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 7a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 8.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM18 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 8.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM18 19a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+            <path
+              fill="currentColor"
+              d="M9 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm0 7a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 8.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM18 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm-1.5 8.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM18 19a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z"
+            />
           </svg>
         </button>
       )}
@@ -86,18 +88,31 @@ function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: nu
  * handle, Space, arrows, Space). Built on Mantine Dropzone and dnd-kit.
  */
 export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, sortable = true, disabled, hint, error }: ImageUploaderProps) {
-  const [announcement, setAnnouncement] = useState('');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const keys = uploads.items.map((item) => item.key);
+  const nameOf = (id: string | number) => {
+    const index = keys.indexOf(String(id));
+    const item = uploads.items[index];
+    return item?.attached ? `picture ${index + 1}` : (item?.name ?? 'picture');
+  };
+  const position = (id: string | number) => {
+    const index = keys.indexOf(String(id));
+    return index === 0 ? 'position 1, the main picture' : `position ${index + 1}`;
+  };
+  // What a screen reader hears while a picture is moved (dnd-kit's defaults name internal ids).
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${position(over.id)}.` : `${nameOf(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${position(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const to = keys.indexOf(String(over.id));
-    uploads.move(keys.indexOf(String(active.id)), to);
-    setAnnouncement(to === 0 ? 'Moved to the main picture' : `Moved to position ${to + 1}`);
+    uploads.move(keys.indexOf(String(active.id)), keys.indexOf(String(over.id)));
   };
 
   const removeItem = (item: UploadItem) => {
@@ -144,7 +159,7 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
         </Group>
       )}
       {uploads.items.length > 0 && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
           <SortableContext items={keys} strategy={rectSortingStrategy}>
             <SimpleGrid component="ul" cols={{ base: 3, sm: 4, md: 5 }} spacing="xs" className={classes.list} aria-label={label}>
               {uploads.items.map((item, index) => (
@@ -154,9 +169,6 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
           </SortableContext>
         </DndContext>
       )}
-      <div aria-live="polite" className={classes.srOnly}>
-        {announcement}
-      </div>
     </div>
   );
 }
