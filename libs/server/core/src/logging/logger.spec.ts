@@ -60,6 +60,22 @@ describe('createLogger', () => {
   });
 });
 
+describe('client aborts', () => {
+  it("logs a compressed response the client stopped reading as info, and real errors still as errors", () => {
+    const { logger, entries } = capture();
+    // What @fastify/compress does when the browser navigates away mid-download (end-of-stream's error).
+    logger.child({ reqId: 'req-1' }).error(new Error('premature close'));
+    logger.error(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    logger.error(new Error('disk full'));
+    expect(entries().map((e) => [e['level'], e['msg']])).toEqual([
+      [30, 'compressed response closed early by the client'],
+      [30, 'compressed response closed early by the client'],
+      [50, 'disk full'],
+    ]);
+    expect(entries()[0]['reqId']).toBe('req-1');
+  });
+});
+
 describe('PinoNestLogger', () => {
   it("never passes a query's text or a stack's message line on from Nest's text messages", () => {
     const { logger, text } = capture();

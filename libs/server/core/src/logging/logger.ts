@@ -23,6 +23,16 @@ function requestForLog(req: { method?: string; url?: string; ip?: string; host?:
 }
 
 /**
+ * A response the client stopped reading (it navigated away mid-download). Fastify logs that as
+ * info ('stream closed prematurely'); @fastify/compress, through end-of-stream, as an error with
+ * the message 'premature close'. Not a fault of ours: it must not page anyone.
+ */
+export function isClientAbort(value: unknown): boolean {
+  if (!(value instanceof Error)) return false;
+  return (value as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' || value.message === 'premature close';
+}
+
+/**
  * The process's structured logger (JSON lines on stdout, or `destination`). Fastify logs requests
  * through it too. Logs never carry request values, SQL parameters, passwords or tokens: secrets
  * are redacted by name, requests are logged without their query string, and every `err` goes
@@ -35,6 +45,12 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, de
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: safeError, error: safeError, req: requestForLog },
     timestamp: pino.stdTimeFunctions.isoTime,
+    hooks: {
+      logMethod(args, method, level) {
+        if (level >= 50 && isClientAbort(args[0])) return this.info('compressed response closed early by the client');
+        return method.apply(this, args);
+      },
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }
