@@ -8,7 +8,9 @@ export const ErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests: 'TOO_MANY_REQUESTS',
-  /** An outside service we depend on (Cloudinary) failed. */
+  /** A card payment the processor declined (its text is the message). */
+  PaymentRequired: 'PAYMENT_REQUIRED',
+  /** An outside service we depend on (Cloudinary, the payment gateway) failed or timed out. */
   BadGateway: 'BAD_GATEWAY',
   Unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
@@ -24,6 +26,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  PAYMENT_REQUIRED: 402,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 };

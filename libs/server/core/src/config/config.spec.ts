@@ -32,7 +32,10 @@ describe('loadConfig', () => {
 
   it('allows no other origin by default; CORS_ORIGINS lists exact origins', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: ' https://partner.example , http://localhost:5173/ ' }).corsOrigins).toEqual(['https://partner.example', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: ' https://partner.example , http://localhost:5173/ ' }).corsOrigins).toEqual([
+      'https://partner.example',
+      'http://localhost:5173',
+    ]);
     for (const bad of ['*', 'partner.example', 'https://partner.example/path', 'https://*.partner.example', 'ftp://partner.example', 'null']) {
       expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example,${bad}` })).toThrow(/CORS_ORIGINS: .* is not an origin such as https:\/\/partner.example/);
     }
@@ -48,7 +51,10 @@ describe('loadConfig', () => {
 
     it('requires an explicit media location: MEDIA_DIR or CLOUDINARY_URL', () => {
       expect(() => loadConfig({ ...server, ...secret })).toThrow(/MEDIA_DIR: is required with DATABASE_URL unless CLOUDINARY_URL is set/);
-      expect(loadConfig({ ...server, ...secret, MEDIA_DIR: '/srv/media' }, '/srv/app')).toMatchObject({ mediaDir: '/srv/media', jwt: { secret: secret.JWT_SECRET } });
+      expect(loadConfig({ ...server, ...secret, MEDIA_DIR: '/srv/media' }, '/srv/app')).toMatchObject({
+        mediaDir: '/srv/media',
+        jwt: { secret: secret.JWT_SECRET },
+      });
       expect(loadConfig({ ...server, ...secret, CLOUDINARY_URL: 'cloudinary://key:secret@cloud' }).cloudinaryUrl).toBe('cloudinary://key:secret@cloud');
     });
 
@@ -87,6 +93,93 @@ describe('loadConfig', () => {
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD: must be set together/);
+  });
+
+  describe('Braintree (card payments)', () => {
+    const keys = { BRAINTREE_MERCHANT_ID: 'dealer_merchant', BRAINTREE_PUBLIC_KEY: 'pub123', BRAINTREE_PRIVATE_KEY: 'priv-secret-0123456789abcdef' };
+
+    it('is off without credentials', () => {
+      expect(loadConfig({}).braintree).toBeNull();
+      // The other settings alone do not turn it on.
+      expect(loadConfig({ BRAINTREE_ENVIRONMENT: 'production', BRAINTREE_TIMEOUT_MS: '5000' }).braintree).toBeNull();
+    });
+
+    it('is on with all three credentials: sandbox, the merchant default account and a 20 s timeout unless set', () => {
+      expect(loadConfig(keys).braintree).toEqual({
+        environment: 'sandbox',
+        merchantId: 'dealer_merchant',
+        publicKey: 'pub123',
+        privateKey: 'priv-secret-0123456789abcdef',
+        merchantAccountId: undefined,
+        apiUrl: undefined,
+        timeoutMs: 20_000,
+      });
+    });
+
+    it('reads the environment, the KES merchant account, another host and the timeout', () => {
+      const config = loadConfig({
+        ...keys,
+        BRAINTREE_ENVIRONMENT: 'production',
+        BRAINTREE_MERCHANT_ACCOUNT_ID: 'dealer_KES',
+        BRAINTREE_API_URL: 'http://127.0.0.1:4010',
+        BRAINTREE_TIMEOUT_MS: '1000',
+      });
+      expect(config.braintree).toMatchObject({
+        environment: 'production',
+        merchantAccountId: 'dealer_KES',
+        apiUrl: { host: '127.0.0.1', port: 4010, ssl: false },
+        timeoutMs: 1000,
+      });
+      expect(loadConfig({ ...keys, BRAINTREE_API_URL: 'https://braintree-proxy.internal/' }).braintree?.apiUrl).toEqual({
+        host: 'braintree-proxy.internal',
+        port: 443,
+        ssl: true,
+      });
+      expect(loadConfig({ ...keys, BRAINTREE_API_URL: 'http://[::1]:9000' }).braintree?.apiUrl).toEqual({ host: '::1', port: 9000, ssl: false });
+    });
+
+    it('trims pasted credentials', () => {
+      expect(loadConfig({ ...keys, BRAINTREE_PRIVATE_KEY: ' priv-secret\n' }).braintree?.privateKey).toBe('priv-secret');
+    });
+
+    it('refuses some but not all credentials, naming the missing ones', () => {
+      const only = () => loadConfig({ BRAINTREE_MERCHANT_ID: 'dealer_merchant' });
+      expect(only).toThrow(ConfigError);
+      expect(only).toThrow(/BRAINTREE_PUBLIC_KEY: is required with BRAINTREE_MERCHANT_ID/);
+      expect(only).toThrow(/BRAINTREE_PRIVATE_KEY: is required with BRAINTREE_MERCHANT_ID/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_PRIVATE_KEY: '' })).toThrow(
+        /BRAINTREE_PRIVATE_KEY: is required with BRAINTREE_MERCHANT_ID and BRAINTREE_PUBLIC_KEY.*unset all three/,
+      );
+      expect(() => loadConfig({ ...keys, BRAINTREE_PRIVATE_KEY: '' })).not.toThrow(/BRAINTREE_MERCHANT_ID:/);
+    });
+
+    it('rejects bad values with clear messages', () => {
+      expect(() => loadConfig({ ...keys, BRAINTREE_ENVIRONMENT: 'live' })).toThrow(/BRAINTREE_ENVIRONMENT: must be sandbox or production/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_TIMEOUT_MS: '20s' })).toThrow(/BRAINTREE_TIMEOUT_MS: must be a number of milliseconds/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_TIMEOUT_MS: '999' })).toThrow(/BRAINTREE_TIMEOUT_MS: must be at least 1000 ms/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_TIMEOUT_MS: '120001' })).toThrow(/BRAINTREE_TIMEOUT_MS: must be at most 120000 ms/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_MERCHANT_ID: 'dealer/../x' })).toThrow(
+        /BRAINTREE_MERCHANT_ID: must be an id from the Braintree control panel/,
+      );
+      expect(() => loadConfig({ ...keys, BRAINTREE_MERCHANT_ACCOUNT_ID: 'KES account' })).toThrow(/BRAINTREE_MERCHANT_ACCOUNT_ID: must be an id/);
+      expect(() => loadConfig({ ...keys, BRAINTREE_PUBLIC_KEY: 'pub:lic' })).toThrow(/BRAINTREE_PUBLIC_KEY: must be the public key/);
+      // Plain http carries the private key in the clear: loopback only.
+      for (const bad of ['127.0.0.1:4010', 'http://gateway.example:4010', 'http://127.0.0.1:4010/merchants', 'ftp://127.0.0.1']) {
+        expect(() => loadConfig({ ...keys, BRAINTREE_API_URL: bad })).toThrow(/BRAINTREE_API_URL: must be a URL such as http:\/\/127.0.0.1:4010/);
+      }
+    });
+
+    it('never repeats the private key in its messages', () => {
+      const secret = 'priv secret with spaces';
+      try {
+        loadConfig({ ...keys, BRAINTREE_PRIVATE_KEY: secret, BRAINTREE_TIMEOUT_MS: 'x' });
+        throw new Error('expected a ConfigError');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toContain('BRAINTREE_PRIVATE_KEY: must be the private key');
+        expect((error as Error).message).not.toContain(secret);
+      }
+    });
   });
 
   it('reads the dealer phone and a public URL without trailing slash', () => {

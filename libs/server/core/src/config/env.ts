@@ -21,6 +21,31 @@ function exactOrigin(text: string): string | undefined {
   }
 }
 
+// Braintree merchant and merchant account ids: letters, digits, `_` and `-` (they go into URL paths).
+const braintreeId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be an id from the Braintree control panel (letters, digits, _ and -)' });
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * `BRAINTREE_API_URL` as `{host, port, ssl}`, or undefined when it is not a bare origin. Plain http
+ * only to this machine: the requests carry the private key (Basic auth).
+ */
+function gatewayUrl(text: string): { host: string; port: number; ssl: boolean } | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const ssl = url.protocol === 'https:';
+  if ((!ssl && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) return undefined;
+  if (!ssl && !LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : ssl ? 443 : 80, ssl };
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -54,10 +79,14 @@ const EnvSchema = z
       .string()
       .transform((v, ctx) => {
         const origins: string[] = [];
-        for (const item of v.split(',').map((o) => o.trim()).filter(Boolean)) {
+        for (const item of v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)) {
           const origin = exactOrigin(item);
           if (origin) origins.push(origin);
-          else ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://partner.example (scheme, host and port only; no path, no *)` });
+          else
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://partner.example (scheme, host and port only; no path, no *)` });
         }
         return origins;
       })
@@ -76,10 +105,36 @@ const EnvSchema = z
       .string()
       .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, { error: 'must look like cloudinary://key:secret@cloud' })
       .optional(),
-    BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
-    BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
-    BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
+    // Braintree: all three credentials turn card payments on, none leaves them off (reservations only).
     BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+    BRAINTREE_MERCHANT_ID: braintreeId.optional(),
+    BRAINTREE_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[^\s:]+$/, { error: 'must be the public key from the Braintree control panel (no spaces or colons)' })
+      .optional(),
+    // A secret: its messages never repeat the value.
+    BRAINTREE_PRIVATE_KEY: z.string().trim().regex(/^\S+$/, { error: 'must be the private key from the Braintree control panel (no spaces)' }).optional(),
+    BRAINTREE_MERCHANT_ACCOUNT_ID: braintreeId.optional(),
+    BRAINTREE_API_URL: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const url = gatewayUrl(v);
+        if (!url)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a URL such as http://127.0.0.1:4010 (scheme, host and port only), https unless the host is loopback',
+          });
+        return url ?? z.NEVER;
+      })
+      .optional(),
+    BRAINTREE_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000 ms' })
+      .max(120_000, { error: 'must be at most 120000 ms (2 minutes)' })
+      .default(20_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -88,7 +143,11 @@ const EnvSchema = z
       }
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'must be set together with the other ADMIN_ variable' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set together with the other ADMIN_ variable',
+      });
     }
     // With a database server, instances may run side by side: what the embedded default keeps in
     // DATA_DIR (a generated secret, uploaded images) would differ from one instance to the next.
@@ -97,20 +156,30 @@ const EnvSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['JWT_SECRET'],
-          message: 'is required with DATABASE_URL, the same on every instance (tokens signed by one are checked by the others): set it to a random value, e.g. JWT_SECRET="$(openssl rand -base64 48)"',
+          message:
+            'is required with DATABASE_URL, the same on every instance (tokens signed by one are checked by the others): set it to a random value, e.g. JWT_SECRET="$(openssl rand -base64 48)"',
         });
       }
       if (!env.MEDIA_DIR && !env.CLOUDINARY_URL) {
         ctx.addIssue({
           code: 'custom',
           path: ['MEDIA_DIR'],
-          message: 'is required with DATABASE_URL unless CLOUDINARY_URL is set: a folder every instance shares for uploaded images (e.g. MEDIA_DIR=/srv/dealership/media), or CLOUDINARY_URL=cloudinary://key:secret@cloud',
+          message:
+            'is required with DATABASE_URL unless CLOUDINARY_URL is set: a folder every instance shares for uploaded images (e.g. MEDIA_DIR=/srv/dealership/media), or CLOUDINARY_URL=cloudinary://key:secret@cloud',
         });
       }
     }
-    const braintree = [env.BRAINTREE_MERCHANT_ID, env.BRAINTREE_PUBLIC_KEY, env.BRAINTREE_PRIVATE_KEY];
-    if (braintree.some(Boolean) && !braintree.every(Boolean)) {
-      ctx.addIssue({ code: 'custom', path: ['BRAINTREE_MERCHANT_ID'], message: 'BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY go together' });
+    // Half a set of credentials would quietly leave card payments off: refuse it, naming what is missing.
+    const credentials = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
+    const set = credentials.filter((key) => env[key] !== undefined);
+    if (set.length > 0 && set.length < credentials.length) {
+      for (const key of credentials.filter((key) => env[key] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required with ${set.join(' and ')}: card payments need BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together (unset all three to take reservations only)`,
+        });
+      }
     }
   });
 
@@ -145,7 +214,23 @@ export interface AppConfig {
   mediaMaxBytes: number;
   /** `cloudinary://key:secret@cloud`: images stored on Cloudinary instead of `mediaDir`. */
   cloudinaryUrl?: string;
-  braintree?: { merchantId: string; publicKey: string; privateKey: string; environment: 'sandbox' | 'production' };
+  /** Card payments through Braintree; null when `BRAINTREE_*` is unset (reservations only). */
+  braintree: BraintreeConfig | null;
+}
+
+/** Braintree's settings (`BRAINTREE_*`), present only when all three credentials are set. */
+export interface BraintreeConfig {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  /** A secret: never log it (nor the config object that carries it). */
+  privateKey: string;
+  /** The merchant account that charges in KES; the merchant's default account when unset. */
+  merchantAccountId?: string;
+  /** Another gateway host instead of `environment`'s (a loopback stub in tests), from `BRAINTREE_API_URL`. */
+  apiUrl?: { host: string; port: number; ssl: boolean };
+  /** How long one call to the gateway may stay silent before it fails (the SDK's timeout). */
+  timeoutMs: number;
 }
 
 /** Thrown at boot when the environment is invalid; the message names each bad variable. */
@@ -186,7 +271,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cloudinaryUrl: e.CLOUDINARY_URL,
     braintree:
       e.BRAINTREE_MERCHANT_ID && e.BRAINTREE_PUBLIC_KEY && e.BRAINTREE_PRIVATE_KEY
-        ? { merchantId: e.BRAINTREE_MERCHANT_ID, publicKey: e.BRAINTREE_PUBLIC_KEY, privateKey: e.BRAINTREE_PRIVATE_KEY, environment: e.BRAINTREE_ENVIRONMENT }
-        : undefined,
+        ? {
+            environment: e.BRAINTREE_ENVIRONMENT,
+            merchantId: e.BRAINTREE_MERCHANT_ID,
+            publicKey: e.BRAINTREE_PUBLIC_KEY,
+            privateKey: e.BRAINTREE_PRIVATE_KEY,
+            merchantAccountId: e.BRAINTREE_MERCHANT_ACCOUNT_ID,
+            apiUrl: e.BRAINTREE_API_URL,
+            timeoutMs: e.BRAINTREE_TIMEOUT_MS,
+          }
+        : null,
   };
 }

@@ -39,14 +39,18 @@ describe('safeError', () => {
 });
 
 describe('createLogger', () => {
-  it('redacts authorization, cookies, set-cookie, passwords and tokens wherever they are', () => {
+  it('redacts authorization, cookies, set-cookie, passwords, tokens and payment secrets wherever they are', () => {
     const { logger, text, entries } = capture();
     logger.info({ req: { headers: { authorization: 'Bearer tok_1', cookie: 'session=tok_2' } } }, 'one');
     logger.info({ res: { headers: { 'set-cookie': 'session=tok_3' } } }, 'two');
     logger.info({ password: 'hunter2', token: 'tok_4', body: { password: 'hunter3', currentPassword: 'hunter4', token: 'tok_5' } }, 'three');
     logger.info({ input: { user: { password: 'hunter5', authorization: 'tok_6' } } }, 'four');
     logger.info({ headers: { authorization: 'tok_7', cookie: 'tok_8' } }, 'five');
-    for (const secret of ['tok_1', 'tok_2', 'tok_3', 'hunter2', 'tok_4', 'hunter3', 'hunter4', 'tok_5', 'hunter5', 'tok_6', 'tok_7', 'tok_8']) expect(text()).not.toContain(secret);
+    // Payment secrets: the gateway's private key and a card's one-time nonce.
+    logger.info({ braintree: { merchantId: 'dealer', privateKey: 'pk_9' }, payment: { nonce: 'nonce_10' }, paymentMethodNonce: 'nonce_11' }, 'six');
+    for (const secret of ['tok_1', 'tok_2', 'tok_3', 'hunter2', 'tok_4', 'hunter3', 'hunter4', 'tok_5', 'hunter5', 'tok_6', 'tok_7', 'tok_8', 'pk_9', 'nonce_10', 'nonce_11']) {
+      expect(text()).not.toContain(secret);
+    }
     expect(entries()[2]).toMatchObject({ password: '[redacted]', body: { password: '[redacted]', currentPassword: '[redacted]' } });
   });
 

@@ -5,7 +5,7 @@ import { safeError, safeErrorMessage, stackFrames } from './safe-error';
 
 // Secrets by name, wherever a log object carries them: at the top, one level down (`body.password`),
 // and in request and response headers.
-const SECRET_KEYS = ['password', 'passwordHash', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'authorization', 'cookie', 'secret', 'jwtSecret'];
+const SECRET_KEYS = ['password', 'passwordHash', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'authorization', 'cookie', 'secret', 'jwtSecret', 'privateKey', 'nonce', 'paymentMethodNonce'];
 const HEADER_KEYS = ['authorization', 'cookie', '"set-cookie"', '"proxy-authorization"'];
 
 /** Where pino censors a value (with `[redacted]`). */
