@@ -1,5 +1,13 @@
 export { resizeImage, fitWithin, type ResizeBox } from './lib/resize-image';
-export { uploadImage, deleteUnattachedImage, UploadError, MEDIA_UPLOAD_URL, type UploadImage, type UploadOptions, type UploadedImage } from './lib/upload-image';
+export {
+  uploadImage,
+  deleteUnattachedImage,
+  UploadError,
+  MEDIA_UPLOAD_URL,
+  type UploadImage,
+  type UploadOptions,
+  type UploadedImage,
+} from './lib/upload-image';
 export {
   useImageUploads,
   UPLOAD_ERROR_MESSAGE,
@@ -9,4 +17,12 @@ export {
   type ImageUploadsOptions,
   type UploadItem,
 } from './lib/use-image-uploads';
-export { ImageUploader, UPLOADING_MESSAGE, PICKABLE_IMAGE_TYPES, type ImageUploaderProps } from './lib/ImageUploader/ImageUploader';
+export { usePendingRemovals, type PendingRemovals } from './lib/use-pending-removals';
+export {
+  ImageUploader,
+  FailedUploadsWarning,
+  failedUploadsMessage,
+  UPLOADING_MESSAGE,
+  PICKABLE_IMAGE_TYPES,
+  type ImageUploaderProps,
+} from './lib/ImageUploader/ImageUploader';

@@ -88,4 +88,111 @@ describe('useImageUploads', () => {
     act(() => result.current.reset(saved));
     expect(result.current.images).toEqual(saved);
   });
+
+  describe('resizing', () => {
+    /** A resize the test settles by hand. */
+    function manualResize() {
+      const pending: { file: Blob; resolve: (blob: Blob) => void }[] = [];
+      const resize = (file: Blob) => new Promise<Blob>((resolve) => pending.push({ file, resolve }));
+      return { resize, pending };
+    }
+
+    /** Object URLs made and revoked, with the blob each was made from. */
+    function trackObjectUrls() {
+      const made = new Map<string, Blob>();
+      const revoked: string[] = [];
+      const create = jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        const url = `blob:tracked-${made.size + 1}`;
+        made.set(url, blob as Blob);
+        return url;
+      });
+      const revoke = jest.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+      const live = () => [...made.keys()].filter((url) => !revoked.includes(url));
+      return { made, revoked, live, restore: () => (create.mockRestore(), revoke.mockRestore()) };
+    }
+
+    it('sends nothing for a picture removed while it was still resizing', async () => {
+      const { upload, pending } = manualUpload();
+      const resizing = manualResize();
+      const { result } = renderHook(() => useImageUploads({ kind: 'car', resize: resizing.resize, upload }));
+
+      act(() => result.current.add([photo('a.jpg')]));
+      await waitFor(() => expect(resizing.pending).toHaveLength(1));
+      act(() => result.current.remove(result.current.items[0].key));
+      await act(async () => resizing.pending[0].resolve(new Blob([new Uint8Array(4)])));
+
+      expect(pending).toHaveLength(0);
+      expect(result.current.items).toEqual([]);
+    });
+
+    it('sends nothing when the form is left while a picture resizes', async () => {
+      const { upload, pending } = manualUpload();
+      const resizing = manualResize();
+      const { result, unmount } = renderHook(() => useImageUploads({ kind: 'car', resize: resizing.resize, upload }));
+
+      act(() => result.current.add([photo('a.jpg')]));
+      await waitFor(() => expect(resizing.pending).toHaveLength(1));
+      unmount();
+      await act(async () => resizing.pending[0].resolve(new Blob([new Uint8Array(4)])));
+      expect(pending).toHaveLength(0);
+    });
+
+    it('previews the resized picture, not the original, and shows none while resizing', async () => {
+      const urls = trackObjectUrls();
+      try {
+        const { upload } = manualUpload();
+        const resizing = manualResize();
+        const { result } = renderHook(() => useImageUploads({ kind: 'car', resize: resizing.resize, upload }));
+        const original = photo('big.jpg', 64);
+
+        act(() => result.current.add([original]));
+        expect(result.current.items[0].previewUrl).toBeUndefined();
+        expect(urls.made.size).toBe(0);
+
+        const small = new Blob([new Uint8Array(8)], { type: 'image/jpeg' });
+        await act(async () => resizing.pending[0].resolve(small));
+        await waitFor(() => expect(result.current.items[0].previewUrl).toBeDefined());
+        expect(urls.made.get(result.current.items[0].previewUrl ?? '')).toBe(small);
+        expect([...urls.made.values()]).not.toContain(original);
+      } finally {
+        urls.restore();
+      }
+    });
+
+    it('revokes a preview when its picture is removed, and makes none for one dropped over the cap', async () => {
+      const urls = trackObjectUrls();
+      try {
+        const { upload, pending } = manualUpload();
+        const resize = async (file: Blob) => ((file as File).name === 'huge.jpg' ? new Blob([new Uint8Array(204_801)]) : file);
+        const { result } = renderHook(() => useImageUploads({ kind: 'brand', resize, upload }));
+
+        act(() => result.current.add([photo('a.jpg'), photo('huge.jpg'), photo('b.jpg')]));
+        await waitFor(() => expect(result.current.items.map((i) => i.name)).toEqual(['a.jpg', 'b.jpg']));
+        await waitFor(() => expect(pending).toHaveLength(2));
+        expect(urls.live()).toHaveLength(2);
+
+        const [first, second] = result.current.items;
+        act(() => result.current.remove(first.key));
+        expect(urls.revoked).toEqual([first.previewUrl]);
+        expect(urls.live()).toEqual([second.previewUrl]);
+      } finally {
+        urls.restore();
+      }
+    });
+
+    it('revokes every preview left when the form is left', async () => {
+      const urls = trackObjectUrls();
+      try {
+        const { upload, pending } = manualUpload();
+        const { result, unmount } = renderHook(() => useImageUploads({ kind: 'car', resize: async (f) => f, upload }));
+        act(() => result.current.add([photo('a.jpg'), photo('b.jpg')]));
+        await waitFor(() => expect(pending).toHaveLength(2));
+        expect(urls.live()).toHaveLength(2);
+        unmount();
+        expect(urls.live()).toHaveLength(0);
+      } finally {
+        urls.restore();
+      }
+    });
+  });
 });

@@ -18,8 +18,11 @@ export interface UploadItem {
   key: string;
   /** The picked file's name (or the stored image's id for saved pictures). */
   name: string;
-  /** What to show: the local preview while uploading, the stored URL once saved. */
-  previewUrl: string;
+  /**
+   * What to show: the stored URL of a saved picture, or a local preview of the resized picture (a
+   * phone would otherwise decode each full-size original). None while the file is resizing.
+   */
+  previewUrl?: string;
   status: 'resizing' | 'uploading' | 'done' | 'failed';
   /** 0-1 of the bytes sent. */
   progress: number;
@@ -99,8 +102,10 @@ function createQueue(limit: number) {
 export function useImageUploads({ kind, initial = [], resize = resizeImage, upload = uploadImage }: ImageUploadsOptions): ImageUploads {
   const [items, setItems] = useState<UploadItem[]>(() => initial.map(savedItem));
   const queue = useMemo(() => createQueue(UPLOAD_CONCURRENCY), []);
+  // One per picked file from the moment it is added: removing it while it resizes cancels it too.
   const controllers = useRef(new Map<string, AbortController>());
-  const previews = useRef(new Set<string>());
+  // The object URL of each item's preview, revoked as soon as the item leaves the list.
+  const previews = useRef(new Map<string, string>());
   const mounted = useRef(true);
   // The list as last rendered, for the side effects of `remove` (an updater must stay pure).
   const latest = useRef(items);
@@ -115,8 +120,17 @@ export function useImageUploads({ kind, initial = [], resize = resizeImage, uplo
     return () => {
       mounted.current = false;
       for (const controller of uploads.values()) controller.abort();
-      for (const url of urls) URL.revokeObjectURL(url);
+      uploads.clear();
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+      urls.clear();
     };
+  }, []);
+
+  const dropPreview = useCallback((key: string) => {
+    const url = previews.current.get(key);
+    if (url === undefined) return;
+    URL.revokeObjectURL(url);
+    previews.current.delete(key);
   }, []);
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
@@ -125,72 +139,86 @@ export function useImageUploads({ kind, initial = [], resize = resizeImage, uplo
   }, []);
 
   const uploadOne = useCallback(
-    async (key: string, file: File) => {
-      let resized: Blob;
+    async (key: string, file: File, controller: AbortController) => {
+      const stopped = () => controller.signal.aborted || !mounted.current;
       try {
-        resized = await resize(file);
-      } catch {
-        patch(key, { status: 'failed', error: UPLOAD_ERROR_MESSAGE });
-        notifyError(UPLOAD_ERROR_MESSAGE);
-        return;
-      }
-      if (resized.size > IMAGE_SIZE_LIMIT_BYTES[kind]) {
-        // Spec §5: kept only within the limit, otherwise dropped with no message.
-        if (mounted.current) setItems((list) => list.filter((item) => item.key !== key));
-        return;
-      }
-      const controller = new AbortController();
-      controllers.current.set(key, controller);
-      patch(key, { status: 'uploading' });
-      try {
-        const stored = await queue(() =>
-          controller.signal.aborted
-            ? Promise.reject(new Error('cancelled'))
-            : upload(resized, {
-                token: readAuthToken(),
-                fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg',
-                signal: controller.signal,
-                onProgress: (progress) => patch(key, { progress }),
-              }),
-        );
-        if (controller.signal.aborted) {
-          void deleteUnattachedImage(stored.publicId, readAuthToken());
+        let resized: Blob;
+        try {
+          resized = await resize(file);
+        } catch {
+          if (stopped()) return;
+          patch(key, { status: 'failed', error: UPLOAD_ERROR_MESSAGE });
+          notifyError(UPLOAD_ERROR_MESSAGE);
           return;
         }
-        patch(key, { status: 'done', progress: 1, image: { url: stored.url, publicId: stored.publicId } });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        patch(key, { status: 'failed', error: error instanceof Error ? error.message : UPLOAD_ERROR_MESSAGE });
-        notifyError(UPLOAD_ERROR_MESSAGE);
+        // Removed (or the form left) while resizing: nothing is sent.
+        if (stopped()) return;
+        if (resized.size > IMAGE_SIZE_LIMIT_BYTES[kind]) {
+          // Spec §5: kept only within the limit, otherwise dropped with no message.
+          dropPreview(key);
+          setItems((list) => list.filter((item) => item.key !== key));
+          return;
+        }
+        // The preview shows the resized picture, a fraction of the original's decoded size.
+        dropPreview(key);
+        const previewUrl = URL.createObjectURL(resized);
+        previews.current.set(key, previewUrl);
+        patch(key, { status: 'uploading', previewUrl });
+        try {
+          const stored = await queue(() =>
+            controller.signal.aborted
+              ? Promise.reject(new Error('cancelled'))
+              : upload(resized, {
+                  token: readAuthToken(),
+                  fileName: file.name.replace(/\.[^.]*$/, '') + '.jpg',
+                  signal: controller.signal,
+                  onProgress: (progress) => patch(key, { progress }),
+                }),
+          );
+          if (controller.signal.aborted) {
+            void deleteUnattachedImage(stored.publicId, readAuthToken());
+            return;
+          }
+          patch(key, { status: 'done', progress: 1, image: { url: stored.url, publicId: stored.publicId } });
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          patch(key, { status: 'failed', error: error instanceof Error ? error.message : UPLOAD_ERROR_MESSAGE });
+          notifyError(UPLOAD_ERROR_MESSAGE);
+        }
       } finally {
-        controllers.current.delete(key);
+        if (controllers.current.get(key) === controller) controllers.current.delete(key);
       }
     },
-    [kind, patch, queue, resize, upload],
+    [dropPreview, kind, patch, queue, resize, upload],
   );
 
   const add = useCallback(
     (files: readonly File[]) => {
       const picked = files.filter((file) => file.type.startsWith('image/') || file.type === '');
       const added = picked.map((file) => {
-        const previewUrl = URL.createObjectURL(file);
-        previews.current.add(previewUrl);
-        return { file, item: { key: newKey(), name: file.name, previewUrl, status: 'resizing', progress: 0, attached: false } satisfies UploadItem };
+        const item: UploadItem = { key: newKey(), name: file.name, status: 'resizing', progress: 0, attached: false };
+        const controller = new AbortController();
+        controllers.current.set(item.key, controller);
+        return { file, item, controller };
       });
       setItems((list) => [...list, ...added.map((a) => a.item)]);
-      for (const { file, item } of added) void uploadOne(item.key, file);
+      for (const { file, item, controller } of added) void uploadOne(item.key, file, controller);
     },
     [uploadOne],
   );
 
-  const remove = useCallback((key: string) => {
-    const item = latest.current.find((i) => i.key === key);
-    if (item && !item.attached) {
+  const remove = useCallback(
+    (key: string) => {
+      // Only picked files have a controller: aborting stops their resize, queue slot or request.
       controllers.current.get(key)?.abort();
-      if (item.image) void deleteUnattachedImage(item.image.publicId, readAuthToken());
-    }
-    setItems((list) => list.filter((i) => i.key !== key));
-  }, []);
+      controllers.current.delete(key);
+      const item = latest.current.find((i) => i.key === key);
+      if (item && !item.attached && item.image) void deleteUnattachedImage(item.image.publicId, readAuthToken());
+      dropPreview(key);
+      setItems((list) => list.filter((i) => i.key !== key));
+    },
+    [dropPreview],
+  );
 
   const move = useCallback((from: number, to: number) => {
     setItems((list) => {

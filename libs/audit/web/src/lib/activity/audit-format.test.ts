@@ -56,5 +56,17 @@ describe('audit-format', () => {
     );
     expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', label: null, changes: {} })).toBe('Amina removed a picture of brand');
     expect(describeEvent({ actor, entity: 'brand', action: 'removeImage', label: 'Mazda', changes: {} })).toBe('Amina removed a picture of brand ‘Mazda’');
+    expect(describeEvent({ actor, entity: 'car', action: 'remove', label: 'Subaru Forester', changes: {} })).toBe('Amina deleted car ‘Subaru Forester’');
+  });
+
+  it('does not repeat the entity when the name already says it', () => {
+    const statusChange = { status: { before: 'Not Process', after: 'Shipped' } };
+    expect(describeEvent({ actor, entity: 'order', action: 'setStatus', label: 'Order of Juma', changes: statusChange })).toBe(
+      'Amina changed the status of ‘Order of Juma’',
+    );
+    expect(describeEvent({ actor, entity: 'order', action: 'remove', label: 'order of Juma', changes: {} })).toBe('Amina deleted ‘order of Juma’');
+    // Only a whole word counts: a car named 'Cargo Van' is still introduced as a car.
+    expect(describeEvent({ actor, entity: 'car', action: 'create', label: 'Cargo Van', changes: {} })).toBe('Amina created car ‘Cargo Van’');
+    expect(describeEvent({ actor, entity: 'brand', action: 'update', label: 'Brandt', changes: {} })).toBe('Amina updated brand ‘Brandt’');
   });
 });

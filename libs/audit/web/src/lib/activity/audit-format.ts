@@ -100,8 +100,14 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'changes'>): st
   return rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(', ');
 }
 
-/** "Amina updated car ‘Toyota Vitz’": who did what to which record, in one sentence. */
+/**
+ * Who did what to which record, in one sentence: "Amina updated car ‘Toyota Vitz’". A name that
+ * already says what the record is stands alone ("Amina changed the status of ‘Order of Juma’",
+ * not "… of order ‘Order of Juma’"); with no name, the entity alone ("Amina deleted car").
+ */
 export function describeEvent(event: Pick<AuditEvent, 'actor' | 'entity' | 'action' | 'changes' | 'label'>): string {
   const name = recordName(event);
-  return `${event.actor.name} ${ACTION_PHRASES[event.action]} ${event.entity}${name ? ` ‘${name}’` : ''}`;
+  const namesItsEntity = name !== undefined && new RegExp(`^${event.entity}\\b`, 'i').test(name.trim());
+  const record = name === undefined ? event.entity : namesItsEntity ? `‘${name}’` : `${event.entity} ‘${name}’`;
+  return `${event.actor.name} ${ACTION_PHRASES[event.action]} ${record}`;
 }

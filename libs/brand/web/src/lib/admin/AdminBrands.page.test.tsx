@@ -1,7 +1,21 @@
 import type { Brand } from '@dealership/brand-schemas';
 import { makeBrand } from '@dealership/web-ui/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeImageTransfer, findToast, inDialog, logoFile, renderAdmin, stubObjectUrls, type AdminFakeApi, type AdminFakeAnswer } from './admin-test-kit';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  callsTo,
+  fakeImageTransfer,
+  findToast,
+  inDialog,
+  logoFile,
+  OtherScreensProbe,
+  renderAdmin,
+  stubObjectUrls,
+  toastTexts,
+  withOtherScreens,
+  type AdminFakeApi,
+  type AdminFakeAnswer,
+} from './admin-test-kit';
 import { AdminBrandsPage, filterBrands } from './AdminBrands.page';
 import { BRAND_ADMIN_COPY as COPY, BRAND_DELETE_SUGGESTION, brandActionLabel, brandDeleteFailedMessage, brandDeleteWarning } from './brand-admin.copy';
 
@@ -45,9 +59,21 @@ function brandApi(initial: Brand[], answers: Record<string, (input: unknown) => 
   return api;
 }
 
-function renderList(api: AdminFakeApi) {
+function renderList(api: AdminFakeApi, options: { holdWrites?: () => Promise<void>; otherScreens?: boolean } = {}) {
   const transfer = fakeImageTransfer();
-  return { ...renderAdmin(<AdminBrandsPage imageTransfer={transfer} />, { api, route: '/dashboard/admin/allbrands' }), transfer };
+  const ui = (
+    <>
+      <AdminBrandsPage imageTransfer={transfer} />
+      {options.otherScreens ? <OtherScreensProbe /> : null}
+    </>
+  );
+  return { ...renderAdmin(ui, { api: withOtherScreens(api), route: '/dashboard/admin/allbrands', holdWrites: options.holdWrites }), transfer };
+}
+
+/** Resolves when the probe's queries have each been asked `count` times. */
+async function otherScreensAsked(calls: { procedure: string }[], count: number) {
+  await waitFor(() => expect(callsTo(calls, 'car.featured')).toBe(count));
+  await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(count));
 }
 
 const listCalls = (calls: { procedure: string }[]) => calls.filter((c) => c.procedure === 'brand.list').length;
@@ -65,6 +91,9 @@ describe('filterBrands', () => {
 });
 
 describe('AdminBrandsPage', () => {
+  // Toasts left over would queue a later test's toasts past the notifications limit.
+  afterEach(() => act(() => notifications.clean()));
+
   it('lists each brand with its logo, a link to its page and its actions', async () => {
     renderList(brandApi([toyota, subaru]));
     expect(screen.getByRole('status')).toHaveTextContent(COPY.loadingList);
@@ -157,18 +186,67 @@ describe('AdminBrandsPage', () => {
     expect(calls.find((c) => c.procedure === 'brand.removeImage')?.input).toEqual({ brandId: toyota.id, publicId: 'brands/toyota-2' });
   });
 
-  it("says 'Error in deleting Image' when the removal fails, and the server's reason when it refuses", async () => {
+  it("says exactly 'Error in deleting Image' when the removal fails, whatever the server said (spec §8)", async () => {
     let answer: AdminFakeAnswer = { error: { code: 'INTERNAL_SERVER_ERROR' } };
     renderList(brandApi([toyota], { 'brand.removeImage': () => answer }));
     const dialog = within(await openEdit('Toyota'));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1' }));
     expect(await findToast(COPY.imageDeleteFailed)).toBeInTheDocument();
     expect(dialog.getAllByRole('listitem')).toHaveLength(2);
+    act(() => notifications.clean());
+    await waitFor(() => expect(toastTexts()).toEqual([]));
 
     answer = { conflict: { message: 'A brand keeps at least one logo', field: 'image' } };
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Remove picture 1' })).toBeEnabled());
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1' }));
-    expect(await findToast('A brand keeps at least one logo')).toBeInTheDocument();
+    expect(await findToast(COPY.imageDeleteFailed)).toBeInTheDocument();
+    expect(toastTexts()).toEqual([COPY.imageDeleteFailed]);
     expect(dialog.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('disables the remove control of a picture being deleted and Submit until the server answers', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = renderList(brandApi([toyota]), { holdWrites: () => held });
+    const dialog = within(await openEdit('Toyota'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2' }));
+
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Remove picture 2' })).toBeDisabled());
+    expect(dialog.getByRole('button', { name: COPY.submit })).toBeDisabled();
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2' }));
+
+    await act(async () => release());
+    expect(await findToast(COPY.imageDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(dialog.getAllByRole('listitem')).toHaveLength(1));
+    expect(dialog.getByRole('button', { name: COPY.submit })).toBeEnabled();
+    expect(callsTo(calls, 'brand.removeImage')).toBe(1);
+  });
+
+  it('refreshes the brand and car queries and the activity log after a picture removal and an update', async () => {
+    const { calls } = renderList(brandApi([toyota]), { otherScreens: true });
+    const dialog = within(await openEdit('Toyota'));
+    await otherScreensAsked(calls, 1);
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2' }));
+    expect(await findToast(COPY.imageDeleted)).toBeInTheDocument();
+    await otherScreensAsked(calls, 2);
+
+    await waitFor(() => expect(dialog.getByRole('button', { name: COPY.submit })).toBeEnabled());
+    fireEvent.click(dialog.getByRole('button', { name: COPY.submit }));
+    expect(await findToast(COPY.updated)).toBeInTheDocument();
+    await otherScreensAsked(calls, 3);
+  });
+
+  it('warns near Submit that a failed picture will not be saved, and still allows saving', async () => {
+    const { calls, transfer } = renderList(brandApi([toyota]));
+    transfer.upload = async () => Promise.reject(new Error('Error uploading image'));
+    const dialog = within(await openEdit('Toyota'));
+    fireEvent.change(dialog.getByLabelText(COPY.changeImage, { selector: 'input' }), { target: { files: [logoFile('new.png')] } });
+    expect(await dialog.findByText('1 picture failed to upload and will not be saved — remove it or try again')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: COPY.submit })).toBeEnabled();
+    fireEvent.click(dialog.getByRole('button', { name: COPY.submit }));
+    expect(await findToast(COPY.updated)).toBeInTheDocument();
+    expect(calls.find((c) => c.procedure === 'brand.update')?.input).toMatchObject({ images: toyota.images });
   });
 
   it('asks before deleting, naming the brand, then deletes and reloads the list', async () => {
@@ -192,6 +270,40 @@ describe('AdminBrandsPage', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Toyota' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Subaru' })).toBeInTheDocument();
     expect(calls.find((c) => c.procedure === 'brand.remove')?.input).toEqual({ id: toyota.id });
+  });
+
+  it('stays open while the brand is being deleted: no Escape, no outside click, no close button', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    renderList(brandApi([toyota, subaru]), { holdWrites: () => held });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Toyota' }));
+    const dialog = screen.getByRole('dialog', { name: `${COPY.deleteTitle}: Toyota` });
+    expect(dialog.querySelector('.mantine-Modal-close')).not.toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: COPY.delete }));
+    await waitFor(() => expect(dialog.querySelector('.mantine-Modal-close')).toBeNull());
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.keyDown(window, { key: 'Escape' });
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    if (overlay) {
+      fireEvent.mouseDown(overlay);
+      fireEvent.click(overlay);
+    }
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('dialog', { name: `${COPY.deleteTitle}: Toyota` })).toBeInTheDocument();
+
+    await act(async () => release());
+    expect(await findToast(COPY.deleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refreshes the brand and car queries and the activity log after a delete', async () => {
+    const { calls } = renderList(brandApi([toyota, subaru]), { otherScreens: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Toyota' }));
+    await otherScreensAsked(calls, 1);
+    fireEvent.click(inDialog(`${COPY.deleteTitle}: Toyota`).getByRole('button', { name: COPY.delete }));
+    expect(await findToast(COPY.deleted)).toBeInTheDocument();
+    await otherScreensAsked(calls, 2);
   });
 
   it("names the brand in the failure toast (the legacy site showed '${name}')", async () => {

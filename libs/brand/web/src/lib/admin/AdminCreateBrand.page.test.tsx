@@ -1,20 +1,33 @@
 import { makeBrand } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeImageTransfer, findToast, logoFile, renderAdmin, stubObjectUrls, toastTexts, type AdminFakeApi } from './admin-test-kit';
+import {
+  callsTo,
+  fakeImageTransfer,
+  findToast,
+  logoFile,
+  OtherScreensProbe,
+  renderAdmin,
+  stubObjectUrls,
+  toastTexts,
+  withOtherScreens,
+  type AdminFakeApi,
+} from './admin-test-kit';
 import { AdminCreateBrandPage } from './AdminCreateBrand.page';
 import { BRAND_ADMIN_COPY as COPY } from './brand-admin.copy';
 
 beforeAll(stubObjectUrls);
 
-function renderCreate(api: AdminFakeApi) {
-  const transfer = fakeImageTransfer();
+function renderCreate(api: AdminFakeApi, transfer = fakeImageTransfer()) {
   const result = renderAdmin(
-    <Routes>
-      <Route path="/dashboard/admin/create-brand" element={<AdminCreateBrandPage imageTransfer={transfer} />} />
-      <Route path="/dashboard/admin/allbrands" element={<h1>Brand list page</h1>} />
-    </Routes>,
-    { api, route: '/dashboard/admin/create-brand' },
+    <>
+      <OtherScreensProbe />
+      <Routes>
+        <Route path="/dashboard/admin/create-brand" element={<AdminCreateBrandPage imageTransfer={transfer} />} />
+        <Route path="/dashboard/admin/allbrands" element={<h1>Brand list page</h1>} />
+      </Routes>
+    </>,
+    { api: withOtherScreens(api), route: '/dashboard/admin/create-brand' },
   );
   return { ...result, transfer };
 }
@@ -57,6 +70,27 @@ describe('AdminCreateBrandPage', () => {
     expect(await findToast(COPY.created)).toBeInTheDocument();
     const create = calls.find((c) => c.procedure === 'brand.create');
     expect(create?.input).toEqual({ name: '  Mazda ', images: [{ url: `/media/${transfer.uploads[0]}.webp`, publicId: transfer.uploads[0] }] });
+  });
+
+  it('refreshes the car queries and the activity log after creating a brand', async () => {
+    const api: AdminFakeApi = (_procedure, input) => ({ data: makeBrand({ name: (input as { name: string }).name }) });
+    const { calls } = renderCreate(api);
+    await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(1));
+    expect(callsTo(calls, 'car.featured')).toBe(1);
+    fireEvent.change(nameInput(), { target: { value: 'Mazda' } });
+    await pickLogo();
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Brand list page' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, 'car.featured')).toBe(2));
+    await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(2));
+  });
+
+  it('warns near Create Brand that a failed picture will not be saved', async () => {
+    const transfer = fakeImageTransfer();
+    renderCreate(() => ({ data: makeBrand() }), { ...transfer, upload: async () => Promise.reject(new Error('Error uploading image')) });
+    fireEvent.change(screen.getByLabelText(COPY.imageLabel, { selector: 'input' }), { target: { files: [logoFile()] } });
+    expect(await screen.findByText('1 picture failed to upload and will not be saved — remove it or try again')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: COPY.createButton })).toBeEnabled();
   });
 
   it("shows the server's message when it refuses, on the name too, and keeps the form", async () => {

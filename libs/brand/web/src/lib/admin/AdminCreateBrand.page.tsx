@@ -1,5 +1,5 @@
 import { BrandCreateInputSchema, type BrandCreateInput } from '@dealership/brand-schemas';
-import { ImageUploader, useImageUploads } from '@dealership/media-web';
+import { FailedUploadsWarning, ImageUploader, useImageUploads } from '@dealership/media-web';
 import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -9,7 +9,7 @@ import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_ADMIN_COPY as COPY } from './brand-admin.copy';
-import { firstFormError, toFormErrors, type AdminBrandPageProps } from './brand-form';
+import { firstFormError, refreshAfterBrandWrite, toFormErrors, type AdminBrandPageProps } from './brand-form';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
 const validateBrand = schemaResolver(BrandCreateInputSchema, { sync: true });
@@ -36,7 +36,7 @@ export function AdminCreateBrandPage({ imageTransfer }: AdminBrandPageProps) {
       return;
     }
     notifySuccess(COPY.created);
-    await utils.brand.list.invalidate();
+    await refreshAfterBrandWrite(utils);
     void navigate(sitePath('adminBrands'));
   };
 
@@ -79,6 +79,7 @@ export function AdminCreateBrandPage({ imageTransfer }: AdminBrandPageProps) {
                   error={imageError ? String(imageError) : undefined}
                 />
               </div>
+              <FailedUploadsWarning uploads={uploads} />
               <Button type="submit" size="md" disabled={uploads.isUploading} style={{ alignSelf: 'flex-start' }}>
                 {COPY.createButton}
               </Button>

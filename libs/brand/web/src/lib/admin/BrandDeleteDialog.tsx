@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '@dealership/web-ui';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BRAND_ADMIN_COPY as COPY, BRAND_DELETE_SUGGESTION, brandDeleteFailedMessage, brandDeleteWarning } from './brand-admin.copy';
+import { refreshAfterBrandWrite } from './brand-form';
 
 export interface BrandDeleteDialogProps {
   /** The brand to delete; null closes the dialog. */
@@ -28,7 +29,7 @@ export function BrandDeleteDialog({ brand, onClose }: BrandDeleteDialogProps) {
     try {
       await withLoadingToast(COPY.deleting, () => remove.mutateAsync({ id }));
       notifySuccess(COPY.deleted);
-      void utils.brand.list.invalidate();
+      void refreshAfterBrandWrite(utils);
     } catch {
       notifyError(brandDeleteFailedMessage(name));
     } finally {
@@ -37,7 +38,16 @@ export function BrandDeleteDialog({ brand, onClose }: BrandDeleteDialogProps) {
   };
 
   return (
-    <Modal opened={brand !== null} onClose={onClose} title={shown ? `${COPY.deleteTitle}: ${shown.name}` : COPY.deleteTitle} centered>
+    <Modal
+      opened={brand !== null}
+      onClose={onClose}
+      title={shown ? `${COPY.deleteTitle}: ${shown.name}` : COPY.deleteTitle}
+      centered
+      // While the brand is being deleted the dialog stays: it closes itself with the answer.
+      closeOnEscape={!remove.isPending}
+      closeOnClickOutside={!remove.isPending}
+      withCloseButton={!remove.isPending}
+    >
       {shown ? (
         <Stack gap="md">
           <Text>{brandDeleteWarning(shown.name)}</Text>

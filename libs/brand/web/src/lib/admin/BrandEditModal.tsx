@@ -1,5 +1,5 @@
 import { BrandUpdateInputSchema, type Brand, type BrandUpdateInput } from '@dealership/brand-schemas';
-import { ImageUploader, useImageUploads, type UploadItem } from '@dealership/media-web';
+import { FailedUploadsWarning, ImageUploader, useImageUploads, usePendingRemovals, type UploadItem } from '@dealership/media-web';
 import { describeApiError, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess } from '@dealership/web-ui';
@@ -8,7 +8,7 @@ import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { BRAND_ADMIN_COPY as COPY } from './brand-admin.copy';
-import { firstFormError, toFormErrors, type BrandImageTransfer } from './brand-form';
+import { firstFormError, refreshAfterBrandWrite, toFormErrors, type BrandImageTransfer } from './brand-form';
 
 const validateUpdate = schemaResolver(BrandUpdateInputSchema, { sync: true });
 
@@ -23,6 +23,7 @@ function BrandEditForm({ brand, imageTransfer, onCancel, onUpdated }: BrandEditF
   const utils = trpc.useUtils();
   const update = trpc.brand.update.useMutation();
   const removeImage = trpc.brand.removeImage.useMutation();
+  const removals = usePendingRemovals();
   const uploads = useImageUploads({ kind: 'brand', initial: brand.images, ...imageTransfer });
   const form = useForm<BrandUpdateInput>({
     mode: 'uncontrolled',
@@ -30,21 +31,23 @@ function BrandEditForm({ brand, imageTransfer, onCancel, onUpdated }: BrandEditF
     validate: validateUpdate,
   });
 
-  // A saved picture is deleted on the server first, then taken off the list (spec §4).
-  const removeSaved = async (item: UploadItem) => {
-    if (!item.image) return;
-    try {
-      await removeImage.mutateAsync({ brandId: brand.id, publicId: item.image.publicId });
-    } catch (error) {
-      const info = describeApiError(error);
-      // A refusal the server explains (e.g. a brand's last logo) is shown as it said it.
-      notifyError(info.isServerFault ? COPY.imageDeleteFailed : info.message);
-      return;
-    }
-    uploads.remove(item.key);
-    notifySuccess(COPY.imageDeleted);
-    void utils.brand.list.invalidate();
-  };
+  // A saved picture is deleted on the server first, then taken off the list (spec §4). One removal
+  // per picture at a time: its remove control and Submit wait for the answer.
+  const removeSaved = (item: UploadItem) =>
+    removals.run(item.key, async () => {
+      const image = item.image;
+      if (!image) return;
+      try {
+        await removeImage.mutateAsync({ brandId: brand.id, publicId: image.publicId });
+      } catch {
+        // Spec §8: this message, whatever the server said (as on the car screen).
+        notifyError(COPY.imageDeleteFailed);
+        return;
+      }
+      uploads.remove(item.key);
+      notifySuccess(COPY.imageDeleted);
+      void refreshAfterBrandWrite(utils);
+    });
 
   const save = async (values: BrandUpdateInput) => {
     try {
@@ -56,7 +59,7 @@ function BrandEditForm({ brand, imageTransfer, onCancel, onUpdated }: BrandEditF
     }
     notifySuccess(COPY.updated);
     onUpdated();
-    void utils.brand.list.invalidate();
+    void refreshAfterBrandWrite(utils);
   };
 
   const showFirstError = (errors: FormErrors) => {
@@ -88,16 +91,18 @@ function BrandEditForm({ brand, imageTransfer, onCancel, onUpdated }: BrandEditF
             multiple={false}
             hint={COPY.imageHint}
             onRemoveSaved={(item) => void removeSaved(item)}
+            pendingRemovals={removals.pending}
             disabled={update.isPending}
             error={imageError ? String(imageError) : undefined}
           />
         </div>
         <TextInput label={COPY.nameLabel} required autoComplete="off" maxLength={80} key={form.key('name')} {...form.getInputProps('name')} />
+        <FailedUploadsWarning uploads={uploads} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={update.isPending}>
             {COPY.cancel}
           </Button>
-          <Button type="submit" disabled={uploads.isUploading || removeImage.isPending} loading={update.isPending}>
+          <Button type="submit" disabled={uploads.isUploading || removals.isPending} loading={update.isPending}>
             {COPY.submit}
           </Button>
         </Group>

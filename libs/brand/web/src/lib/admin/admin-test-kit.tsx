@@ -124,3 +124,22 @@ export async function findToast(message: string): Promise<HTMLElement> {
 }
 
 export const inDialog = (name: string | RegExp) => within(screen.getByRole('dialog', { name }));
+
+/**
+ * Queries other screens keep in the cache, as if open or recently seen: the public featured cars
+ * (which carry their brand) and the activity log. Their calls show whether a write refreshed them.
+ */
+export function OtherScreensProbe() {
+  trpc.car.featured.useQuery();
+  trpc.audit.list.useQuery({ page: 1, pageSize: 5 });
+  return null;
+}
+
+/** `api`, answering the probe's queries too. */
+export const withOtherScreens =
+  (api: AdminFakeApi): AdminFakeApi =>
+  (procedure, input) =>
+    procedure === 'car.featured' || procedure === 'audit.list' ? { data: [] } : api(procedure, input);
+
+/** The calls of one procedure. */
+export const callsTo = (calls: { procedure: string }[], procedure: string) => calls.filter((c) => c.procedure === procedure).length;

@@ -1,4 +1,5 @@
 import type { ImageUploadsOptions } from '@dealership/media-web';
+import type { trpc } from '@dealership/web-trpc-client';
 import type { FormErrors } from '@mantine/form';
 
 /** The browser resize and the upload request of the brand pictures, replaceable in tests. */
@@ -7,6 +8,15 @@ export type BrandImageTransfer = Pick<ImageUploadsOptions, 'resize' | 'upload'>;
 export interface AdminBrandPageProps {
   /** Tests pass a fake resize and upload; the app uses the real ones. */
   imageTransfer?: BrandImageTransfer;
+}
+
+/**
+ * After any brand write (create, update, a picture removed, delete): every brand query is stale,
+ * and so is every car query, since a car carries its brand's name, slug and logo; and the activity
+ * log. The public screens would otherwise show the old brand for their 30 s staleTime.
+ */
+export function refreshAfterBrandWrite(utils: ReturnType<typeof trpc.useUtils>): Promise<unknown> {
+  return Promise.all([utils.brand.invalidate(), utils.car.invalidate(), utils.audit.list.invalidate()]);
 }
 
 /**

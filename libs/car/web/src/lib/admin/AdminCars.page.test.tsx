@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
 import { AdminCarsPage } from './AdminCars.page';
-import { type AdminFakeApi, callsOf, currentLocation, renderAdmin } from './admin-testing';
+import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin } from './admin-testing';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
 const subaru = makeBrand({ name: 'Subaru', slug: 'subaru', images: [{ url: '/media/brands/subaru.webp', publicId: 'brands/subaru' }] });
@@ -19,6 +19,8 @@ function pageOf(cars = [prado, forester], total = cars.length, page = 1) {
 const api =
   (options: { cars?: (typeof prado)[]; total?: number; remove?: 'ok' | 'fail' } = {}): AdminFakeApi =>
   (procedure, input) => {
+    const other = otherScreensAnswer(procedure);
+    if (other) return other;
     if (procedure === 'brand.list') return { data: [toyota, subaru] };
     if (procedure === 'car.remove')
       return options.remove === 'fail' ? { error: { code: 'NOT_FOUND', message: 'Car not found' } } : { data: { id: (input as { id: string }).id } };
@@ -107,6 +109,19 @@ describe('AdminCarsPage', () => {
     expect(await screen.findByText(ADMIN_CAR_COPY.deleted)).toBeInTheDocument();
     expect(callsOf(calls, 'car.remove')[0].input).toEqual({ id: forester.id });
     await waitFor(() => expect(callsOf(calls, 'car.manage')).toHaveLength(2));
+  });
+
+  it('refreshes every car query and the activity log after a delete, not just this list', async () => {
+    const { calls } = renderAdmin(<AdminCarsPage />, { route: '/dashboard/admin/cars', api: api(), otherScreens: true });
+    await screen.findAllByRole('article');
+    await waitFor(() => expect(callsOf(calls, 'audit.list')).toHaveLength(1));
+    expect(callsOf(calls, 'car.featured')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Subaru Forester' }));
+    act(() => within(screen.getByRole('dialog')).getByRole('button', { name: ADMIN_CAR_COPY.deleteConfirm }).click());
+    expect(await screen.findByText(ADMIN_CAR_COPY.deleted)).toBeInTheDocument();
+    await waitFor(() => expect(callsOf(calls, 'car.featured')).toHaveLength(2));
+    await waitFor(() => expect(callsOf(calls, 'audit.list')).toHaveLength(2));
   });
 
   it("says 'Error in Deleting car' when the delete fails", async () => {

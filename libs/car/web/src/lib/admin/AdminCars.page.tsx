@@ -14,6 +14,7 @@ import { CarGridSkeleton } from '../CarGrid/CarGrid';
 import { ADMIN_CAR_COPY, ADMIN_SEARCH_DEBOUNCE_MS } from './admin-car-copy';
 import { type AdminCarFilters, isFiltered, NO_ADMIN_CAR_FILTERS, readAdminCarFilters, toCarManageInput, writeAdminCarFilters } from './admin-car-params';
 import classes from './AdminCars.module.css';
+import { refreshAfterCarWrite } from './refresh-after-write';
 import { BrandLogo, BrandOption } from './BrandOption';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
@@ -192,7 +193,8 @@ export function AdminCarsPage() {
     } catch {
       notifyError(ADMIN_CAR_COPY.deleteFailed);
     }
-    await utils.car.manage.invalidate();
+    // Also after a failure: the car may be gone all the same.
+    await refreshAfterCarWrite(utils);
   };
 
   const changePage = (page: number) => {

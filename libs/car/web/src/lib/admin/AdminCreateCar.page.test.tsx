@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ADMIN_CAR_COPY, CREATE_EXCEPTION_TOAST_MS } from './admin-car-copy';
 import { AdminCreateCarPage } from './AdminCreateCar.page';
-import { type AdminFakeApi, callsOf, currentLocation, renderAdmin } from './admin-testing';
+import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin } from './admin-testing';
 
 /** Uploads wait for this gate (open unless a test closes it). */
 let uploadGate: Promise<void> = Promise.resolve();
@@ -42,7 +42,7 @@ const created = (input: unknown) => ({ data: { ...(input as object), id: '000000
 const api =
   (create: (input: unknown) => ReturnType<AdminFakeApi> = created): AdminFakeApi =>
   (procedure, input) =>
-    procedure === 'brand.list' ? { data: [toyota, mazda] } : create(input);
+    otherScreensAnswer(procedure) ?? (procedure === 'brand.list' ? { data: [toyota, mazda] } : create(input));
 
 /** Renders the page and waits for its form (loaded on first use). */
 async function render(answer?: Parameters<typeof api>[0]) {
@@ -127,6 +127,12 @@ describe('AdminCreateCarPage', () => {
     expect(screen.getByLabelText('Car Images', { selector: 'input' }).getAttribute('accept')).toMatch(/^image\//);
     fireEvent.click(screen.getByRole('combobox', { name: /^Car Brand/ }));
     expect(await screen.findByRole('option', { name: 'Toyota' })).toContainHTML('/media/brands/toyota.webp');
+  });
+
+  it('ties every label to a control', async () => {
+    await render();
+    const orphans = Array.from(document.querySelectorAll('label')).filter((label) => !label.control);
+    expect(orphans.map((label) => label.textContent)).toEqual([]);
   });
 
   it("checks in the spec's order, showing the first problem only and sending nothing", async () => {
@@ -239,6 +245,42 @@ describe('AdminCreateCarPage', () => {
     await fillValidCar();
     submit();
     await waitFor(() => expect(lastToast(show)).toBe(ADMIN_CAR_COPY.createException));
+  });
+
+  it('shows an error with a retry instead of an empty brand picker when the brands cannot load', async () => {
+    let brandsFail = true;
+    const { calls } = renderAdmin(<AdminCreateCarPage />, {
+      route: '/dashboard/admin/create-product',
+      path: '/dashboard/admin/create-product',
+      api: (procedure, input) => (procedure === 'brand.list' && brandsFail ? { error: { code: 'INTERNAL_SERVER_ERROR' } } : api()(procedure, input)),
+    });
+    expect(await screen.findByText(ADMIN_CAR_COPY.brandsFailed)).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_CAR_COPY.brandsFailed).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Car Brand/ })).not.toBeInTheDocument();
+
+    brandsFail = false;
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_CAR_COPY.retry }));
+    await waitFor(() => expect(callsOf(calls, 'brand.list')).toHaveLength(2));
+    fireEvent.click(await screen.findByRole('combobox', { name: /^Car Brand/ }));
+    expect(await screen.findByRole('option', { name: 'Toyota' })).toBeInTheDocument();
+    expect(screen.queryByText(ADMIN_CAR_COPY.brandsFailed)).not.toBeInTheDocument();
+  });
+
+  it('refreshes every car query and the activity log after creating a car', async () => {
+    const { calls } = renderAdmin(<AdminCreateCarPage />, {
+      route: '/dashboard/admin/create-product',
+      path: '/dashboard/admin/create-product',
+      api: api(),
+      otherScreens: true,
+    });
+    await screen.findByRole('button', { name: ADMIN_CAR_COPY.createButton });
+    await fillValidCar();
+    await waitFor(() => expect(screen.getByRole('button', { name: ADMIN_CAR_COPY.createButton })).toBeEnabled());
+    const before = { featured: callsOf(calls, 'car.featured').length, audit: callsOf(calls, 'audit.list').length };
+    submit();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/admin/cars'));
+    await waitFor(() => expect(callsOf(calls, 'car.featured').length).toBeGreaterThan(before.featured));
+    await waitFor(() => expect(callsOf(calls, 'audit.list').length).toBeGreaterThan(before.audit));
   });
 
   it('cannot be submitted while pictures upload', async () => {

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ADMIN_CAR_COPY, CREATE_EXCEPTION_TOAST_MS } from './admin-car-copy';
 import { CarForm, type CarFormResult } from './CarForm';
 import { EMPTY_CAR_FORM } from './car-form-values';
+import { refreshAfterCarWrite } from './refresh-after-write';
 
 /**
  * Create Car (`/dashboard/admin/create-product`, spec §2, §5, §8): the car form over a full-page
@@ -41,7 +42,7 @@ export function AdminCreateCarPage() {
       return fieldErrors;
     }
     notifySuccess(ADMIN_CAR_COPY.created);
-    void utils.car.invalidate();
+    void refreshAfterCarWrite(utils);
     navigate(sitePath('adminCars'));
     return undefined;
   };
@@ -58,6 +59,9 @@ export function AdminCreateCarPage() {
         submit={{ mode: 'create', onSubmit: handleSubmit }}
         brands={brands.data}
         brandsLoading={brands.isPending}
+        brandsError={brands.isError}
+        onRetryBrands={() => void brands.refetch()}
+        brandsRetrying={brands.isFetching}
         uploads={uploads}
         submitLabel={ADMIN_CAR_COPY.createButton}
       />

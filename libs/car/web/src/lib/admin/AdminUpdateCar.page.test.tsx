@@ -2,7 +2,7 @@ import { makeCar } from '@dealership/web-ui/testing';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
-import { type AdminFakeApi, callsOf, currentLocation, renderAdmin } from './admin-testing';
+import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin, type RenderAdminOptions } from './admin-testing';
 import { AdminUpdateCarPage } from './AdminUpdateCar.page';
 
 jest.mock('@dealership/media-web', () => {
@@ -13,7 +13,10 @@ jest.mock('@dealership/media-web', () => {
       actual.useImageUploads({
         ...options,
         resize: async (file: Blob) => file,
-        upload: async () => ({ url: '/media/cars/new.webp', publicId: 'cars/new', width: 800, height: 600 }),
+        upload: async (_file: Blob, { fileName }: { fileName: string }) => {
+          if (fileName.startsWith('broken')) throw new Error('Error uploading image');
+          return { url: '/media/cars/new.webp', publicId: 'cars/new', width: 800, height: 600 };
+        },
       }),
   };
 });
@@ -62,6 +65,8 @@ interface Options {
 function api({ removeImage = 'ok', update }: Options = {}): AdminFakeApi {
   let images = car.images;
   return (procedure, input) => {
+    const other = otherScreensAnswer(procedure);
+    if (other) return other;
     if (procedure === 'car.bySlug') {
       return (input as { slug: string }).slug === car.slug ? { data: { ...car, images } } : { error: { code: 'NOT_FOUND', message: 'Car not found: nope' } };
     }
@@ -75,9 +80,11 @@ function api({ removeImage = 'ok', update }: Options = {}): AdminFakeApi {
   };
 }
 
-function render(options: Options = {}, slug = car.slug) {
-  return renderAdmin(<AdminUpdateCarPage />, { route: `/dashboard/admin/car/${slug}`, path: '/dashboard/admin/car/:slug', api: api(options) });
+function render(options: Options = {}, slug = car.slug, extra: Pick<RenderAdminOptions, 'holdWrites' | 'otherScreens'> = {}) {
+  return renderAdmin(<AdminUpdateCarPage />, { route: `/dashboard/admin/car/${slug}`, path: '/dashboard/admin/car/:slug', api: api(options), ...extra });
 }
+
+const updateButton = () => screen.getByRole('button', { name: ADMIN_CAR_COPY.updateButton });
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input, textarea' });
 const submit = () => act(() => screen.getByRole('button', { name: ADMIN_CAR_COPY.updateButton }).click());
@@ -119,6 +126,15 @@ describe('AdminUpdateCarPage', () => {
     expect(within(screen.getByRole('list', { name: 'Car Images' })).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('ties every label to a control; the read-only brand and the picture list are named by plain text', async () => {
+    render();
+    await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
+    const orphans = Array.from(document.querySelectorAll('label')).filter((label) => !label.control);
+    expect(orphans.map((label) => label.textContent)).toEqual([]);
+    expect(screen.getByText('Car Brand').tagName).toBe('DIV');
+    expect(screen.getByRole('button', { name: 'Car Images' })).toHaveAccessibleDescription(/first picture is the main one/);
+  });
+
   it('removes a saved picture on the server, reloads the car and keeps what was typed', async () => {
     const { calls } = render();
     await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
@@ -137,6 +153,59 @@ describe('AdminUpdateCarPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture 1' }));
     expect(await screen.findByText(ADMIN_CAR_COPY.imageDeleteFailed)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Car Images' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('waits for a picture removal: its remove control and Update Car are disabled, a second click is ignored', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = render({}, car.slug, { holdWrites: () => held });
+    await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture 2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove picture 2' })).toBeDisabled());
+    expect(updateButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove picture 1' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture 2' }));
+    // Submitting anyway (Enter in a field) sends nothing while the picture is being deleted.
+    fireEvent.submit(screen.getByRole('form', { name: ADMIN_CAR_COPY.updateButton }));
+
+    await act(async () => release());
+    expect(await screen.findByText(ADMIN_CAR_COPY.imageDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(updateButton()).toBeEnabled());
+    expect(callsOf(calls, 'car.removeImage')).toHaveLength(1);
+    expect(callsOf(calls, 'car.update')).toHaveLength(0);
+    expect(within(screen.getByRole('list', { name: 'Car Images' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('refreshes every car query and the activity log after a picture removal and after saving', async () => {
+    const { calls } = render({}, car.slug, { otherScreens: true });
+    await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
+    await waitFor(() => expect(callsOf(calls, 'audit.list')).toHaveLength(1));
+    expect(callsOf(calls, 'car.featured')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture 3' }));
+    expect(await screen.findByText(ADMIN_CAR_COPY.imageDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(callsOf(calls, 'car.featured')).toHaveLength(2));
+    await waitFor(() => expect(callsOf(calls, 'audit.list')).toHaveLength(2));
+
+    await waitFor(() => expect(updateButton()).toBeEnabled());
+    submit();
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/admin/cars'));
+    await waitFor(() => expect(callsOf(calls, 'car.featured')).toHaveLength(3));
+    await waitFor(() => expect(callsOf(calls, 'audit.list')).toHaveLength(3));
+  });
+
+  it('warns near Update Car that a failed picture will not be saved, and still allows saving', async () => {
+    const { calls } = render();
+    await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
+    fireEvent.change(screen.getByLabelText('Car Images', { selector: 'input' }), {
+      target: { files: [new File([new Uint8Array(8)], 'broken.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByText('1 picture failed to upload and will not be saved — remove it or try again')).toBeInTheDocument();
+    expect(updateButton()).toBeEnabled();
+    submit();
+    await waitFor(() => expect(callsOf(calls, 'car.update')).toHaveLength(1));
+    expect((callsOf(calls, 'car.update')[0].input as { images: unknown }).images).toEqual([front, side, back]);
   });
 
   it("sends the changes with 'Updating...', the pictures in order, then goes to the list", async () => {

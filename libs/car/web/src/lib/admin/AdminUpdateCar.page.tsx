@@ -1,5 +1,5 @@
 import type { Car, CarUpdateFields } from '@dealership/car-schemas';
-import { type UploadItem, useImageUploads } from '@dealership/media-web';
+import { type UploadItem, useImageUploads, usePendingRemovals } from '@dealership/media-web';
 import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
 import { CarForm, type CarFormResult } from './CarForm';
 import { carFormValues } from './car-form-values';
+import { refreshAfterCarWrite } from './refresh-after-write';
 
 /** The form of one loaded car. Its fields are filled once: reloading the car (after a picture is removed) keeps what was typed. */
 function UpdateCarForm({ car }: { car: Car }) {
@@ -19,21 +20,25 @@ function UpdateCarForm({ car }: { car: Car }) {
   const uploads = useImageUploads({ kind: 'car', initial: car.images });
   const update = trpc.car.update.useMutation();
   const removeImage = trpc.car.removeImage.useMutation();
+  const removals = usePendingRemovals();
   const backToList = () => navigate(sitePath('adminCars'));
 
-  const removeSaved = async (item: UploadItem) => {
-    if (!item.image) return;
-    try {
-      await removeImage.mutateAsync({ carId: car.id, publicId: item.image.publicId });
-    } catch {
-      notifyError(ADMIN_CAR_COPY.imageDeleteFailed);
-      return;
-    }
-    uploads.remove(item.key);
-    notifySuccess(ADMIN_CAR_COPY.imageDeleted);
-    // Spec §4: the car is reloaded after an image is deleted.
-    void utils.car.bySlug.invalidate({ slug: car.slug });
-  };
+  // One removal per picture at a time; its tile and Update Car wait until the server answers.
+  const removeSaved = (item: UploadItem) =>
+    removals.run(item.key, async () => {
+      const image = item.image;
+      if (!image) return;
+      try {
+        await removeImage.mutateAsync({ carId: car.id, publicId: image.publicId });
+      } catch {
+        notifyError(ADMIN_CAR_COPY.imageDeleteFailed);
+        return;
+      }
+      uploads.remove(item.key);
+      notifySuccess(ADMIN_CAR_COPY.imageDeleted);
+      // Spec §4: the car is reloaded after an image is deleted (and every other car query with it).
+      void refreshAfterCarWrite(utils);
+    });
 
   const handleSubmit = async (input: CarUpdateFields): Promise<CarFormResult> => {
     try {
@@ -44,7 +49,7 @@ function UpdateCarForm({ car }: { car: Car }) {
       return fieldErrors;
     }
     notifySuccess(ADMIN_CAR_COPY.updated);
-    void utils.car.invalidate();
+    void refreshAfterCarWrite(utils);
     backToList();
     return undefined;
   };
@@ -56,6 +61,7 @@ function UpdateCarForm({ car }: { car: Car }) {
       fixedBrand={car.brand}
       uploads={uploads}
       onRemoveSavedImage={(item) => void removeSaved(item)}
+      pendingRemovals={removals.pending}
       submitLabel={ADMIN_CAR_COPY.updateButton}
       onCancel={backToList}
     />

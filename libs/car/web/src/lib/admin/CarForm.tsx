@@ -1,6 +1,6 @@
 import type { BrandRef } from '@dealership/brand-schemas';
 import { BODY_TYPES, CAR_STATUSES, type CarCreateFields, type CarUpdateFields, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
-import { ImageUploader, type ImageUploads, type UploadItem } from '@dealership/media-web';
+import { FailedUploadsWarning, ImageUploader, type ImageUploads, type UploadItem } from '@dealership/media-web';
 import { notifyError } from '@dealership/web-ui';
 import {
   Alert,
@@ -39,11 +39,17 @@ export interface CarFormProps {
   /** The brand picker's choices (create). */
   brands?: readonly BrandRef[];
   brandsLoading?: boolean;
+  /** The brands could not be loaded: an error with a retry replaces the empty picker (create). */
+  brandsError?: boolean;
+  onRetryBrands?: () => void;
+  brandsRetrying?: boolean;
   /** The allocated brand, shown read-only (update). */
   fixedBrand?: BrandRef | null;
   uploads: ImageUploads;
   /** Removes a picture already saved with the car (update: the server deletes it first). */
   onRemoveSavedImage?: (item: UploadItem) => void;
+  /** Keys of saved pictures whose removal is in flight: their remove control and Submit wait for it. */
+  pendingRemovals?: ReadonlySet<string>;
   submitLabel: string;
   /** Shows a Cancel button. */
   onCancel?: () => void;
@@ -81,9 +87,25 @@ function revealField(field: CarFieldName) {
  * write schema; the first problem (in the spec's order of checks) is shown as a toast and on its
  * field, and nothing is sent. Submitting waits for the pictures still uploading.
  */
-export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBrand, uploads, onRemoveSavedImage, submitLabel, onCancel }: CarFormProps) {
+export function CarForm({
+  initialValues,
+  submit,
+  brands,
+  brandsLoading,
+  brandsError,
+  onRetryBrands,
+  brandsRetrying,
+  fixedBrand,
+  uploads,
+  onRemoveSavedImage,
+  pendingRemovals,
+  submitLabel,
+  onCancel,
+}: CarFormProps) {
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues });
   const [submitting, setSubmitting] = useState(false);
+  // A picture being deleted on the server must not be saved back with the car.
+  const removingImages = (pendingRemovals?.size ?? 0) > 0;
 
   const showProblem = ({ field, message }: CarFormProblem) => {
     form.setErrors({ [field]: message });
@@ -93,7 +115,7 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting || uploads.isUploading) return;
+    if (submitting || uploads.isUploading || removingImages) return;
     const values = form.getValues();
     const checked = submit.mode === 'create' ? checkCarCreate(values, uploads.images) : checkCarUpdate(submit.carId, values, uploads.images);
     if (!checked.ok) {
@@ -158,7 +180,24 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
       <Stack gap="lg">
         <Fieldset legend="Brand and pictures" className={classes.fieldset}>
           <Stack gap="md">
-            {submit.mode === 'create' ? (
+            {submit.mode === 'create' && brandsError && !brands ? (
+              <Input.Wrapper
+                label={CAR_FIELD_LABELS.brandId}
+                labelElement="div"
+                withAsterisk
+                id={fieldId('brandId')}
+                error={typeof form.errors['brandId'] === 'string' ? form.errors['brandId'] : undefined}
+              >
+                <Alert variant="light" color="red" p="xs" maw={{ base: '100%', sm: 420 }}>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{ADMIN_CAR_COPY.brandsFailed}</Text>
+                    <Button size="xs" variant="white" color="red.8" onClick={onRetryBrands} loading={brandsRetrying}>
+                      {ADMIN_CAR_COPY.retry}
+                    </Button>
+                  </Group>
+                </Alert>
+              </Input.Wrapper>
+            ) : submit.mode === 'create' ? (
               <Select
                 id={fieldId('brandId')}
                 label={CAR_FIELD_LABELS.brandId}
@@ -177,7 +216,8 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
                 {...form.getInputProps('brandId')}
               />
             ) : (
-              <Input.Wrapper label={CAR_FIELD_LABELS.brandId} id={fieldId('brandId')}>
+              // A shown value, not a control: the label is a div tied to nothing.
+              <Input.Wrapper label={CAR_FIELD_LABELS.brandId} labelElement="div" id={fieldId('brandId')}>
                 <div className={classes.fixedBrand}>{fixedBrand ? <BrandOption brand={fixedBrand} /> : <Text size="sm">No brand</Text>}</div>
               </Input.Wrapper>
             )}
@@ -185,12 +225,15 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
               <Text size="sm">{ADMIN_CAR_COPY.brandNotice}</Text>
             </Alert>
             <div id={fieldId('images')}>
-              <Input.Label required>{CAR_FIELD_LABELS.images}</Input.Label>
+              <Input.Label labelElement="div" required mb={4}>
+                {CAR_FIELD_LABELS.images}
+              </Input.Label>
               <ImageUploader
                 uploads={uploads}
                 label={CAR_FIELD_LABELS.images}
                 multiple
                 onRemoveSaved={onRemoveSavedImage}
+                pendingRemovals={pendingRemovals}
                 hint="The first picture is the main one; drag to reorder."
                 error={typeof form.errors['images'] === 'string' ? form.errors['images'] : undefined}
               />
@@ -247,7 +290,7 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
         </Fieldset>
 
         <Group gap="sm" className={classes.actions}>
-          <Button type="submit" size="md" loading={submitting} disabled={uploads.isUploading} className={classes.action}>
+          <Button type="submit" size="md" loading={submitting} disabled={uploads.isUploading || removingImages} className={classes.action}>
             {submitLabel}
           </Button>
           {onCancel ? (
@@ -260,6 +303,12 @@ export function CarForm({ initialValues, submit, brands, brandsLoading, fixedBra
               Saving waits until the pictures finish uploading.
             </Text>
           ) : null}
+          {removingImages ? (
+            <Text size="sm" c="dimmed">
+              {ADMIN_CAR_COPY.removingImage}
+            </Text>
+          ) : null}
+          <FailedUploadsWarning uploads={uploads} />
         </Group>
       </Stack>
     </form>

@@ -32,6 +32,10 @@ export const ADMIN_CAR_COPY = {
 
   imageDeleted: 'Image deleted',
   imageDeleteFailed: 'Error in deleting Image',
+  removingImage: 'Saving waits until the picture is deleted.',
+
+  brandsFailed: 'Could not load the brands.',
+  retry: 'Try again',
 
   notFoundTitle: 'Car not found',
   notFoundText: 'No car has this address. It may have been deleted or renamed.',

@@ -25,7 +25,7 @@ type BatchFetch = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
  * The fake tRPC API of `@dealership/web-trpc-client/testing`, with what the admin forms need
  * beyond it: mutations (their input is in the POST body) and refusals naming fields.
  */
-function adminFetch(api: AdminFakeApi, calls: FakeCall[]): BatchFetch {
+function adminFetch(api: AdminFakeApi, calls: FakeCall[], holdWrites?: () => Promise<void>): BatchFetch {
   const extras: (Record<string, unknown> | undefined)[] = [];
   const fake = createFakeTrpcFetch((procedure, input) => {
     const answer = api(procedure, input);
@@ -38,6 +38,7 @@ function adminFetch(api: AdminFakeApi, calls: FakeCall[]): BatchFetch {
     return answer;
   }, calls);
   return async (input, init) => {
+    if (init?.method === 'POST' && holdWrites) await holdWrites();
     const url = new URL(String(input), 'http://localhost');
     if (typeof init?.body === 'string') url.searchParams.set('input', init.body);
     const first = extras.length;
@@ -61,16 +62,35 @@ export interface RenderAdminOptions {
   /** Route pattern the screen is mounted at; every other path shows only the location. */
   path?: string;
   api?: AdminFakeApi;
+  /** Awaited before each mutation is answered (to see a screen mid-write). */
+  holdWrites?: () => Promise<void>;
+  /** Keeps queries of other screens subscribed (see `OtherScreensProbe`) across navigation. */
+  otherScreens?: boolean;
+}
+
+/**
+ * Queries other screens keep in the cache, as if open or recently seen: the public featured cars
+ * and the activity log. Their calls show whether a write refreshed them.
+ */
+export function OtherScreensProbe() {
+  trpc.car.featured.useQuery();
+  trpc.audit.list.useQuery({ page: 1, pageSize: 5 });
+  return null;
+}
+
+/** Answers the probe's queries; undefined for any other procedure. */
+export function otherScreensAnswer(procedure: string): AdminFakeAnswer | undefined {
+  return procedure === 'car.featured' || procedure === 'audit.list' ? { data: [] } : undefined;
 }
 
 /** Renders an admin screen with the app's providers over a fake API, and a location probe on every path. */
 export function renderAdmin(
   ui: ReactElement,
-  { route = '/', path = '*', api = () => ({ data: null }) }: RenderAdminOptions = {},
+  { route = '/', path = '*', api = () => ({ data: null }), holdWrites, otherScreens = false }: RenderAdminOptions = {},
 ): RenderResult & { calls: FakeCall[] } {
   const calls: FakeCall[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: adminFetch(api, calls) })] });
+  const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: adminFetch(api, calls, holdWrites) })] });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
@@ -78,6 +98,7 @@ export function renderAdmin(
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>
             <MemoryRouter initialEntries={[route]}>
+              {otherScreens ? <OtherScreensProbe /> : null}
               <Routes>
                 <Route
                   path={path}

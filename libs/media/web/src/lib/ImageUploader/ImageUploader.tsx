@@ -3,11 +3,34 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Loader, Progress, SimpleGrid, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useId } from 'react';
 import type { ImageUploads, UploadItem } from '../use-image-uploads';
 import classes from './ImageUploader.module.css';
 
 /** Spec §2 "Create Car": shown while pictures upload (trailing space included). */
 export const UPLOADING_MESSAGE = 'Uploading Images. Please Wait... ';
+
+/**
+ * Said near Submit while some pictures failed: they are left out of the save, which stays allowed.
+ * Nothing when none failed.
+ */
+export function failedUploadsMessage(count: number): string | undefined {
+  if (count <= 0) return undefined;
+  return count === 1
+    ? '1 picture failed to upload and will not be saved — remove it or try again'
+    : `${count} pictures failed to upload and will not be saved — remove them or try again`;
+}
+
+/** The warning of `failedUploadsMessage` for an upload list, to put next to the form's Submit. */
+export function FailedUploadsWarning({ uploads }: { uploads: Pick<ImageUploads, 'items'> }) {
+  const message = failedUploadsMessage(uploads.items.filter((item) => item.status === 'failed').length);
+  if (!message) return null;
+  return (
+    <Text size="sm" c="red.8" fw={500}>
+      {message}
+    </Text>
+  );
+}
 
 /** What the browser may pick: anything it can decode and redraw; SVG is never offered. */
 export const PICKABLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/bmp'];
@@ -20,6 +43,8 @@ export interface ImageUploaderProps {
   multiple?: boolean;
   /** Removes a picture already saved with the record (the screen asks the server first). */
   onRemoveSaved?: (item: UploadItem) => void;
+  /** Keys of saved pictures whose removal is in flight: their remove control waits (see `usePendingRemovals`). */
+  pendingRemovals?: ReadonlySet<string>;
   /** Drag to reorder (the first picture is the main one). */
   sortable?: boolean;
   disabled?: boolean;
@@ -28,7 +53,16 @@ export interface ImageUploaderProps {
   error?: string;
 }
 
-function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: number; sortable: boolean; onRemove: () => void }) {
+interface TileProps {
+  item: UploadItem;
+  index: number;
+  sortable: boolean;
+  /** Its removal is in flight. */
+  removing: boolean;
+  onRemove: () => void;
+}
+
+function Tile({ item, index, sortable, removing, onRemove }: TileProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.key, disabled: !sortable });
   const busy = item.status === 'resizing' || item.status === 'uploading';
   const label = item.attached ? `picture ${index + 1}` : item.name;
@@ -41,7 +75,12 @@ function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: nu
       style={{ transform: CSS.Transform.toString(transform), transition }}
       aria-label={`Picture ${index + 1}${index === 0 ? ', main picture' : ''}`}
     >
-      <img src={item.previewUrl} alt="" className={classes.image} />
+      {item.previewUrl ? (
+        <img src={item.previewUrl} alt="" className={classes.image} />
+      ) : (
+        // Resizing: the original is never decoded for a preview (a phone photo is ~48 MB of bitmap).
+        <div className={classes.placeholder} aria-hidden="true" />
+      )}
       {index === 0 && item.status === 'done' && (
         <Badge className={classes.main} size="xs" radius="sm">
           Main
@@ -57,7 +96,18 @@ function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: nu
           </svg>
         </button>
       )}
-      <ActionIcon className={classes.remove} variant="filled" color="red" size="sm" radius="xl" aria-label={`Remove ${label}`} onClick={onRemove}>
+      <ActionIcon
+        className={classes.remove}
+        variant="filled"
+        color="red"
+        size="sm"
+        radius="xl"
+        aria-label={`Remove ${label}`}
+        loading={removing}
+        disabled={removing}
+        loaderProps={{ size: 12 }}
+        onClick={onRemove}
+      >
         <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
           <path stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
         </svg>
@@ -87,7 +137,8 @@ function Tile({ item, index, sortable, onRemove }: { item: UploadItem; index: nu
  * upload progress, a remove control, and drag to reorder (mouse, touch or keyboard: focus the
  * handle, Space, arrows, Space). Built on Mantine Dropzone and dnd-kit.
  */
-export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, sortable = true, disabled, hint, error }: ImageUploaderProps) {
+export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, pendingRemovals, sortable = true, disabled, hint, error }: ImageUploaderProps) {
+  const hintId = useId();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -116,6 +167,7 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
   };
 
   const removeItem = (item: UploadItem) => {
+    if (pendingRemovals?.has(item.key)) return;
     if (item.attached && onRemoveSaved) onRemoveSaved(item);
     else uploads.remove(item.key);
   };
@@ -127,7 +179,11 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
         accept={PICKABLE_IMAGE_TYPES}
         multiple={multiple}
         disabled={disabled}
+        // react-dropzone's focusable root says role="presentation": a screen reader would find no name or role.
+        role="button"
         aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        aria-disabled={disabled || undefined}
         className={classes.dropzone}
         data-invalid={error ? true : undefined}
         inputProps={{ 'aria-label': label }}
@@ -140,7 +196,7 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
               <Dropzone.Reject>Images only</Dropzone.Reject>
             </Text>
             {hint && (
-              <Text size="sm" c="dimmed" ta="center">
+              <Text size="sm" c="dimmed" ta="center" id={hintId}>
                 {hint}
               </Text>
             )}
@@ -163,7 +219,14 @@ export function ImageUploader({ uploads, label, multiple = true, onRemoveSaved, 
           <SortableContext items={keys} strategy={rectSortingStrategy}>
             <SimpleGrid component="ul" cols={{ base: 3, sm: 4, md: 5 }} spacing="xs" className={classes.list} aria-label={label}>
               {uploads.items.map((item, index) => (
-                <Tile key={item.key} item={item} index={index} sortable={sortable && uploads.items.length > 1} onRemove={() => removeItem(item)} />
+                <Tile
+                  key={item.key}
+                  item={item}
+                  index={index}
+                  sortable={sortable && uploads.items.length > 1}
+                  removing={pendingRemovals?.has(item.key) ?? false}
+                  onRemove={() => removeItem(item)}
+                />
               ))}
             </SimpleGrid>
           </SortableContext>
