@@ -40,6 +40,7 @@ export class BrandService {
   async create(input: BrandCreateFields, actor: AuditActor): Promise<Brand> {
     const { images, ...fields } = input;
     this.checkOwnImages(images);
+    await this.media.checkNotHeldElsewhere(images, { kind: 'brand' });
     const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.brands.insert({ ...fields, slug }, images));
     await this.media.attach(images.map((image) => image.publicId));
     const brand = await this.byId(id);
@@ -51,7 +52,10 @@ export class BrandService {
   async update(input: BrandUpdateFields, actor: AuditActor): Promise<Brand> {
     const { id, images, ...fields } = input;
     const before = await this.byId(id);
-    if (images) this.checkOwnImages(images);
+    if (images) {
+      this.checkOwnImages(images);
+      await this.media.checkNotHeldElsewhere(images, { kind: 'brand', id });
+    }
     const write = (slug?: string) => this.brands.update(id, slug ? { ...fields, slug } : fields, images);
     if (fields.name !== undefined && fields.name !== before.name) await this.withUniqueSlug(fields.name, id, write);
     else this.unwrap(await write(), fields.name ?? before.name);

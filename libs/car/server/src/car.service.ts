@@ -91,6 +91,7 @@ export class CarService {
   async create(input: CarCreateFields, actor: AuditActor): Promise<Car> {
     const { brandId, images, ...fields } = input;
     this.checkOwnImages(images);
+    await this.media.checkNotHeldElsewhere(images, { kind: 'car' });
     const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
     await this.media.attach(images.map((image) => image.publicId));
     const car = await this.byId(id);
@@ -105,7 +106,10 @@ export class CarService {
   async update(input: CarUpdateFields, actor: AuditActor): Promise<Car> {
     const { id, images, ...fields } = input;
     const before = await this.byId(id);
-    if (images) this.checkOwnImages(images);
+    if (images) {
+      this.checkOwnImages(images);
+      await this.media.checkNotHeldElsewhere(images, { kind: 'car', id });
+    }
     const renamed = fields.name !== undefined && fields.name !== before.name;
     const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);
     if (renamed) await this.withUniqueSlug(fields.name as string, id, write);

@@ -1,5 +1,5 @@
 import { type CarCreateInput, CarCreateInputSchema } from '@dealership/car-schemas';
-import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
+import { auditEvents, brandImages, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -25,9 +25,11 @@ describe('car writes (integration, real database)', () => {
   const caller = () => createCallerFactory(app.get(CarRouter).router)({ user: admin, ip: '127.0.0.1' });
   const customerCaller = () => createCallerFactory(app.get(CarRouter).router)({ user: { id: ids.customer, name: 'Amina', email: 'a@x.test', role: 0 }, ip: '127.0.0.1' });
 
+  // Fresh pictures per car: one picture is never shared by two cars.
+  let pictures = 0;
   const valid = (overrides: Partial<CarCreateInput> = {}): CarCreateInput => ({
     brandId: ids.toyota,
-    images: [image('vitz-front-1a2b'), image('vitz-side-3c4d')],
+    images: [image(`car-front-${++pictures}`), image(`car-side-${pictures}`)],
     name: 'Toyota Vitz',
     price: 650_000,
     fuelType: 'Petrol',
@@ -96,7 +98,9 @@ describe('car writes (integration, real database)', () => {
 
   describe('tRPC', () => {
     it('car.create saves every field, Available and not featured by default, under a unique slug', async () => {
-      const created = await caller().create(valid({ seats: 5, safetyRating: 4, accelerationSeconds: 11.5, warranty: '6 months' }));
+      const created = await caller().create(
+        valid({ seats: 5, safetyRating: 4, accelerationSeconds: 11.5, warranty: '6 months', images: [image('vitz-front-1a2b'), image('vitz-side-3c4d')] }),
+      );
       expect(created).toMatchObject({
         name: 'Toyota Vitz',
         slug: 'toyota-vitz',
@@ -160,15 +164,22 @@ describe('car writes (integration, real database)', () => {
       await expect(caller().bySlug({ slug: 'short-lived' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
-    it('deletes a picture from storage when no car shows it any more, not before', async () => {
+    it("refuses another car's or brand's picture (one delete would break the other), and deletes a picture with its car", async () => {
       const shared = await app.get(MediaService).saveSvg({ svg: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>', folder: 'documents', name: 'shared' });
       const files = () => readdir(join(mediaDir, 'documents'));
       const one = await caller().create(valid({ name: 'Shared One', images: [shared] }));
-      const two = await caller().create(valid({ name: 'Shared Two', images: [shared, image('own-1')] }));
+      // A create retried after a lost answer, or a picture copied from another car: refused, naming it.
+      await expect(caller().create(valid({ name: 'Shared Two', images: [image('own-1'), shared] }))).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: 'images.1 belongs to another car; upload the picture again to use it here',
+      });
+      await expect(caller().update({ id: ids.vitz, images: [shared] })).rejects.toMatchObject({ code: 'CONFLICT' });
+      await handle.db.insert(brandImages).values({ brandId: ids.subaru, url: image('subaru-logo').url, publicId: image('subaru-logo').publicId });
+      await expect(caller().create(valid({ name: 'Logo Car', images: [image('subaru-logo')] }))).rejects.toMatchObject({ code: 'CONFLICT', message: 'images.0 belongs to another brand; upload the picture again to use it here' });
+      // Its own pictures, reordered, are fine.
+      await caller().update({ id: one.id, images: [shared] });
       expect(await files()).toHaveLength(1);
       await caller().remove({ id: one.id });
-      expect(await files()).toHaveLength(1);
-      await caller().removeImage({ carId: two.id, publicId: shared.publicId });
       expect(await files()).toHaveLength(0);
     });
 
@@ -300,7 +311,11 @@ describe('car writes (integration, real database)', () => {
 
     it('POST /api/car/create-car reads the legacy client\'s multipart form: repeated `documents`, numbers as text', async () => {
       const boundary = '----car-form';
-      const fields = Object.entries(legacyBody({ name: 'Nissan Note', featured: 'false' })).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]));
+      const documents = [
+        JSON.stringify({ url: '/media/documents/note-a-1.webp', public_id: 'documents/note-a-1' }),
+        JSON.stringify({ url: '/media/documents/note-b-2.webp', public_id: 'documents/note-b-2' }),
+      ];
+      const fields = Object.entries(legacyBody({ name: 'Nissan Note', featured: 'false', documents })).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]));
       const payload = `${fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`;
       const res = await app.inject({ method: 'POST', url: '/api/car/create-car', payload, headers: { authorization: tokens.admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
       expect(res.statusCode).toBe(201);
@@ -310,7 +325,7 @@ describe('car writes (integration, real database)', () => {
         price: 2_450_000,
         yom: 2018,
         featured: false,
-        documents: [{ public_id: 'documents/cx5-a-1' }, { public_id: 'documents/cx5-b-2' }],
+        documents: [{ public_id: 'documents/note-a-1' }, { public_id: 'documents/note-b-2' }],
       });
     });
 

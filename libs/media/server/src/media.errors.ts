@@ -28,6 +28,13 @@ export class UploadFileMissingError extends DomainError {
   }
 }
 
+/** A picture another car or brand already holds: sharing one file would let one record's delete break the other. */
+export class PictureTakenError extends DomainError {
+  constructor(field: string, owner: 'car' | 'brand') {
+    super(ErrorCode.Conflict, `${field} belongs to another ${owner}; upload the picture again to use it here`, field);
+  }
+}
+
 /** The image store (Cloudinary) failed or did not answer; nothing was recorded. */
 export class MediaStorageUnavailableError extends DomainError {
   constructor() {

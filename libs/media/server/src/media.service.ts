@@ -7,7 +7,7 @@ import { encodeUpload, UPLOAD_MAX_PIXELS, UploadDecodeError } from './image-enco
 import { containsMarkup, sniffImageFormat } from './image-sniffer';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage';
 import { MediaUploadRepository } from './media-upload.repository';
-import { ImageTooLargeError, UnreadableImageError, UnsupportedImageError } from './media.errors';
+import { ImageTooLargeError, PictureTakenError, UnreadableImageError, UnsupportedImageError } from './media.errors';
 
 /** An upload stored and waiting to be attached: its ref and its size as stored. */
 export interface UploadedImage extends ImageRef {
@@ -112,6 +112,20 @@ export class MediaService implements OnModuleInit, OnApplicationShutdown {
   /** Marks uploads as attached to a car or brand, so the sweep leaves them alone. */
   async attach(publicIds: string[]): Promise<void> {
     await this.uploads.forget([...new Set(publicIds)]);
+  }
+
+  /**
+   * Refuses pictures another car or brand holds (`owner` may hold its own): one file shared by two
+   * records would be deleted with either. A create retried after a lost answer is refused here too,
+   * instead of making a second car on the first one's pictures.
+   */
+  async checkNotHeldElsewhere(images: ImageRef[], owner: { kind: 'car' | 'brand'; id?: string }): Promise<void> {
+    const holders = await this.uploads.holders([...new Set(images.map((image) => image.publicId))]);
+    const elsewhere = holders.filter((holder) => holder.owner !== owner.kind || holder.ownerId !== owner.id);
+    if (elsewhere.length === 0) return;
+    const index = images.findIndex((image) => elsewhere.some((holder) => holder.publicId === image.publicId));
+    const holder = elsewhere.find((h) => h.publicId === images[index].publicId);
+    throw new PictureTakenError(`images.${index}`, holder?.owner ?? owner.kind);
   }
 
   /** Deletes an image from storage by its public id (gone already is fine). */
