@@ -1,4 +1,5 @@
-import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
+import { CarStatusSchema } from '@dealership/car-schemas';
+import { IdSchema, PageInputSchema, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
 /** Order statuses exactly as the legacy site stored them (`deliverd` is spelt so). */
@@ -25,21 +26,41 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** What the payment provider answered, in the fields we show (the raw record stays on the server). */
+/** How an order is paid: reserved now and paid at the showroom, or by card through Braintree. */
+export const PAYMENT_METHODS = ['reservation', 'card'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: `payment.method must be one of: ${PAYMENT_METHODS.join(', ')}` });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/**
+ * How the order was paid, in the fields we show (the provider's raw record stays on the server):
+ * a reservation has `success: false` (nothing paid yet); a card order is recorded only once the
+ * sale succeeded, with the gateway's transaction id and status.
+ */
 export const OrderPaymentSchema = z.object({
   success: z.boolean(),
+  method: PaymentMethodSchema,
+  /** 'reservation' or the gateway ('braintree'). */
   provider: text(),
   transactionId: text().optional(),
   status: text().optional(),
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
-/** An order (tRPC `order.mine` and `order.all`). */
+/** The buyer's contact as it was when the order was placed (null for orders older than this record). */
+export const OrderContactSchema = z.object({
+  name: text().nullable(),
+  phone: text().nullable(),
+  address: text().nullable(),
+});
+export type OrderContact = z.infer<typeof OrderContactSchema>;
+
+/** An order (tRPC `order.mine`, `order.all`, `order.place`). */
 export const OrderSchema = z.object({
   id: IdSchema,
   status: OrderStatusSchema,
   /** Null when the buyer's account has been deleted. */
   buyer: z.object({ id: IdSchema, name: text() }).nullable(),
+  contact: OrderContactSchema,
   createdAt: TimestampSchema,
   /** Total in whole KES, computed on the server from database prices. */
   amount: z.number().int(),
@@ -64,3 +85,88 @@ export const OrderStatsSchema = z.object({
   byStatus: z.object(countsByStatus),
 });
 export type OrderStats = z.infer<typeof OrderStatsSchema>;
+
+/** Cars one order may hold. */
+export const MAX_ORDER_CARS = 10;
+
+/** Idempotency keys: what a client sends in `Idempotency-Key` (or tRPC `idempotencyKey`). */
+export const IdempotencyKeySchema = text()
+  .trim()
+  .min(8, { error: 'idempotencyKey must be 8 to 128 characters' })
+  .max(128, { error: 'idempotencyKey must be 8 to 128 characters' })
+  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'idempotencyKey may hold letters, digits and _ . : - only' });
+
+/** The cars of a checkout: ids, at least one, each once (a repeated id counts once). */
+export const OrderCarIdsSchema = z
+  .array(IdSchema, { error: 'carIds must be a list of car ids' })
+  .min(1, { error: 'Choose at least one car' })
+  .max(MAX_ORDER_CARS, { error: `At most ${MAX_ORDER_CARS} cars per order` })
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * tRPC `order.place`: the cars (prices are never taken from the client) and how they are paid. A
+ * card payment carries the Drop-in's one-time nonce. The same `idempotencyKey` (or, for a card, the
+ * same nonce) returns the first order instead of placing or charging a second time.
+ */
+export const OrderPlaceInputSchema = z.object({
+  carIds: OrderCarIdsSchema,
+  payment: z.discriminatedUnion(
+    'method',
+    [
+      z.object({ method: z.literal('reservation') }),
+      z.object({
+        method: z.literal('card'),
+        nonce: text({ error: 'payment.nonce is required' })
+          .trim()
+          .min(1, { error: 'payment.nonce is required' })
+          .max(4096, { error: 'payment.nonce is too long' }),
+      }),
+    ],
+    { error: `payment.method must be one of: ${PAYMENT_METHODS.join(', ')}` },
+  ),
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export type OrderPlaceInput = z.input<typeof OrderPlaceInputSchema>;
+export type OrderPlaceFields = z.output<typeof OrderPlaceInputSchema>;
+
+/** tRPC `order.quote`: what a checkout of these cars would hold, priced from the database. */
+export const OrderQuoteInputSchema = z.object({ carIds: OrderCarIdsSchema });
+export type OrderQuoteInput = z.input<typeof OrderQuoteInputSchema>;
+
+export const OrderQuoteLineSchema = z.object({
+  carId: IdSchema,
+  name: text(),
+  slug: text(),
+  /** Current database price, whole KES. */
+  price: z.number().int(),
+  imageUrl: text().nullable(),
+  /** 'Available' cars can be ordered; 'Reserved' and 'Sold' ones are left out of the order. */
+  status: CarStatusSchema,
+});
+export type OrderQuoteLine = z.infer<typeof OrderQuoteLineSchema>;
+
+export const OrderQuoteSchema = z.object({
+  /** The cars found, in the order asked; ids of deleted cars are left out. */
+  lines: z.array(OrderQuoteLineSchema),
+  /** Sum of the Available lines' prices, whole KES: what the order would cost. */
+  total: z.number().int(),
+  /** Whether card payments are configured (`BRAINTREE_*`); otherwise reservations only. */
+  cardPayments: z.boolean(),
+});
+export type OrderQuote = z.infer<typeof OrderQuoteSchema>;
+
+/** tRPC `order.clientToken` (and `GET /api/car/braintree/token`): the Drop-in's client token. */
+export const ClientTokenSchema = z.object({ clientToken: text() });
+export type ClientToken = z.infer<typeof ClientTokenSchema>;
+
+/** tRPC `order.all` (admin): filters and a page, newest first. `search` matches the buyer's name, email or phone. */
+export const OrderListInputSchema = z.object({
+  status: OrderStatusSchema.optional(),
+  search: text().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  ...PageInputSchema.shape,
+});
+export type OrderListInput = z.input<typeof OrderListInputSchema>;
+export type OrderListFilters = z.output<typeof OrderListInputSchema>;
+
+export const OrderPageSchema = pageOf(OrderSchema);
+export type OrderPage = z.infer<typeof OrderPageSchema>;

@@ -18,9 +18,17 @@ export async function seedOrderHistory(db: Database) {
   const vitz = await insertCar(db, { name: 'Toyota Vitz', brandId: toyota.id, price: 650_000 });
   const prado = await insertCar(db, { name: 'Toyota Prado', brandId: toyota.id, price: 5_200_000 });
   const gone = await insertCar(db, { name: 'Toyota Probox', brandId: toyota.id, price: 900_000 });
+  const axio = await insertCar(db, { name: 'Toyota Axio', brandId: toyota.id, price: 1_100_000 });
 
-  const first = await insertOrder(db, { buyerId: amina.id, createdAt: at(0), lines: [{ car: vitz, imageUrl: '/media/cars/vitz.webp' }, { car: prado, imageUrl: null }] });
-  const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: prado }] });
+  const first = await insertOrder(db, {
+    buyerId: amina.id,
+    createdAt: at(0),
+    lines: [
+      { car: vitz, imageUrl: '/media/cars/vitz.webp' },
+      { car: prado, imageUrl: null },
+    ],
+  });
+  const other = await insertOrder(db, { buyerId: baraka.id, createdAt: at(5), paymentSuccess: false, lines: [{ car: axio }] });
   const latest = await insertOrder(db, { buyerId: amina.id, createdAt: at(10), lines: [{ car: gone, imageUrl: '/media/cars/probox.webp' }] });
 
   await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));

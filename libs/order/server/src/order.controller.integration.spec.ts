@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { LegacyOrderSchema, toLegacyOrder } from './order.legacy-mapper';
 import { at, seedOrderHistory } from './order-history.fixture';
+import { PaymentModule } from '@dealership/server-payment';
 import { OrderModule } from './order.module';
 import { OrderService } from './order.service';
 
@@ -21,7 +22,7 @@ describe('REST /api/user/orders, allOrders, orderStatus (integration, real datab
     handle = await createTestDatabase();
     Object.assign(ids, await seedOrderHistory(handle.db));
 
-    app = await createModuleTestApp(handle, [OrderModule]);
+    app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
     tokens.amina = await tokenFor(app, ids.amina);
     tokens.baraka = await tokenFor(app, ids.baraka);
     tokens.admin = await tokenFor(app, ids.admin);
@@ -50,7 +51,7 @@ describe('REST /api/user/orders, allOrders, orderStatus (integration, real datab
         buyer: { _id: ids.amina, name: 'Amina' },
         createdAt: at(0).toISOString(),
         amount: 650_000 + 5_200_000,
-        payment: { success: true, provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
+        payment: { success: true, method: 'card', provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
         products: [
           // The price paid, not the car's price today.
           { _id: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, productPictures: ['/media/cars/vitz.webp'] },
@@ -131,7 +132,7 @@ describe('REST /api/user/orders, allOrders, orderStatus (integration, real datab
     const [, first] = (await request('GET', '/api/user/orders', tokens.amina)).json();
     expect(Object.keys(first)).toEqual(['_id', 'status', 'buyer', 'createdAt', 'amount', 'payment', 'products']);
     expect(Object.keys(first.buyer)).toEqual(['_id', 'name']);
-    expect(Object.keys(first.payment)).toEqual(['success', 'provider', 'transactionId', 'status']);
+    expect(Object.keys(first.payment)).toEqual(['success', 'method', 'provider', 'transactionId', 'status']);
     expect(Object.keys(first.products[0])).toEqual(['_id', 'slug', 'name', 'price', 'productPictures']);
     // The admin list and the status answer carry the same bytes.
     const all = (await request('GET', '/api/user/allOrders', tokens.admin)).json();

@@ -2,14 +2,28 @@ import { AdminOnly, CurrentUser, LoggedIn } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
 import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
-import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
-import { toLegacyOrder } from './order.legacy-mapper';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { legacyPlaceInput, toLegacyOrder } from './order.legacy-mapper';
 import { OrderService } from './order.service';
 
 /** The legacy order paths (under `/api/user/`, where the old server had them), in their shapes. */
 @Controller('user')
 export class OrderController {
   constructor(private readonly orders: OrderService) {}
+
+  /**
+   * A reservation of the cart's cars, paid at the showroom: `{cart}` (car objects or ids; only the
+   * ids are read, prices come from the database) -> 201 `{success, message, order}`. A car that is
+   * not available -> 409 naming it. `Idempotency-Key` makes a resubmit return the first order.
+   */
+  @LoggedIn()
+  @Post('create-order')
+  @HttpCode(201)
+  @Header('cache-control', 'no-store')
+  async create(@Body() body: unknown, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentUser() user: AuthUser) {
+    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'reservation'));
+    return { success: true, message: 'Order placed: your cars are reserved; pay at the showroom', order: toLegacyOrder(order) };
+  }
 
   /** The caller's orders as a bare array, newest first. */
   @LoggedIn()
@@ -19,7 +33,10 @@ export class OrderController {
     return (await this.orders.mine(user.id)).map(toLegacyOrder);
   }
 
-  /** Every order as a bare array, newest first. */
+  /**
+   * Every order as a bare array, newest first: legacy clients read the whole list (the paged,
+   * filtered list is tRPC `order.all`).
+   */
   @AdminOnly()
   @Get('allOrders')
   @Header('cache-control', 'private, no-store')

@@ -5,3 +5,46 @@ export class OrderNotFoundError extends DomainError {
     super(ErrorCode.NotFound, `Order not found: ${orderId}`);
   }
 }
+
+/** A car of the order and why it cannot be ordered: its name when it still exists, its status. */
+export interface UnavailableCar {
+  id: string;
+  name?: string;
+  status?: string;
+}
+
+const describeCar = ({ id, name, status }: UnavailableCar) => (name ? `${name} (${status ?? 'taken'})` : `${id} (no longer in the catalogue)`);
+
+/** Some of the cars are not Available (reserved or sold in another order) or were deleted: nothing was ordered. */
+export class CarsUnavailableError extends DomainError {
+  constructor(readonly cars: UnavailableCar[]) {
+    super(
+      ErrorCode.Conflict,
+      cars.length === 1
+        ? `This car is no longer available: ${describeCar(cars[0])}`
+        : `These cars are no longer available: ${cars.map(describeCar).join(', ')}`,
+      'carIds',
+    );
+  }
+}
+
+/** A repeated submit while the first one's card sale is still under way. */
+export class OrderInProgressError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'This order is already being processed');
+  }
+}
+
+/** A cancelled order cannot be re-opened while another order holds one of its cars. */
+export class OrderCarsTakenError extends DomainError {
+  constructor(cars: { name: string }[]) {
+    super(ErrorCode.Conflict, `Another order holds ${cars.map((car) => car.name).join(', ')} now; this order stays cancelled`, 'status');
+  }
+}
+
+/** The signed-in buyer's account is gone (deleted since the token was issued). */
+export class BuyerNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.Unauthorized, 'Please log in');
+  }
+}

@@ -1,7 +1,10 @@
-import type { Order } from '@dealership/order-schemas';
+import { IdempotencyKeySchema, type Order, OrderCarIdsSchema, type OrderPlaceFields, PAYMENT_METHODS } from '@dealership/order-schemas';
+import { parseOrThrow } from '@dealership/server-core';
+import { IdSchema, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
-// The legacy REST order shape (`GET /api/user/orders`, `allOrders`, `orderStatus`), byte for byte.
+// The legacy REST order shape (`GET /api/user/orders`, `allOrders`, `orderStatus`, the order of
+// `create-order` and `braintree/payment`), byte for byte.
 
 export const LegacyOrderProductSchema = z.strictObject({
   /** The car's id, or the order line's when the car has since been deleted. */
@@ -18,7 +21,14 @@ export const LegacyOrderSchema = z.strictObject({
   buyer: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   amount: z.number(),
-  payment: z.strictObject({ success: z.boolean(), provider: z.string(), transactionId: z.string().optional(), status: z.string().optional() }),
+  /** `success` is true only for a card the gateway charged; a reservation is `{success:false, method:'reservation'}`. */
+  payment: z.strictObject({
+    success: z.boolean(),
+    method: z.enum(PAYMENT_METHODS),
+    provider: z.string(),
+    transactionId: z.string().optional(),
+    status: z.string().optional(),
+  }),
   products: z.array(LegacyOrderProductSchema),
 });
 export type LegacyOrder = z.infer<typeof LegacyOrderSchema>;
@@ -39,4 +49,43 @@ export function toLegacyOrder(order: Order): LegacyOrder {
       productPictures: line.imageUrl ? [line.imageUrl] : [],
     })),
   };
+}
+
+/**
+ * The legacy client's `cart` (its favourites, as kept in browser storage): car objects with `_id`,
+ * or bare ids. Only the ids are read; prices and everything else the client sends are ignored.
+ */
+export const LegacyCartSchema = z.array(
+  z
+    .union([IdSchema, z.looseObject({ _id: IdSchema })], { error: 'cart must hold cars (each with an _id) or car ids' })
+    .transform((item) => (typeof item === 'string' ? item : item._id)),
+  { error: 'cart must be a list of cars' },
+);
+
+/** `POST /api/user/create-order` `{cart}`: a reservation of the cart's cars. */
+export const LegacyCreateOrderBodySchema = z.object({ cart: LegacyCartSchema.pipe(OrderCarIdsSchema) }, { error: 'The body must be a JSON object with cart' });
+
+/** `POST /api/car/braintree/payment` `{nonce, cart}`: a card payment for the cart's cars. */
+export const LegacyCardPaymentBodySchema = z.object(
+  {
+    nonce: text({ error: 'nonce is required' }).trim().min(1, { error: 'nonce is required' }).max(4096, { error: 'nonce is too long' }),
+    cart: LegacyCartSchema.pipe(OrderCarIdsSchema),
+  },
+  { error: 'The body must be a JSON object with nonce and cart' },
+);
+
+/**
+ * The order a legacy body asks for (400 naming each bad field: `cart`, `nonce`, the
+ * `Idempotency-Key` header), in the contract's shape, so REST and tRPC place orders alike.
+ */
+export function legacyPlaceInput(body: unknown, idempotencyKeyHeader: string | undefined, method: 'reservation' | 'card'): OrderPlaceFields {
+  const { 'Idempotency-Key': idempotencyKey } = parseOrThrow(z.object({ 'Idempotency-Key': IdempotencyKeySchema.optional() }), {
+    'Idempotency-Key': idempotencyKeyHeader,
+  });
+  if (method === 'reservation') {
+    const { cart } = parseOrThrow(LegacyCreateOrderBodySchema, body);
+    return { carIds: cart, payment: { method: 'reservation' }, idempotencyKey };
+  }
+  const { cart, nonce } = parseOrThrow(LegacyCardPaymentBodySchema, body);
+  return { carIds: cart, payment: { method: 'card', nonce }, idempotencyKey };
 }

@@ -1,5 +1,6 @@
 import { AuditModule } from '@dealership/audit-server';
 import { Module } from '@nestjs/common';
+import { BraintreeController } from './braintree.controller';
 import { OrderController } from './order.controller';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
@@ -8,7 +9,7 @@ import { OrderService } from './order.service';
 @Module({
   imports: [AuditModule],
   providers: [OrderRepository, OrderService, OrderRouter],
-  controllers: [OrderController],
+  controllers: [OrderController, BraintreeController],
   exports: [OrderRouter, OrderService],
 })
 export class OrderModule {}

@@ -1,14 +1,35 @@
-import { type Order, ORDER_STATUSES, type OrderStats, type OrderStatus } from '@dealership/order-schemas';
-import { DB, type Database, orderLines, orders } from '@dealership/server-db';
+import type { CarStatus } from '@dealership/car-schemas';
+import {
+  type Order,
+  type OrderListFilters,
+  type OrderPage,
+  type OrderQuoteLine,
+  ORDER_STATUSES,
+  type OrderStats,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@dealership/order-schemas';
+import { cars, DB, type Database, orderLines, orders, type PaymentRecord, pgError, PG_UNIQUE_VIOLATION, type Transaction, users } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
-function findOrders(db: Database, where?: SQL) {
+function findOrders(db: Database | Transaction, where?: SQL) {
   return db.query.orders.findMany({
     where,
     orderBy: [desc(orders.createdAt), desc(orders.id)],
-    columns: { id: true, status: true, amount: true, paymentSuccess: true, payment: true, createdAt: true },
+    columns: {
+      id: true,
+      status: true,
+      amount: true,
+      paymentMethod: true,
+      paymentSuccess: true,
+      payment: true,
+      contactName: true,
+      contactPhone: true,
+      contactAddress: true,
+      createdAt: true,
+    },
     with: {
       buyer: { columns: { id: true, name: true } },
       lines: {
@@ -23,18 +44,121 @@ function findOrders(db: Database, where?: SQL) {
 type OrderRow = Awaited<ReturnType<typeof findOrders>>[number];
 
 /** The contract's order; only named payment fields leave (the provider's raw record stays here). */
-function toOrder({ paymentSuccess, payment, createdAt, ...order }: OrderRow): Order {
+function toOrder({ paymentMethod, paymentSuccess, payment, contactName, contactPhone, contactAddress, createdAt, ...order }: OrderRow): Order {
   return {
-    ...order,
+    id: order.id,
+    status: order.status,
+    buyer: order.buyer,
+    contact: { name: contactName, phone: contactPhone, address: contactAddress },
     createdAt: createdAt.toISOString(),
+    amount: order.amount,
     payment: {
       success: paymentSuccess,
+      method: paymentMethod,
       provider: payment.provider,
       ...(payment.transactionId ? { transactionId: payment.transactionId } : {}),
       ...(payment.status ? { status: payment.status } : {}),
     },
+    lines: order.lines,
   };
 }
+
+/** Placed orders: a card order whose sale is still under way is not one yet. */
+const placed = () => eq(orders.pending, false);
+
+/** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Orders whose buyer's account (name, email, phone) or contact at purchase (name, phone) holds
+ * `search`. The account subquery is text with its own alias: Drizzle's relational queries would
+ * re-alias a `users` column in a `where` to the root table.
+ */
+function buyerSearch(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    sql`${orders.contactName} ilike ${pattern}`,
+    sql`${orders.contactPhone} ilike ${pattern}`,
+    inArray(orders.buyerId, sql`(select u.id from users u where u.name ilike ${pattern} or u.email ilike ${pattern} or u.phone ilike ${pattern})`),
+  );
+}
+
+/** A car as the order checks and snapshots it: current price and status, main picture. */
+interface CarForOrder {
+  id: string;
+  name: string;
+  slug: string;
+  price: number;
+  status: CarStatus;
+  imageUrl: string | null;
+}
+
+/** The cars of `ids` with their first picture; `lock` takes their row locks (in id order, so two orders never deadlock). */
+async function carsForOrder(db: Database | Transaction, ids: string[], lock: boolean): Promise<CarForOrder[]> {
+  if (ids.length === 0) return [];
+  const query = db
+    .select({
+      id: cars.id,
+      name: cars.name,
+      slug: cars.slug,
+      price: cars.price,
+      status: cars.status,
+      // Written out: Drizzle leaves a lone table's columns unqualified, and `id` would be the picture's own.
+      imageUrl: sql<string | null>`(select ci.url from car_images ci where ci.car_id = "cars"."id" order by ci.position, ci.id limit 1)`,
+    })
+    .from(cars)
+    .where(inArray(cars.id, ids))
+    .orderBy(asc(cars.id));
+  return lock ? query.for('update') : query;
+}
+
+/**
+ * Cars of `carIds` that an order other than `orderId` holds: a pending or placed order that is not
+ * cancelled.
+ */
+async function heldElsewhere(tx: Transaction, carIds: string[], orderId: string): Promise<string[]> {
+  if (carIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ carId: orderLines.carId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(inArray(orderLines.carId, carIds), ne(orders.id, orderId), ne(orders.status, 'cancel')));
+  return rows.map((r) => r.carId).filter((id): id is string => id !== null);
+}
+
+/** Makes the cars of `carIds` Available again, but those another open order holds. */
+async function releaseCars(tx: Transaction, carIds: string[], orderId: string): Promise<void> {
+  const held = new Set(await heldElsewhere(tx, carIds, orderId));
+  const free = carIds.filter((id) => !held.has(id));
+  if (free.length > 0)
+    await tx
+      .update(cars)
+      .set({ status: 'Available' })
+      .where(and(inArray(cars.id, free), ne(cars.status, 'Available')));
+}
+
+/** What the buyer's cars came to when an order was to be placed. */
+export type ReserveResult =
+  | { ok: true; order: Order }
+  /** Cars not Available (or gone), each with its name when it still exists. */
+  | { ok: false; reason: 'unavailable'; cars: { id: string; name?: string; status?: CarStatus }[] }
+  /** The buyer placed (or is placing) an order with this idempotency key meanwhile. */
+  | { ok: false; reason: 'duplicate-key' }
+  /** The buyer's account is gone. */
+  | { ok: false; reason: 'no-buyer' };
+
+export interface ReserveRequest {
+  buyerId: string;
+  carIds: string[];
+  method: PaymentMethod;
+  idempotencyKey?: string;
+}
+
+/** What a status change came to. */
+export type SetStatusResult =
+  | { ok: true; before: OrderStatus }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'cars-taken'; cars: { id: string; name: string }[] };
 
 /** The only code that reads the order tables; it returns API orders, never raw rows. */
 @Injectable()
@@ -46,29 +170,199 @@ export class OrderRepository {
   }
 
   ofBuyer(buyerId: string): Promise<Order[]> {
-    return this.find(eq(orders.buyerId, buyerId));
+    return this.find(and(eq(orders.buyerId, buyerId), placed()));
   }
 
   all(): Promise<Order[]> {
-    return this.find();
+    return this.find(placed());
   }
 
+  /** One page of the placed orders matching the filters, newest first, with the total. */
+  async page({ status, search, page, pageSize }: OrderListFilters): Promise<OrderPage> {
+    const where = and(placed(), status ? eq(orders.status, status) : undefined, search ? buyerSearch(search) : undefined);
+    const [pageRows, [{ total }]] = await Promise.all([
+      this.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ total: count() }).from(orders).where(where),
+    ]);
+    const items =
+      pageRows.length > 0
+        ? await this.find(
+            inArray(
+              orders.id,
+              pageRows.map((r) => r.id),
+            ),
+          )
+        : [];
+    return { items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+  }
+
+  /** A placed order (a pending card order is not one). */
   async byId(id: string): Promise<Order | undefined> {
-    const [order] = await this.find(eq(orders.id, id));
+    const [order] = await this.find(and(eq(orders.id, id), placed()));
     return order;
+  }
+
+  /** The buyer's order under an idempotency key, placed or still pending. */
+  async byIdempotencyKey(buyerId: string, idempotencyKey: string): Promise<{ order: Order; pending: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ id: orders.id, pending: orders.pending })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, idempotencyKey)));
+    if (!row) return undefined;
+    const [order] = await this.find(eq(orders.id, row.id));
+    return order ? { order, pending: row.pending } : undefined;
   }
 
   /** Orders by status, in one grouped query; statuses no order has count 0. */
   async stats(): Promise<OrderStats> {
-    const rows = await this.db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+    const rows = await this.db.select({ status: orders.status, count: count() }).from(orders).where(placed()).groupBy(orders.status);
     const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as OrderStats['byStatus'];
     for (const row of rows) byStatus[row.status] = row.count;
     return { total: rows.reduce((total, row) => total + row.count, 0), byStatus };
   }
 
-  /** Sets an order's status; false when there is no such order. */
-  async setStatus(id: string, status: OrderStatus): Promise<boolean> {
-    const updated = await this.db.update(orders).set({ status }).where(eq(orders.id, id)).returning({ id: orders.id });
-    return updated.length > 0;
+  /** The cars of `ids` that exist, in that order, with today's price, status and main picture. */
+  async quoteLines(ids: string[]): Promise<OrderQuoteLine[]> {
+    const found = new Map((await carsForOrder(this.db, ids, false)).map((car) => [car.id, car]));
+    return ids.flatMap((id) => {
+      const car = found.get(id);
+      return car ? [{ carId: car.id, name: car.name, slug: car.slug, price: car.price, imageUrl: car.imageUrl, status: car.status }] : [];
+    });
+  }
+
+  /**
+   * In one transaction: locks the cars, checks that every one exists and is Available, marks them
+   * Reserved and records the order (amount and lines from the database, the buyer's contact as it
+   * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
+   */
+  async reserve({ buyerId, carIds, method, idempotencyKey }: ReserveRequest): Promise<ReserveResult> {
+    try {
+      return await this.db.transaction(async (tx): Promise<ReserveResult> => {
+        const locked = await carsForOrder(tx, carIds, true);
+        const byId = new Map(locked.map((car) => [car.id, car]));
+        const unavailable = carIds.flatMap((id) => {
+          const car = byId.get(id);
+          return !car ? [{ id }] : car.status !== 'Available' ? [{ id, name: car.name, status: car.status }] : [];
+        });
+        if (unavailable.length > 0) return { ok: false, reason: 'unavailable', cars: unavailable };
+
+        const [buyer] = await tx.select({ name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, buyerId));
+        if (!buyer) return { ok: false, reason: 'no-buyer' };
+
+        const lines = carIds.map((id) => byId.get(id) as CarForOrder);
+        const payment: PaymentRecord = method === 'card' ? { provider: 'braintree', status: 'pending' } : { provider: 'reservation' };
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            buyerId,
+            amount: lines.reduce((sum, car) => sum + car.price, 0),
+            paymentMethod: method,
+            paymentSuccess: false,
+            payment,
+            pending: method === 'card',
+            contactName: buyer.name,
+            contactPhone: buyer.phone,
+            contactAddress: buyer.address,
+            idempotencyKey,
+          })
+          .returning({ id: orders.id });
+        await tx
+          .insert(orderLines)
+          .values(
+            lines.map((car, position) => ({
+              orderId: order.id,
+              carId: car.id,
+              name: car.name,
+              slug: car.slug,
+              price: car.price,
+              imageUrl: car.imageUrl,
+              position,
+            })),
+          );
+        await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
+        const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
+        return { ok: true, order: placedOrder };
+      });
+    } catch (error) {
+      const { code, constraint } = pgError(error);
+      if (code === PG_UNIQUE_VIOLATION && constraint === 'orders_buyer_idempotency_key') return { ok: false, reason: 'duplicate-key' };
+      throw error;
+    }
+  }
+
+  /** A pending card order whose sale succeeded becomes a placed, paid order. */
+  async markPaid(orderId: string, payment: { transactionId: string; status: string }): Promise<Order> {
+    await this.db
+      .update(orders)
+      .set({ pending: false, paymentSuccess: true, payment: { provider: 'braintree', transactionId: payment.transactionId, status: payment.status } })
+      .where(eq(orders.id, orderId));
+    const [order] = await this.find(eq(orders.id, orderId));
+    return order;
+  }
+
+  /**
+   * Undoes a pending card order whose sale failed, in one transaction: the order and its lines go,
+   * its cars are Available again. No-op for an order that is not pending.
+   */
+  async discardPending(orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.pending, true)))
+        .for('update');
+      if (!order) return;
+      const carIds = await this.carIdsOf(tx, orderId);
+      await tx.select({ id: cars.id }).from(cars).where(inArray(cars.id, carIds)).orderBy(asc(cars.id)).for('update');
+      await tx.delete(orders).where(eq(orders.id, orderId));
+      await releaseCars(tx, carIds, orderId);
+    });
+  }
+
+  private async carIdsOf(tx: Transaction, orderId: string): Promise<string[]> {
+    const rows = await tx.select({ carId: orderLines.carId }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    return [...new Set(rows.map((r) => r.carId).filter((id): id is string => id !== null))];
+  }
+
+  /**
+   * Sets a placed order's status and moves its cars with it, in one transaction: `cancel` makes
+   * them Available (but those another open order holds), `deliverd` Sold, any other status
+   * Reserved. Re-opening a cancelled order fails when another order holds one of its cars now.
+   */
+  async setStatus(id: string, status: OrderStatus): Promise<SetStatusResult> {
+    return this.db.transaction(async (tx): Promise<SetStatusResult> => {
+      const [order] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, id), placed()))
+        .for('update');
+      if (!order) return { ok: false, reason: 'not-found' };
+      const carIds = await this.carIdsOf(tx, id);
+      const locked = carIds.length > 0 ? await carsForOrder(tx, carIds, true) : [];
+
+      if (status === 'cancel') {
+        await releaseCars(tx, carIds, id);
+      } else {
+        const held = new Set(await heldElsewhere(tx, carIds, id));
+        if (order.status === 'cancel' && held.size > 0) {
+          return { ok: false, reason: 'cars-taken', cars: locked.filter((car) => held.has(car.id)).map((car) => ({ id: car.id, name: car.name })) };
+        }
+        const mine = carIds.filter((carId) => !held.has(carId));
+        const carStatus: CarStatus = status === 'deliverd' ? 'Sold' : 'Reserved';
+        if (mine.length > 0)
+          await tx
+            .update(cars)
+            .set({ status: carStatus })
+            .where(and(inArray(cars.id, mine), ne(cars.status, carStatus)));
+      }
+      await tx.update(orders).set({ status }).where(eq(orders.id, id));
+      return { ok: true, before: order.status };
+    });
   }
 }

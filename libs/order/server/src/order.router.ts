@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, OrderSetStatusInputSchema } from '@dealership/order-schemas';
+import { ORDER_STATUSES, OrderListInputSchema, OrderPlaceInputSchema, OrderQuoteInputSchema, OrderSetStatusInputSchema } from '@dealership/order-schemas';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { OrderService } from './order.service';
@@ -12,8 +12,13 @@ export class OrderRouter {
     this.router = router({
       /** The statuses an admin may choose from, in the legacy spelling. */
       statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
+      // Public: it shows only what the catalogue shows anyone (prices, Reserved / Sold), so /cart
+      // can mark unavailable cars and total the rest for a guest before the login prompt.
+      quote: publicProcedure.input(OrderQuoteInputSchema).query(({ input }) => orders.quote(input.carIds)),
+      clientToken: authedProcedure.query(() => orders.clientToken()),
+      place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input)),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
-      all: adminProcedure.query(() => orders.all()),
+      all: adminProcedure.input(OrderListInputSchema).query(({ input }) => orders.list(input)),
       stats: adminProcedure.query(() => orders.stats()),
       setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input, ctx }) => orders.setStatus(input, ctx.user)),
     });

@@ -4,6 +4,7 @@ import { createModuleTestApp, createTestDatabase, insertOrder, insertUser } from
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
+import { PaymentModule } from '@dealership/server-payment';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 
@@ -21,7 +22,7 @@ describe('order module: tRPC order.stats (integration, real database)', () => {
     const amina = await insertUser(handle.db, { name: 'Amina' });
     const boss = await insertUser(handle.db, { name: 'Boss', role: 1 });
     Object.assign(ids, { amina: amina.id, admin: boss.id });
-    app = await createModuleTestApp(handle, [OrderModule]);
+    app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
   });
 
   afterAll(async () => {

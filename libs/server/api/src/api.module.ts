@@ -6,6 +6,7 @@ import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DbModule } from '@dealership/server-db';
+import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
 import { SiteModule } from '@dealership/server-site';
 import { UserModule } from '@dealership/user-server';
@@ -33,6 +34,7 @@ export class ApiModule {
         ConfigModule.forValue(config),
         database ? DbModule.forHandle(database) : DbModule.forRoot(),
         AuthModule,
+        PaymentModule,
         SiteModule,
         MediaModule,
         UserModule,

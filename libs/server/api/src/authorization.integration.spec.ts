@@ -2,6 +2,7 @@ import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
 import { brandImages, DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
+import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JwtService } from '@nestjs/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,7 @@ interface Fixtures {
   orderId: string;
   brandId: string;
   carId: string;
-  spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[] };
+  spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[] };
   profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
 }
 type SignedIn = 'customer' | 'admin';
@@ -63,6 +64,9 @@ const REST_ROWS: RestRow[] = [
   { route: 'PUT user/profileUpdate', access: 'user', body: (f, who) => f.profile[who] },
   { route: 'POST user/logout', access: 'user', ownSession: true },
   { route: 'GET user/orders', access: 'user' },
+  { route: 'POST user/create-order', access: 'user', body: (f) => ({ cart: [take(f.spare.orderCars)] }), okStatus: 201 },
+  { route: 'GET car/braintree/token', access: 'user' },
+  { route: 'POST car/braintree/payment', access: 'user', body: (f) => ({ nonce: 'fake-valid-nonce', cart: [take(f.spare.orderCars)] }) },
   { route: 'GET user/allOrders', access: 'admin' },
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
   { route: 'POST media/upload', access: 'admin', rawBody: uploadBody, okStatus: 201 },
@@ -71,7 +75,7 @@ const REST_ROWS: RestRow[] = [
   { route: 'PUT car/update-car/:id', access: 'admin', url: (f) => `/api/car/update-car/${f.carId}`, body: () => ({ price: '700000' }) },
   { route: 'DELETE car/delete-car/:id', access: 'admin', url: (f) => `/api/car/delete-car/${take(f.spare.cars)}` },
   { route: 'DELETE car/delete-image/:carId', access: 'admin', url: (f) => `/api/car/delete-image/${f.carId}?image=${take(f.spare.carImages)}` },
-  { route: 'POST brand/create-brand', access: 'admin', body: () => ({ name: nextBrandName(), documents: [JSON.stringify({ url: '/media/documents/matrix-logo-1.webp', public_id: 'documents/matrix-logo-1' })] }), okStatus: 201 },
+  { route: 'POST brand/create-brand', access: 'admin', body: () => ({ name: nextBrandName(), documents: [legacyPicture('matrix-logo')] }), okStatus: 201 },
   { route: 'PUT brand/update-brand/:brandId', access: 'admin', url: (f) => `/api/brand/update-brand/${f.brandId}`, body: () => ({ name: 'Toyota' }) },
   { route: 'DELETE brand/delete-brand-image/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}` },
   { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
@@ -83,7 +87,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.logout', type: 'mutation', access: 'user', ownSession: true },
   { path: 'user.logoutAll', type: 'mutation', access: 'user', ownSession: true },
   { path: 'order.mine', type: 'query', access: 'user' },
-  { path: 'order.all', type: 'query', access: 'admin' },
+  { path: 'order.clientToken', type: 'query', access: 'user' },
+  { path: 'order.place', type: 'mutation', access: 'user', input: (f) => ({ carIds: [take(f.spare.orderCars)], payment: { method: 'reservation' } }) },
+  { path: 'order.all', type: 'query', access: 'admin', input: () => ({ status: 'Not Process', search: 'amina', page: 1 }) },
   { path: 'order.stats', type: 'query', access: 'admin' },
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
   { path: 'car.manage', type: 'query', access: 'admin', input: (f) => ({ search: 'toyota', brandId: f.brandId, status: 'Available', featured: false }) },
@@ -92,7 +98,7 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'car.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.carId, price: 710_000 }) },
   { path: 'car.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.cars) }) },
   { path: 'car.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId, publicId: take(f.spare.carImages) }) },
-  { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [{ url: '/media/documents/matrix-logo-2.webp', publicId: 'documents/matrix-logo-2' }] }) },
+  { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [nextPicture('matrix-logo')] }) },
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
   { path: 'brand.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ brandId: f.brandId, publicId: take(f.spare.brandImages) }) },
@@ -110,10 +116,21 @@ let brandNames = 0;
 /** A brand name no call used before (names are unique). */
 const nextBrandName = () => `Matrix Brand ${++brandNames}`;
 
+let pictures = 0;
+/** A picture no car or brand holds yet (a record may not take another's picture). */
+const nextPicture = (prefix: string) => {
+  const name = `${prefix}-${++pictures}`;
+  return { url: `/media/documents/${name}.webp`, publicId: `documents/${name}` };
+};
+const legacyPicture = (prefix: string) => {
+  const { url, publicId } = nextPicture(prefix);
+  return JSON.stringify({ url, public_id: publicId });
+};
+
 /** A valid new car of the fixture brand (tRPC, domain names). */
 const carInput = (f: Fixtures) => ({
   brandId: f.brandId,
-  images: [{ url: '/media/documents/matrix-car-1.webp', publicId: 'documents/matrix-car-1' }],
+  images: [nextPicture('matrix-car')],
   name: 'Matrix Car',
   price: 700_000,
   fuelType: 'Petrol',
@@ -129,7 +146,7 @@ const carInput = (f: Fixtures) => ({
 /** The same car as the legacy client's create-car body (legacy names, numbers as text). */
 const legacyCar = (f: Fixtures) => ({
   brand: f.brandId,
-  documents: [JSON.stringify({ url: '/media/documents/matrix-car-1.webp', public_id: 'documents/matrix-car-1' })],
+  documents: [legacyPicture('matrix-car')],
   name: 'Matrix Car',
   price: '700000',
   fuelType: 'Petrol',
@@ -166,6 +183,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',
+  // Prices and Reserved / Sold of catalogue cars, as every car page shows them: /cart totals for guests too.
+  'order.quote': 'query',
   'user.register': 'mutation',
   'user.login': 'mutation',
 };
@@ -197,6 +216,7 @@ describe('authorization matrix (integration: the whole server)', () => {
   let root: string;
   let database: DatabaseHandle;
   let app: NestFastifyApplication;
+  let stub: BraintreeStub;
   let fixtures: Fixtures;
   let headers: Record<Actor, Record<string, string>>;
   let login: (who: SignedIn) => Promise<{ token: string; user: { _id: string } }>;
@@ -219,6 +239,8 @@ describe('authorization matrix (integration: the whole server)', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'authz-'));
     database = await createTestDatabase();
+    // Card payments on, against a loopback stub of Braintree: the payment paths answer 200 to whom they allow.
+    stub = await startBraintreeStub();
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -228,6 +250,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       JWT_SECRET: SECRET,
       ADMIN_EMAIL: 'boss@dealer.test',
       ADMIN_PASSWORD: 'correct-horse-battery',
+      ...stub.env,
     });
     app = await createApp(config, { database });
 
@@ -262,6 +285,10 @@ describe('authorization matrix (integration: the whole server)', () => {
     await db.insert(brandImages).values(logos);
     const spareCars = await Promise.all(Array.from({ length: 12 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
     const spareBrands = await Promise.all(Array.from({ length: 12 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
+    // Three ordering rows (create-order, braintree/payment, order.place), 6 actors each: a car per call.
+    const orderCars = await Promise.all(
+      Array.from({ length: 18 }, (_, i) => insertCar(db, { name: `Order Car ${i}`, brandId: brand.id, price: 500_000 + i }, 1)),
+    );
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -271,6 +298,7 @@ describe('authorization matrix (integration: the whole server)', () => {
         brands: spareBrands.map((b) => b.id),
         carImages: Array.from({ length: 12 }, (_, i) => `cars/${car.slug}-${i}`),
         brandImages: logos.map((l) => l.publicId),
+        orderCars: orderCars.map((c) => c.id),
       },
       profile: {
         customer: { ...customer, password: '' },
@@ -283,6 +311,7 @@ describe('authorization matrix (integration: the whole server)', () => {
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    await stub?.close();
     rmSync(root, { recursive: true, force: true });
   });
 

@@ -1,6 +1,7 @@
 import { loadConfig } from '@dealership/server-core';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
+import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -29,6 +30,7 @@ const FIELD_NAMES = [
   'name', 'email', 'password', 'currentPassword', 'phone', 'address', 'search', 'searchQuery', 'brands', 'make',
   'priceRange', 'priceMin', 'priceMax', 'bodyType', 'condition', 'fuelType', 'transmission', 'yearMin', 'yearMax',
   'mileageMin', 'mileageMax', 'sort', 'page', 'pageSize', 'slug', 'carId', 'brandId', 'orderId', 'status', 'id', 'featured',
+  'carIds', 'cart', 'nonce', 'payment', 'method', 'idempotencyKey', '_id',
 ];
 
 const nasty = fc.constantFrom(
@@ -78,6 +80,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
   let root: string;
   let database: DatabaseHandle;
   let app: NestFastifyApplication;
+  let stub: BraintreeStub;
   const headers: Record<Actor, Record<string, string>> = { guest: {}, customer: {}, admin: {} };
   const ids = { car: '', brand: '', order: '' };
 
@@ -97,6 +100,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'hostile-'));
     database = await createTestDatabase();
+    // Card payments on (a loopback stub of Braintree), so the payment paths get past "card payments are off".
+    stub = await startBraintreeStub();
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -106,6 +111,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       JWT_SECRET: 'hostile-input-secret-0123456789-abcdefghijklmnop',
       ADMIN_EMAIL: 'boss@dealer.test',
       ADMIN_PASSWORD: 'correct-horse-battery',
+      ...stub.env,
     });
     app = await createApp(config, { database });
     const db = app.get<Database>(DB);
@@ -130,6 +136,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    await stub?.close();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -152,6 +159,9 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.related': { carId: ids.car, brandId: ids.brand },
       'brand.bySlug': { slug: 'toyota' },
       'order.setStatus': { orderId: ids.order, status: 'Processing' },
+      'order.quote': { carIds: [ids.car] },
+      'order.place': { carIds: [ids.car], payment: { method: 'card', nonce: 'fake-valid-nonce' }, idempotencyKey: 'hostile-checkout-0001' },
+      'order.all': { status: 'Processing', search: 'amina', page: 1, pageSize: 12 },
       'user.register': account,
       'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
       'user.updateProfile': profile,
@@ -174,6 +184,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       { route: 'POST user/login', url: '/api/user/login', body: { email: 'amina@example.co.ke', password: 'wrong-password' } },
       { route: 'PUT user/profileUpdate', url: '/api/user/profileUpdate', body: profile },
       { route: `PUT user/orderStatus/:orderId`, url: `/api/user/orderStatus/{${ids.order}}`, body: { status: 'Processing' } },
+      { route: 'POST user/create-order', url: '/api/user/create-order', body: { cart: [ids.car] } },
+      { route: 'POST car/braintree/payment', url: '/api/car/braintree/payment', body: { nonce: 'fake-valid-nonce', cart: [ids.car] } },
       // Takes no input: nothing to spoil, listed so that every writing path is accounted for.
       { route: 'POST user/logout', url: '/api/user/logout' },
       // A multipart image, no text fields: its hostile files are media-server's upload tests.
@@ -192,7 +204,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];

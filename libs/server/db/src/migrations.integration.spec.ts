@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMigrationsDir } from './migrations-dir';
 import { openDatabase } from './open-database';
-import { cars } from './schema';
+import { cars, orders } from './schema';
 
 /** The committed migrations up to and including `lastTag`, copied to a folder of their own. */
 function migrationsUpTo(lastTag: string, into: string): string {
@@ -57,6 +57,30 @@ describe('migrations (integration, real database)', () => {
       const names = columns.map((c) => c.name);
       expect(names).toEqual(expect.arrayContaining(['year', 'seats', 'acceleration_seconds', 'ground_clearance_mm', 'fuel_tank_litres']));
       for (const legacy of ['yom', 'seater', 'accelaration', 'ground_clearance', 'fuel_tank']) expect(names).not.toContain(legacy);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it('0007 makes the orders of an existing installation card orders, with no contact kept and no key', async () => {
+    const dataDir = join(root, 'data-0007');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0006_audit_record_label', join(root, 'migrations-0006')) });
+    await old.exec(`
+      INSERT INTO users (name, email, password_hash, phone, address) VALUES ('Amina', 'amina@example.test', 'x', '0712', 'Nyali');
+      INSERT INTO orders (buyer_id, amount, payment_success, payment) SELECT id, 650000, true, '{"provider":"braintree"}' FROM users;
+    `);
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await handle.db.select().from(orders);
+      expect(rows).toEqual([
+        expect.objectContaining({ amount: 650_000, paymentMethod: 'card', pending: false, contactName: null, contactPhone: null, contactAddress: null, idempotencyKey: null }),
+      ]);
+      // New rows name their method: the column keeps no default.
+      await expect(handle.db.execute(sql`insert into orders (amount, payment) values (1, '{"provider":"x"}')`)).rejects.toThrow();
     } finally {
       await handle.close();
     }

@@ -1,5 +1,5 @@
 import { BODY_TYPES, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
-import { ORDER_STATUSES } from '@dealership/order-schemas';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@dealership/order-schemas';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // Database enums take their values from the shared contracts: one source per list.
@@ -10,3 +10,4 @@ export const bodyTypeEnum = pgEnum('body_type', BODY_TYPES);
 export const conditionEnum = pgEnum('car_condition', CONDITIONS);
 export const carStatusEnum = pgEnum('car_status', CAR_STATUSES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);

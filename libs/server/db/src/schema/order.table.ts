@@ -1,6 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
-import { orderStatusEnum } from './enums';
+import { orderStatusEnum, paymentMethodEnum } from './enums';
 import { timestamps } from './timestamps';
 import { users } from './user.table';
 
@@ -20,11 +21,31 @@ export const orders = pgTable(
     status: orderStatusEnum('status').notNull().default('Not Process'),
     /** Total in whole KES, computed on the server from database prices. */
     amount: integer('amount').notNull(),
+    /** A reservation (paid at the showroom) or a card payment; orders from before reservations were card orders. */
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
     paymentSuccess: boolean('payment_success').notNull().default(false),
     payment: jsonb('payment').$type<PaymentRecord>().notNull(),
+    /**
+     * A card order whose sale is under way: its cars are held, but it is no order yet (lists and
+     * counts leave it out); it becomes one when the sale succeeds and is deleted when it fails.
+     */
+    pending: boolean('pending').notNull().default(false),
+    /** The buyer's contact when the order was placed (null on orders older than this record). */
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactAddress: text('contact_address'),
+    /** The client's `Idempotency-Key` (or a card nonce's hash): a repeated submit finds this order. */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
   },
-  (t) => [index('orders_buyer_created_idx').on(t.buyerId, t.createdAt), index('orders_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_buyer_idempotency_key')
+      .on(t.buyerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 /** One car of an order, with what it was when bought (so old orders render after a car changes or goes). */

@@ -4,6 +4,7 @@ import { brandImages, brands, carImages, cars, orderLines, orders, type PaymentR
 
 type CarInsert = typeof cars.$inferInsert;
 type OrderStatus = (typeof orders.$inferInsert)['status'];
+type PaymentMethod = (typeof orders.$inferInsert)['paymentMethod'];
 
 let sequence = 0;
 
@@ -71,11 +72,21 @@ export interface OrderLineFixture {
 
 /**
  * Inserts an order with its lines, as the payment flow records one; the amount is the sum of the
- * line prices. Orders are placed by the payments feature; this is for tests until then.
+ * line prices. It writes rows directly, cars' statuses untouched: for tests of reading and listing
+ * orders (placing goes through the order service).
  */
 export async function insertOrder(
   db: Database,
-  fields: { buyerId: string | null; lines: OrderLineFixture[]; status?: OrderStatus; paymentSuccess?: boolean; payment?: PaymentRecord; createdAt?: Date },
+  fields: {
+    buyerId: string | null;
+    lines: OrderLineFixture[];
+    status?: OrderStatus;
+    paymentMethod?: PaymentMethod;
+    paymentSuccess?: boolean;
+    payment?: PaymentRecord;
+    contact?: { name: string | null; phone: string | null; address: string | null };
+    createdAt?: Date;
+  },
 ) {
   const lines = fields.lines.map((line, position) => {
     const name = line.name ?? line.car?.name ?? `Car ${++sequence}`;
@@ -95,7 +106,11 @@ export async function insertOrder(
       buyerId: fields.buyerId,
       status: fields.status,
       amount: lines.reduce((sum, line) => sum + line.price, 0),
+      paymentMethod: fields.paymentMethod ?? 'card',
       paymentSuccess,
+      contactName: fields.contact?.name,
+      contactPhone: fields.contact?.phone,
+      contactAddress: fields.contact?.address,
       payment: fields.payment ?? { provider: 'braintree', transactionId: `tx-${++sequence}`, status: paymentSuccess ? 'submitted_for_settlement' : 'processor_declined' },
       createdAt: fields.createdAt,
       updatedAt: fields.createdAt,

@@ -1,0 +1,53 @@
+import { CurrentUser, LoggedIn } from '@dealership/server-auth';
+import { type LegacyErrorBody, LegacyExceptionFilter } from '@dealership/server-core';
+import type { AuthUser } from '@dealership/user-schemas';
+import { Body, Catch, Controller, Get, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { legacyPlaceInput, toLegacyOrder } from './order.legacy-mapper';
+import { OrderService } from './order.service';
+
+/**
+ * The payment call's failures as the legacy client reads them: `{ok:false, message}` (402 declined,
+ * 502 gateway failure or timeout, 503 card payments off, 409 a car taken, 400 a bad field), with
+ * the envelope's `success:false` too. Everything else is the app-wide filter's.
+ */
+@Catch()
+class CardPaymentExceptionFilter extends LegacyExceptionFilter {
+  override toResponse(exception: unknown): { status: number; body: LegacyErrorBody } {
+    const { status, body } = super.toResponse(exception);
+    const withOk: LegacyErrorBody & { ok: false } = { ok: false, ...body };
+    return { status, body: withOk };
+  }
+}
+
+/** The legacy Braintree paths (`/api/car/braintree/...`, where the old server had them). */
+@Controller('car/braintree')
+export class BraintreeController {
+  constructor(private readonly orders: OrderService) {}
+
+  /**
+   * The Drop-in's client token: `{clientToken}`; 503 `{success:false, message}` when card payments
+   * are not configured (the client then offers reservations only). For signed-in buyers: only a
+   * buyer about to pay needs one.
+   */
+  @LoggedIn()
+  @Get('token')
+  @Header('cache-control', 'private, no-store')
+  token() {
+    return this.orders.clientToken();
+  }
+
+  /**
+   * Pays for the cart's cars by card and places the order: `{nonce, cart}` -> `{ok:true, order}`
+   * only when the sale succeeded, for the database's prices. A declined or failed sale records
+   * no order. `Idempotency-Key` (or the same nonce) makes a resubmit return the first order.
+   */
+  @LoggedIn()
+  @Post('payment')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @UseFilters(new CardPaymentExceptionFilter())
+  async payment(@Body() body: unknown, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentUser() user: AuthUser) {
+    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'card'));
+    return { ok: true, order: toLegacyOrder(order) };
+  }
+}
