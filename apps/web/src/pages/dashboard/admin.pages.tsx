@@ -3,7 +3,6 @@
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { AuthGuard, DashboardShell } from '@dealership/user-web';
-import { DashboardPlaceholder } from './DashboardPlaceholder';
 
 export { AdminActivityPage } from '@dealership/audit-web';
 export { AdminHomePage } from './AdminHome';
@@ -38,6 +37,4 @@ export { AdminCreateCarPage } from '@dealership/car-web';
 
 export { AdminUpdateCarPage } from '@dealership/car-web';
 
-export function AdminOrdersPage() {
-  return <DashboardPlaceholder title="Manage Orders" />;
-}
+export { AdminOrdersPage } from '@dealership/order-web';

@@ -2,7 +2,8 @@
 import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
 
-export { UserOrdersPage, UserProfilePage } from '@dealership/user-web';
+export { UserProfilePage } from '@dealership/user-web';
+export { UserOrdersPage } from '@dealership/order-web';
 
 /** User side menu (spec §2 "User area"). */
 export const USER_MENU = [

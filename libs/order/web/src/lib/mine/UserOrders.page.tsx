@@ -1,14 +1,17 @@
+import type { Order } from '@dealership/order-schemas';
 import { SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, PageLoader, Seo } from '@dealership/web-ui';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { OrdersTable } from './OrdersTable';
+import { OrdersTable } from '../OrdersTable/OrdersTable';
+import { OrderReceipt } from './OrderReceipt';
 
-/** `/dashboard/user/order`: the signed-in user's orders, newest first, status read-only. */
+/** `/dashboard/user/order`: the signed-in buyer's orders, newest first, status read-only, each with a printable receipt. */
 export function UserOrdersPage() {
   const orders = trpc.order.mine.useQuery();
+  const [receiptOf, setReceiptOf] = useState<Order | null>(null);
   const failedAt = orders.isError ? orders.errorUpdatedAt : 0;
 
   useEffect(() => {
@@ -22,8 +25,8 @@ export function UserOrdersPage() {
   } else if (orders.isError) {
     body = (
       <ErrorState
-        title="Could not load your orders"
-        message="Please check your connection and try again."
+        title={SERVER_ERROR_MESSAGE}
+        message="Your orders could not be loaded. Please check your connection and try again."
         onRetry={() => void orders.refetch()}
         retrying={orders.isRefetching}
       />
@@ -34,7 +37,7 @@ export function UserOrdersPage() {
         <Stack gap="xs" align="center">
           <Text fw={700}>You have no orders yet.</Text>
           <Text size="sm" c="gray.7">
-            Cars you buy appear here with their status.{' '}
+            Cars you reserve or buy appear here with their status.{' '}
             <Anchor component={Link} to="/cars">
               Browse our cars
             </Anchor>
@@ -43,7 +46,16 @@ export function UserOrdersPage() {
       </Paper>
     );
   } else {
-    body = <OrdersTable orders={orders.data} />;
+    body = (
+      <OrdersTable
+        orders={orders.data}
+        renderActions={(order, number) => (
+          <Button variant="light" size="sm" onClick={() => setReceiptOf(order)} aria-label={`Print receipt of order ${number}`}>
+            Print receipt
+          </Button>
+        )}
+      />
+    );
   }
 
   return (
@@ -53,6 +65,7 @@ export function UserOrdersPage() {
         My Orders
       </Title>
       {body}
+      <OrderReceipt order={receiptOf} onClose={() => setReceiptOf(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,152 @@
+import { notifications } from '@mantine/notifications';
+import { ORDER_STATUSES, type Order } from '@dealership/order-schemas';
+import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { callsOf, currentLocation, makeOrder, orderPage, renderOrdersPage } from '../../testing';
+import { AdminOrdersPage } from './AdminOrders.page';
+import { ORDERS_PAGE_SIZE } from './order-list-params';
+
+const ROUTE = '/dashboard/admin/userorders';
+
+const reservation = makeOrder({ status: 'Not Process' });
+const paid = makeOrder({
+  buyer: { id: '00000000-0000-4000-8000-0000000000b2', name: 'Amina' },
+  contact: { name: 'Amina', phone: '+254 722 000 111', address: 'Kizingo, Mombasa' },
+  payment: { success: true, method: 'card', provider: 'braintree', transactionId: 'tx-9' },
+});
+const legacyFailed = makeOrder({ status: 'cancel', payment: { success: false, method: 'card', provider: 'braintree' } });
+
+function renderOrders(api: FakeApi, route = ROUTE) {
+  return renderOrdersPage(<AdminOrdersPage />, { route, api });
+}
+
+const statusSelect = (number: number) => screen.getByRole('combobox', { name: `Status of order ${number}` });
+
+// Toasts live in a store shared by the tests of a file.
+afterEach(() => act(() => notifications.clean()));
+
+describe('AdminOrdersPage', () => {
+  it('lists a table per order with the five statuses to choose from, the buyer, the payment badge and the contact', async () => {
+    const { calls } = renderOrders(() => ({ data: orderPage([reservation, paid, legacyFailed]) }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeInTheDocument();
+    expect(screen.getByText('Loading orders…')).toBeInTheDocument();
+
+    const articles = await screen.findAllByRole('article');
+    expect(articles).toHaveLength(3);
+    expect(callsOf(calls, 'order.all').map((call) => call.input)).toEqual([{ page: 1, pageSize: ORDERS_PAGE_SIZE }]);
+
+    const select = statusSelect(1);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([...ORDER_STATUSES]);
+    expect(select).toHaveValue('Not Process');
+    expect(statusSelect(3)).toHaveValue('cancel');
+
+    expect(within(articles[0]).getByText('Reservation')).toBeInTheDocument();
+    expect(within(articles[1]).getByText('Success')).toBeInTheDocument();
+    expect(within(articles[2]).getByText('Failed')).toBeInTheDocument();
+    expect(within(articles[1]).getByText('Amina', { selector: 'td' })).toBeInTheDocument();
+    expect(within(articles[1]).getByRole('link', { name: 'Call +254 722 000 111' })).toHaveAttribute('href', 'tel:+254722000111');
+    expect(within(articles[1]).getByRole('link', { name: 'WhatsApp +254 722 000 111' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/254722000111\?/);
+    expect(within(articles[1]).getByText('Kizingo, Mombasa')).toBeInTheDocument();
+    expect(within(articles[0]).getByRole('link', { name: 'Toyota Prado' })).toHaveAttribute('href', '/car/toyota-prado');
+    expect(screen.getByText('Showing 1-3 of 3 orders')).toBeInTheDocument();
+  });
+
+  it("saves a new status, shows 'Order Changed to {status}' and reloads the list", async () => {
+    let stored: Order = reservation;
+    const { calls } = renderOrders((procedure, input) => {
+      if (procedure === 'order.setStatus') {
+        stored = { ...stored, status: (input as { status: Order['status'] }).status };
+        return { data: stored };
+      }
+      return { data: orderPage([stored]) };
+    });
+    await screen.findByRole('article');
+
+    fireEvent.change(statusSelect(1), { target: { value: 'Shipped' } });
+    expect(await screen.findByText('Order Changed to Shipped')).toBeInTheDocument();
+    expect(callsOf(calls, 'order.setStatus').map((call) => call.input)).toEqual([{ orderId: reservation.id, status: 'Shipped' }]);
+    await waitFor(() => expect(callsOf(calls, 'order.all')).toHaveLength(2));
+    await waitFor(() => expect(statusSelect(1)).toHaveValue('Shipped'));
+    expect(statusSelect(1)).toBeEnabled();
+  });
+
+  it("shows the server's message when a change is refused, and keeps the stored status", async () => {
+    const { calls } = renderOrders((procedure) =>
+      procedure === 'order.setStatus' ? { error: { code: 'NOT_FOUND', message: 'Order not found' } } : { data: orderPage([reservation]) },
+    );
+    await screen.findByRole('article');
+
+    fireEvent.change(statusSelect(1), { target: { value: 'deliverd' } });
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    expect(screen.queryByText(/Order Changed to/)).not.toBeInTheDocument();
+    await waitFor(() => expect(statusSelect(1)).toBeEnabled());
+    expect(statusSelect(1)).toHaveValue('Not Process');
+    expect(callsOf(calls, 'order.all')).toHaveLength(1);
+  });
+
+  it('reads the status filter, the buyer search and the page from the URL, and writes changes back to it', async () => {
+    const { calls } = renderOrders((_, input) => {
+      const { page = 1 } = input as { page?: number };
+      return { data: orderPage([paid], { page, total: 35 }) };
+    }, `${ROUTE}?status=Shipped&search=amina&page=2`);
+    await screen.findByRole('article');
+    expect(callsOf(calls, 'order.all')[0].input).toEqual({ status: 'Shipped', search: 'amina', page: 2, pageSize: ORDERS_PAGE_SIZE });
+    expect(screen.getByRole('searchbox', { name: 'Search buyer' })).toHaveValue('amina');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Shipped');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    // The number goes on from the previous page.
+    expect(screen.getByRole('article')).toHaveAccessibleName('Order 11');
+    expect(screen.getByText('Showing 11-11 of 35 orders')).toBeInTheDocument();
+
+    act(() => screen.getByRole('button', { name: 'Page 3' }).click());
+    expect(currentLocation()).toBe(`${ROUTE}?status=Shipped&search=amina&page=3`);
+    await waitFor(() => expect(callsOf(calls, 'order.all').at(-1)?.input).toEqual({ status: 'Shipped', search: 'amina', page: 3, pageSize: ORDERS_PAGE_SIZE }));
+
+    // The search waits for a pause in typing, then starts again at page 1.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search buyer' }), { target: { value: ' 0722 ' } });
+    expect(currentLocation()).toBe(`${ROUTE}?status=Shipped&search=amina&page=3`);
+    await waitFor(() => expect(currentLocation()).toBe(`${ROUTE}?status=Shipped&search=0722`));
+    await waitFor(() => expect(callsOf(calls, 'order.all').at(-1)?.input).toEqual({ status: 'Shipped', search: '0722', page: 1, pageSize: ORDERS_PAGE_SIZE }));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'deliverd' }));
+    expect(currentLocation()).toBe(`${ROUTE}?status=deliverd&search=0722`);
+    await waitFor(() => expect(callsOf(calls, 'order.all').at(-1)?.input).toEqual({ status: 'deliverd', search: '0722', page: 1, pageSize: ORDERS_PAGE_SIZE }));
+  });
+
+  it('offers to clear the filters when no order matches them', async () => {
+    renderOrders(() => ({ data: orderPage([]) }), `${ROUTE}?status=cancel`);
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Clear filters' }).click());
+    expect(currentLocation()).toBe(ROUTE);
+  });
+
+  it('says so when there are no orders at all', async () => {
+    renderOrders(() => ({ data: orderPage([]) }));
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  it('offers the first page when the URL points past the last one', async () => {
+    renderOrders(() => ({ data: orderPage([], { page: 9, total: 3 }) }), `${ROUTE}?page=9`);
+    expect(await screen.findByText('There are no orders on this page.')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Go to the first page' }).click());
+    expect(currentLocation()).toBe(ROUTE);
+  });
+
+  it("shows 'Server Error' when the orders cannot be loaded, and a retry that loads them again", async () => {
+    let fail = true;
+    renderOrders(() => (fail ? { error: { code: 'INTERNAL_SERVER_ERROR' } } : { data: orderPage([reservation]) }));
+    const alert = (await screen.findByRole('heading', { name: 'Server Error' })).closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('The error state is not an alert');
+    // And the legacy toast (spec §8 'Order fetch failure').
+    await waitFor(() => expect(screen.getAllByText('Server Error')).toHaveLength(2));
+
+    fail = false;
+    act(() => within(alert).getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+  });
+});

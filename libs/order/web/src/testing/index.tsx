@@ -1,0 +1,95 @@
+import type { Order } from '@dealership/order-schemas';
+import { trpc } from '@dealership/web-trpc-client';
+import { createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
+import { renderWithProviders } from '@dealership/web-ui/testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { screen, type RenderResult } from '@testing-library/react';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+
+let sequence = 0;
+
+/** An order shaped like `order.mine` and `order.all` items: Juma's reservation of a Prado. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  sequence += 1;
+  const suffix = String(sequence).padStart(12, '0');
+  return {
+    id: `3f2a9c1b-0d4e-4a5b-8c6d-${suffix}`,
+    status: 'Processing',
+    buyer: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Juma' },
+    contact: { name: 'Juma', phone: '0712 345 678', address: 'Nyali, Mombasa' },
+    createdAt: '2025-06-12T12:00:00.000Z',
+    amount: 6_500_000,
+    payment: { success: false, method: 'reservation', provider: 'reservation' },
+    lines: [
+      {
+        id: `00000000-0000-4000-a000-${suffix}`,
+        carId: '00000000-0000-4000-c000-000000000001',
+        slug: 'toyota-prado',
+        name: 'Toyota Prado',
+        price: 6_500_000,
+        imageUrl: '/media/cars/prado.webp',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A page of `order.all`. */
+export function orderPage(items: Order[], { page = 1, pageSize = 10, total = items.length } = {}) {
+  return { items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+}
+
+/** Shows the current URL, so tests can assert the filters kept in the query string. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Current location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The current URL (path and query), as the location probe shows it. */
+export const currentLocation = () => screen.getByRole('status', { name: 'Current location' }).textContent;
+
+type BatchFetch = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
+
+/**
+ * The fake API of `@dealership/web-trpc-client/testing`, which reads inputs from the query string
+ * (queries), also sees mutations: their input travels in the POST body.
+ */
+function withMutations(fetchQueries: BatchFetch): BatchFetch {
+  return (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (typeof init?.body === 'string') url.searchParams.set('input', init.body);
+    return fetchQueries(`${url.pathname}${url.search}`, init);
+  };
+}
+
+function OrdersTestApi({ api, calls, children }: { api: FakeApi; calls: FakeCall[]; children: ReactNode }) {
+  const [clients] = useState(() => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    const fake = createFakeTrpcFetch(api, calls);
+    const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: withMutations(fake.fetch) })] });
+    return { queryClient, trpcClient };
+  });
+  return (
+    <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
+      <QueryClientProvider client={clients.queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/** Renders a screen with the app's providers over a fake tRPC API (queries and mutations), and a location probe. */
+export function renderOrdersPage(ui: ReactElement, { route = '/', api }: { route?: string; api: FakeApi }): RenderResult & { calls: FakeCall[] } {
+  const calls: FakeCall[] = [];
+  const result = renderWithProviders(
+    <OrdersTestApi api={api} calls={calls}>
+      {ui}
+      <LocationProbe />
+    </OrdersTestApi>,
+    { route },
+  );
+  return { ...result, calls };
+}
+
+/** The calls of one procedure, in order. */
+export const callsOf = (calls: FakeCall[], procedure: string) => calls.filter((call) => call.procedure === procedure);
