@@ -1,4 +1,5 @@
 export { CarCard, type CarCardProps } from './lib/CarCard/CarCard';
+export { CarStatusBadge, isOrderable, type CarStatusBadgeProps } from './lib/CarCard/CarStatusBadge';
 export { CarGrid, CarGridSkeleton, CAR_GRID_COLS, type CarGridProps } from './lib/CarGrid/CarGrid';
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';

@@ -70,4 +70,15 @@ describe('CarCard', () => {
     expect(JSON.parse(window.localStorage.getItem('cart') ?? '[]')).toEqual([car, car]);
     expect((await screen.findAllByText('Added to Favourites Successfully')).length).toBeGreaterThan(0);
   });
+
+  it.each(['Reserved', 'Sold'] as const)('shows a %s badge on the photo', (status) => {
+    renderWithProviders(<CarCard car={makeCar({ status })} />);
+    expect(screen.getByText(status)).toBeInTheDocument();
+  });
+
+  it('shows no status badge for an Available car', () => {
+    renderWithProviders(<CarCard car={makeCar({ status: 'Available' })} />);
+    expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
-import { CarDetailPage, timeAgo, whatsappMessage } from './CarDetail.page';
+import { CarDetailPage, timeAgo, UNAVAILABLE_EXPLANATION, whatsappMessage } from './CarDetail.page';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
 const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: toyota.images };
@@ -22,10 +22,10 @@ const prado = makeCar({
   ],
 });
 
-function api(related: ReturnType<typeof makeCar>[]): FakeApi {
+function api(related: ReturnType<typeof makeCar>[], car = prado): FakeApi {
   return (procedure, input) => {
     if (procedure === 'car.bySlug') {
-      return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND' } };
+      return (input as { slug: string }).slug === car.slug ? { data: car } : { error: { code: 'NOT_FOUND' } };
     }
     if (procedure === 'car.related') return { data: related };
     return { data: null };
@@ -108,7 +108,29 @@ describe('CarDetailPage', () => {
 });
 
 describe('helpers', () => {
-  it("words the WhatsApp message with the name and the KES price", () => {
+  it.each([
+    ['Reserved', UNAVAILABLE_EXPLANATION.Reserved],
+    ['Sold', UNAVAILABLE_EXPLANATION.Sold],
+  ] as const)('marks a %s car and disables saving it, saying why', async (status, explanation) => {
+    renderPage(<CarDetailPage />, { route: `/car/${prado.slug}`, path: '/car/:slug', api: api([], { ...prado, status }) });
+    await screen.findByRole('heading', { level: 1, name: prado.name });
+    expect(screen.getByText(status)).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save to Favourites' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(explanation);
+    fireEvent.click(save);
+    expect(window.localStorage.getItem('cart')).toBeNull();
+  });
+
+  it('shows no status badge and no explanation for an Available car', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: prado.name });
+    expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save to Favourites' })).toBeEnabled();
+  });
+
+  it('words the WhatsApp message with the name and the KES price', () => {
     expect(whatsappMessage({ name: 'Mazda CX-5', price: 3_650_000 })).toBe("I'm interested in the Mazda CX-5 (KES 3,650,000)");
   });
 

@@ -20,10 +20,17 @@ import {
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { CarStatusBadge, isOrderable } from '../CarCard/CarStatusBadge';
 import { CarGallery } from '../detail/CarGallery';
 import { SimilarCars } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';
 import classes from './CarDetail.page.module.css';
+
+/** Why a Reserved or Sold car cannot be saved for an order (shown under the disabled button). */
+export const UNAVAILABLE_EXPLANATION = {
+  Reserved: 'This car is reserved by another buyer, so it cannot be saved or ordered. Call us to hear if it comes free.',
+  Sold: 'This car has been sold, so it cannot be saved or ordered. Ask us about a similar one.',
+} as const;
 
 /** tRPC error codes that mean "no such car" (an unknown slug, or one that cannot be a slug). */
 const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'BAD_REQUEST'];
@@ -74,10 +81,7 @@ function CarDetail({ car }: { car: Car }) {
   const { publicUrl, dealerPhone } = useSiteConfig();
   const { add } = useCart();
   const brand = car.brand;
-  const related = trpc.car.related.useQuery(
-    { carId: car.id, brandId: brand?.id ?? '' },
-    { enabled: brand !== null },
-  );
+  const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
   const trail = [
     { label: 'Home', to: '/' },
     { label: 'Cars', to: '/cars' },
@@ -85,6 +89,7 @@ function CarDetail({ car }: { car: Car }) {
     { label: car.name },
   ];
   const logo = brand?.images[0];
+  const orderable = isOrderable(car.status);
 
   const save = () => {
     add(car);
@@ -133,6 +138,7 @@ function CarDetail({ car }: { car: Car }) {
               <Badge size="lg" color="amber.5" variant="filled" aria-label={`Model year ${car.year}`}>
                 {car.year}
               </Badge>
+              <CarStatusBadge status={car.status} size="lg" />
             </Group>
             <Text size="sm" c="gray.7">
               Last updated{' '}
@@ -142,9 +148,20 @@ function CarDetail({ car }: { car: Car }) {
             </Text>
 
             <Stack gap="xs">
-              <Button size="md" leftSection={<HeartIcon size={18} />} onClick={save}>
+              <Button
+                size="md"
+                leftSection={<HeartIcon size={18} />}
+                onClick={save}
+                disabled={!orderable}
+                aria-describedby={orderable ? undefined : 'unavailable-note'}
+              >
                 Save to Favourites
               </Button>
+              {car.status === 'Available' ? null : (
+                <Text size="sm" c="gray.8" id="unavailable-note">
+                  {UNAVAILABLE_EXPLANATION[car.status]}
+                </Text>
+              )}
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
                 <Button component={Link} to="/cart" variant="light" size="md">
                   View Favourites

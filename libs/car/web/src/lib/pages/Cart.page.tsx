@@ -1,16 +1,11 @@
 import { formatKes } from '@dealership/shared-util';
 import { useAuth, useCart } from '@dealership/web-session';
-import {
-  CarIcon,
-  imageVariant,
-  notifySuccess,
-  PhoneIcon,
-  Seo,
-  telHref,
-  useSiteConfig,
-} from '@dealership/web-ui';
+import { CarIcon, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { CarStatusBadge } from '../CarCard/CarStatusBadge';
+import { CheckoutBox } from '../checkout/CheckoutBox';
+import { useCartQuote } from '../checkout/use-cart-quote';
 import classes from './Cart.page.module.css';
 
 /** 'You Have N items in your Favourites.' or ' Your Favourites Is Empty' (spec §2, leading space kept). */
@@ -24,6 +19,10 @@ export function CartPage() {
   const { session } = useAuth();
   const { items, count, total, remove } = useCart();
   const name = session?.user.name?.trim();
+  const carIds = items.map((car) => car.id);
+  // The server's word on each car's status (the saved copy may be days old); shared with the checkout.
+  const quote = useCartQuote(carIds);
+  const statusOf = (carId: string) => quote.data?.lines.find((line) => line.carId === carId)?.status;
 
   const removeAt = (index: number) => {
     remove(index);
@@ -75,17 +74,12 @@ export function CartPage() {
                       <Anchor component={Link} to={href} fw={700} c="navy.9" className={classes.name}>
                         {car.name}
                       </Anchor>
+                      <CarStatusBadge status={statusOf(car.id) ?? 'Available'} size="sm" className={classes.status} />
                       <Text fw={800} c="navy.8">
                         {formatKes(car.price)}
                       </Text>
                     </Stack>
-                    <Button
-                      variant="subtle"
-                      color="red.8"
-                      onClick={() => removeAt(index)}
-                      aria-label={`Remove ${car.name}`}
-                      className={classes.remove}
-                    >
+                    <Button variant="subtle" color="red.8" onClick={() => removeAt(index)} aria-label={`Remove ${car.name}`} className={classes.remove}>
                       Remove
                     </Button>
                   </Paper>
@@ -93,6 +87,9 @@ export function CartPage() {
               })}
             </Stack>
           )}
+          <div className={classes.checkout}>
+            <CheckoutBox carIds={carIds} />
+          </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" component="aside" aria-labelledby="call-heading" className={classes.callBox}>

@@ -1,0 +1,310 @@
+import type { Order, OrderQuote } from '@dealership/order-schemas';
+import { formatKes } from '@dealership/shared-util';
+import { useAuth, useCart } from '@dealership/web-session';
+import { trpc } from '@dealership/web-trpc-client';
+import { withRedirect } from '@dealership/user-web';
+import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CarStatusBadge } from '../CarCard/CarStatusBadge';
+import type { CardPayResult } from './CardPayment';
+import { describeCheckoutFailure, newIdempotencyKey } from './checkout-helpers';
+import classes from './Checkout.module.css';
+import { OrderConfirmation } from './OrderConfirmation';
+import { MAX_ORDER_CARS, quoteIds, useCartQuote } from './use-cart-quote';
+
+// The card step (and through it the Drop-in) loads only when a buyer chooses to pay by card.
+const CardPayment = lazy(async () => ({ default: (await import('./CardPayment')).CardPayment }));
+
+const PROFILE_PATH = '/dashboard/user/profile';
+
+export interface CheckoutBoxProps {
+  /** The saved cars' ids, in favourites order (duplicates allowed). */
+  carIds: string[];
+}
+
+/** One checkout attempt: the same cars and method reuse its key on a retry, so nothing is placed twice. */
+interface Attempt {
+  signature: string;
+  key: string;
+}
+
+/**
+ * The checkout under the favourites (`/cart`): for a signed-in buyer, the cars' availability and
+ * the total as the server prices them (`order.quote`), the buyer's contact, then a reservation
+ * ("pay at the showroom") or, when card payments are configured, a card payment through
+ * Braintree's Drop-in. A guest is sent to log in and comes back here.
+ */
+export function CheckoutBox({ carIds }: CheckoutBoxProps) {
+  const { session } = useAuth();
+  const [placed, setPlaced] = useState<Order | null>(null);
+
+  if (placed) return <OrderConfirmation order={placed} />;
+  if (carIds.length === 0) return null;
+  if (!session) return <GuestCheckout carIds={carIds} />;
+  return <BuyerCheckout carIds={carIds} user={session.user} onPlaced={setPlaced} />;
+}
+
+function GuestCheckout({ carIds }: { carIds: string[] }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="checkout-heading" className={classes.box}>
+      <Title order={2} size="h3" id="checkout-heading" mb={4}>
+        Reserve or buy
+      </Title>
+      <Text size="sm" c="gray.7" mb="md">
+        Log in to reserve the cars you saved and pay at our showroom, or pay by card where offered.
+      </Text>
+      <QuoteSummary carIds={carIds} />
+      <Group gap="md" mt="md">
+        <Button component={Link} to={withRedirect('/login', '/cart')} size="md">
+          Login to reserve
+        </Button>
+        <Anchor component={Link} to={withRedirect('/register', '/cart')} size="sm">
+          New here? Register
+        </Anchor>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The quote's lines and total, or its loading and failure states. */
+function QuoteSummary({ carIds }: { carIds: string[] }) {
+  const quote = useCartQuote(carIds);
+  const askedIds = quoteIds(carIds);
+  if (quote.isPending) {
+    return (
+      <Group gap="sm" role="status" py="sm">
+        <Loader size="sm" />
+        <Text size="sm">Checking availability…</Text>
+      </Group>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <Stack gap="xs" align="flex-start" role="alert">
+        <Text size="sm" c="red.9">
+          We could not check these cars right now.
+        </Text>
+        <Button variant="light" size="xs" onClick={() => void quote.refetch()} loading={quote.isFetching}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  const missing = askedIds.filter((id) => !quote.data.lines.some((line) => line.carId === id)).length;
+  return <QuoteLines quote={quote.data} missing={missing} overLimit={new Set(carIds).size > MAX_ORDER_CARS} />;
+}
+
+interface BuyerCheckoutProps {
+  carIds: string[];
+  user: { name: string; phone: string; address: string };
+  onPlaced: (order: Order) => void;
+}
+
+function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
+  const utils = trpc.useUtils();
+  const { items, remove } = useCart();
+  const quote = useCartQuote(carIds);
+  const place = trpc.order.place.useMutation();
+  const [method, setMethod] = useState<'choose' | 'card'>('choose');
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useRef<Attempt | null>(null);
+
+  const data: OrderQuote | undefined = quote.data;
+  const orderable = data?.lines.filter((line) => line.status === 'Available') ?? [];
+  const address = user.address.trim();
+  const busy = place.isPending;
+  const canOrder = orderable.length > 0 && address !== '' && !quote.isFetching;
+
+  /** The attempt's key: kept while the same cars are retried the same way, fresh otherwise. */
+  const keyFor = (signature: string) => {
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+
+  const submit = async (payment: { method: 'reservation' } | { method: 'card'; nonce: string }): Promise<CardPayResult> => {
+    const ids = orderable.map((line) => line.carId);
+    setFailure(null);
+    try {
+      const order = await place.mutateAsync({ carIds: ids, payment, idempotencyKey: keyFor(`${payment.method}:${ids.join(',')}`) });
+      attempt.current = null;
+      // Every saved copy of an ordered car leaves the favourites; the cars left are quoted again.
+      const ordered = new Set(order.lines.map((line) => line.carId));
+      for (const car of items) if (ordered.has(car.id)) remove(car.id);
+      void utils.order.mine.invalidate();
+      void utils.order.quote.invalidate();
+      onPlaced(order);
+      return { clearCard: false };
+    } catch (error) {
+      const result = describeCheckoutFailure(error);
+      // An unknown outcome (network, 5xx) or one still under way is retried with the same key:
+      // the server then answers with the first order instead of placing or charging again.
+      if (result.kind === 'conflict' || result.kind === 'declined' || result.kind === 'refused') attempt.current = null;
+      if (result.kind === 'conflict' || result.kind === 'unavailable') void quote.refetch();
+      // A taken car changes the total: the buyer sees the new quote and chooses again.
+      if (result.kind === 'conflict') setMethod('choose');
+      if (result.kind === 'unavailable' && payment.method === 'card') {
+        setMethod('choose');
+        setFailure('Card payments are not available right now. You can still reserve and pay at the showroom.');
+      } else {
+        setFailure(result.message);
+      }
+      return { clearCard: result.kind === 'declined' };
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="checkout-heading" aria-busy={busy} className={classes.box}>
+      <Title order={2} size="h3" id="checkout-heading" mb={4}>
+        Reserve or buy
+      </Title>
+      <Text size="sm" c="gray.7" mb="md">
+        Prices and availability as they are now in our showroom.
+      </Text>
+
+      <QuoteSummary carIds={carIds} />
+
+      <Divider my="md" />
+      <BuyerContact user={user} />
+
+      {failure ? (
+        <Text role="alert" c="red.9" fw={600} size="sm" mt="md" className={classes.failure}>
+          {failure}
+        </Text>
+      ) : null}
+
+      {data && orderable.length === 0 ? (
+        <Text size="sm" c="gray.8" mt="md">
+          None of your saved cars can be ordered right now.
+        </Text>
+      ) : null}
+
+      {method === 'card' && data?.cardPayments ? (
+        <div className={classes.cardStep}>
+          <Suspense
+            fallback={
+              <Group gap="sm" role="status">
+                <Loader size="sm" />
+                <Text size="sm">Loading the secure card form…</Text>
+              </Group>
+            }
+          >
+            <CardPayment
+              total={data.total}
+              placing={busy}
+              onPay={(nonce) => submit({ method: 'card', nonce })}
+              onCancel={() => {
+                setFailure(null);
+                setMethod('choose');
+              }}
+              onCardPaymentsOff={() => void quote.refetch()}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <Stack gap="xs" mt="md">
+          <Button
+            size="md"
+            fullWidth
+            onClick={() => void submit({ method: 'reservation' })}
+            loading={busy}
+            disabled={!canOrder}
+            classNames={{ root: classes.wrapButton, label: classes.wrapLabel }}
+          >
+            Reserve — pay at the showroom
+          </Button>
+          {data?.cardPayments ? (
+            <Button
+              size="md"
+              fullWidth
+              variant="outline"
+              disabled={!canOrder || busy}
+              onClick={() => {
+                setFailure(null);
+                setMethod('card');
+              }}
+            >
+              Pay by card
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function QuoteLines({ quote, missing, overLimit }: { quote: OrderQuote; missing: number; overLimit: boolean }) {
+  return (
+    <Stack gap="xs">
+      <Stack component="ul" gap={6} className={classes.lines} aria-label="Cars in this order">
+        {quote.lines.map((line) => {
+          const available = line.status === 'Available';
+          return (
+            <li key={line.carId} className={classes.line} data-unavailable={available ? undefined : true}>
+              <Anchor component={Link} to={`/car/${line.slug}`} size="sm" fw={600} c={available ? 'navy.9' : 'gray.7'} className={classes.lineName}>
+                {line.name}
+              </Anchor>
+              {available ? (
+                <Text size="sm" fw={700} className={classes.linePrice}>
+                  {formatKes(line.price)}
+                </Text>
+              ) : (
+                <Group gap={6} wrap="nowrap" className={classes.linePrice}>
+                  <CarStatusBadge status={line.status} size="sm" />
+                  <Text size="xs" c="gray.7">
+                    left out
+                  </Text>
+                </Group>
+              )}
+            </li>
+          );
+        })}
+      </Stack>
+      {missing > 0 ? (
+        <Text size="xs" c="gray.7">
+          {missing === 1 ? 'One saved car is no longer listed and is left out.' : `${missing} saved cars are no longer listed and are left out.`}
+        </Text>
+      ) : null}
+      {overLimit ? (
+        <Text size="xs" c="gray.7">
+          {`One order holds at most ${MAX_ORDER_CARS} cars: the first ${MAX_ORDER_CARS} you saved are included.`}
+        </Text>
+      ) : null}
+      <Group justify="space-between" className={classes.total} role="group" aria-label="Order total">
+        <Text fw={600}>Total</Text>
+        <Text fw={800} fz="xl" c="navy.8">
+          {formatKes(quote.total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function BuyerContact({ user }: { user: BuyerCheckoutProps['user'] }) {
+  const address = user.address.trim();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={700}>
+        We will contact
+      </Text>
+      <Text size="sm">{user.name}</Text>
+      <Text size="sm">{user.phone.trim() || 'No phone number'}</Text>
+      {address ? (
+        <Text size="sm">{address}</Text>
+      ) : (
+        <Text size="sm" c="red.9">
+          Your address is missing.{' '}
+          <Anchor component={Link} to={PROFILE_PATH} size="sm" fw={600}>
+            Add it to your profile
+          </Anchor>{' '}
+          to order.
+        </Text>
+      )}
+      {address ? (
+        <Anchor component={Link} to={PROFILE_PATH} size="xs" c="gray.7">
+          Change these details
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
