@@ -35,6 +35,17 @@ describe('cspDirectives', () => {
     expect(csp.get('upgrade-insecure-requests')).toEqual([]);
   });
 
+  it('lets the card form reach Braintree only when card payments are configured, for its environment', () => {
+    expect(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))).has('frame-src')).toBe(false);
+    const braintree = { environment: 'sandbox' as const, merchantId: 'm', publicKey: 'p', privateKey: 'k', timeoutMs: 20_000 };
+    const sandbox = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, braintree })));
+    expect(sandbox.get('frame-src')).toEqual(['https://assets.braintreegateway.com']);
+    expect(sandbox.get('connect-src')).toEqual(["'self'", 'https://api.sandbox.braintreegateway.com', 'https://payments.sandbox.braintree-api.com']);
+    expect(sandbox.get('script-src')).toEqual(["'self'"]);
+    const production = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, braintree: { ...braintree, environment: 'production' } })));
+    expect(production.get('connect-src')).toEqual(["'self'", 'https://api.braintreegateway.com', 'https://payments.braintree-api.com']);
+  });
+
   it('reads the cloud name only from a Cloudinary URL', () => {
     expect(cloudinaryImageSource(undefined)).toBeUndefined();
     expect(cloudinaryImageSource('cloudinary://123:abc@demo')).toBe('https://res.cloudinary.com/demo/');

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 
 /** The settings the headers depend on. */
-export type SecurityHeadersConfig = Pick<AppConfig, 'publicUrl' | 'cloudinaryUrl' | 'corsOrigins'>;
+export type SecurityHeadersConfig = Pick<AppConfig, 'publicUrl' | 'cloudinaryUrl' | 'corsOrigins'> & Partial<Pick<AppConfig, 'braintree'>>;
 
 /** CSP directives, in the order they are sent; values are source lists. */
 export type CspDirectives = Record<string, readonly string[]>;
@@ -52,12 +52,31 @@ export function cloudinaryImageSource(cloudinaryUrl: string | undefined): string
 }
 
 /**
+ * What the Braintree Drop-in (bundled from npm into the checkout's lazy chunk: no script, style or
+ * image from Braintree's hosts) reaches when card payments are on: the card fields' iframes and
+ * the gateway's client API. Measured in Chromium with the card form only (no PayPal, wallets or
+ * 3-D Secure). Site-wide, not per page: a visitor who lands on / and walks to /cart keeps the
+ * first page's policy. The analytics hosts are left out: blocked, the form still works.
+ */
+export function braintreeSources(braintree: AppConfig['braintree'] | undefined): { frame: string[]; connect: string[] } {
+  if (!braintree) return { frame: [], connect: [] };
+  const sandbox = braintree.environment === 'sandbox';
+  return {
+    frame: ['https://assets.braintreegateway.com'],
+    connect: sandbox
+      ? ['https://api.sandbox.braintreegateway.com', 'https://payments.sandbox.braintree-api.com']
+      : ['https://api.braintreegateway.com', 'https://payments.braintree-api.com'],
+  };
+}
+
+/**
  * The site's Content-Security-Policy: scripts and styles from our own origin only (no inline
  * script, no `eval`), images from us, `data:` URLs and the Cloudinary cloud, requests to our own
  * API only, never framed. Pages add a per-response style nonce (`pagePolicy`).
  */
 export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
   const cloudinary = cloudinaryImageSource(config.cloudinaryUrl);
+  const braintree = braintreeSources(config.braintree);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -69,7 +88,8 @@ export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
     // of the visitor's own file; nothing from another origin).
     'img-src': ["'self'", 'data:', 'blob:', ...(cloudinary ? [cloudinary] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...braintree.connect],
+    ...(braintree.frame.length ? { 'frame-src': braintree.frame } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

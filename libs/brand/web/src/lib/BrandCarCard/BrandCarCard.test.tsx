@@ -36,4 +36,13 @@ describe('BrandCarCard', () => {
     expect(await screen.findByText('Added to favorites successfully')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('cart') ?? '[]')).toEqual([car]);
   });
+
+  it('marks a Reserved car, and nothing on an Available one', () => {
+    const { unmount } = renderWithProviders(<BrandCarCard car={makeCar({ name: 'Held Harrier', status: 'Reserved' })} />);
+    expect(screen.getByText('Reserved')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<BrandCarCard car={makeCar({ name: 'Free Harrier', status: 'Available' })} />);
+    expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Available')).not.toBeInTheDocument();
+  });
 });

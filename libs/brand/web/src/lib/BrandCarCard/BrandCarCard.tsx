@@ -6,6 +6,7 @@ import {
   DEFAULT_SEATS,
   type Car,
 } from '@dealership/car-schemas';
+import { CarStatusBadge } from '@dealership/car-web';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
 import { CarPhoto, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
@@ -43,6 +44,7 @@ export function BrandCarCard({ car }: { car: Car }) {
           <Badge color="amber.5" variant="filled" size="sm" aria-label={`Year ${year}`}>
             {year}
           </Badge>
+          <CarStatusBadge status={car.status} size="sm" />
         </Group>
       </Card.Section>
 
