@@ -9,6 +9,11 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
 });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** The number a buyer and the dealer quote for an order: the id's first 8 hex digits, in capitals. */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
 /** Every new order starts here. */
 export const INITIAL_ORDER_STATUS: OrderStatus = 'Not Process';
 

@@ -1,9 +1,8 @@
-import type { Order } from '@dealership/order-schemas';
+import { type Order, orderNumber } from '@dealership/order-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { orderNumber } from './checkout-helpers';
 import classes from './Checkout.module.css';
 
 /** What happens after each kind of order, in the dealer's words. */

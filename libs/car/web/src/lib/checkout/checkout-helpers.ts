@@ -1,11 +1,6 @@
 import { describeApiError } from '@dealership/web-session';
 import { TRPCClientError } from '@trpc/client';
 
-/** The short order number buyers read out on the phone: the id's first 8 hex digits (as in My Orders). */
-export function orderNumber(id: string): string {
-  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
-}
-
 /**
  * A fresh `idempotencyKey` for one checkout attempt. `crypto.randomUUID` exists only in secure
  * contexts (HTTPS, localhost); elsewhere 128 random bits from `getRandomValues` do the same job.

@@ -2,6 +2,7 @@ import { renderWithProviders } from '@dealership/web-ui/testing';
 import { screen, within } from '@testing-library/react';
 import { makeOrder } from '../../testing';
 import { OrdersTable } from './OrdersTable';
+import { orderNumber } from '../format/order-format';
 
 const now = new Date('2025-06-15T12:00:00Z');
 
@@ -58,8 +59,10 @@ describe('OrdersTable', () => {
       <OrdersTable now={now} firstNumber={11} showContact orders={[makeOrder(), makeOrder({ contact: { name: 'Amina', phone: null, address: null } })]} />,
     );
     const [first, second] = screen.getAllByRole('article');
-    expect(first).toHaveAccessibleName('Order 11');
+    // Named by the order number buyers and staff quote; numbered in the list from `firstNumber`.
+    expect(first).toHaveAccessibleName(`Order ${orderNumber(makeOrder())}`);
     expect(cells(first)[0]).toBe('11');
+    expect(cells(second)[0]).toBe('12');
     expect(within(first).getByRole('link', { name: 'Call 0712 345 678' })).toHaveAttribute('href', 'tel:0712345678');
     const whatsapp = within(first).getByRole('link', { name: 'WhatsApp 0712 345 678' });
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/254712345678\?text=Hello%20Juma/);

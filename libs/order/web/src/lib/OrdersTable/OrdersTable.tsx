@@ -78,7 +78,7 @@ export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact
       {orders.map((order, index) => {
         const number = firstNumber + index;
         return (
-          <Paper key={order.id} component="article" aria-label={`Order ${number}`} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Paper key={order.id} component="article" aria-label={`Order ${orderNumber(order)}`} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
             <Text size="xs" c="gray.7" mb={4}>
               {`Order No. ${orderNumber(order)}`}
             </Text>

@@ -1,11 +1,11 @@
-import type { Order, OrderPayment, PaymentMethod } from '@dealership/order-schemas';
+import { type Order, type OrderPayment, type PaymentMethod, orderNumber as orderNumberOf } from '@dealership/order-schemas';
 
 /**
  * The number a buyer and the dealer quote for an order: the first eight characters of its id, in
  * capitals ("3F2A9C1B"). Short enough to read over the phone, and what the receipt prints.
  */
 export function orderNumber(order: Pick<Order, 'id'>): string {
-  return order.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+  return orderNumberOf(order.id);
 }
 
 /** The payment badge's word (spec §2 "Manage Orders"): Success or Failed for a card, Reservation for an order paid at the showroom. */
