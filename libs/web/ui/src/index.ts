@@ -30,3 +30,4 @@ export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } fro
 export { StarRating } from './lib/StarRating/StarRating';
 export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
 export * from './lib/icons/icons';
+export { PageNav, type PageNavProps } from './lib/admin/PageNav';

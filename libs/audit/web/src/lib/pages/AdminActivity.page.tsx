@@ -1,7 +1,7 @@
 import { AUDIT_ENTITIES } from '@dealership/audit-schemas';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, PageLoader, Seo } from '@dealership/web-ui';
-import { Anchor, Box, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ErrorState, PageLoader, PageNav, Seo } from '@dealership/web-ui';
+import { Anchor, Box, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -66,20 +66,7 @@ export function AdminActivityPage() {
           <Text size="sm" c="gray.7" aria-live="polite">
             {total === 1 ? '1 event' : `${total.toLocaleString('en-KE')} events`}
           </Text>
-          {pageCount > 1 ? (
-            <Box component="nav" aria-label="Activity pages">
-              <Pagination
-                total={pageCount}
-                value={Math.min(params.page, pageCount)}
-                onChange={(page) => go({ ...params, page })}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
-            </Box>
-          ) : null}
+          <PageNav total={pageCount} page={params.page} onChange={(page) => go({ ...params, page })} label="Activity pages" size="sm" />
         </Group>
       </Stack>
     );

@@ -4,8 +4,8 @@ import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount } from '@dealership/shared-util';
 import { withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { CarPhoto, ErrorState, notifyError, notifySuccess, Seo } from '@dealership/web-ui';
-import { Badge, Button, Card, Center, Group, Modal, Pagination, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CarPhoto, ErrorState, notifyError, notifySuccess, PageNav, Seo } from '@dealership/web-ui';
+import { Badge, Button, Card, Center, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -263,19 +263,7 @@ export function AdminCarsPage() {
             <AdminCarCard key={car.id} car={car} onDelete={setToDelete} />
           ))}
         </SimpleGrid>
-        {page.pageCount > 1 ? (
-          <Center>
-            <Pagination
-              total={page.pageCount}
-              value={Math.min(page.page, page.pageCount)}
-              onChange={changePage}
-              siblings={1}
-              boundaries={1}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control })}
-            />
-          </Center>
-        ) : null}
+        <PageNav total={page.pageCount} page={page.page} onChange={changePage} label="Car pages" />
       </Stack>
     );
   }

@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type Order, type OrderStatus } from '@dealership/order-schemas';
 import { describeApiError, SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
-import { Anchor, Box, Button, Center, Loader, NativeSelect, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
+import { Anchor, Box, Button, Loader, NativeSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -215,19 +215,7 @@ export function AdminOrdersPage() {
             renderStatus={(order, number) => <OrderStatusSelect order={order} number={number} change={change} onChange={(o, s) => void changeStatus(o, s)} />}
           />
         </Box>
-        {page.pageCount > 1 ? (
-          <Center component="nav" aria-label="Order pages">
-            <Pagination
-              total={page.pageCount}
-              value={Math.min(page.page, page.pageCount)}
-              onChange={changePage}
-              siblings={1}
-              boundaries={1}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control })}
-            />
-          </Center>
-        ) : null}
+        <PageNav total={page.pageCount} page={page.page} onChange={changePage} label="Order pages" />
       </Stack>
     );
   }
