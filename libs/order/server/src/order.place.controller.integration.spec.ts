@@ -7,6 +7,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { LegacyOrderSchema } from './order.legacy-mapper';
 import { OrderModule } from './order.module';
+import { OrderService } from './order.service';
 
 /** Placing orders over the legacy REST paths, with the official Braintree SDK against a loopback stub. */
 describe('REST /api/user/create-order, /api/car/braintree/token and /payment (integration)', () => {
@@ -174,14 +175,44 @@ describe('REST /api/user/create-order, /api/car/braintree/token and /payment (in
       ['a timeout', 'timeout' as const, 502, expect.stringContaining('nothing was charged')],
     ])('%s: %s {ok:false, message}, no order, the cars Available', async (_, behaviour, status, message) => {
       const car = await newCar(2_500_000);
-      stub.setBehaviour(behaviour);
+      // The lookup after a 5xx or timeout finds no sale.
+      stub.setBehaviour(behaviour, 'approve');
       const before = await orderRows();
       const res = await post('/api/car/braintree/payment', { nonce: `nonce-${behaviour}`, cart: [car.id] }, tokens.amina);
       expect(res.statusCode).toBe(status);
       expect(res.json()).toEqual({ ok: false, success: false, message });
-      expect(stub.requests).toEqual([expect.objectContaining({ kind: 'sale', amount: '2500000.00' })]);
+      expect(stub.requests.map((r) => r.kind)).toEqual(behaviour === 'decline' ? ['sale'] : ['sale', 'search']);
+      expect(stub.requests[0]).toEqual(expect.objectContaining({ kind: 'sale', amount: '2500000.00' }));
       expect(await orderRows()).toBe(before);
       expect(await statusOf(car.id)).toEqual(['Available']);
+    });
+
+    it('a sale charged behind a timeout: 200 with the paid order; a lookup that fails too: 502 unconfirmed, the cars held, a retry 409', async () => {
+      const charged = await newCar(2_600_000);
+      stub.setBehaviour('chargeThenTimeout', 'approve');
+      const paid = await post('/api/car/braintree/payment', { nonce: 'nonce-charged-late', cart: [charged.id] }, tokens.amina);
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json()).toMatchObject({ ok: true, order: { amount: 2_600_000, payment: { success: true, transactionId: stub.sales[0].id } } });
+
+      const held = await newCar(2_650_000);
+      const headers = { 'idempotency-key': 'pay-legacy-unconfirmed' };
+      stub.setBehaviour('chargeThenTimeout', 'error500');
+      const unconfirmed = await post('/api/car/braintree/payment', { nonce: 'nonce-unconfirmed', cart: [held.id] }, tokens.amina, headers);
+      expect(unconfirmed.statusCode).toBe(502);
+      expect(unconfirmed.json()).toEqual({ ok: false, success: false, message: expect.stringMatching(/could not be confirmed yet.*dealer will confirm/) });
+      expect(await statusOf(held.id)).toEqual(['Reserved']);
+      stub.setBehaviour('approve');
+      const retry = await post('/api/car/braintree/payment', { nonce: 'nonce-unconfirmed-2', cart: [held.id] }, tokens.amina, headers);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json()).toEqual({ ok: false, success: false, message: 'This order is already being processed' });
+      // One sale per order: the retry charged nothing.
+      expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(2);
+      expect(stub.sales).toHaveLength(2);
+      // The reconciliation finds the sale two minutes on: the order is placed and paid.
+      const settled = await app.get(OrderService).reconcilePending(new Date(Date.now() + 3 * 60 * 1000));
+      expect(settled).toEqual({ paid: [stub.sales[1].orderId], discarded: [], unresolved: [] });
+      const after = await post('/api/car/braintree/payment', { nonce: 'nonce-unconfirmed-3', cart: [held.id] }, tokens.amina, headers);
+      expect(after.json()).toMatchObject({ ok: true, order: { _id: stub.sales[1].orderId, payment: { success: true, transactionId: stub.sales[1].id } } });
     });
 
     it('charges once for a resubmitted nonce or Idempotency-Key', async () => {

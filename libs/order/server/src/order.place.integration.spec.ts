@@ -1,14 +1,18 @@
 import { OrderSchema } from '@dealership/order-schemas';
 import { auditEvents, cars, type DatabaseHandle, orderLines, orders, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
-import { PaymentModule } from '@dealership/server-payment';
-import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
+import { AuditService } from '@dealership/audit-server';
+import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
+import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { OrderModule } from './order.module';
+import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
+import { OrderService, PENDING_RECONCILE_INTERVAL_MS } from './order.service';
 
 /** What a call threw (it must throw). */
 async function thrown(run: () => Promise<unknown>): Promise<{ code?: string; message: string; cause?: unknown }> {
@@ -244,7 +248,8 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
     ])('records nothing after %s: no order, no line, the cars Available again', async (_, behaviour, code, message) => {
       const car = await newCar(2_300_000);
       const other = await newCar(1_100_000);
-      stub.setBehaviour(behaviour);
+      // The sale fails; a lookup after a 5xx or timeout finds nothing.
+      stub.setBehaviour(behaviour, 'approve');
       const before = await orderRows();
       const started = performance.now();
       expect(await thrown(() => as('amina').place({ carIds: [car.id, other.id], payment: { method: 'card', nonce: `nonce-${behaviour}` } }))).toMatchObject({
@@ -255,7 +260,13 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
         console.info(
           `[timing] order.place (card, gateway never answers; SDK timeout ${stub.config.timeoutMs} ms): ${(performance.now() - started).toFixed(1)} ms`,
         );
-      expect(stub.requests).toEqual([expect.objectContaining({ kind: 'sale', amount: '3400000.00' })]);
+      const [sale, ...lookup] = stub.requests;
+      expect(sale).toEqual(expect.objectContaining({ kind: 'sale', amount: '3400000.00' }));
+      // Only a failure without an answer is looked up (a decline is an answer): nothing was charged.
+      expect(lookup).toEqual(
+        behaviour === 'error500' || behaviour === 'timeout' ? [expect.objectContaining({ kind: 'search', orderId: sale.orderId, authenticated: true })] : [],
+      );
+      expect(stub.sales.filter((t) => t.status === 'submitted_for_settlement')).toEqual([]);
       expect(await orderRows()).toBe(before);
       expect(await ordersHolding(car.id)).toBe(0);
       expect(await statusOf(car.id, other.id)).toEqual(['Available', 'Available']);
@@ -285,7 +296,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
     it('answers a retry while the first sale is under way with CONFLICT, and lists no pending order', async () => {
       const car = await newCar(4_000_000);
       const input = { carIds: [car.id], payment: { method: 'card' as const, nonce: 'nonce-slow' }, idempotencyKey: 'pay-slow-0001' };
-      stub.setBehaviour('timeout');
+      stub.setBehaviour('timeout', 'approve');
       const first = thrown(() => as('amina').place(input));
       while (!stub.requests.some((r) => r.kind === 'sale')) await new Promise((resolve) => setTimeout(resolve, 10));
       // Held while the sale runs: not orderable, not in any list.
@@ -297,6 +308,219 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       expect(await first).toMatchObject({ code: 'BAD_GATEWAY' });
       expect(await statusOf(car.id)).toEqual(['Available']);
       expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(1);
+    });
+  });
+
+  describe('a sale that failed without an answer (timeout, 5xx): looked up once', () => {
+    it.each([
+      ['times out', 'chargeThenTimeout' as const],
+      ['answers 500', 'chargeThen500' as const],
+    ])('the gateway charged the card but %s: the order is placed and paid, one sale, the cars Reserved', async (_, behaviour) => {
+      const car = await newCar(2_700_000);
+      stub.setBehaviour(behaviour, 'approve');
+      const order = await as('amina').place({ carIds: [car.id], payment: { method: 'card', nonce: `nonce-${behaviour}` }, idempotencyKey: `pay-${behaviour}` });
+      expect(stub.sales).toEqual([expect.objectContaining({ orderId: order.id, amount: '2700000.00', status: 'submitted_for_settlement' })]);
+      expect(order).toMatchObject({
+        amount: 2_700_000,
+        payment: { success: true, method: 'card', provider: 'braintree', transactionId: stub.sales[0].id, status: 'submitted_for_settlement' },
+      });
+      expect(stub.requests.map((r) => [r.kind, r.orderId])).toEqual([
+        ['sale', order.id],
+        ['search', order.id],
+        ['search', order.id],
+      ]);
+      expect(await statusOf(car.id)).toEqual(['Reserved']);
+      expect(await ordersHolding(car.id)).toBe(1);
+      expect((await as('amina').mine()).find((o) => o.id === order.id)).toEqual(order);
+      // A retry gets the paid order; nothing is charged again.
+      expect(await as('amina').place({ carIds: [car.id], payment: { method: 'card', nonce: 'another' }, idempotencyKey: `pay-${behaviour}` })).toEqual(order);
+      expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(1);
+    });
+
+    it('the gateway did not charge the card (timeout, nothing recorded): no order, the cars Available', async () => {
+      const car = await newCar(2_800_000);
+      stub.setBehaviour('timeout', 'approve');
+      const before = await orderRows();
+      expect(await thrown(() => as('amina').place({ carIds: [car.id], payment: { method: 'card', nonce: 'nonce-lost' } }))).toMatchObject({
+        code: 'BAD_GATEWAY',
+        message: expect.stringContaining('nothing was charged'),
+      });
+      expect(stub.sales).toEqual([]);
+      expect(stub.requests.map((r) => r.kind)).toEqual(['sale', 'search']);
+      expect(await orderRows()).toBe(before);
+      expect(await ordersHolding(car.id)).toBe(0);
+      expect(await statusOf(car.id)).toEqual(['Available']);
+    });
+
+    it.each([
+      ['was not charged', 'timeout' as const, 'discarded'],
+      ['was charged', 'chargeThenTimeout' as const, 'paid'],
+    ])(
+      'the lookup fails too (the card %s): the order stays pending with its cars, 502 says the payment is not confirmed yet, a retry is 409; the reconciliation settles it',
+      async (_, behaviour, outcome) => {
+        const car = await newCar(3_300_000);
+        const input = {
+          carIds: [car.id],
+          payment: { method: 'card' as const, nonce: `nonce-unconfirmed-${behaviour}` },
+          idempotencyKey: `pay-unconfirmed-${behaviour}`,
+        };
+        // The sale gets no answer, and neither does the lookup.
+        stub.setBehaviour(behaviour, 'error500');
+        const error = await thrown(() => as('amina').place(input));
+        expect(error).toMatchObject({ code: 'BAD_GATEWAY', message: expect.stringMatching(/payment could not be confirmed yet.*dealer will confirm/) });
+        expect(error.message).not.toContain('nothing was charged');
+        expect(stub.requests.map((r) => r.kind)).toEqual(['sale', 'search']);
+
+        const [pending] = await handle.db
+          .select({ id: orders.id, pending: orders.pending })
+          .from(orders)
+          .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+          .where(eq(orderLines.carId, car.id));
+        expect(pending).toEqual({ id: stub.requests[0].orderId, pending: true });
+        expect(await statusOf(car.id)).toEqual(['Reserved']);
+        expect((await as('amina').mine()).some((o) => o.id === pending.id)).toBe(false);
+
+        // The buyer retries: no second charge, the same key is still being processed; nobody else can take the car.
+        stub.setBehaviour('approve');
+        expect(await thrown(() => as('amina').place(input))).toMatchObject({ code: 'CONFLICT', message: 'This order is already being processed' });
+        expect(await thrown(() => as('amina').place({ ...input, payment: { method: 'card', nonce: 'a-new-nonce' } }))).toMatchObject({
+          code: 'CONFLICT',
+          message: 'This order is already being processed',
+        });
+        expect(await thrown(() => as('baraka').place({ carIds: [car.id], payment: { method: 'reservation' } }))).toMatchObject({ code: 'CONFLICT' });
+        expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(1);
+
+        // Young orders are left alone; two minutes on, the reconciliation looks the sale up and settles it.
+        expect(await app.get(OrderService).reconcilePending()).toEqual({ paid: [], discarded: [], unresolved: [] });
+        const later = new Date(Date.now() + 3 * 60 * 1000);
+        expect(await app.get(OrderService).reconcilePending(later)).toEqual({ paid: [], discarded: [], unresolved: [], [outcome]: [pending.id] });
+        if (outcome === 'paid') {
+          expect(await statusOf(car.id)).toEqual(['Reserved']);
+          expect(await as('amina').place(input)).toMatchObject({ id: pending.id, payment: { success: true, transactionId: stub.sales[0].id } });
+        } else {
+          expect(await ordersHolding(car.id)).toBe(0);
+          expect(await statusOf(car.id)).toEqual(['Available']);
+        }
+        expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(1);
+      },
+    );
+
+    it('refused credentials prove nothing was charged: no lookup, no order', async () => {
+      const car = await newCar(1_300_000);
+      stub.setBehaviour('unauthorized', 'approve');
+      expect(await thrown(() => as('amina').place({ carIds: [car.id], payment: { method: 'card', nonce: 'nonce-settings' } }))).toMatchObject({
+        code: 'BAD_GATEWAY',
+        message: expect.stringContaining("the dealer's payment settings are wrong"),
+      });
+      expect(stub.requests.map((r) => r.kind)).toEqual(['sale']);
+      expect(await statusOf(car.id)).toEqual(['Available']);
+    });
+  });
+
+  describe('reconciling pending card orders (a crash between reserving and finishing)', () => {
+    let logged: string[];
+    const minutes = (n: number) => new Date(Date.now() + n * 60 * 1000);
+    const service = () => app.get(OrderService);
+    /**
+     * A pending card order, as a crash after reserving leaves it, created `ageMinutes` ago; `charged`
+     * runs its sale at the gateway first, through the SDK.
+     */
+    const crashedOrder = async (price: number, charged: boolean, ageMinutes = 0) => {
+      const car = await newCar(price);
+      const reserved = await app
+        .get(OrderRepository)
+        .reserve({ buyerId: people.amina.id, carIds: [car.id], method: 'card', idempotencyKey: `crash-${car.id}` });
+      if (!reserved.ok) throw new Error('expected the order to be reserved');
+      if (charged) await braintreeGatewayForStub(stub).sale({ amountKes: price, nonce: `nonce-crash-${car.id}`, orderId: reserved.order.id });
+      if (ageMinutes)
+        await handle.db
+          .update(orders)
+          .set({ createdAt: minutes(-ageMinutes) })
+          .where(eq(orders.id, reserved.order.id));
+      stub.requests.length = 0;
+      return { car, order: reserved.order };
+    };
+    const pendingOf = async (id: string) => (await handle.db.select({ pending: orders.pending }).from(orders).where(eq(orders.id, id)))[0]?.pending;
+
+    beforeEach(() => {
+      logged = [];
+      for (const level of ['log', 'warn', 'error'] as const)
+        jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => void logged.push(String(args[0])));
+    });
+
+    afterEach(() => {
+      jest.restoreAllMocks();
+      for (const line of logged) expect(line).not.toMatch(/nonce-/);
+    });
+
+    it('a stale pending order the gateway charged is placed as paid; one it did not is deleted and its cars freed; a young one is left alone', async () => {
+      const charged = await crashedOrder(4_100_000, true, 3);
+      const lost = await crashedOrder(4_200_000, false, 2.5);
+      const fresh = await crashedOrder(4_300_000, false, 1.5);
+      const sale = stub.sales.find((t) => t.orderId === charged.order.id);
+      expect(await statusOf(charged.car.id, lost.car.id, fresh.car.id)).toEqual(['Reserved', 'Reserved', 'Reserved']);
+
+      const done = await service().reconcilePending();
+      expect(done).toEqual({ paid: [charged.order.id], discarded: [lost.order.id], unresolved: [] });
+      expect(stub.requests.filter((r) => r.path.endsWith('advanced_search_ids')).map((r) => r.orderId)).toEqual([charged.order.id, lost.order.id]);
+
+      expect(await pendingOf(charged.order.id)).toBe(false);
+      expect((await as('amina').mine()).find((o) => o.id === charged.order.id)).toMatchObject({
+        amount: 4_100_000,
+        payment: { success: true, method: 'card', provider: 'braintree', transactionId: sale?.id, status: 'submitted_for_settlement' },
+      });
+      expect(await pendingOf(lost.order.id)).toBeUndefined();
+      expect(await ordersHolding(lost.car.id)).toBe(0);
+      expect(await statusOf(charged.car.id, lost.car.id, fresh.car.id)).toEqual(['Reserved', 'Available', 'Reserved']);
+      expect(await pendingOf(fresh.order.id)).toBe(true);
+      expect(stub.requests.some((r) => r.orderId === fresh.order.id)).toBe(false);
+      expect(stub.requests.filter((r) => r.kind === 'sale')).toEqual([]);
+      // Each decision is logged with the order id.
+      expect(logged).toContainEqual(expect.stringMatching(new RegExp(`pending order ${charged.order.id}: .*${sale?.id}.*placed as paid`)));
+      expect(logged).toContainEqual(`pending order ${lost.order.id}: the gateway holds no sale: deleted, its cars released`);
+
+      // Its turn comes once it is two minutes old.
+      expect(await service().reconcilePending(minutes(0.25))).toEqual({ paid: [], discarded: [], unresolved: [] });
+      expect(await service().reconcilePending(minutes(0.75))).toEqual({ paid: [], discarded: [fresh.order.id], unresolved: [] });
+      expect(await statusOf(fresh.car.id)).toEqual(['Available']);
+    });
+
+    it('a failed lookup leaves the order pending with its cars for the next run', async () => {
+      const { car, order } = await crashedOrder(4_400_000, true);
+      stub.setBehaviour('error500');
+      expect(await service().reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
+      expect(await pendingOf(order.id)).toBe(true);
+      expect(await statusOf(car.id)).toEqual(['Reserved']);
+      expect(logged).toContainEqual(expect.stringContaining(`pending order ${order.id}: its sale could not be looked up`));
+
+      stub.setBehaviour('timeout');
+      expect(await service().reconcilePending(minutes(4))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
+      stub.setBehaviour('approve');
+      expect(await service().reconcilePending(minutes(5))).toEqual({ paid: [order.id], discarded: [], unresolved: [] });
+      expect(await pendingOf(order.id)).toBe(false);
+    });
+
+    it('never runs twice at once, and leaves alone an order whose sale is still under way in this process', async () => {
+      const car = await newCar(4_500_000);
+      stub.setBehaviour('timeout', 'approve');
+      const placing = thrown(() => as('amina').place({ carIds: [car.id], payment: { method: 'card', nonce: 'nonce-in-flight' } }));
+      while (!stub.requests.some((r) => r.kind === 'sale')) await new Promise((resolve) => setTimeout(resolve, 10));
+      const first = service().reconcilePending(minutes(10));
+      expect(service().reconcilePending(minutes(10))).toBe(first);
+      expect(await first).toEqual({ paid: [], discarded: [], unresolved: [] });
+      expect(stub.requests.map((r) => r.kind)).toEqual(['sale']);
+      expect(await placing).toMatchObject({ code: 'BAD_GATEWAY', message: expect.stringContaining('nothing was charged') });
+      expect(await statusOf(car.id)).toEqual(['Available']);
+    });
+
+    it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
+      const { car, order } = await crashedOrder(4_600_000, true);
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway());
+      expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
+      expect(await pendingOf(order.id)).toBe(true);
+      expect(await statusOf(car.id)).toEqual(['Reserved']);
+      expect(logged).toContainEqual(expect.stringContaining('cannot be settled while card payments are off'));
+      expect(await service().reconcilePending(minutes(3))).toEqual({ paid: [order.id], discarded: [], unresolved: [] });
     });
   });
 
@@ -484,5 +708,29 @@ describe('order module with card payments off (no BRAINTREE_*)', () => {
       amount: 720_000,
       payment: { method: 'reservation' },
     });
+  });
+});
+
+describe('order module: the pending order reconciliation is scheduled', () => {
+  it('runs every minute from start-up on an unref’d timer, and the timer is cleared on shutdown', async () => {
+    const handle = await createTestDatabase();
+    const scheduled = jest.spyOn(global, 'setInterval');
+    const cleared = jest.spyOn(global, 'clearInterval');
+    try {
+      const app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
+      const index = scheduled.mock.calls.findIndex(([, ms]) => ms === PENDING_RECONCILE_INTERVAL_MS);
+      expect(index).toBeGreaterThanOrEqual(0);
+      const timer = scheduled.mock.results[index].value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+      const run = jest.spyOn(app.get(OrderService), 'reconcilePending');
+      (scheduled.mock.calls[index][0] as () => void)();
+      expect(run).toHaveBeenCalledTimes(1);
+      await run.mock.results[0].value;
+      await app.close();
+      expect(cleared).toHaveBeenCalledWith(timer);
+    } finally {
+      jest.restoreAllMocks();
+      await handle.close();
+    }
   });
 });

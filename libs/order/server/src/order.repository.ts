@@ -11,7 +11,7 @@ import {
 } from '@dealership/order-schemas';
 import { cars, DB, type Database, orderLines, orders, type PaymentRecord, pgError, PG_UNIQUE_VIOLATION, type Transaction, users } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
 function findOrders(db: Database | Transaction, where?: SQL) {
@@ -272,19 +272,17 @@ export class OrderRepository {
             idempotencyKey,
           })
           .returning({ id: orders.id });
-        await tx
-          .insert(orderLines)
-          .values(
-            lines.map((car, position) => ({
-              orderId: order.id,
-              carId: car.id,
-              name: car.name,
-              slug: car.slug,
-              price: car.price,
-              imageUrl: car.imageUrl,
-              position,
-            })),
-          );
+        await tx.insert(orderLines).values(
+          lines.map((car, position) => ({
+            orderId: order.id,
+            carId: car.id,
+            name: car.name,
+            slug: car.slug,
+            price: car.price,
+            imageUrl: car.imageUrl,
+            position,
+          })),
+        );
         await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
         const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
         return { ok: true, order: placedOrder };
@@ -296,32 +294,47 @@ export class OrderRepository {
     }
   }
 
-  /** A pending card order whose sale succeeded becomes a placed, paid order. */
-  async markPaid(orderId: string, payment: { transactionId: string; status: string }): Promise<Order> {
+  /**
+   * A pending card order whose sale succeeded becomes a placed, paid order (an order already placed
+   * is left as it is). The order as it is now; `undefined` when it is gone.
+   */
+  async markPaid(orderId: string, payment: { transactionId: string; status: string }): Promise<Order | undefined> {
     await this.db
       .update(orders)
       .set({ pending: false, paymentSuccess: true, payment: { provider: 'braintree', transactionId: payment.transactionId, status: payment.status } })
-      .where(eq(orders.id, orderId));
+      .where(and(eq(orders.id, orderId), eq(orders.pending, true)));
     const [order] = await this.find(eq(orders.id, orderId));
     return order;
   }
 
+  /** Ids of the pending card orders created before `cutoff`, oldest first, at most `limit`. */
+  async pendingBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.pending, true), lt(orders.createdAt, cutoff)))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Undoes a pending card order whose sale failed, in one transaction: the order and its lines go,
-   * its cars are Available again. No-op for an order that is not pending.
+   * its cars are Available again. No-op (false) for an order that is not pending or is gone.
    */
-  async discardPending(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async discardPending(orderId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id })
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.pending, true)))
         .for('update');
-      if (!order) return;
+      if (!order) return false;
       const carIds = await this.carIdsOf(tx, orderId);
       await tx.select({ id: cars.id }).from(cars).where(inArray(cars.id, carIds)).orderBy(asc(cars.id)).for('update');
       await tx.delete(orders).where(eq(orders.id, orderId));
       await releaseCars(tx, carIds, orderId);
+      return true;
     });
   }
 

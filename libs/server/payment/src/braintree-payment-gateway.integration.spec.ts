@@ -149,6 +149,108 @@ describe('BraintreePaymentGateway: the official SDK against a loopback stub (int
     expect(stub.requests.map((request) => request.behaviour)).toEqual(['error500', 'approve', 'approve']);
   });
 
+  describe('findSale: the sale the gateway holds for an order (transaction search)', () => {
+    const searchPath = (step: string) => `/merchants/${stub.config.merchantId}/transactions/${step}`;
+
+    it('finds the sale made for the order through the SDK search: the ids first, then the transactions', async () => {
+      const made = await gateway.sale(sale);
+      await gateway.sale({ ...sale, orderId: 'order-0002' });
+      // Forget the sales' requests, not the sales.
+      stub.requests.length = 0;
+      await expect(gateway.findSale(sale.orderId)).resolves.toEqual(made);
+      expect(stub.requests).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          path: searchPath('advanced_search_ids'),
+          kind: 'search',
+          authenticated: true,
+          orderId: 'order-0001',
+          body: { search: { order_id: { is: 'order-0001' } } },
+        }),
+        expect.objectContaining({
+          path: searchPath('advanced_search'),
+          kind: 'search',
+          authenticated: true,
+          body: { search: { order_id: { is: 'order-0001' }, ids: [made.transactionId] } },
+        }),
+      ]);
+      expect(logged).toContainEqual(`Braintree transaction ${made.transactionId} submitted_for_settlement found for order order-0001`);
+    });
+
+    it('answers null when the gateway holds no transaction for the order (one request: no ids to fetch)', async () => {
+      await gateway.sale({ ...sale, orderId: 'order-other' });
+      stub.requests.length = 0;
+      await expect(gateway.findSale('order-none')).resolves.toBeNull();
+      expect(stub.requests.map((r) => r.path)).toEqual([searchPath('advanced_search_ids')]);
+    });
+
+    it('ignores sales that charged nothing (declined, rejected, voided, failed) and finds the one that did', async () => {
+      stub.setBehaviour('decline', 'gatewayReject', 'approve');
+      await expect(gateway.sale(sale)).rejects.toThrow(PaymentDeclinedError);
+      await expect(gateway.sale(sale)).rejects.toThrow(PaymentDeclinedError);
+      for (const status of ['voided', 'failed', 'settlement_declined', 'authorization_expired']) stub.addSale({ orderId: sale.orderId, status });
+      expect(stub.sales.map((s) => s.status)).toEqual([
+        'processor_declined',
+        'gateway_rejected',
+        'voided',
+        'failed',
+        'settlement_declined',
+        'authorization_expired',
+      ]);
+      await expect(gateway.findSale(sale.orderId)).resolves.toBeNull();
+      expect(logged).toContainEqual(
+        expect.stringMatching(/no charged sale for order order-0001 \(only stub\w+ processor_declined, stub\w+ gateway_rejected, stub\w+ voided/),
+      );
+
+      for (const status of ['settled', 'authorized', 'settling']) {
+        stub.reset();
+        const held = stub.addSale({ orderId: sale.orderId, amount: '5400000.00', status });
+        await expect(gateway.findSale(sale.orderId)).resolves.toEqual({ transactionId: held.id, status });
+      }
+    });
+
+    it('finds a sale that went through although the client heard a timeout or a 500', async () => {
+      for (const behaviour of ['chargeThenTimeout', 'chargeThen500'] as const) {
+        stub.reset();
+        stub.setBehaviour(behaviour, 'approve');
+        await expect(gateway.sale(sale)).rejects.toThrow(PaymentGatewayError);
+        expect(stub.sales).toEqual([expect.objectContaining({ orderId: 'order-0001', amount: '5400000.00', status: 'submitted_for_settlement' })]);
+        await expect(gateway.findSale(sale.orderId)).resolves.toEqual({ transactionId: stub.sales[0].id, status: 'submitted_for_settlement' });
+      }
+      // A plain timeout or 500 processed nothing.
+      for (const behaviour of ['timeout', 'error500'] as const) {
+        stub.reset();
+        stub.setBehaviour(behaviour, 'approve');
+        await expect(gateway.sale(sale)).rejects.toThrow(PaymentGatewayError);
+        expect(stub.sales).toEqual([]);
+        await expect(gateway.findSale(sale.orderId)).resolves.toBeNull();
+      }
+    });
+
+    it('notes more than one charged sale for an order and answers the first', async () => {
+      const first = stub.addSale({ orderId: sale.orderId, status: 'settled' });
+      const second = stub.addSale({ orderId: sale.orderId, status: 'submitted_for_settlement' });
+      await expect(gateway.findSale(sale.orderId)).resolves.toEqual({ transactionId: first.id, status: 'settled' });
+      expect(logged).toContainEqual(expect.stringContaining(`2 charged sales for order order-0001 (${first.id}, ${second.id})`));
+    });
+
+    it.each([
+      ['a 500 on the ids', ['error500'] as const, PaymentGatewayError],
+      ['a 500 on the transactions', ['approve', 'error500'] as const, PaymentGatewayError],
+      ['a timeout', ['timeout'] as const, PaymentGatewayError],
+      ['a timeout on the transactions', ['approve', 'timeout'] as const, PaymentGatewayError],
+      ['wrong keys', ['unauthorized'] as const, PaymentSettingsError],
+    ])('a search that fails (%s) throws: the sale is unknown, not missing', async (_, behaviours, type) => {
+      stub.addSale({ orderId: sale.orderId });
+      stub.setBehaviour(behaviours[0], ...behaviours.slice(1));
+      const started = Date.now();
+      const error = await thrown(() => gateway.findSale(sale.orderId));
+      expect(error).toBeInstanceOf(type);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(logged).toContainEqual(expect.stringContaining('Braintree sale lookup for order order-0001 failed'));
+    });
+  });
+
   it("wrong keys are a 502 that says the dealer's payment settings are wrong", async () => {
     const wrong = braintreeGatewayForStub(stub, { privateKey: 'not-the-private-key' });
     const error = await thrown(() => wrong.sale(sale));

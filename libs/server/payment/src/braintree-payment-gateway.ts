@@ -8,6 +8,21 @@ import { PaymentDeclinedError, PaymentGatewayError, PaymentSettingsError } from 
 // wrong, not that the gateway is down: retrying will not help, the dealer must fix the settings.
 const SETTINGS_ERRORS = new Set(['authenticationError', 'authorizationError', 'notFoundError']);
 
+/**
+ * Transaction statuses of a sale that took the money or will (our sales are submitted for
+ * settlement at once; `authorized` and `authorizing` still hold the buyer's funds). Voided,
+ * failed, declined, rejected, expired and settlement-declined sales charged nothing.
+ */
+const CHARGED_STATUSES = new Set([
+  'authorizing',
+  'authorized',
+  'submitted_for_settlement',
+  'settling',
+  'settlement_pending',
+  'settlement_confirmed',
+  'settled',
+]);
+
 /** The SDK's environment: Braintree's own hosts, or `BRAINTREE_API_URL`'s (a loopback stub in tests). */
 export function braintreeEnvironment(config: Pick<BraintreeConfig, 'environment' | 'apiUrl'>): braintree.Environment {
   if (config.apiUrl) {
@@ -82,6 +97,43 @@ export class BraintreePaymentGateway implements PaymentGateway {
     }
     this.logger.log(`Braintree transaction ${transaction.id} ${transaction.status} for order ${orderId}`);
     return { transactionId: transaction.id, status: transaction.status };
+  }
+
+  async findSale(orderId: string): Promise<CardSaleResult | null> {
+    const transactions = await this.call(`sale lookup for order ${orderId}`, () => this.transactionsOfOrder(orderId));
+    const charged = transactions.filter(
+      (t) => t.orderId === orderId && t.type === 'sale' && typeof t.id === 'string' && t.id !== '' && CHARGED_STATUSES.has(t.status),
+    );
+    const others = transactions.filter((t) => !charged.includes(t)).map((t) => `${t.id} ${t.status}`);
+    if (charged.length === 0) {
+      this.logger.log(`Braintree holds no charged sale for order ${orderId}${others.length ? ` (only ${others.join(', ')})` : ''}`);
+      return null;
+    }
+    if (charged.length > 1)
+      this.logger.warn(
+        `Braintree holds ${charged.length} charged sales for order ${orderId} (${charged.map((t) => t.id).join(', ')}): the dealer should refund all but ${charged[0].id}`,
+      );
+    const [sale] = charged;
+    this.logger.log(`Braintree transaction ${sale.id} ${sale.status} found for order ${orderId}`);
+    return { transactionId: sale.id, status: sale.status };
+  }
+
+  /**
+   * Every transaction whose order id is `orderId`, through the SDK's search (it posts the criteria
+   * to `transactions/advanced_search_ids`, then fetches the matches from `transactions/advanced_search`).
+   * Each request has the SDK's timeout; the whole search gets a deadline too, since the SDK's stream
+   * would wait for ever on a page holding fewer transactions than it asked for.
+   */
+  private async transactionsOfOrder(orderId: string): Promise<braintree.Transaction[]> {
+    const stream = this.gateway.transaction.search((search) => search.orderId().is(orderId));
+    const deadline = setTimeout(() => stream.destroy(new Error('Transaction search timed out')), this.config.timeoutMs * 3);
+    try {
+      const transactions: braintree.Transaction[] = [];
+      for await (const transaction of stream) transactions.push(transaction as braintree.Transaction);
+      return transactions;
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
   /** One SDK call; a thrown SDK error (HTTP status, timeout, network) becomes a 502. */

@@ -12,4 +12,9 @@ export class DisabledPaymentGateway implements PaymentGateway {
   sale(): Promise<CardSaleResult> {
     return Promise.reject(new CardPaymentsDisabledError());
   }
+
+  /** Nothing can have been charged through a gateway that is off. */
+  findSale(): Promise<CardSaleResult | null> {
+    return Promise.resolve(null);
+  }
 }

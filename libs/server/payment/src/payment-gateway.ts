@@ -35,4 +35,13 @@ export interface PaymentGateway {
    * when the gateway fails or times out, `CardPaymentsDisabledError` (503) when off.
    */
   sale(sale: CardSale): Promise<CardSaleResult>;
+  /**
+   * The sale the gateway holds for our order, when a `sale` failed without an answer (a timeout
+   * or a 5xx does not prove the card was not charged) or never finished (a crash): one that took
+   * or will take the money (authorized, submitted for settlement, settling, settled), never a
+   * voided, failed, declined or rejected one. `null` when there is none, and always when card
+   * payments are off. Throws `PaymentGatewayError` (502) when the gateway cannot be asked: the
+   * sale's fate is still unknown then.
+   */
+  findSale(orderId: string): Promise<CardSaleResult | null>;
 }

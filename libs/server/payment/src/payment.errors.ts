@@ -30,3 +30,16 @@ export class PaymentSettingsError extends PaymentGatewayError {
     super("Card payments are not working: the dealer's payment settings are wrong. Nothing was charged; please reserve the car and pay at the showroom");
   }
 }
+
+/**
+ * The sale failed without an answer and the gateway could not be asked whether it went through:
+ * the card may have been charged. The order stays pending (its cars held) until the sale is found
+ * or known to be missing; the buyer must not pay again.
+ */
+export class PaymentUnconfirmedError extends PaymentGatewayError {
+  constructor() {
+    super(
+      'Your payment could not be confirmed yet: the payment service did not answer. Please do not pay again; your cars are held and the dealer will confirm the payment shortly',
+    );
+  }
+}

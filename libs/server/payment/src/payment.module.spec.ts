@@ -30,7 +30,7 @@ async function gatewayFor(env: Record<string, string>): Promise<PaymentGateway> 
 }
 
 describe('PaymentModule', () => {
-  it('provides a disabled gateway without BRAINTREE_*: both calls are 503s', async () => {
+  it('provides a disabled gateway without BRAINTREE_*: both calls are 503s, and it holds no sale', async () => {
     const gateway = await gatewayFor({});
     expect(gateway).toBeInstanceOf(DisabledPaymentGateway);
     expect(gateway.cardPayments).toBe(false);
@@ -39,6 +39,7 @@ describe('PaymentModule', () => {
       code: ErrorCode.Unavailable,
       message: expect.stringContaining('reserve the car'),
     });
+    await expect(gateway.findSale('o')).resolves.toBeNull();
   });
 
   it('provides Braintree when its credentials are configured', async () => {

@@ -5,4 +5,5 @@ export {
   type BraintreeStubBehaviour,
   type BraintreeStubOptions,
   type BraintreeStubRequest,
+  type BraintreeStubSale,
 } from './braintree-stub';
