@@ -1,11 +1,8 @@
 import type { Order } from '@dealership/order-schemas';
-import { trpc } from '@dealership/web-trpc-client';
-import { createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
+import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
 import { screen, type RenderResult } from '@testing-library/react';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 
 let sequence = 0;
@@ -50,46 +47,15 @@ function LocationProbe() {
 /** The current URL (path and query), as the location probe shows it. */
 export const currentLocation = () => screen.getByRole('status', { name: 'Current location' }).textContent;
 
-type BatchFetch = NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
-
-/**
- * The fake API of `@dealership/web-trpc-client/testing`, which reads inputs from the query string
- * (queries), also sees mutations: their input travels in the POST body.
- */
-function withMutations(fetchQueries: BatchFetch): BatchFetch {
-  return (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (typeof init?.body === 'string') url.searchParams.set('input', init.body);
-    return fetchQueries(`${url.pathname}${url.search}`, init);
-  };
-}
-
-function OrdersTestApi({ api, calls, children }: { api: FakeApi; calls: FakeCall[]; children: ReactNode }) {
-  const [clients] = useState(() => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    const fake = createFakeTrpcFetch(api, calls);
-    const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: withMutations(fake.fetch) })] });
-    return { queryClient, trpcClient };
-  });
-  return (
-    <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
-      <QueryClientProvider client={clients.queryClient}>{children}</QueryClientProvider>
-    </trpc.Provider>
-  );
-}
-
 /** Renders a screen with the app's providers over a fake tRPC API (queries and mutations), and a location probe. */
 export function renderOrdersPage(ui: ReactElement, { route = '/', api }: { route?: string; api: FakeApi }): RenderResult & { calls: FakeCall[] } {
   const calls: FakeCall[] = [];
   const result = renderWithProviders(
-    <OrdersTestApi api={api} calls={calls}>
+    <TestTrpcProvider api={api} calls={calls}>
       {ui}
       <LocationProbe />
-    </OrdersTestApi>,
+    </TestTrpcProvider>,
     { route },
   );
   return { ...result, calls };
 }
-
-/** The calls of one procedure, in order. */
-export const callsOf = (calls: FakeCall[], procedure: string) => calls.filter((call) => call.procedure === procedure);

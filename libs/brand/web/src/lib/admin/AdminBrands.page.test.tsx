@@ -2,20 +2,8 @@ import type { Brand } from '@dealership/brand-schemas';
 import { makeBrand } from '@dealership/web-ui/testing';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  callsTo,
-  fakeImageTransfer,
-  findToast,
-  inDialog,
-  logoFile,
-  OtherScreensProbe,
-  renderAdmin,
-  stubObjectUrls,
-  toastTexts,
-  withOtherScreens,
-  type AdminFakeApi,
-  type AdminFakeAnswer,
-} from './admin-test-kit';
+import { callsOf, createHold, OtherScreensProbe, withOtherScreens, type FakeApi, type FakeAnswer } from '@dealership/web-trpc-client/testing';
+import { fakeImageTransfer, findToast, inDialog, logoFile, renderAdmin, stubObjectUrls, toastTexts } from './admin-test-kit';
 import { AdminBrandsPage, filterBrands } from './AdminBrands.page';
 import { BRAND_ADMIN_COPY as COPY, BRAND_DELETE_SUGGESTION, brandActionLabel, brandDeleteFailedMessage, brandDeleteWarning } from './brand-admin.copy';
 
@@ -33,9 +21,9 @@ const subaru = makeBrand({ name: 'Subaru', slug: 'subaru', images: [{ url: '/med
 const landRover = makeBrand({ name: 'Land Rover', slug: 'land-rover', images: [{ url: '/media/brands/lr.webp', publicId: 'brands/lr' }] });
 
 /** A fake API over a brand list the writes change; `answers` overrides a procedure's answer. */
-function brandApi(initial: Brand[], answers: Record<string, (input: unknown) => AdminFakeAnswer> = {}) {
+function brandApi(initial: Brand[], answers: Record<string, (input: unknown) => FakeAnswer> = {}) {
   let brands = [...initial];
-  const api: AdminFakeApi = (procedure, input) => {
+  const api: FakeApi = (procedure, input) => {
     const override = answers[procedure];
     if (override) return override(input);
     if (procedure === 'brand.list') return { data: brands };
@@ -59,7 +47,7 @@ function brandApi(initial: Brand[], answers: Record<string, (input: unknown) => 
   return api;
 }
 
-function renderList(api: AdminFakeApi, options: { holdWrites?: () => Promise<void>; otherScreens?: boolean } = {}) {
+function renderList(api: FakeApi, options: { holdWrites?: () => Promise<void>; otherScreens?: boolean } = {}) {
   const transfer = fakeImageTransfer();
   const ui = (
     <>
@@ -72,8 +60,8 @@ function renderList(api: AdminFakeApi, options: { holdWrites?: () => Promise<voi
 
 /** Resolves when the probe's queries have each been asked `count` times. */
 async function otherScreensAsked(calls: { procedure: string }[], count: number) {
-  await waitFor(() => expect(callsTo(calls, 'car.featured')).toBe(count));
-  await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(count));
+  await waitFor(() => expect(callsOf(calls, 'car.featured').length).toBe(count));
+  await waitFor(() => expect(callsOf(calls, 'audit.list').length).toBe(count));
 }
 
 const listCalls = (calls: { procedure: string }[]) => calls.filter((c) => c.procedure === 'brand.list').length;
@@ -157,7 +145,9 @@ describe('AdminBrandsPage', () => {
   });
 
   it("shows 'Error Occured in Updating Brand' and the server's message on the name when the update is refused", async () => {
-    renderList(brandApi([toyota, subaru], { 'brand.update': () => ({ conflict: { message: 'A brand named Subaru already exists', field: 'name' } }) }));
+    renderList(
+      brandApi([toyota, subaru], { 'brand.update': () => ({ error: { code: 'CONFLICT', message: 'A brand named Subaru already exists', field: 'name' } }) }),
+    );
     const dialog = within(await openEdit('Toyota'));
     fireEvent.change(dialog.getByRole('textbox', { name: COPY.nameLabel }), { target: { value: 'Subaru' } });
     fireEvent.click(dialog.getByRole('button', { name: COPY.submit }));
@@ -187,7 +177,7 @@ describe('AdminBrandsPage', () => {
   });
 
   it("says exactly 'Error in deleting Image' when the removal fails, whatever the server said (spec §8)", async () => {
-    let answer: AdminFakeAnswer = { error: { code: 'INTERNAL_SERVER_ERROR' } };
+    let answer: FakeAnswer = { error: { code: 'INTERNAL_SERVER_ERROR' } };
     renderList(brandApi([toyota], { 'brand.removeImage': () => answer }));
     const dialog = within(await openEdit('Toyota'));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1' }));
@@ -196,7 +186,7 @@ describe('AdminBrandsPage', () => {
     act(() => notifications.clean());
     await waitFor(() => expect(toastTexts()).toEqual([]));
 
-    answer = { conflict: { message: 'A brand keeps at least one logo', field: 'image' } };
+    answer = { error: { code: 'CONFLICT', message: 'A brand keeps at least one logo', field: 'image' } };
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Remove picture 1' })).toBeEnabled());
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 1' }));
     expect(await findToast(COPY.imageDeleteFailed)).toBeInTheDocument();
@@ -205,9 +195,8 @@ describe('AdminBrandsPage', () => {
   });
 
   it('disables the remove control of a picture being deleted and Submit until the server answers', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = renderList(brandApi([toyota]), { holdWrites: () => held });
+    const hold = createHold();
+    const { calls } = renderList(brandApi([toyota]), { holdWrites: hold.wait });
     const dialog = within(await openEdit('Toyota'));
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2' }));
 
@@ -215,11 +204,11 @@ describe('AdminBrandsPage', () => {
     expect(dialog.getByRole('button', { name: COPY.submit })).toBeDisabled();
     fireEvent.click(dialog.getByRole('button', { name: 'Remove picture 2' }));
 
-    await act(async () => release());
+    await act(async () => hold.release());
     expect(await findToast(COPY.imageDeleted)).toBeInTheDocument();
     await waitFor(() => expect(dialog.getAllByRole('listitem')).toHaveLength(1));
     expect(dialog.getByRole('button', { name: COPY.submit })).toBeEnabled();
-    expect(callsTo(calls, 'brand.removeImage')).toBe(1);
+    expect(callsOf(calls, 'brand.removeImage').length).toBe(1);
   });
 
   it('refreshes the brand and car queries and the activity log after a picture removal and an update', async () => {
@@ -273,9 +262,8 @@ describe('AdminBrandsPage', () => {
   });
 
   it('stays open while the brand is being deleted: no Escape, no outside click, no close button', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    renderList(brandApi([toyota, subaru]), { holdWrites: () => held });
+    const hold = createHold();
+    renderList(brandApi([toyota, subaru]), { holdWrites: hold.wait });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Toyota' }));
     const dialog = screen.getByRole('dialog', { name: `${COPY.deleteTitle}: Toyota` });
     expect(dialog.querySelector('.mantine-Modal-close')).not.toBeNull();
@@ -292,7 +280,7 @@ describe('AdminBrandsPage', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('dialog', { name: `${COPY.deleteTitle}: Toyota` })).toBeInTheDocument();
 
-    await act(async () => release());
+    await act(async () => hold.release());
     expect(await findToast(COPY.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,24 +1,14 @@
 import { makeBrand } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import {
-  callsTo,
-  fakeImageTransfer,
-  findToast,
-  logoFile,
-  OtherScreensProbe,
-  renderAdmin,
-  stubObjectUrls,
-  toastTexts,
-  withOtherScreens,
-  type AdminFakeApi,
-} from './admin-test-kit';
+import { callsOf, createHold, OtherScreensProbe, withOtherScreens, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { fakeImageTransfer, findToast, logoFile, renderAdmin, stubObjectUrls, toastTexts } from './admin-test-kit';
 import { AdminCreateBrandPage } from './AdminCreateBrand.page';
 import { BRAND_ADMIN_COPY as COPY } from './brand-admin.copy';
 
 beforeAll(stubObjectUrls);
 
-function renderCreate(api: AdminFakeApi, transfer = fakeImageTransfer()) {
+function renderCreate(api: FakeApi, transfer = fakeImageTransfer()) {
   const result = renderAdmin(
     <>
       <OtherScreensProbe />
@@ -61,7 +51,7 @@ describe('AdminCreateBrandPage', () => {
   });
 
   it('creates the brand with the uploaded logo, then opens the brand list', async () => {
-    const api: AdminFakeApi = (_procedure, input) => ({ data: makeBrand({ name: (input as { name: string }).name }) });
+    const api: FakeApi = (_procedure, input) => ({ data: makeBrand({ name: (input as { name: string }).name }) });
     const { calls, transfer } = renderCreate(api);
     fireEvent.change(nameInput(), { target: { value: '  Mazda ' } });
     await pickLogo();
@@ -73,16 +63,16 @@ describe('AdminCreateBrandPage', () => {
   });
 
   it('refreshes the car queries and the activity log after creating a brand', async () => {
-    const api: AdminFakeApi = (_procedure, input) => ({ data: makeBrand({ name: (input as { name: string }).name }) });
+    const api: FakeApi = (_procedure, input) => ({ data: makeBrand({ name: (input as { name: string }).name }) });
     const { calls } = renderCreate(api);
-    await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(1));
-    expect(callsTo(calls, 'car.featured')).toBe(1);
+    await waitFor(() => expect(callsOf(calls, 'audit.list').length).toBe(1));
+    expect(callsOf(calls, 'car.featured').length).toBe(1);
     fireEvent.change(nameInput(), { target: { value: 'Mazda' } });
     await pickLogo();
     submit();
     expect(await screen.findByRole('heading', { name: 'Brand list page' })).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, 'car.featured')).toBe(2));
-    await waitFor(() => expect(callsTo(calls, 'audit.list')).toBe(2));
+    await waitFor(() => expect(callsOf(calls, 'car.featured').length).toBe(2));
+    await waitFor(() => expect(callsOf(calls, 'audit.list').length).toBe(2));
   });
 
   it('warns near Create Brand that a failed picture will not be saved', async () => {
@@ -95,7 +85,7 @@ describe('AdminCreateBrandPage', () => {
 
   it("shows the server's message when it refuses, on the name too, and keeps the form", async () => {
     const { calls } = renderCreate((procedure) =>
-      procedure === 'brand.create' ? { conflict: { message: 'A brand named Mazda already exists', field: 'name' } } : { data: null },
+      procedure === 'brand.create' ? { error: { code: 'CONFLICT', message: 'A brand named Mazda already exists', field: 'name' } } : { data: null },
     );
     fireEvent.change(nameInput(), { target: { value: 'Mazda' } });
     await pickLogo();
@@ -116,11 +106,10 @@ describe('AdminCreateBrandPage', () => {
       new Promise((resolve) => {
         finishUpload = () => void transfer.upload?.(file, options).then(resolve);
       });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = createHold();
     renderAdmin(<AdminCreateBrandPage imageTransfer={{ resize: transfer.resize, upload: slowUpload }} />, {
       api: () => ({ data: makeBrand() }),
-      holdWrites: () => held,
+      holdWrites: hold.wait,
     });
     fireEvent.change(nameInput(), { target: { value: 'Mazda' } });
     fireEvent.change(screen.getByLabelText(COPY.imageLabel, { selector: 'input' }), { target: { files: [logoFile()] } });
@@ -131,7 +120,7 @@ describe('AdminCreateBrandPage', () => {
     submit();
     expect(await screen.findByText(COPY.creating)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: COPY.createTitle })).not.toBeInTheDocument();
-    release();
+    hold.release();
     expect(await findToast(COPY.created)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
 import { AdminCarsPage } from './AdminCars.page';
-import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin } from './admin-testing';
+import { callsOf, otherScreensAnswer, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { currentLocation, renderAdmin } from './admin-testing';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
 const subaru = makeBrand({ name: 'Subaru', slug: 'subaru', images: [{ url: '/media/brands/subaru.webp', publicId: 'brands/subaru' }] });
@@ -17,7 +18,7 @@ function pageOf(cars = [prado, forester], total = cars.length, page = 1) {
 }
 
 const api =
-  (options: { cars?: (typeof prado)[]; total?: number; remove?: 'ok' | 'fail' } = {}): AdminFakeApi =>
+  (options: { cars?: (typeof prado)[]; total?: number; remove?: 'ok' | 'fail' } = {}): FakeApi =>
   (procedure, input) => {
     const other = otherScreensAnswer(procedure);
     if (other) return other;

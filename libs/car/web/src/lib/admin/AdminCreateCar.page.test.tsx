@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ADMIN_CAR_COPY, CREATE_EXCEPTION_TOAST_MS } from './admin-car-copy';
 import { AdminCreateCarPage } from './AdminCreateCar.page';
-import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin } from './admin-testing';
+import { callsOf, otherScreensAnswer, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { currentLocation, renderAdmin } from './admin-testing';
 
 /** Uploads wait for this gate (open unless a test closes it). */
 let uploadGate: Promise<void> = Promise.resolve();
@@ -40,7 +41,7 @@ const mazda = makeBrand({ name: 'Mazda', slug: 'mazda', images: [] });
 const created = (input: unknown) => ({ data: { ...(input as object), id: '00000000-0000-4000-8000-00000000c0de', slug: 'toyota-axio' } });
 
 const api =
-  (create: (input: unknown) => ReturnType<AdminFakeApi> = created): AdminFakeApi =>
+  (create: (input: unknown) => ReturnType<FakeApi> = created): FakeApi =>
   (procedure, input) =>
     otherScreensAnswer(procedure) ?? (procedure === 'brand.list' ? { data: [toyota, mazda] } : create(input));
 

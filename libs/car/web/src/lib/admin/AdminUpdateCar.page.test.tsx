@@ -2,7 +2,8 @@ import { makeCar } from '@dealership/web-ui/testing';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
-import { type AdminFakeApi, callsOf, currentLocation, otherScreensAnswer, renderAdmin, type RenderAdminOptions } from './admin-testing';
+import { callsOf, createHold, otherScreensAnswer, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { currentLocation, renderAdmin, type RenderAdminOptions } from './admin-testing';
 import { AdminUpdateCarPage } from './AdminUpdateCar.page';
 
 jest.mock('@dealership/media-web', () => {
@@ -59,10 +60,10 @@ const car = makeCar({
 
 interface Options {
   removeImage?: 'ok' | 'fail';
-  update?: ReturnType<AdminFakeApi>;
+  update?: ReturnType<FakeApi>;
 }
 
-function api({ removeImage = 'ok', update }: Options = {}): AdminFakeApi {
+function api({ removeImage = 'ok', update }: Options = {}): FakeApi {
   let images = car.images;
   return (procedure, input) => {
     const other = otherScreensAnswer(procedure);
@@ -156,9 +157,8 @@ describe('AdminUpdateCarPage', () => {
   });
 
   it('waits for a picture removal: its remove control and Update Car are disabled, a second click is ignored', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = render({}, car.slug, { holdWrites: () => held });
+    const hold = createHold();
+    const { calls } = render({}, car.slug, { holdWrites: hold.wait });
     await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture 2' }));
@@ -169,7 +169,7 @@ describe('AdminUpdateCarPage', () => {
     // Submitting anyway (Enter in a field) sends nothing while the picture is being deleted.
     fireEvent.submit(screen.getByRole('form', { name: ADMIN_CAR_COPY.updateButton }));
 
-    await act(async () => release());
+    await act(async () => hold.release());
     expect(await screen.findByText(ADMIN_CAR_COPY.imageDeleted)).toBeInTheDocument();
     await waitFor(() => expect(updateButton()).toBeEnabled());
     expect(callsOf(calls, 'car.removeImage')).toHaveLength(1);

@@ -2,7 +2,8 @@ import type { OrderQuote } from '@dealership/order-schemas';
 import { makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CheckoutBox } from './CheckoutBox';
-import { callsOf, renderCheckout, signIn, type CheckoutApi } from './checkout-testing';
+import { callsOf, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { renderCheckout, signIn } from './checkout-testing';
 
 // The Drop-in module boundary: the real one bundles Braintree's SDK, which needs its servers (the
 // browser flow is tested against them separately). Counting the factory's runs shows when the
@@ -32,7 +33,7 @@ const paidOrder = {
   lines: [{ id: car.id, carId: car.id, slug: car.slug, name: car.name, price: car.price, imageUrl: null }],
 };
 
-function renderBox(place: CheckoutApi) {
+function renderBox(place: FakeApi) {
   return renderCheckout(<CheckoutBox carIds={[car.id]} />, {
     api: (procedure, input) => {
       if (procedure === 'order.quote') return { data: quote };
@@ -92,7 +93,7 @@ describe('CheckoutBox card payment', () => {
 
   it("shows the processor's message on a decline and stays on the card form, cleared for another card", async () => {
     mockForm.requestNonce.mockResolvedValue('fake-processor-declined-visa-nonce');
-    renderBox(() => ({ error: { status: 402, message: 'Do Not Honor' } }));
+    renderBox(() => ({ error: { httpStatus: 402, message: 'Do Not Honor' } }));
     await chooseCard();
     const pay = await screen.findByRole('button', { name: 'Pay KES 3,950,000' });
     await waitFor(() => expect(pay).toBeEnabled());

@@ -1,7 +1,8 @@
 import type { Order, OrderQuote } from '@dealership/order-schemas';
 import { makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { callsOf, renderCheckout, signIn, type CheckoutAnswer } from '../checkout/checkout-testing';
+import { callsOf, type FakeAnswer } from '@dealership/web-trpc-client/testing';
+import { renderCheckout, signIn } from '../checkout/checkout-testing';
 import { CartPage, favouritesSummary } from './Cart.page';
 
 type TestCar = ReturnType<typeof makeCar>;
@@ -157,7 +158,7 @@ describe('CartPage', () => {
             quoted = quoteOf([{ car: demio, status: 'Sold' }]);
             return { data: orderOf([harrier, vitz]) };
           }
-          return { error: { status: 404 } };
+          return { error: { httpStatus: 404 } };
         },
       });
       fireEvent.click(await reserveButton());
@@ -185,7 +186,7 @@ describe('CartPage', () => {
         api: (procedure) => {
           if (procedure === 'order.quote') return { data: quoted };
           quoted = quoteOf([{ car: harrier }, { car: vitz, status: 'Reserved' }]);
-          return { error: { status: 409, message: 'This car is no longer available: Toyota Vitz (Reserved)', field: 'carIds' } };
+          return { error: { httpStatus: 409, message: 'This car is no longer available: Toyota Vitz (Reserved)', field: 'carIds' } };
         },
       });
       fireEvent.click(await reserveButton());
@@ -214,7 +215,7 @@ describe('CartPage', () => {
         api: (procedure) => {
           if (procedure === 'order.quote') return { data: quoteOf([{ car: harrier }]) };
           failures += 1;
-          if (failures === 1) return { error: { status: 502, message: 'The payment gateway did not answer' } };
+          if (failures === 1) return { error: { httpStatus: 502, message: 'The payment gateway did not answer' } };
           throw new TypeError('Failed to fetch');
         },
       });
@@ -232,12 +233,12 @@ describe('CartPage', () => {
     it('disables the buttons while the order is being placed', async () => {
       signIn();
       store([harrier]);
-      let release: (answer: CheckoutAnswer) => void = () => undefined;
+      let release: (answer: FakeAnswer) => void = () => undefined;
       renderCheckout(<CartPage />, {
         api: (procedure) =>
           procedure === 'order.quote'
             ? { data: quoteOf([{ car: harrier }], true) }
-            : new Promise<CheckoutAnswer>((resolve) => {
+            : new Promise<FakeAnswer>((resolve) => {
                 release = resolve;
               }),
       });

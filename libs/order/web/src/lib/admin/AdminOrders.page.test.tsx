@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { ORDER_STATUSES, type Order } from '@dealership/order-schemas';
-import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { callsOf, type FakeApi } from '@dealership/web-trpc-client/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { callsOf, currentLocation, makeOrder, orderPage, renderOrdersPage } from '../../testing';
+import { currentLocation, makeOrder, orderPage, renderOrdersPage } from '../../testing';
 import { AdminOrdersPage } from './AdminOrders.page';
 import { ORDERS_PAGE_SIZE } from './order-list-params';
 

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { callsOf, makeOrder, renderOrdersPage } from '../../testing';
+import { callsOf } from '@dealership/web-trpc-client/testing';
+import { makeOrder, renderOrdersPage } from '../../testing';
 import { UserOrdersPage } from './UserOrders.page';
 
 const ROUTE = '/dashboard/user/order';

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { renderApp, storeSession, type FakeProcedure } from '../../testing/render';
+import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { renderApp, storeSession } from '../../testing/render';
 import { AuthGuard } from './AuthGuard';
 
 function location() {
@@ -12,7 +13,7 @@ function runCountdown(seconds: number) {
 }
 
 /** `user.me` answering with the signed-in user. */
-function meAnswers(user: { name: string; role: 0 | 1 }): FakeProcedure {
+function meAnswers(user: { name: string; role: 0 | 1 }): FakeApi {
   return (procedure) =>
     procedure === 'user.me'
       ? {
@@ -27,7 +28,7 @@ function meAnswers(user: { name: string; role: 0 | 1 }): FakeProcedure {
       : { error: { message: `unexpected ${procedure}`, httpStatus: 500 } };
 }
 
-function renderGuarded(area: 'admin' | 'user', route: string, api?: FakeProcedure) {
+function renderGuarded(area: 'admin' | 'user', route: string, api?: FakeApi) {
   return renderApp(
     <AuthGuard area={area}>
       <h1>Protected screen</h1>
@@ -66,9 +67,7 @@ describe('AuthGuard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Protected screen' })).toBeInTheDocument();
     expect(apiCalls).toEqual([{ procedure: 'user.me', input: undefined }]);
-    expect(apiRequests).toEqual([
-      { procedures: ['user.me'], headers: expect.objectContaining({ Authorization: 'Bearer admin-token' }) },
-    ]);
+    expect(apiRequests).toEqual([{ procedures: ['user.me'], headers: expect.objectContaining({ Authorization: 'Bearer admin-token' }) }]);
   });
 
   it('lets any signed-in user into the user area', async () => {

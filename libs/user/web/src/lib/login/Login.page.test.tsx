@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderApp, type FakeProcedure } from '../../testing/render';
+import type { FakeApi } from '@dealership/web-trpc-client/testing';
+import { renderApp } from '../../testing/render';
 import { LoginPage } from './Login.page';
 
 const user = {
@@ -17,10 +18,8 @@ function logIn(email = 'juma@mail.co.ke', password = 'secret-password') {
   act(() => screen.getByRole('button', { name: 'Login' }).click());
 }
 
-const loginOk: FakeProcedure = (procedure) =>
-  procedure === 'user.login'
-    ? { data: { user, token: 'fresh-token' } }
-    : { error: { message: 'Not found', httpStatus: 404 } };
+const loginOk: FakeApi = (procedure) =>
+  procedure === 'user.login' ? { data: { user, token: 'fresh-token' } } : { error: { message: 'Not found', httpStatus: 404 } };
 
 describe('LoginPage', () => {
   afterEach(() => window.localStorage.clear());
@@ -35,9 +34,7 @@ describe('LoginPage', () => {
     logIn();
     expect(await screen.findByText('/dashboard/user/order page')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toEqual({ user, token: 'fresh-token' });
-    expect(apiCalls).toEqual([
-      { procedure: 'user.login', input: { email: 'juma@mail.co.ke', password: 'secret-password' } },
-    ]);
+    expect(apiCalls).toEqual([{ procedure: 'user.login', input: { email: 'juma@mail.co.ke', password: 'secret-password' } }]);
   });
 
   it('goes home without a target, and ignores a target on another site', async () => {
