@@ -115,9 +115,15 @@ export const CarListInputSchema = z
 export type CarListInput = z.input<typeof CarListInputSchema>;
 export type CarListFilters = z.output<typeof CarListInputSchema>;
 
+/**
+ * One page of cars. `total` is exact up to the server's count cap (10,000); past it `total` is the
+ * cap and `totalCapped` is true (show "10,000+"), and `pageCount` ends at the cap.
+ */
 export const CarPageSchema = z.object({
   items: z.array(CarSchema),
   total: z.number().int(),
+  /** Whether more cars match than `total` (the count stopped at the cap). */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),

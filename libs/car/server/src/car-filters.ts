@@ -1,6 +1,6 @@
 import { type CarListFilters, type CarManageFilters, PRICE_RANGES } from '@dealership/car-schemas';
 import { cars } from '@dealership/server-db';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,13 +26,21 @@ function brandIdsWhere(condition: SQL): SQL {
   return sql`(select b.id from brands b where ${condition})`;
 }
 
-/** Cars listings and search show: all but the sold ones (whose pages stay). */
-export const listedCars = (): SQL => ne(cars.status, 'Sold');
+/**
+ * Cars listings and search show: all but the sold ones (whose pages stay). A literal, not a
+ * parameter, and written as the partial indexes' predicate (`status <> 'Sold'`), so the planner can
+ * use them whatever plan it caches.
+ */
+export const listedCars = (): SQL => sql`${cars.status} <> 'Sold'`;
 
-/** Cars whose name, body type or brand name contains `search` (literally, any case). */
-function searchCondition(search: string): SQL | undefined {
-  const pattern = containsPattern(search);
-  return or(ilike(cars.name, pattern), sql`${cars.bodyType}::text ilike ${pattern}`, inArray(cars.brandId, brandIdsWhere(sql`b.name ilike ${pattern}`)));
+/**
+ * Cars whose name, body type or brand name contains `search` (literally, any case): one LIKE on
+ * `search_text`, which holds the three lower-cased (kept by triggers), so one trigram index serves
+ * it. The pattern is lower-cased by the same `lower()`; LIKE then does what ILIKE would, at about
+ * half the cost per row (which the counts pay on every match).
+ */
+function searchCondition(search: string): SQL {
+  return sql`${cars.searchText} like lower(${containsPattern(search)})`;
 }
 
 /**
@@ -82,7 +90,11 @@ export function manageConditions(filters: Omit<CarManageFilters, 'page' | 'pageS
   );
 }
 
-/** ORDER BY of a sort; the id breaks ties so pages never overlap. */
+/**
+ * ORDER BY of a sort; the id breaks ties so pages never overlap. Each matches one of the cars
+ * table's indexes exactly, NULLS placement included (`desc` is NULLS FIRST, `asc` NULLS LAST;
+ * price_desc reads the price index backwards): change one, change the other.
+ */
 export function carOrder(sort: CarListFilters['sort']): SQL[] {
   switch (sort) {
     case 'price_asc':

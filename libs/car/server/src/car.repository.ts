@@ -1,9 +1,25 @@
 import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarPage, type CarStats, CAR_STATUSES } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, carImages, cars, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from '@dealership/server-db';
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  brandImages,
+  carImages,
+  cars,
+  DB,
+  type Database,
+  type Transaction,
+  pgError,
+  PG_UNIQUE_VIOLATION,
+  PG_FOREIGN_KEY_VIOLATION,
+} from '@dealership/server-db';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
+
+/** Lists count their matches exactly up to this many, then report the total as capped ("10,000+"). */
+export const CAR_COUNT_CAP = 10_000;
+
+/** Injection token of the count cap (tests give a small one). */
+export const CAR_COUNT_CAP_TOKEN = Symbol('CAR_COUNT_CAP');
 
 /** A car's columns as the service sets them (everything but the id, brand, pictures and timestamps). */
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
@@ -31,7 +47,7 @@ function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return db.query.cars.findMany({
     where,
     orderBy,
-    columns: { brandId: false },
+    columns: { brandId: false, searchText: false },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {
@@ -59,7 +75,10 @@ export class CarRepository {
   private readonly byIds;
   private readonly bySlugQuery;
 
-  constructor(@Inject(DB) private readonly db: Database) {
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    @Optional() @Inject(CAR_COUNT_CAP_TOKEN) private readonly countCap: number = CAR_COUNT_CAP,
+  ) {
     this.byIds = findCars(db, sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
     this.bySlugQuery = findCars(db, eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
   }
@@ -72,7 +91,7 @@ export class CarRepository {
     return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(toCar);
   }
 
-  /** One page of the filtered catalogue (sold cars left out), with the total for pagination. */
+  /** One page of the filtered catalogue (sold cars left out), with the (capped) total for pagination. */
   list(filters: CarListFilters): Promise<CarPage> {
     return this.page(carConditions(filters), carOrder(filters.sort), filters);
   }
@@ -97,9 +116,18 @@ export class CarRepository {
    * The page of `where` in `orderBy`, with the total for pagination. The page's ids come first
    * (an index scan that stops at the page's end), then the page's cars with their pictures and
    * brands: never pictures and brands for every matching car before the sort and the cut.
+   * The total is exact up to the count cap; past it the count stops there (it reads at most
+   * cap + 1 index entries, whatever the catalogue's size), `totalCapped` says so, and the pages
+   * end at the cap.
    */
   private async page(where: SQL | undefined, orderBy: SQL[], { page, pageSize }: { page: number; pageSize: number }): Promise<CarPage> {
-    const [pageRows, [{ total }]] = await Promise.all([
+    const upToCap = this.db
+      .select({ one: sql`1` })
+      .from(cars)
+      .where(where)
+      .limit(this.countCap + 1)
+      .as('up_to_cap');
+    const [pageRows, [{ counted }]] = await Promise.all([
       this.db
         .select({ id: cars.id })
         .from(cars)
@@ -107,10 +135,23 @@ export class CarRepository {
         .orderBy(...orderBy)
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      this.db.select({ total: count() }).from(cars).where(where),
+      this.db.select({ counted: count() }).from(upToCap),
     ]);
+    const totalCapped = counted > this.countCap;
+    const total = Math.min(counted, this.countCap);
     const items = await this.loadInOrder(pageRows.map((r) => r.id));
-    return { items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+    return { items, total, totalCapped, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+  }
+
+  /** Listed cars matching `where`, newest first, at most `limit`: one index scan for the ids, no count. */
+  private async newestListed(where: SQL | undefined, limit: number): Promise<Car[]> {
+    const rows = await this.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(listedCars(), where))
+      .orderBy(...carOrder('newest'))
+      .limit(limit);
+    return this.loadInOrder(rows.map((r) => r.id));
   }
 
   /** Every car matching the filters, newest first (the legacy "all cars" call). */
@@ -118,19 +159,15 @@ export class CarRepository {
     return (await findCars(this.db, where, carOrder('newest'))).map(toCar);
   }
 
-  async newest(limit: number): Promise<Car[]> {
-    return (await this.list({ sort: 'newest', page: 1, pageSize: limit })).items;
+  /** The newest listed cars, at most `limit` (the home page: no count). */
+  newest(limit: number): Promise<Car[]> {
+    return this.newestListed(undefined, limit);
   }
 
   /** Listed cars marked featured, newest first, at most `limit`. */
-  async featured(limit: number): Promise<Car[]> {
-    const rows = await this.db
-      .select({ id: cars.id })
-      .from(cars)
-      .where(and(eq(cars.featured, true), listedCars()))
-      .orderBy(...carOrder('newest'))
-      .limit(limit);
-    return this.loadInOrder(rows.map((r) => r.id));
+  featured(limit: number): Promise<Car[]> {
+    // `featured` bare (not `= $1`) is the partial index's own predicate.
+    return this.newestListed(sql`${cars.featured}`, limit);
   }
 
   async byId(id: string): Promise<Car | undefined> {
@@ -151,7 +188,10 @@ export class CarRepository {
   async insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [row] = await tx.insert(cars).values({ ...columns, brandId }).returning({ id: cars.id });
+        const [row] = await tx
+          .insert(cars)
+          .values({ ...columns, brandId })
+          .returning({ id: cars.id });
         await saveImages(tx, row.id, images);
         return { ok: true, id: row.id } as const;
       });
@@ -165,7 +205,11 @@ export class CarRepository {
     try {
       return await this.db.transaction(async (tx) => {
         // updatedAt moves even when only the pictures change.
-        const [row] = await tx.update(cars).set({ ...columns, updatedAt: new Date() }).where(eq(cars.id, id)).returning({ id: cars.id });
+        const [row] = await tx
+          .update(cars)
+          .set({ ...columns, updatedAt: new Date() })
+          .where(eq(cars.id, id))
+          .returning({ id: cars.id });
         if (!row) return { ok: false, reason: 'not-found' } as const;
         if (images) await saveImages(tx, id, images);
         return { ok: true, id } as const;
@@ -200,20 +244,13 @@ export class CarRepository {
   }
 
   /** Cars of a brand other than `carId`, newest first. */
-  async relatedTo(carId: string, brandId: string, limit: number): Promise<Car[]> {
-    const rows = await this.db
-      .select({ id: cars.id })
-      .from(cars)
-      .where(and(eq(cars.brandId, brandId), ne(cars.id, carId), listedCars()))
-      .orderBy(...carOrder('newest'))
-      .limit(limit);
-    return this.loadInOrder(rows.map((r) => r.id));
+  relatedTo(carId: string, brandId: string, limit: number): Promise<Car[]> {
+    return this.newestListed(and(eq(cars.brandId, brandId), ne(cars.id, carId)), limit);
   }
 
   /** Listed cars of a brand, newest first, at most `limit`. */
-  async ofBrand(brandId: string, limit: number): Promise<Car[]> {
-    const rows = await this.db.select({ id: cars.id }).from(cars).where(and(eq(cars.brandId, brandId), listedCars())).orderBy(...carOrder('newest')).limit(limit);
-    return this.loadInOrder(rows.map((r) => r.id));
+  ofBrand(brandId: string, limit: number): Promise<Car[]> {
+    return this.newestListed(eq(cars.brandId, brandId), limit);
   }
 
   /** Which of `publicIds` a car still shows (storage names files by content, so two cars may share one). */

@@ -48,7 +48,16 @@ describe('migrations (integration, real database)', () => {
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const [car] = await handle.db.select().from(cars).where(eq(cars.slug, 'toyota-prado'));
-      expect(car).toMatchObject({ name: 'Toyota Prado', price: 7_600_000, safetyRating: 5, year: 2019, seats: 7, accelerationSeconds: 12.7, groundClearanceMm: 215, fuelTankLitres: 87 });
+      expect(car).toMatchObject({
+        name: 'Toyota Prado',
+        price: 7_600_000,
+        safetyRating: 5,
+        year: 2019,
+        seats: 7,
+        accelerationSeconds: 12.7,
+        groundClearanceMm: 215,
+        fuelTankLitres: 87,
+      });
       expect(await handle.db.query.carImages.findMany()).toHaveLength(1);
       const columns = await handle.db
         .select({ name: sql<string>`column_name` })
@@ -77,10 +86,41 @@ describe('migrations (integration, real database)', () => {
     try {
       const rows = await handle.db.select().from(orders);
       expect(rows).toEqual([
-        expect.objectContaining({ amount: 650_000, paymentMethod: 'card', pending: false, contactName: null, contactPhone: null, contactAddress: null, idempotencyKey: null }),
+        expect.objectContaining({
+          amount: 650_000,
+          paymentMethod: 'card',
+          pending: false,
+          contactName: null,
+          contactPhone: null,
+          contactAddress: null,
+          idempotencyKey: null,
+        }),
       ]);
       // New rows name their method: the column keeps no default.
       await expect(handle.db.execute(sql`insert into orders (amount, payment) values (1, '{"provider":"x"}')`)).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0008 fills the search text of an existing installation's cars, and keeps it on a brand's rename", async () => {
+    const dataDir = join(root, 'data-0008');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0007_order_placement', join(root, 'migrations-0007')) });
+    await old.exec(`
+      INSERT INTO brands (name, slug) VALUES ('Toyota', 'toyota');
+      INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+        SELECT 'Land Cruiser Prado', 'prado', 'Clean.', 5000000, id, 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV' FROM brands;
+    `);
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const searchText = async () => (await handle.db.select({ searchText: cars.searchText }).from(cars))[0].searchText;
+      expect(await searchText()).toBe('land cruiser prado\u001fsuv\u001ftoyota');
+      await handle.db.execute(sql`update brands set name = 'TOYOTA Kenya'`);
+      expect(await searchText()).toBe('land cruiser prado\u001fsuv\u001ftoyota kenya');
     } finally {
       await handle.close();
     }

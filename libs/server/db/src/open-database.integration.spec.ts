@@ -35,7 +35,17 @@ describe('createTestDatabase', () => {
     try {
       const result = await handle.db.execute(sql`select indexname from pg_indexes where tablename = 'cars' order by indexname`);
       const names = (result as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
-      expect(names).toEqual(expect.arrayContaining(['cars_slug_key', 'cars_price_idx', 'cars_created_at_idx', 'cars_brand_created_idx', 'cars_name_trgm_idx']));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'cars_slug_key',
+          'cars_price_idx',
+          'cars_created_at_idx',
+          'cars_brand_created_idx',
+          'cars_listed_created_idx',
+          'cars_search_trgm_idx',
+          'cars_updated_at_idx',
+        ]),
+      );
     } finally {
       await handle.close();
     }

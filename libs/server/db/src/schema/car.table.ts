@@ -40,18 +40,43 @@ export const cars = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Sold cars leave listings and search; their page stays. */
     status: carStatusEnum('status').notNull().default('Available'),
+    /**
+     * What the catalogue search matches: name, body type and brand name, lower-cased, separated by
+     * U+001F (which search text cannot hold, so a match never spans two fields). Kept by triggers
+     * (migration 0008: on the car's insert and update, and on its brand's rename), never by the app;
+     * one trigram index serves the whole search. Not part of the contract's car.
+     */
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('cars_slug_key').on(t.slug),
-    index('cars_brand_created_idx').on(t.brandId, t.createdAt),
-    index('cars_price_idx').on(t.price),
-    index('cars_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('cars_year_idx').on(t.year),
-    index('cars_mileage_idx').on(t.mileage),
+    // Each index matches an ORDER BY of car-filters' `carOrder` column for column, direction and
+    // NULLS placement (`desc` in a query is NULLS FIRST), so a page is an index scan that stops at
+    // its end instead of a sort of every car. Listings leave sold cars out: those are partial on
+    // `listedCars()`'s condition, written the same way so the planner can match them.
+    index('cars_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The catalogue version (getAll-car's ETag, the sitemap): the latest change, read from the index.
+    index('cars_updated_at_idx').on(t.updatedAt),
+    index('cars_listed_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status <> 'Sold'`),
+    index('cars_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Read forwards for price_asc, backwards for price_desc.
+    index('cars_price_idx')
+      .on(t.price.asc().nullsLast(), t.id.asc().nullsLast())
+      .where(sql`status <> 'Sold'`),
+    index('cars_year_idx')
+      .on(t.year.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status <> 'Sold'`),
+    index('cars_mileage_idx')
+      .on(t.mileage.asc().nullsLast(), t.id.asc().nullsLast())
+      .where(sql`status <> 'Sold'`),
     index('cars_body_type_idx').on(t.bodyType),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),
-    index('cars_featured_created_idx').on(t.featured, t.createdAt.desc()),
+    index('cars_featured_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`featured AND status <> 'Sold'`),
   ],
 );
 

@@ -20,6 +20,14 @@ export interface CarResultsProps {
   pageSize: number;
 }
 
+/**
+ * How many cars a page's filters match, for the count line: `3 cars`, `1 car`, `9,500 cars`, or
+ * `10,000+ cars` when the server's count stopped at its cap (`totalCapped`).
+ */
+export function carTotalText({ total, totalCapped }: Pick<CarPage, 'total' | 'totalCapped'>): string {
+  return `${total.toLocaleString('en-KE')}${totalCapped ? '+' : ''} ${total === 1 && !totalCapped ? 'car' : 'cars'}`;
+}
+
 /** One page of listing results: cards, a count and page buttons, with loading, error and empty states. */
 export function CarResults({ page, isPending, isError, isRefreshing, onRetry, onPageChange, empty, pageSize }: CarResultsProps) {
   if (isPending) return <CarGridSkeleton count={pageSize} label="Loading cars" cols={CAR_GRID_COLS_WITH_PANEL} />;
@@ -40,9 +48,7 @@ export function CarResults({ page, isPending, isError, isRefreshing, onRetry, on
   return (
     <Stack gap="lg">
       <Text size="sm" c="gray.7" aria-live="polite">
-        {page.items.length > 0
-          ? `Showing ${first}-${last} of ${page.total} ${page.total === 1 ? 'car' : 'cars'}`
-          : `${page.total} ${page.total === 1 ? 'car' : 'cars'} found`}
+        {page.items.length > 0 ? `Showing ${first}-${last} of ${carTotalText(page)}` : `${carTotalText(page)} found`}
       </Text>
       {page.items.length > 0 ? (
         <Box className={classes.results} data-refreshing={isRefreshing || undefined} aria-busy={isRefreshing}>
@@ -59,9 +65,7 @@ export function CarResults({ page, isPending, isError, isRefreshing, onRetry, on
           </Stack>
         </Center>
       )}
-      {page.pageCount > 1 ? (
-        <Pager page={Math.min(page.page, page.pageCount)} total={page.pageCount} onChange={onPageChange} />
-      ) : null}
+      {page.pageCount > 1 ? <Pager page={Math.min(page.page, page.pageCount)} total={page.pageCount} onChange={onPageChange} /> : null}
     </Stack>
   );
 }

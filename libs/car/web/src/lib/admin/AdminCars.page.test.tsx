@@ -134,6 +134,15 @@ describe('AdminCarsPage', () => {
     expect(screen.queryByText(ADMIN_CAR_COPY.deleted)).not.toBeInTheDocument();
   });
 
+  it("shows a total the server capped as '10,000+'", async () => {
+    const capped: FakeApi = (procedure, input) => {
+      const answer = api()(procedure, input);
+      return procedure === 'car.manage' ? { data: { ...pageOf(), total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) } } : answer;
+    };
+    renderAdmin(<AdminCarsPage />, { route: '/dashboard/admin/cars', api: capped });
+    expect(await screen.findByText('Showing 1-2 of 10,000+ cars')).toBeInTheDocument();
+  });
+
   it('says when there are no cars yet', async () => {
     renderAdmin(<AdminCarsPage />, { route: '/dashboard/admin/cars', api: api({ cars: [] }) });
     expect(await screen.findByRole('heading', { name: 'No cars yet' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CarGridSkeleton } from '../CarGrid/CarGrid';
+import { carTotalText } from '../CarResults/CarResults';
 import { ADMIN_CAR_COPY, ADMIN_SEARCH_DEBOUNCE_MS } from './admin-car-copy';
 import { type AdminCarFilters, isFiltered, NO_ADMIN_CAR_FILTERS, readAdminCarFilters, toCarManageInput, writeAdminCarFilters } from './admin-car-params';
 import classes from './AdminCars.module.css';
@@ -250,7 +251,7 @@ export function AdminCarsPage() {
     content = (
       <Stack gap="lg">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {`Showing ${first}-${first + page.items.length - 1} of ${page.total} ${page.total === 1 ? 'car' : 'cars'}`}
+          {`Showing ${first}-${first + page.items.length - 1} of ${carTotalText(page)}`}
         </Text>
         <SimpleGrid
           cols={GRID_COLS}

@@ -4,11 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
 import { CarsPage } from './Cars.page';
 
-const brands = [
-  makeBrand({ name: 'Toyota', slug: 'toyota' }),
-  makeBrand({ name: 'Subaru', slug: 'subaru' }),
-  makeBrand({ name: 'Mazda', slug: 'mazda' }),
-];
+const brands = [makeBrand({ name: 'Toyota', slug: 'toyota' }), makeBrand({ name: 'Subaru', slug: 'subaru' }), makeBrand({ name: 'Mazda', slug: 'mazda' })];
 
 function carPage(total: number, page = 1) {
   const count = Math.max(0, Math.min(12, total - (page - 1) * 12));
@@ -112,6 +108,14 @@ describe('CarsPage', () => {
     expect(location()).toBe('/cars?page=3');
     expect(await screen.findByText('Showing 25-30 of 30 cars')).toBeInTheDocument();
     expect(calls.filter((c) => c.procedure === 'car.list').map((c) => (c.input as { page: number }).page)).toEqual([1, 3]);
+  });
+
+  it("shows a total the server capped as '10,000+', with the pages up to the cap", async () => {
+    const capped: FakeApi = (procedure) =>
+      procedure === 'brand.list' ? { data: brands } : { data: { ...carPage(12), total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) } };
+    renderPage(<CarsPage />, { route: '/cars', api: capped });
+    expect(await screen.findByText('Showing 1-12 of 10,000+ cars')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 834' })).toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "cars_updated_at_idx" ON "cars" USING btree ("updated_at");
