@@ -1,11 +1,19 @@
-import { CarBySlugInputSchema, CarCreateInputSchema, CarRelatedInputSchema, CarRemoveImageInputSchema, CarRemoveInputSchema, CarUpdateInputSchema } from '@dealership/car-schemas';
+import {
+  CarBySlugInputSchema,
+  CarCreateInputSchema,
+  CarRelatedInputSchema,
+  CarRemoveImageInputSchema,
+  CarRemoveInputSchema,
+  CarUpdateInputSchema,
+} from '@dealership/car-schemas';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
 import { text } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CarCatalogueExport } from './car-catalogue-export';
 import { fromLegacyCarBody, LEGACY_CAR_FIELDS, parseLegacyInput, toLegacyCar } from './car.legacy-mapper';
 import { CarService } from './car.service';
 import { readLegacyForm } from './legacy-form';
@@ -18,13 +26,22 @@ const SearchQuerySchema = z.object({
 @Public()
 @Controller('car')
 export class CarController {
-  constructor(private readonly cars: CarService) {}
+  constructor(
+    private readonly cars: CarService,
+    private readonly catalogue: CarCatalogueExport,
+  ) {}
 
+  /**
+   * Every listed car. The whole catalogue is encoded once per catalogue version (streamed from the
+   * database in batches, gzip and brotli) and answered with an ETag (304 when the client has it); a
+   * search is filtered and small, so it is built per request as before.
+   */
   @Get('getAll-car')
-  async getAll(@Query() query: unknown) {
+  async getAll(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { searchQuery } = parseOrThrow(SearchQuerySchema, query);
-    const cars = await this.cars.all(searchQuery || undefined);
-    return { success: true, totalCar: cars.length, message: 'All Cars', cars: cars.map(toLegacyCar) };
+    if (!searchQuery) return this.catalogue.send(request, reply);
+    const cars = await this.cars.all(searchQuery);
+    return reply.send({ success: true, totalCar: cars.length, message: 'All Cars', cars: cars.map(toLegacyCar) });
   }
 
   @Get('getCarById-car/:slug')

@@ -1,6 +1,7 @@
 import { AuditModule } from '@dealership/audit-server';
 import { MediaModule } from '@dealership/media-server';
 import { Module } from '@nestjs/common';
+import { CarCatalogueExport } from './car-catalogue-export';
 import { CarController } from './car.controller';
 import { CarRepository } from './car.repository';
 import { CarRouter } from './car.router';
@@ -9,7 +10,7 @@ import { CarSitePages } from './car.site-pages';
 
 @Module({
   imports: [MediaModule, AuditModule],
-  providers: [CarRepository, CarService, CarRouter, CarSitePages],
+  providers: [CarRepository, CarService, CarRouter, CarSitePages, CarCatalogueExport],
   controllers: [CarController],
   exports: [CarRouter, CarService],
 })

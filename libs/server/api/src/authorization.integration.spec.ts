@@ -165,6 +165,7 @@ const PUBLIC_REST = [
   'GET health/live',
   'GET health/ready',
   'GET sitemap.xml',
+  'GET sitemap-:file',
   'GET robots.txt',
   'GET car/getAll-car',
   'GET car/getCarById-car/:slug',

@@ -121,15 +121,22 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
-  it('GET /sitemap.xml lists the static pages and every car and brand page with lastmod; robots.txt points at it', async () => {
+  it('GET /sitemap.xml is an index of files listing the static pages and every car and brand page with lastmod; robots.txt points at it', async () => {
     const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<sitemapindex');
+    const files = [...res.body.matchAll(/<loc>http:\/\/localhost:3000(\/sitemap-[^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(files).toEqual(expect.arrayContaining(['/sitemap-pages-1.xml', '/sitemap-cars-1.xml', '/sitemap-brands-1.xml']));
+    const parts = await Promise.all(files.map((url) => app.inject({ method: 'GET', url })));
+    for (const part of parts) expect(part.statusCode).toBe(200);
+    const body = parts.map((part) => part.body).join('');
+    expect((await app.inject({ method: 'GET', url: '/sitemap-cars-99.xml' })).statusCode).toBe(404);
     const cars = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().cars;
-    expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
-    expect(res.body).toContain('<loc>http://localhost:3000/brands</loc>');
-    expect(res.body).toContain('<loc>http://localhost:3000/brand/mercedes-benz</loc>');
-    for (const car of cars) expect(res.body).toContain(`<loc>http://localhost:3000/car/${car.slug}</loc><lastmod>${car.updatedAt}</lastmod>`);
+    expect(body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(body).toContain('<loc>http://localhost:3000/brands</loc>');
+    expect(body).toContain('<loc>http://localhost:3000/brand/mercedes-benz</loc>');
+    for (const car of cars) expect(body).toContain(`<loc>http://localhost:3000/car/${car.slug}</loc><lastmod>${car.updatedAt}</lastmod>`);
 
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);

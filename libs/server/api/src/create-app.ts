@@ -19,7 +19,7 @@ import { isClientRoute, loadIndexHtml } from './web-app';
 
 /** Where Nest's controllers are served: under /api, except the routes crawlers and probes expect at the root. */
 export const REST_PREFIX = 'api';
-export const UNPREFIXED_ROUTES = ['sitemap.xml', 'robots.txt', 'health/live', 'health/ready'] as const;
+export const UNPREFIXED_ROUTES = ['sitemap.xml', 'sitemap-:file', 'robots.txt', 'health/live', 'health/ready'] as const;
 
 export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */

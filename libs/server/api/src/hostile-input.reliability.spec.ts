@@ -177,6 +177,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
+      { route: 'GET sitemap-:file', url: '/sitemap-{cars-1.xml}' },
       { route: 'GET car/getCarById-car/:slug', url: '/api/car/getCarById-car/{toyota-vitz}' },
       { route: 'GET car/related-car/:carId/:brandId', url: `/api/car/related-car/{${ids.car}}/{${ids.brand}}` },
       { route: 'GET brand/getBrandBtId-brand/:slug', url: '/api/brand/getBrandBtId-brand/{toyota}' },

@@ -1,34 +1,53 @@
 import { APP_CONFIG, loadConfig } from '@dealership/server-core';
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { type SitePages, SitePagesOf } from './site-pages';
+import { type SitemapEntry, type SitePages, SitePagesOf } from './site-pages';
 import { SiteModule } from './site.module';
-import { SiteService } from './site.service';
+import { SITEMAP_URL_LIMIT, SiteService } from './site.service';
 
-/** A feature's contribution as the car module makes it, with two cars. */
+/** A feature's contribution as the car module makes it: its rows in slug order, and a version that moves with them. */
 @SitePagesOf('car')
 @Injectable()
-class TwoCars implements SitePages {
+class SomeCars implements SitePages {
+  rows: SitemapEntry[] = [{ slug: 'toyota-vitz', updatedAt: new Date('2026-01-02T03:04:05.000Z') }];
+  version = 1;
+  reads = 0;
   async exists(slug: string) {
     if (slug.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
     return slug === 'toyota-vitz' || slug === 'a b';
   }
-  async sitemapEntries() {
-    return [{ slug: 'toyota-vitz', updatedAt: new Date('2026-01-02T03:04:05.000Z') }];
+  async sitemapVersion() {
+    return String(this.version);
+  }
+  async sitemapEntries(after: string | undefined, limit: number) {
+    this.reads++;
+    return this.rows.filter((row) => after === undefined || row.slug > after).slice(0, limit);
   }
 }
+
+async function siteWith(urlLimit?: number): Promise<{ site: SiteService; cars: SomeCars }> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://cars.example.co.ke', JWT_SECRET: 'x'.repeat(32) });
+  @Global()
+  @Module({
+    providers: [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: SITEMAP_URL_LIMIT, useValue: urlLimit },
+    ],
+    exports: [APP_CONFIG, SITEMAP_URL_LIMIT],
+  })
+  class ConfigModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, SiteModule], providers: [SomeCars] }).compile();
+  await moduleRef.init();
+  return { site: moduleRef.get(SiteService), cars: moduleRef.get(SomeCars) };
+}
+
+const text = (buffer: Buffer | undefined) => buffer?.toString('utf8');
 
 describe('SiteService', () => {
   let site: SiteService;
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://cars.example.co.ke', JWT_SECRET: 'x'.repeat(32) });
-    @Global()
-    @Module({ providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] })
-    class ConfigModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, SiteModule], providers: [TwoCars] }).compile();
-    await moduleRef.init();
-    site = moduleRef.get(SiteService);
+    ({ site } = await siteWith());
   });
 
   it('answers 200 for the pages of SITE_ROUTES and 404 for any other path', async () => {
@@ -46,12 +65,69 @@ describe('SiteService', () => {
     expect(await site.firstLoadStatus('/brand/toyota')).toBe(404);
   });
 
-  it('lists the sitemap pages and the features’ detail pages with their last change', async () => {
-    const xml = await site.sitemapXml();
-    expect(xml).toContain('<loc>https://cars.example.co.ke/</loc>');
-    expect(xml).toContain('<loc>https://cars.example.co.ke/cars</loc>');
-    expect(xml).not.toContain('/login');
-    expect(xml).toContain('<loc>https://cars.example.co.ke/car/toyota-vitz</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>');
+  it('serves a sitemap index naming its files; the files list the pages and the features’ detail pages with their last change', async () => {
+    const index = text(await site.sitemapIndex());
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index).toContain('<sitemap><loc>https://cars.example.co.ke/sitemap-pages-1.xml</loc></sitemap>');
+    expect(index).toContain('<sitemap><loc>https://cars.example.co.ke/sitemap-cars-1.xml</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></sitemap>');
+    const pages = text(await site.sitemapFile('sitemap-pages-1.xml'));
+    expect(pages).toContain('<loc>https://cars.example.co.ke/</loc>');
+    expect(pages).toContain('<loc>https://cars.example.co.ke/cars</loc>');
+    expect(pages).not.toContain('/login');
+    expect(text(await site.sitemapFile('sitemap-cars-1.xml'))).toContain(
+      '<loc>https://cars.example.co.ke/car/toyota-vitz</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>',
+    );
+    expect(await site.sitemapFile('sitemap-cars-2.xml')).toBeUndefined();
     expect(site.robotsTxt()).toContain('Sitemap: https://cars.example.co.ke/sitemap.xml');
+  });
+
+  it('splits every group at the URL limit; each file’s lastmod is its newest row’s', async () => {
+    const { site: small, cars } = await siteWith(2);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+    cars.rows = [
+      { slug: 'a', updatedAt: day(3) },
+      { slug: 'b', updatedAt: day(1) },
+      { slug: 'c', updatedAt: day(2) },
+      { slug: 'd', updatedAt: day(9) },
+      { slug: 'e', updatedAt: day(4) },
+    ];
+    const index = text(await small.sitemapIndex()) ?? '';
+    const files = [...index.matchAll(/<loc>https:\/\/cars\.example\.co\.ke\/([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1], m[2]]);
+    const carFiles = files.filter(([name]) => name.startsWith('sitemap-cars-'));
+    expect(carFiles).toEqual([
+      ['sitemap-cars-1.xml', day(3).toISOString()],
+      ['sitemap-cars-2.xml', day(9).toISOString()],
+      ['sitemap-cars-3.xml', day(4).toISOString()],
+    ]);
+    for (const [name] of files) {
+      const urls = (text(await small.sitemapFile(name)) ?? '').match(/<url>/g) ?? [];
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(2);
+    }
+    expect(text(await small.sitemapFile('sitemap-cars-2.xml'))).toContain(
+      `<loc>https://cars.example.co.ke/car/d</loc><lastmod>${day(9).toISOString()}</lastmod>`,
+    );
+    // Every static page is in some pages file.
+    const pages = await Promise.all(files.filter(([name]) => name.startsWith('sitemap-pages-')).map(async ([name]) => text(await small.sitemapFile(name))));
+    expect(pages.join('')).toContain('<loc>https://cars.example.co.ke/about</loc>');
+  });
+
+  it('is built once per version of the pages, and again when the version moves', async () => {
+    const { site: cached, cars } = await siteWith(2);
+    cars.rows = [
+      { slug: 'a', updatedAt: new Date('2026-01-01T00:00:00.000Z') },
+      { slug: 'b', updatedAt: new Date('2026-01-01T00:00:00.000Z') },
+    ];
+    await Promise.all([cached.sitemapIndex(), cached.sitemapIndex(), cached.sitemapFile('sitemap-cars-1.xml')]);
+    const reads = cars.reads;
+    expect(reads).toBeGreaterThan(0);
+    await cached.sitemapIndex();
+    await cached.sitemapFile('sitemap-cars-1.xml');
+    expect(cars.reads).toBe(reads);
+
+    cars.rows = [...cars.rows, { slug: 'c', updatedAt: new Date('2026-02-01T00:00:00.000Z') }];
+    cars.version++;
+    expect(text(await cached.sitemapIndex())).toContain('<loc>https://cars.example.co.ke/sitemap-cars-2.xml</loc><lastmod>2026-02-01T00:00:00.000Z</lastmod>');
+    expect(cars.reads).toBeGreaterThan(reads);
   });
 });

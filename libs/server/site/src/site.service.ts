@@ -1,6 +1,6 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { hasControlCharacters, matchSiteRoute, SITE_ROUTES, type SiteResource, type SiteRoute, sitePath } from '@dealership/shared-schemas';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type SitePages, SitePagesOf } from './site-pages';
 
@@ -8,15 +8,35 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': '
 
 const ROUTES: [string, SiteRoute][] = Object.entries(SITE_ROUTES);
 
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** Injection token of the most URLs in one sitemap file (the protocol's 50,000; tests give a small one). */
+export const SITEMAP_URL_LIMIT = Symbol('SITEMAP_URL_LIMIT');
+const MAX_URLS_PER_FILE = 50_000;
+/** Pages read per query while the sitemap is built. */
+const SITEMAP_BATCH = 5_000;
+
+interface BuiltSitemap {
+  version: string;
+  index: Buffer;
+  /** By file name (`sitemap-cars-1.xml`). */
+  files: Map<string, Buffer>;
+}
+
 /** The web app's pages as the server sees them: which exist (first-load status) and the sitemap. */
 @Injectable()
 export class SiteService implements OnModuleInit {
   private readonly sources = new Map<SiteResource, SitePages>();
+  private readonly urlLimit: number;
+  private cached?: BuiltSitemap;
+  private building?: { version: string; done: Promise<BuiltSitemap> };
 
   constructor(
     private readonly discovery: DiscoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() @Inject(SITEMAP_URL_LIMIT) urlLimit?: number,
+  ) {
+    this.urlLimit = Math.min(urlLimit ?? MAX_URLS_PER_FILE, MAX_URLS_PER_FILE);
+  }
 
   onModuleInit() {
     for (const wrapper of this.discovery.getProviders({ metadataKey: SitePagesOf.KEY })) {
@@ -43,20 +63,86 @@ export class SiteService implements OnModuleInit {
     return source && (await source.exists(slug)) ? 200 : 404;
   }
 
-  /** `/sitemap.xml`: the pages marked `inSitemap`, then every detail page the features provide. */
-  async sitemapXml(): Promise<string> {
+  /** `/sitemap.xml`: the sitemap index, naming every sitemap file with its last change. */
+  async sitemapIndex(): Promise<Buffer> {
+    return (await this.sitemap()).index;
+  }
+
+  /** A sitemap file of the index (`sitemap-cars-1.xml`), or undefined when there is none of that name. */
+  async sitemapFile(name: string): Promise<Buffer | undefined> {
+    return (await this.sitemap()).files.get(name);
+  }
+
+  /** The sitemap of the current version of the pages: kept until a feature's version moves, built once per version. */
+  private async sitemap(): Promise<BuiltSitemap> {
+    const detail = this.detailSources();
+    const version = (await Promise.all(detail.map(async ({ resource, source }) => `${resource}=${await source.sitemapVersion()}`))).join(';');
+    if (this.cached?.version === version) return this.cached;
+    if (this.building?.version === version) return this.building.done;
+    const done = this.buildSitemap(version, detail);
+    const building = { version, done };
+    this.building = building;
+    try {
+      this.cached = await done;
+      return this.cached;
+    } finally {
+      if (this.building === building) this.building = undefined;
+    }
+  }
+
+  /** The detail routes (`/car/:slug` ...) with the feature providing each one's pages. */
+  private detailSources(): { id: keyof typeof SITE_ROUTES; resource: SiteResource; source: SitePages }[] {
+    return (Object.keys(SITE_ROUTES) as (keyof typeof SITE_ROUTES)[]).flatMap((id) => {
+      const resource = (SITE_ROUTES[id] as SiteRoute).resource;
+      const source = resource && this.sources.get(resource);
+      return resource && source ? [{ id, resource, source }] : [];
+    });
+  }
+
+  /**
+   * Splits every page into files of at most `urlLimit` URLs: the pages marked `inSitemap`
+   * (`sitemap-pages-1.xml`), then each feature's detail pages in slug order (`sitemap-cars-1.xml`,
+   * `sitemap-cars-2.xml` ...), read in keyset batches; each file's lastmod is its newest row's.
+   */
+  private async buildSitemap(version: string, detail: ReturnType<SiteService['detailSources']>): Promise<BuiltSitemap> {
+    const files = new Map<string, Buffer>();
+    const indexEntries: string[] = [];
+    const base = this.config.publicUrl;
+    const addFile = (name: string, urls: string[], lastmod: Date | undefined) => {
+      files.set(name, Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`));
+      indexEntries.push(`  <sitemap><loc>${escapeXml(`${base}/${name}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</sitemap>`);
+    };
     const url = (path: string, lastmod?: Date) =>
-      `  <url><loc>${escapeXml(`${this.config.publicUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
-    const lines = ROUTES.filter(([, route]) => route.inSitemap).map(([, route]) => url(route.path));
-    const detailRoutes = (Object.keys(SITE_ROUTES) as (keyof typeof SITE_ROUTES)[]).filter((id) => (SITE_ROUTES[id] as SiteRoute).resource);
-    const entries = await Promise.all(
-      detailRoutes.map(async (id) => {
-        const source = this.sources.get((SITE_ROUTES[id] as SiteRoute).resource as SiteResource);
-        return (await source?.sitemapEntries())?.map((e) => url(sitePath(id, { slug: e.slug }), e.updatedAt)) ?? [];
-      }),
-    );
-    lines.push(...entries.flat());
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+      `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+
+    const pages = ROUTES.filter(([, route]) => route.inSitemap).map(([, route]) => url(route.path));
+    for (let start = 0; start < pages.length; start += this.urlLimit)
+      addFile(`sitemap-pages-${start / this.urlLimit + 1}.xml`, pages.slice(start, start + this.urlLimit), undefined);
+
+    for (const { id, resource, source } of detail) {
+      let urls: string[] = [];
+      let newest: Date | undefined;
+      let fileNumber = 0;
+      const flush = () => {
+        if (urls.length > 0) addFile(`sitemap-${resource}s-${++fileNumber}.xml`, urls, newest);
+        urls = [];
+        newest = undefined;
+      };
+      let after: string | undefined;
+      for (;;) {
+        const batch = await source.sitemapEntries(after, SITEMAP_BATCH);
+        for (const entry of batch) {
+          urls.push(url(sitePath(id, { slug: entry.slug }), entry.updatedAt));
+          if (!newest || entry.updatedAt > newest) newest = entry.updatedAt;
+          if (urls.length === this.urlLimit) flush();
+        }
+        if (batch.length < SITEMAP_BATCH) break;
+        after = batch[batch.length - 1].slug;
+      }
+      flush();
+    }
+    const index = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${indexEntries.join('\n')}\n</sitemapindex>\n`);
+    return { version, index, files };
   }
 
   robotsTxt(): string {
