@@ -1,47 +1,115 @@
 // The yardstick of the catalogue benchmark: a bare node:http + pg server answering the same
-// questions as our API with one hand-written SQL query each, and no framework at all.
+// questions as our API, in the same JSON shapes, with hand-written SQL and no framework at all.
+//
+//   GET /cars?brand=<slug>&priceMin=&priceMax=&search=   like tRPC car.list (page of 12 + total)
+//   GET /trpc-car/<slug>                                 like tRPC car.bySlug
+//   GET /latest                                          like tRPC car.latest (8 newest listed)
+//   GET /car/<slug>                                      like REST getCarById-car (legacy shape)
+//   GET /getAll-car                                      like REST getAll-car (legacy shape, every listed car)
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 
-const CAR_JSON = `json_build_object(
+const carImages = (legacy) =>
+  `coalesce((select json_agg(json_build_object('url', ci.url, ${legacy ? "'public_id'" : "'publicId'"}, ci.public_id) order by ci.position) from car_images ci where ci.car_id = c.id), '[]')`;
+const brandImages = (legacy) =>
+  `coalesce((select json_agg(json_build_object('url', bi.url, ${legacy ? "'public_id'" : "'publicId'"}, bi.public_id) order by bi.position) from brand_images bi where bi.brand_id = b.id), '[]')`;
+
+/** The legacy REST car (key order as the legacy contract). */
+const LEGACY_JSON = `json_build_object(
   '_id', c.id, 'name', c.name, 'slug', c.slug, 'description', c.description, 'price', c.price,
-  'brand', (select json_build_object('_id', b.id, 'name', b.name, 'slug', b.slug,
-      'image', coalesce((select json_agg(json_build_object('url', bi.url, 'public_id', bi.public_id) order by bi.position) from brand_images bi where bi.brand_id = b.id), '[]'))
-    from brands b where b.id = c.brand_id),
+  'brand', (select json_build_object('_id', b.id, 'name', b.name, 'slug', b.slug, 'image', ${brandImages(true)}) from brands b where b.id = c.brand_id),
   'fuelType', c.fuel_type, 'transmission', c.transmission, 'engineSize', c.engine_size, 'mileage', c.mileage,
   'safetyrating', c.safety_rating, 'yom', c.year, 'seater', c.seats, 'drive', c.drive, 'horsepower', c.horsepower,
   'torque', c.torque, 'accelaration', c.acceleration_seconds, 'size', c.ground_clearance_mm, 'fuelTank', c.fuel_tank_litres,
   'warranty', c.warranty, 'condition', c.condition, 'bodyType', c.body_type,
-  'documents', coalesce((select json_agg(json_build_object('url', ci.url, 'public_id', ci.public_id) order by ci.position) from car_images ci where ci.car_id = c.id), '[]'),
-  'createdAt', c.created_at, 'updatedAt', c.updated_at)`;
+  'documents', ${carImages(true)},
+  'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'featured', c.featured, 'status', c.status)`;
 
-const LIST = `select ${CAR_JSON} as car from cars c order by c.created_at desc, c.id desc limit $1 offset $2`;
-const COUNT = 'select count(*)::int as total from cars';
+/** The tRPC contract's car. */
+const CAR_JSON = `json_build_object(
+  'id', c.id, 'name', c.name, 'slug', c.slug, 'description', c.description, 'price', c.price,
+  'fuelType', c.fuel_type, 'transmission', c.transmission, 'engineSize', c.engine_size, 'mileage', c.mileage,
+  'safetyRating', c.safety_rating, 'year', c.year, 'seats', c.seats, 'drive', c.drive, 'horsepower', c.horsepower,
+  'torque', c.torque, 'accelerationSeconds', c.acceleration_seconds, 'groundClearanceMm', c.ground_clearance_mm,
+  'fuelTankLitres', c.fuel_tank_litres, 'warranty', c.warranty, 'condition', c.condition, 'bodyType', c.body_type,
+  'featured', c.featured, 'status', c.status,
+  'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'images', ${carImages(false)},
+  'brand', (select json_build_object('id', b.id, 'name', b.name, 'slug', b.slug, 'images', ${brandImages(false)}) from brands b where b.id = c.brand_id))`;
+
+const PAGE_SIZE = 12;
+const LATEST_SIZE = 8;
+
+/**
+ * The listed (unsold) cars matching the filters, as SQL and parameters: brand by slug, a price
+ * range, and a literal, case-insensitive search over name, body type and brand name.
+ */
+function listWhere(query) {
+  const conditions = [`c.status <> 'Sold'`];
+  const params = [];
+  const brand = query.get('brand');
+  if (brand) {
+    params.push(brand.toLowerCase());
+    conditions.push(`c.brand_id = (select id from brands where slug = $${params.length})`);
+  }
+  if (query.get('priceMin')) {
+    params.push(Number(query.get('priceMin')));
+    conditions.push(`c.price >= $${params.length}`);
+  }
+  if (query.get('priceMax')) {
+    params.push(Number(query.get('priceMax')));
+    conditions.push(`c.price <= $${params.length}`);
+  }
+  const search = query.get('search');
+  if (search) {
+    params.push(`%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    const p = `$${params.length}`;
+    conditions.push(`(c.name ilike ${p} or c.body_type::text ilike ${p} or c.brand_id in (select id from brands where name ilike ${p}))`);
+  }
+  return { where: conditions.join(' and '), params };
+}
+
+async function list(query) {
+  const { where, params } = listWhere(query);
+  const page = `select ${CAR_JSON} as car from (select * from cars c where ${where} order by c.created_at desc, c.id desc limit ${PAGE_SIZE}) c order by c.created_at desc, c.id desc`;
+  const [items, count] = await Promise.all([pool.query(page, params), pool.query(`select count(*)::int as total from cars c where ${where}`, params)]);
+  const total = count.rows[0].total;
+  return { result: { data: { items: items.rows.map((r) => r.car), total, page: 1, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE) } } };
+}
+
+const LATEST = `select ${CAR_JSON} as car from (select * from cars c where c.status <> 'Sold' order by c.created_at desc, c.id desc limit ${LATEST_SIZE}) c order by c.created_at desc, c.id desc`;
 const BY_SLUG = `select ${CAR_JSON} as car from cars c where c.slug = $1`;
+const LEGACY_BY_SLUG = `select ${LEGACY_JSON} as car from cars c where c.slug = $1`;
+const LEGACY_ALL = `select ${LEGACY_JSON}::text as car from cars c where c.status <> 'Sold' order by c.created_at desc, c.id desc`;
+
+const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
 
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://x');
-    let body;
-    if (url.pathname === '/cars') {
-      const pageSize = 12;
-      const [items, count] = await Promise.all([pool.query(LIST, [pageSize, 0]), pool.query(COUNT)]);
-      const total = count.rows[0].total;
-      body = { items: items.rows.map((r) => r.car), total, page: 1, pageSize, pageCount: Math.ceil(total / pageSize) };
-    } else if (url.pathname.startsWith('/car/')) {
-      const { rows } = await pool.query(BY_SLUG, [decodeURIComponent(url.pathname.slice(5))]);
-      if (!rows[0]) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');
-        return;
-      }
-      body = { success: true, car: rows[0].car };
-    } else {
-      res.writeHead(404).end();
-      return;
+    const path = url.pathname;
+    if (path === '/cars') return json(res, 200, await list(url.searchParams));
+    if (path === '/latest') return json(res, 200, { result: { data: (await pool.query(LATEST)).rows.map((r) => r.car) } });
+    if (path.startsWith('/trpc-car/')) {
+      const { rows } = await pool.query({ name: 'by_slug', text: BY_SLUG, values: [decodeURIComponent(path.slice(10))] });
+      return rows[0] ? json(res, 200, { result: { data: rows[0].car } }) : json(res, 404, { error: { message: 'Car not found' } });
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (path.startsWith('/car/')) {
+      const { rows } = await pool.query({ name: 'legacy_by_slug', text: LEGACY_BY_SLUG, values: [decodeURIComponent(path.slice(5))] });
+      return rows[0] ? json(res, 200, { success: true, message: 'Car fetched', car: rows[0].car }) : json(res, 404, { success: false });
+    }
+    if (path === '/getAll-car') {
+      // Every listed car, as JSON text from Postgres, joined into one body (the naive hand-written way).
+      const { rows } = await pool.query(LEGACY_ALL);
+      return json(res, 200, `{"success":true,"totalCar":${rows.length},"message":"All Cars","cars":[${rows.map((r) => r.car).join(',')}]}`);
+    }
+    if (path === '/health') return json(res, 200, { ok: true });
+    res.writeHead(404).end();
   } catch (error) {
     res.writeHead(500).end(String(error));
   }

@@ -1,34 +1,49 @@
-// Catalogue throughput: our server (Nest on Fastify, tRPC and REST) against a bare node:http + pg
-// server, both on the same PostgreSQL database, loaded with autocannon from this process.
-// Goal: ours >= 0.6x the bare server. Run: `npm run bench` (needs PostgreSQL, default
-// postgres://postgres@127.0.0.1:5432; set BENCH_DATABASE_URL to use another).
+// Catalogue benchmark: our built server (Nest on Fastify, tRPC and REST) against a bare node:http +
+// pg server (baseline-server.mjs, hand-written SQL), both on the same PostgreSQL database with N
+// generated cars, in the same run. Every case warms both servers with the same pass, then loads the
+// bare server and ours with autocannon; prints req/s, p50/p95/p99 and ours/bare per case and writes
+// tools/bench/results/bench-<N>.json (README's table: `node tools/bench/report.mjs`).
+//
+//   npm run bench -- --cars 10000        (or 100000; default 10000)
+//
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server, default postgres://postgres@127.0.0.1:5432;
+// the database used is dealership_bench_<N>, seeded once and reused while it holds N cars),
+// BENCH_SECONDS (per measured run, default 10), BENCH_CONNECTIONS (default 20),
+// BENCH_WARMUP_SECONDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is).
 import autocannon from 'autocannon';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { countCars, dropDatabase, migrateDatabase, migrationsCurrent, seedCatalogue, withDatabase } from './seed-catalogue.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const dbName = 'dealership_bench';
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const OURS_PORT = 3901;
+const BARE_PORT = 3902;
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+function parseArgs(argv) {
+  let cars = 10000;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--cars') cars = Number(argv[++i]);
+    else if (argv[i].startsWith('--cars=')) cars = Number(argv[i].slice(7));
+    else throw new Error(`unknown argument ${argv[i]} (usage: --cars N)`);
   }
+  if (!Number.isInteger(cars) || cars < 100) throw new Error('--cars must be a whole number of at least 100');
+  return { cars };
 }
 
+const { cars: carCount } = parseArgs(process.argv.slice(2));
+const databaseUrl = withDatabase(serverUrl, `dealership_bench_${carCount}`);
+
 async function waitFor(url, child) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
@@ -40,61 +55,225 @@ async function waitFor(url, child) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-function load(url) {
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+const round = (v, d = 1) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
+
+/** One autocannon run; latencies recorded per response so p95 is exact (autocannon reports p97.5). */
+function load(url, { connections: c, duration: d, amount }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (error, result) => (error ? reject(error) : resolve(result)));
+    const latencies = [];
+    let bytes = 0;
+    const options = { url, connections: c, timeout: 120, ...(amount ? { amount } : { duration: d }) };
+    const instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        rps: (() => {
+          const rps = amount ? result.requests.total / (result.duration || 1) : result.requests.average;
+          return round(rps, rps < 10 ? 3 : 1);
+        })(),
+        requests: result.requests.total,
+        seconds: round(result.duration, 2),
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        // Bytes per response as autocannon counts them (headers included).
+        bodyBytes: latencies.length ? Math.round(bytes / latencies.length) : 0,
+      });
+    });
+    instance.on('response', (_client, _status, resBytes, responseTime) => {
+      latencies.push(responseTime);
+      bytes += resBytes;
+    });
   });
 }
 
-const stop = (child) => new Promise((resolve) => {
-  if (child.exitCode !== null) return resolve();
-  child.once('exit', resolve);
-  child.kill('SIGTERM');
-});
+/** Peak VmRSS (MB) of `pid` while `task` runs, sampled every 50 ms from /proc. */
+async function withPeakRss(pid, task) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      peak = Math.max(peak, kb);
+    } catch {
+      // process gone
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await task();
+    return { result, peakRssMb: Math.round(peak / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
-if (spawnSync('node', [join(root, 'tools/build/build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
-await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+
+if (process.env.BENCH_SKIP_BUILD !== '1' && spawnSync('node', [join(root, 'tools/build/build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+
+const existing = await countCars(databaseUrl);
+const current = existing > 0 && (await migrationsCurrent(databaseUrl));
+if (existing === carCount && current) {
+  console.log(`reusing dealership_bench_${carCount} (${existing} cars)`);
+  await migrateDatabase(databaseUrl);
+} else {
+  console.log(`seeding dealership_bench_${carCount} (${existing === 0 ? 'empty or missing' : current ? `held ${existing} cars` : 'a migration changed since it was built'})`);
+  if (existing > 0 && !current) await dropDatabase(databaseUrl);
+  await seedCatalogue({ databaseUrl, cars: carCount, replace: true });
+}
+
+const probe = new pg.Client({ connectionString: databaseUrl });
+await probe.connect();
+const { rows: slugRows } = await probe.query(`select slug from cars where status <> 'Sold' order by created_at desc, id desc offset 5 limit 1`);
+const { rows: versionRows } = await probe.query('show server_version');
+await probe.end();
+const slug = slugRows[0].slug;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-
-const ours = spawn('node', [join(root, 'dist/apps/server/main.js')], {
-  env: { ...process.env, PORT: '3901', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: randomBytes(48).toString('base64'), MEDIA_DIR: join(dataDir, 'media'), LOG_LEVEL: 'warn', NODE_ENV: 'production', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', WEB_DIST_DIR: join(dataDir, 'no-web') },
+const ours = spawn(process.execPath, [join(root, 'dist/apps/server/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(OURS_PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    MEDIA_DIR: join(dataDir, 'media'),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password',
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...process.env, PORT: '3902', DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: databaseUrl }, stdio: 'inherit' });
 
-try {
-  await waitFor('http://127.0.0.1:3901/api/health', ours);
-  await waitFor('http://127.0.0.1:3902/cars', bare);
-  const slug = (await (await fetch('http://127.0.0.1:3901/api/car/getAll-car')).json()).cars[5].slug;
-  const listInput = encodeURIComponent(JSON.stringify({ pageSize: 12 }));
-  const cases = [
-    { name: 'car list, page of 12 (tRPC car.list)', ours: `http://127.0.0.1:3901/trpc/car.list?input=${listInput}`, bare: 'http://127.0.0.1:3902/cars' },
-    { name: 'car by slug (REST getCarById-car)', ours: `http://127.0.0.1:3901/api/car/getCarById-car/${slug}`, bare: `http://127.0.0.1:3902/car/${slug}` },
-  ];
-  console.log(`\n${connections} connections, ${duration} s per run, PostgreSQL at ${url.host}\n`);
-  const rows = [];
-  for (const c of cases) {
-    await load(c.ours); // warm-up run of the same length is overkill; one short pass is enough
-    const bareResult = await load(c.bare);
-    const oursResult = await load(c.ours);
-    if (oursResult.non2xx || bareResult.non2xx) throw new Error(`non-2xx answers in ${c.name}`);
-    rows.push({
-      case: c.name,
-      'bare req/s': Math.round(bareResult.requests.average),
-      'ours req/s': Math.round(oursResult.requests.average),
-      ratio: (oursResult.requests.average / bareResult.requests.average).toFixed(2),
-      'ours p99 ms': oursResult.latency.p99,
+// Ctrl-C or a kill stops both servers and removes the temporary folder before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    Promise.all([stop(ours), stop(bare)]).finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
     });
+  });
+}
+
+const trpc = (procedure, input) => `http://127.0.0.1:${OURS_PORT}/trpc/${procedure}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`;
+const bareUrl = (path) => `http://127.0.0.1:${BARE_PORT}${path}`;
+const priceMin = 1_000_000;
+const priceMax = 5_000_000;
+const allConnections = Math.max(1, Math.min(4, connections));
+const allAmount = allConnections * 5;
+const cases = [
+  { id: 'list', name: 'car.list, no filter', ours: trpc('car.list', { pageSize: 12 }), bare: bareUrl('/cars') },
+  { id: 'list-brand-price', name: 'car.list, brand + price', ours: trpc('car.list', { brands: ['toyota'], priceMin, priceMax, pageSize: 12 }), bare: bareUrl(`/cars?brand=toyota&priceMin=${priceMin}&priceMax=${priceMax}`) },
+  { id: 'list-search', name: "car.list, search 'prado'", ours: trpc('car.list', { search: 'prado', pageSize: 12 }), bare: bareUrl('/cars?search=prado') },
+  { id: 'by-slug-trpc', name: 'car.bySlug (tRPC)', ours: trpc('car.bySlug', { slug }), bare: bareUrl(`/trpc-car/${slug}`) },
+  { id: 'by-slug-rest', name: 'REST getCarById-car', ours: `http://127.0.0.1:${OURS_PORT}/api/car/getCarById-car/${slug}`, bare: bareUrl(`/car/${slug}`) },
+  { id: 'latest', name: 'car.latest', ours: trpc('car.latest'), bare: bareUrl('/latest') },
+  {
+    id: 'get-all',
+    name: 'GET /api/car/getAll-car',
+    ours: `http://127.0.0.1:${OURS_PORT}/api/car/getAll-car`,
+    bare: bareUrl('/getAll-car'),
+    // The whole catalogue per request: a fixed number of requests over few connections.
+    load: { connections: allConnections, amount: allAmount },
+    warmup: { connections: 1, amount: 2 },
+    rss: true,
+  },
+];
+
+const results = [];
+let oursAlive = true;
+try {
+  await waitFor(`http://127.0.0.1:${OURS_PORT}/api/health`, ours);
+  await waitFor(bareUrl('/health'), bare);
+  console.log(`\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${versionRows[0].server_version} at ${new URL(databaseUrl).host}\n`);
+  for (const c of cases) {
+    const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2) };
+    try {
+      if (!oursAlive) throw new Error('our server is no longer running');
+      const measure = c.load ?? { connections, duration };
+      const warm = c.warmup ?? { connections, duration: warmupSeconds };
+      // The same warm-up pass for both servers, then the measured runs.
+      await load(c.bare, warm);
+      await load(c.ours, warm);
+      row.bare = await load(c.bare, measure);
+      const measured = await withPeakRss(ours.pid, () => load(c.ours, measure));
+      row.ours = measured.result;
+      if (c.rss) row.oursPeakRssMb = measured.peakRssMb;
+      if (ours.exitCode !== null || ours.signalCode !== null) {
+        oursAlive = false;
+        row.error = `our server died during the run (exit ${ours.exitCode ?? ours.signalCode})`;
+      }
+      row.ratio = row.bare.rps ? Math.round((row.ours.rps / row.bare.rps) * 100) / 100 : null;
+      const bad = ['ours', 'bare'].filter((k) => row[k].non2xx || row[k].errors || row[k].timeouts).map((k) => `${k}: ${row[k].non2xx} non-2xx, ${row[k].errors} errors, ${row[k].timeouts} timeouts`);
+      if (bad.length) row.error = [row.error, ...bad].filter(Boolean).join('; ');
+    } catch (error) {
+      row.error = error.message;
+    }
+    row.loadAvgAfter = round(loadavg()[0], 2);
+    results.push(row);
+    const o = row.ours;
+    const b = row.bare;
+    console.log(
+      `${c.name.padEnd(28)} ours ${String(o?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${o ? `${o.p50}/${o.p95}/${o.p99}` : '-'} ms | bare ${String(b?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${b ? `${b.p50}/${b.p95}/${b.p99}` : '-'} ms | ratio ${row.ratio ?? '-'}${row.oursPeakRssMb ? ` | ours peak RSS ${row.oursPeakRssMb} MB, response ${(o.bodyBytes / 1e6).toFixed(1)} MB` : ''}${row.error ? ` | ERROR ${row.error}` : ''}`,
+    );
   }
-  console.table(rows);
-  const worst = Math.min(...rows.map((r) => Number(r.ratio)));
-  console.log(`\nworst ratio ${worst.toFixed(2)} (goal >= 0.60): ${worst >= 0.6 ? 'met' : 'NOT met'}`);
 } finally {
   await Promise.all([stop(ours), stop(bare)]);
   rmSync(dataDir, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
+
+console.log('');
+console.table(
+  results.map((r) => ({
+    case: r.case,
+    'ours req/s': r.ours?.rps,
+    'bare req/s': r.bare?.rps,
+    ratio: r.ratio,
+    'ours p50': r.ours?.p50,
+    'ours p95': r.ours?.p95,
+    'ours p99': r.ours?.p99,
+    'bare p95': r.bare?.p95,
+    error: r.error ?? '',
+  })),
+);
+const listRatios = results.filter((r) => r.id.startsWith('list') && r.ratio !== null && r.ratio !== undefined).map((r) => r.ratio);
+if (listRatios.length) console.log(`car.list worst ratio ${Math.min(...listRatios).toFixed(2)} (goal >= 0.60)`);
+
+const out = {
+  cars: carCount,
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  // 1-minute load average around the runs: other work on the machine skews the figures.
+  loadAvg: { min: Math.min(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])), max: Math.max(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])) },
+  postgres: versionRows[0].server_version,
+  connections,
+  seconds: duration,
+  warmupSeconds,
+  getAll: { connections: allConnections, requests: allAmount },
+  slug,
+  cases: results,
+};
+mkdirSync(join(root, 'tools/bench/results'), { recursive: true });
+const file = join(root, `tools/bench/results/bench-${carCount}.json`);
+writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+console.log(`\nwrote ${file.slice(root.length + 1)}`);
+if (results.some((r) => r.error)) process.exitCode = 1;

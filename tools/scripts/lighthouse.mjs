@@ -1,0 +1,198 @@
+// Mobile Lighthouse on the six public pages of the built site.
+//
+//   npm run lighthouse [-- --no-build] [-- --runs 3]
+//
+// Builds the server and web app through Nx (cached: a no-op when nothing changed; --no-build uses
+// dist/ as it is), starts the built server on a free port with a fresh DATA_DIR (embedded database,
+// demo seed), runs Lighthouse's default mobile audit (simulated slow 4G and 4x CPU slowdown) with
+// Debian's Chromium (CHROME_PATH or /usr/bin/chromium; never downloads a browser) on /, /cars,
+// /car/<seeded slug>, /brands, /brand/<seeded slug> and /about, prints the four category scores,
+// LCP and CLS per page, and writes tools/bench/results/lighthouse.json. With --runs N each page is
+// audited N times and the run with the median performance score is kept.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const noBuild = args.includes('--no-build');
+const runsIndex = args.indexOf('--runs');
+const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 1) : 1;
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const serverMain = join(root, 'dist/apps/server/main.js');
+const webIndex = join(root, 'dist/apps/web/index.html');
+
+if (!existsSync(chromePath)) {
+  console.error(`lighthouse: no Chromium at ${chromePath} (set CHROME_PATH; install with apt-get install -y chromium)`);
+  process.exit(1);
+}
+
+if (!noBuild) {
+  console.log('building server and web (Nx, cached) ...');
+  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=server,web', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (build.status !== 0) {
+    console.error('lighthouse: the build failed');
+    process.exit(1);
+  }
+}
+if (!existsSync(serverMain) || !existsSync(webIndex)) {
+  console.error('lighthouse: dist/apps/server/main.js or dist/apps/web/index.html is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const started = Date.now();
+const server = spawn(process.execPath, [serverMain], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'lighthouse@example.com',
+    ADMIN_PASSWORD: 'lighthouse-password',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+const stopServer = () =>
+  new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+
+async function waitReady() {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health/ready`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become ready in 60 s');
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const score = (lhr, id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? null : Math.round(lhr.categories[id].score * 100));
+const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? null;
+
+let chrome;
+const pages = [];
+try {
+  await waitReady();
+  const readyMs = Date.now() - started;
+  const latest = await (await fetch(`${base}/trpc/car.latest`)).json();
+  const carSlug = latest.result.data[0].slug;
+  const brands = await (await fetch(`${base}/api/brand/getAll-brand`)).json();
+  const brandSlug = (brands.brands.find((b) => b.slug === 'toyota') ?? brands.brands[0]).slug;
+  const paths = ['/', '/cars', `/car/${carSlug}`, '/brands', `/brand/${brandSlug}`, '/about'];
+  // Warm the server (first requests render WebP variants of the seeded pictures) so the audit
+  // measures the page, not the first image encode.
+  for (const path of paths) await fetch(base + path).catch(() => undefined);
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+    ],
+    logLevel: 'silent',
+  });
+  const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+  console.log(`\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ${version.Browser}, mobile (default config), server ready in ${readyMs} ms\n`);
+
+  for (const path of paths) {
+    const attempts = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(base + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      attempts.push(result.lhr);
+    }
+    const perfs = attempts.map((lhr) => score(lhr, 'performance') ?? 0);
+    const lhr = attempts[perfs.indexOf(median(perfs))];
+    const page = {
+      path,
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      bestPractices: score(lhr, 'best-practices'),
+      seo: score(lhr, 'seo'),
+      lcpMs: Math.round(metric(lhr, 'largest-contentful-paint') ?? 0),
+      cls: Math.round((metric(lhr, 'cumulative-layout-shift') ?? 0) * 1000) / 1000,
+      fcpMs: Math.round(metric(lhr, 'first-contentful-paint') ?? 0),
+      tbtMs: Math.round(metric(lhr, 'total-blocking-time') ?? 0),
+      speedIndexMs: Math.round(metric(lhr, 'speed-index') ?? 0),
+      transferKb: Math.round((metric(lhr, 'total-byte-weight') ?? 0) / 1024),
+      ...(runs > 1 ? { performanceRuns: perfs } : {}),
+      ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
+      warnings: lhr.runWarnings,
+    };
+    pages.push(page);
+    console.log(
+      `${path.padEnd(40)} perf ${String(page.performance).padStart(3)}  a11y ${String(page.accessibility).padStart(3)}  best ${String(page.bestPractices).padStart(3)}  seo ${String(page.seo).padStart(3)}  LCP ${(page.lcpMs / 1000).toFixed(2)} s  CLS ${page.cls}  FCP ${(page.fcpMs / 1000).toFixed(2)} s  TBT ${page.tbtMs} ms${page.runtimeError ? `  ERROR ${page.runtimeError}` : ''}`,
+    );
+  }
+
+  const out = {
+    date: new Date().toISOString(),
+    lighthouse: JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version,
+    browser: version.Browser,
+    formFactor: 'mobile',
+    runsPerPage: runs,
+    serverReadyMs: readyMs,
+    pages,
+  };
+  mkdirSync(join(root, 'tools/bench/results'), { recursive: true });
+  writeFileSync(join(root, 'tools/bench/results/lighthouse.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log('\nwrote tools/bench/results/lighthouse.json');
+} catch (error) {
+  console.error(`lighthouse: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  if (chrome) await chrome.kill();
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+}
