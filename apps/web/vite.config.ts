@@ -46,7 +46,23 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
 
 const proxied = ['/api', '/trpc', '/media', '/sitemap.xml', '/robots.txt'];
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx`: the server's renderer of the public pages (README,
+ * "Server-side rendering"), an ES module for Node in its own folder (never served to browsers).
+ * npm packages stay external and load from node_modules; CSS files are the browser build's.
+ */
+const ssrBuild = {
+  outDir: '../../dist/apps/web-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  sourcemap: true,
+  rolldownOptions: {
+    output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   cacheDir: '../../node_modules/.vite/apps/web',
   plugins: [react(), devAppConfig()],
@@ -61,32 +77,34 @@ export default defineConfig({
     host: 'localhost',
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-  build: {
-    outDir: '../../dist/apps/web',
-    emptyOutDir: true,
-    target: 'baseline-widely-available',
-    // Maps for error reporting, without advertising them to every visitor.
-    sourcemap: 'hidden',
-    reportCompressedSize: true,
-    // Read by tools/scripts/check-bundle.mjs to size what each route loads.
-    manifest: true,
-    rolldownOptions: {
-      // Schema and util libs only declare values. Marking them side-effect free lets a page that
-      // imports a constant (`HOME_SHOWCASE_SIZE`) leave the zod schemas, and zod, out of its chunk.
-      // Web feature and UI libs only declare components: a route chunk that re-exports one page of a
-      // lib (`export { CarsPage } from '@dealership/car-web'`) then leaves the lib's other pages out.
-      treeshake: {
-        moduleSideEffects: [
-          { test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|util)[\\/]src[\\/]/, sideEffects: false },
-          { test: /[\\/]libs[\\/][^\\/]+[\\/](web|ui)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
-          // The session lib only declares hooks and helpers: the entry keeps the ones the shell uses.
-          { test: /[\\/]libs[\\/]web[\\/]session[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
-        ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: '../../dist/apps/web',
+        emptyOutDir: true,
+        target: 'baseline-widely-available',
+        // Maps for error reporting, without advertising them to every visitor.
+        sourcemap: 'hidden',
+        reportCompressedSize: true,
+        // Read by tools/scripts/check-bundle.mjs to size what each route loads.
+        manifest: true,
+        rolldownOptions: {
+          // Schema and util libs only declare values. Marking them side-effect free lets a page that
+          // imports a constant (`HOME_SHOWCASE_SIZE`) leave the zod schemas, and zod, out of its chunk.
+          // Web feature and UI libs only declare components: a route chunk that re-exports one page of a
+          // lib (`export { CarsPage } from '@dealership/car-web'`) then leaves the lib's other pages out.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|util)[\\/]src[\\/]/, sideEffects: false },
+              { test: /[\\/]libs[\\/][^\\/]+[\\/](web|ui)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+              // The session lib only declares hooks and helpers: the entry keeps the ones the shell uses.
+              { test: /[\\/]libs[\\/]web[\\/]session[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+            ],
+          },
+          output: {
+            codeSplitting: { groups: vendorChunks },
+            chunkFileNames: chunkFileName,
+          },
+        },
       },
-      output: {
-        codeSplitting: { groups: vendorChunks },
-        chunkFileNames: chunkFileName,
-      },
-    },
-  },
-});
+}));

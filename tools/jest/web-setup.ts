@@ -5,7 +5,10 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-if (!window.matchMedia) {
+// Tests of server rendering run in Node's environment (`@jest-environment node`): no DOM to patch.
+const inBrowser = typeof window !== 'undefined';
+
+if (inBrowser && !window.matchMedia) {
   window.matchMedia = (query: string) => ({
     matches: false,
     media: query,
@@ -24,8 +27,10 @@ class ResizeObserverPolyfill {
   disconnect() { return undefined; }
 }
 Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverPolyfill });
-Element.prototype.scrollIntoView = Element.prototype.scrollIntoView ?? (() => undefined);
-window.scrollTo = () => undefined;
+if (inBrowser) {
+  Element.prototype.scrollIntoView = Element.prototype.scrollIntoView ?? (() => undefined);
+  window.scrollTo = () => undefined;
+}
 
 // The first lazy import of a page module is transpiled on demand; on a loaded two-core CI machine
 // that can take longer than Testing Library's 1 s default for findBy* and waitFor.

@@ -166,6 +166,9 @@ try {
       tbtMs: Math.round(metric(lhr, 'total-blocking-time') ?? 0),
       speedIndexMs: Math.round(metric(lhr, 'speed-index') ?? 0),
       transferKb: Math.round((metric(lhr, 'total-byte-weight') ?? 0) / 1024),
+      // What to look at when a page misses: its LCP element and its largest downloads.
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      largestTransfers: (lhr.audits['total-byte-weight']?.details?.items ?? []).slice(0, 5).map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
       ...(runs > 1 ? { performanceRuns: perfs } : {}),
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
       warnings: lhr.runWarnings,

@@ -1,17 +1,35 @@
 import './csp-setup';
 import './mantine-styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@dealership/web-trpc-client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-
-// The static description in index.html serves clients without JavaScript; pages render their own.
-document.querySelectorAll('meta[data-static-seo]').forEach((element) => element.remove());
+import { env, styleNonce } from './env';
+import { hydratePageState, readPageState } from './server-render/page-state';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App config={env} styleNonce={styleNonce} Router={BrowserRouter} queryClient={queryClient} />
+  </StrictMode>
 );
+
+// A public page arrives rendered by the server with the data it was rendered with: the browser
+// takes it over (hydrates) without fetching that data again. Other pages render here.
+const pageState = readPageState(document);
+if (pageState) {
+  hydratePageState(queryClient, pageState);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: taps and scrolls on the server's page are answered meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  // The static description in index.html serves clients without JavaScript; pages render their own.
+  document.querySelectorAll('meta[data-static-seo]').forEach((element) => element.remove());
+  createRoot(container).render(app);
+}

@@ -1,44 +1,57 @@
 import { readAuthToken } from '@dealership/web-session';
+import type { AppRouter } from '@dealership/server-api/contract';
 import { TrpcProvider } from '@dealership/web-trpc-client';
 import { SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { env, styleNonce } from '../env';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useRoutes } from 'react-router-dom';
+import type { AppConfig } from '../app-config';
 import { AppErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
 // The toast area is not needed for first paint; toasts shown before it loads wait in the store.
 const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
-const routes = createRoutes({ dealerPhone: env.dealerPhone });
-
-// Mantine's <style> elements (CSS variables, responsive props) carry the page's CSP nonce.
-function nonceGetter(nonce: string | undefined): (() => string) | undefined {
-  return nonce === undefined ? undefined : () => nonce;
-}
-const getStyleNonce = nonceGetter(styleNonce);
-
 // The declarative router: the data router (loaders, actions, fetchers) is unused here and would
 // add about 17 kB of gzipped JavaScript to every page.
-function AppRoutes() {
+function AppRoutes({ dealerPhone }: { dealerPhone: string }) {
+  const routes = useMemo(() => createRoutes({ dealerPhone }), [dealerPhone]);
   return useRoutes(routes);
 }
 
-/** The app's providers: theme, toasts, site config, API client, router. */
-export function App() {
+export interface AppProps {
+  config: AppConfig;
+  /** The nonce the page's Content-Security-Policy allows `<style>` elements with (Mantine's). */
+  styleNonce?: string;
+  /** `BrowserRouter` in the browser; a `StaticRouter` at the requested URL on the server. */
+  Router: ComponentType<{ children: ReactNode }>;
+  /** The react-query cache: the server-rendered page's data when hydrating, a fresh one otherwise. */
+  queryClient?: QueryClient;
+  /** The server's in-process tRPC link while it renders a page; HTTP otherwise. */
+  trpcLink?: TRPCLink<AppRouter>;
+}
+
+/**
+ * The app's providers: theme, toasts, site config, API client, router. The same tree renders in the
+ * browser and on the server (`entry-server.tsx`), so it reads nothing from `window` or `document`.
+ */
+export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppProps) {
+  // Mantine's <style> elements (CSS variables, responsive props) carry the page's CSP nonce.
+  const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
     <MantineProvider theme={theme} getStyleNonce={getStyleNonce}>
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
-      <SiteConfigProvider value={env}>
-        <TrpcProvider getAuthToken={readAuthToken}>
-          <BrowserRouter>
+      <SiteConfigProvider value={config}>
+        <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
+          <Router>
             <AppErrorBoundary>
-              <AppRoutes />
+              <AppRoutes dealerPhone={config.dealerPhone} />
             </AppErrorBoundary>
-          </BrowserRouter>
+          </Router>
         </TrpcProvider>
       </SiteConfigProvider>
     </MantineProvider>

@@ -1,13 +1,18 @@
-import { SITE_ROUTES, type SiteRouteId } from '@dealership/shared-schemas';
+import { matchSiteRoute, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteLayout } from './SiteLayout';
 
+/** The export name of each lazy page component; public pages are modules `src/pages/<name>.tsx`. */
+const pageNames = new WeakMap<object, string>();
+
 /** A page component loaded on first visit: one chunk per module. */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  const page = lazy(async () => ({ default: (await load())[name] }));
+  pageNames.set(page, name);
+  return page;
 }
 
 // Public pages
@@ -121,4 +126,18 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * The source module of the page a server-rendered path shows (`src/pages/CarsPage.tsx`, the key of
+ * its chunk in Vite's manifest), or undefined when the path is not rendered on the server (the
+ * cart, sign-in and the dashboards render in the browser). A path of no route shows the
+ * not-found page.
+ */
+export function serverRenderedPageModule(pathname: string): string | undefined {
+  const match = matchSiteRoute(pathname);
+  if (match && !(SITE_ROUTES[match.id] as SiteRoute).serverRendered) return undefined;
+  const element = match ? pageElements()[match.id] : <NotFoundPage />;
+  const name = pageNames.get(element.type as object);
+  return name === undefined ? undefined : `src/pages/${name}.tsx`;
 }

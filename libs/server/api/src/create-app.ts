@@ -6,8 +6,10 @@ import type { DatabaseHandle } from '@dealership/server-db';
 import { SiteService } from '@dealership/server-site';
 import { rethrowContextError } from '@dealership/server-trpc';
 import { NestFactory } from '@nestjs/core';
+import { type TRPCLink, unstable_localLink } from '@trpc/client';
+import type { AnyRouter } from '@trpc/server';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -15,7 +17,7 @@ import { ApiModule } from './api.module';
 import { AppRouterFactory } from './app-router.factory';
 import { createCspNonce, registerSecurityHeaders } from './security-headers';
 import { mountTrpc } from './trpc-http';
-import { isClientRoute, loadIndexHtml } from './web-app';
+import { isClientRoute, loadWebPages, loadWebRenderer } from './web-app';
 
 /** Where Nest's controllers are served: under /api, except the routes crawlers and probes expect at the root. */
 export const REST_PREFIX = 'api';
@@ -28,6 +30,8 @@ export interface CreateAppOptions {
 }
 
 const YEAR_SECONDS = 31_536_000;
+/** A page not rendered in this long is sent for the browser to render. */
+const SSR_TIMEOUT_MS = 3_000;
 
 /**
  * A client has 5 s to send its headers and 10 s for its whole request (Node answers 408 and
@@ -72,9 +76,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
   // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
   const auth = app.get(AuthService);
+  const router = app.get(AppRouterFactory).create();
   await mountTrpc(fastify, {
     prefix: '/trpc',
-    router: app.get(AppRouterFactory).create(),
+    router,
     createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError), ip: request.ip }),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');
@@ -82,8 +87,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
 
   const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
-  const indexPage = loadIndexHtml(webDistDir, config);
-  if (indexPage) {
+  const webPages = loadWebPages(webDistDir, config);
+  if (webPages) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
@@ -97,35 +102,49 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         void res.header('cache-control', path.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
       },
     });
+    // Public pages are rendered here (README, "Server-side rendering"), as a guest: the same
+    // procedures the browser calls, in this process.
+    const renderer = await loadWebRenderer(webDistDir);
+    if (!renderer) logger.warn({ webDistDir }, 'web app has no server renderer: pages render in the browser only');
+    const renderPage = async (request: FastifyRequest, nonce: string): Promise<string> => {
+      if (!renderer) return webPages.shell(nonce);
+      const trpcLink = unstable_localLink({ router, createContext: async () => ({ user: null, ip: request.ip }) });
+      try {
+        const page = await renderer.render(request.url, { config, styleNonce: nonce, trpcLink: trpcLink as TRPCLink<AnyRouter>, timeoutMs: SSR_TIMEOUT_MS });
+        return page ? webPages.rendered(nonce, page) : webPages.shell(nonce);
+      } catch (error) {
+        // The browser renders the page instead, as it did before server rendering.
+        logger.error({ err: error, url: request.url }, 'server rendering failed');
+        return webPages.shell(nonce);
+      }
+    };
     // Each page gets a fresh style nonce, in its CSP and in the page for Mantine's <style> elements.
-    const sendIndex = (reply: FastifyReply, status: number) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
       const nonce = createCspNonce();
+      const html = await renderPage(request, nonce);
       return reply
         .status(status)
         .header('cache-control', 'no-cache')
         .header('content-security-policy', securityHeaders.pagePolicy(nonce))
         .type('text/html; charset=utf-8')
-        .send(indexPage(nonce));
+        .send(html);
     };
+    // Every GET no other route takes: a page of the web app (200, or 404 for no page, whose
+    // not-found page the app renders), or a plain 404 for an API path or a missing file. A route
+    // rather than the not-found handler, so pages get the routes' hooks (compression).
     const site = app.get(SiteService);
-    fastify.get('/', (_request, reply) => sendIndex(reply, 200));
-    app.useGlobalFilters(
-      new LegacyExceptionFilter((request, reply) => {
-        if (!isClientRoute(request.method, request.url)) return false;
-        site.firstLoadStatus(request.url).then(
-          (status) => sendIndex(reply, status),
-          (error: unknown) => {
-            logger.error({ err: error }, 'page lookup failed');
-            sendIndex(reply, 200);
-          },
-        );
-        return true;
-      }),
-    );
+    fastify.get('/*', async (request, reply) => {
+      if (!isClientRoute(request.method, request.url)) return reply.callNotFound();
+      const status = await site.firstLoadStatus(request.url).catch((error: unknown) => {
+        logger.error({ err: error }, 'page lookup failed');
+        return 200 as const;
+      });
+      return sendPage(request, reply, status);
+    });
   } else {
     logger.warn({ webDistDir }, 'web app not built: serving the API only (run `npx nx run web:build`)');
-    app.useGlobalFilters(new LegacyExceptionFilter());
   }
+  app.useGlobalFilters(new LegacyExceptionFilter());
 
   await app.init();
   return app;

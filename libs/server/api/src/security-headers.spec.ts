@@ -143,13 +143,15 @@ describe('registerSecurityHeaders (on a bare Fastify with the app kinds of route
     }
   });
 
-  it('gives a page policy that allows its own style nonce and otherwise equals the site policy', () => {
+  it('gives a page policy that allows its own style nonce and style attributes, and otherwise equals the site policy', () => {
     const page = parseCsp(headers.pagePolicy('abc123'));
     const site = parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG)));
     expect(page.get('style-src')).toEqual(["'self'", "'nonce-abc123'"]);
+    // Server-rendered markup carries Mantine's style attributes; <style> elements still need the nonce.
+    expect(page.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(site.get('style-src-attr')).toBeUndefined();
     expect(page.get('script-src')).toEqual(["'self'"]);
-    page.delete('style-src');
-    site.delete('style-src');
+    for (const policy of [page, site]) ['style-src', 'style-src-attr'].forEach((name) => policy.delete(name));
     expect(page).toEqual(site);
   });
 

@@ -172,7 +172,10 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
   });
 
   const nonceSlot = '\u0000nonce\u0000';
-  const pageDirectives = { ...directives, 'style-src': [...directives['style-src'], `'nonce-${nonceSlot}'`] };
+  // Server-rendered pages carry Mantine's `style` attributes (its components set CSS variables
+  // inline); a policy that refused them would leave those pages unstyled until the browser redrew
+  // them. `style-src-attr` allows attributes only: `<style>` elements still need the nonce.
+  const pageDirectives = { ...directives, 'style-src': [...directives['style-src'], `'nonce-${nonceSlot}'`], 'style-src-attr': ["'unsafe-inline'"] };
   const [beforeNonce, afterNonce] = serializeCsp(pageDirectives).split(nonceSlot);
   return {
     pagePolicy: (nonce, options = {}) => {

@@ -1,27 +1,131 @@
 import type { AppConfig } from '@dealership/server-core';
+import type { TRPCLink } from '@trpc/client';
+import type { AnyRouter } from '@trpc/server';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-/** The entry page for one answer, given the nonce its Content-Security-Policy allows styles with. */
-export type IndexPage = (styleNonce: string) => string;
+/** A page rendered by the web app's server entry (`apps/web/src/entry-server.tsx`). */
+export interface RenderedPage {
+  /** Elements for `<head>`: title, description, canonical link, Open Graph, image preloads. */
+  head: string;
+  /** The app's markup for `#root`. */
+  body: string;
+  /** The query cache the page was rendered with, as JSON. */
+  state: string;
+  /** The key of the page's chunk in Vite's manifest (`src/pages/CarsPage.tsx`). */
+  pageModule: string;
+}
+
+/** The web app's server entry, as built by `vite build --ssr` into `dist/apps/web-ssr`. */
+export interface WebRenderer {
+  render(
+    url: string,
+    options: { config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>; styleNonce: string; trpcLink: TRPCLink<AnyRouter>; timeoutMs?: number },
+  ): Promise<RenderedPage | undefined>;
+}
+
+/** The server renderer next to the built web app (`<webDistDir>/../web-ssr`), or undefined when it is not built. */
+export async function loadWebRenderer(webDistDir: string): Promise<WebRenderer | undefined> {
+  const file = join(webDistDir, '..', 'web-ssr', 'entry-server.mjs');
+  if (!existsSync(file)) return undefined;
+  // An ES module, loaded from this CommonJS bundle by a real dynamic import.
+  return (await import(pathToFileURL(file).href)) as WebRenderer;
+}
+
+/** The parts of the built web app a page is made from. */
+export interface WebPages {
+  /** The page the browser renders itself (the cart, sign-in, the dashboards; any page when server rendering failed). */
+  shell(styleNonce: string): string;
+  /** A page rendered on the server, with its head, markup, data, and its chunk's scripts and styles. */
+  rendered(styleNonce: string, page: RenderedPage): string;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** `<` escaped so a `<script>`'s JSON can never close the tag. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+const NONCE_SLOT = '\u0000nonce\u0000';
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
 /**
  * The built web app's entry page with the runtime configuration injected, or undefined when not
- * built. The page also carries its style nonce in `<meta property="csp-nonce">` (Vite's
- * convention), where the app finds it for the `<style>` elements Mantine adds at run time.
+ * built. The page carries its style nonce in `<meta property="csp-nonce">` (Vite's convention),
+ * where the app finds it for the `<style>` elements Mantine adds at run time.
+ *
+ * A server-rendered page differs from the shell in four ways: its head holds the page's own title
+ * and meta (the static ones are dropped); the stylesheets are inlined, the entry's and the page
+ * chunk's, so no CSS blocks the first paint; the page chunk's scripts are preloaded; and `#root`
+ * holds the markup, followed by the data it was rendered with.
  */
-export function loadIndexHtml(webDistDir: string, config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>): IndexPage | undefined {
+export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>): WebPages | undefined {
   const file = join(webDistDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const json = JSON.stringify({ dealerPhone: config.dealerPhone, publicUrl: config.publicUrl }).replace(/</g, '\\u003c');
-  const nonceSlot = '\u0000nonce\u0000';
+  const json = scriptSafe(JSON.stringify({ dealerPhone: config.dealerPhone, publicUrl: config.publicUrl }));
   const html = readFileSync(file, 'utf8').replace(
     '<!--app-config-->',
-    `<meta property="csp-nonce" nonce="${nonceSlot}" />\n    <script id="app-config" type="application/json">${json}</script>`,
+    `<meta property="csp-nonce" nonce="${NONCE_SLOT}" />\n    <script id="app-config" type="application/json">${json}</script>`,
   );
-  // Split once at start: each answer only joins three strings.
-  const [beforeNonce, afterNonce] = html.split(nonceSlot);
-  return afterNonce === undefined ? () => html : (styleNonce) => beforeNonce + styleNonce + afterNonce;
+  const withNonce = (text: string, nonce: string) => text.split(NONCE_SLOT).join(nonce);
+
+  const manifestFile = join(webDistDir, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const readAsset = (path: string) => readFileSync(join(webDistDir, path), 'utf8');
+  const inlineStyle = (css: string) => `<style nonce="${NONCE_SLOT}">${css}</style>`;
+
+  const rendered = html
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"\s+data-static-seo[\s\S]*?\/>/, '')
+    .replace(STYLESHEET_LINK, (_link, path: string) => inlineStyle(readAsset(path)))
+    // The page is readable before its code arrives: on a slow network the markup's images (the
+    // largest one preloaded at high priority) go first, the code that makes the page interactive after.
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  const [beforeHeadEnd, afterHeadEnd] = rendered.split('</head>');
+  const [beforeRoot, afterRoot] = afterHeadEnd.split('<div id="root"></div>');
+
+  // What the entry already loads: its own chunk, its imports and its styles.
+  const entryFiles = new Set<string>();
+  const collect = (key: string, files: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((path) => css.add(path));
+    chunk.imports?.forEach((imported) => collect(imported, files, css));
+  };
+  const entryCss = new Set<string>();
+  collect('index.html', entryFiles, entryCss);
+
+  /** Per page module: preload links for the scripts its chunk needs beyond the entry's, and its styles inlined. */
+  const pageAssets = new Map<string, string>();
+  const assetsOf = (pageModule: string) => {
+    let assets = pageAssets.get(pageModule);
+    if (assets === undefined) {
+      const files = new Set<string>();
+      const css = new Set<string>();
+      collect(pageModule, files, css);
+      const scripts = [...files].filter((path) => !entryFiles.has(path)).map((path) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${path}">`);
+      const styles = [...css].filter((path) => !entryCss.has(path)).map((path) => inlineStyle(readAsset(path)));
+      assets = [...scripts, ...styles].join('\n    ');
+      pageAssets.set(pageModule, assets);
+    }
+    return assets;
+  };
+
+  return {
+    shell: (nonce) => withNonce(html, nonce),
+    rendered: (nonce, page) =>
+      withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule)}\n    `, nonce) +
+      `${page.head}\n  </head>` +
+      withNonce(beforeRoot, nonce) +
+      `<div id="root">${page.body}</div>\n    <script id="page-state" type="application/json">${scriptSafe(page.state)}</script>` +
+      afterRoot,
+  };
 }
 
 const SERVER_PREFIXES = ['/api/', '/trpc/', '/media/'];

@@ -10,21 +10,27 @@ export interface SiteRoute {
   readonly path: string;
   readonly inSitemap?: boolean;
   readonly resource?: SiteResource;
+  /**
+   * Rendered on the server on a first load (then hydrated): the public pages a crawler or a
+   * visitor on a slow phone network opens. The others (the visitor's own cart, sign-in, the
+   * dashboards) depend on the browser's session and render there.
+   */
+  readonly serverRendered?: boolean;
 }
 
 /** Resources that have detail pages, each looked up by its slug. */
 export type SiteResource = 'car' | 'brand';
 
 export const SITE_ROUTES = {
-  home: { path: '/', inSitemap: true },
-  cars: { path: '/cars', inSitemap: true },
-  carSearch: { path: '/car-search' },
-  car: { path: '/car/:slug', resource: 'car' },
-  brands: { path: '/brands', inSitemap: true },
-  brand: { path: '/brand/:slug', resource: 'brand' },
+  home: { path: '/', inSitemap: true, serverRendered: true },
+  cars: { path: '/cars', inSitemap: true, serverRendered: true },
+  carSearch: { path: '/car-search', serverRendered: true },
+  car: { path: '/car/:slug', resource: 'car', serverRendered: true },
+  brands: { path: '/brands', inSitemap: true, serverRendered: true },
+  brand: { path: '/brand/:slug', resource: 'brand', serverRendered: true },
   cart: { path: '/cart' },
-  about: { path: '/about', inSitemap: true },
-  contact: { path: '/contact', inSitemap: true },
+  about: { path: '/about', inSitemap: true, serverRendered: true },
+  contact: { path: '/contact', inSitemap: true, serverRendered: true },
   login: { path: '/login' },
   register: { path: '/register' },
   adminHome: { path: '/dashboard/admin' },

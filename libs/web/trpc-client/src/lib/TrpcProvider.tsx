@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '@dealership/server-api/contract';
+import { httpBatchLink, type TRPCLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { authHeaders } from './auth-headers';
 import { trpc } from './trpc';
@@ -17,17 +18,22 @@ export interface TrpcProviderProps {
   getAuthToken: () => string | null;
   /** Where the tRPC endpoint is mounted. */
   url?: string;
-  /** Supply a client (tests); one is created otherwise. */
+  /** Supply a client (tests, a server-rendered page's hydrated cache); one is created otherwise. */
   queryClient?: QueryClient;
+  /**
+   * Where calls go instead of HTTP to `url`: the server renders pages with a link that calls the
+   * procedures in its own process.
+   */
+  link?: TRPCLink<AppRouter>;
 }
 
 /** Provides react-query and the typed tRPC client to the app. */
-export function TrpcProvider({ children, getAuthToken, url = '/trpc', queryClient }: TrpcProviderProps) {
+export function TrpcProvider({ children, getAuthToken, url = '/trpc', queryClient, link }: TrpcProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [trpcClient] = useState(() =>
     trpc.createClient({
       // Within the server's TRPC_LIMITS (shared-schemas; not imported here, it would bring zod into the entry chunk).
-      links: [httpBatchLink({ url, maxItems: 10, maxURLLength: 8_192, headers: () => authHeaders(getAuthToken()) })],
+      links: [link ?? httpBatchLink({ url, maxItems: 10, maxURLLength: 8_192, headers: () => authHeaders(getAuthToken()) })],
     }),
   );
   return (

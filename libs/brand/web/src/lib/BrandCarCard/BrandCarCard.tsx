@@ -22,7 +22,8 @@ const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em
  * 'N/A'), image, name, description cut to 60 characters plus '...', price with 'Negotiable',
  * engine size, fuel type, safety rating, seats, Details and Save.
  */
-export function BrandCarCard({ car }: { car: Car }) {
+/** `priority`: the photo is among the first the page shows, loaded at once and first (see `CarPhoto`). */
+export function BrandCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
   const { add } = useCart();
   const href = `/car/${car.slug}`;
   const condition = car.condition || BRAND_PAGE_DEFAULT_CONDITION;
@@ -36,7 +37,7 @@ export function BrandCarCard({ car }: { car: Car }) {
   return (
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car.id}`}>
       <Card.Section className={classes.section}>
-        <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} />
+        <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} priority={priority} />
         <Group gap={6} className={classes.badges}>
           <Badge color="navy" variant="filled" size="sm">
             {condition}

@@ -108,8 +108,9 @@ export function BrandDetailPage() {
     inventory = (
       <Stack gap="lg">
         <SimpleGrid cols={COLS} spacing="lg">
-          {cars.data.items.map((car) => (
-            <BrandCarCard key={car.id} car={car} />
+          {cars.data.items.map((car, index) => (
+            // The first photo is the largest element a phone shows first: loaded at once, not lazily.
+            <BrandCarCard key={car.id} car={car} priority={index === 0} />
           ))}
         </SimpleGrid>
         {cars.data.total > cars.data.items.length ? (
@@ -145,6 +146,7 @@ export function BrandDetailPage() {
             alt={`${name} logo`}
             width={120}
             height={120}
+            fetchPriority="high"
             className={classes.logo}
           />
         ) : null}

@@ -70,8 +70,11 @@ export function FeaturedCarousel({ cars, isLoading }: FeaturedCarouselProps) {
                     alt=""
                     width={600}
                     height={400}
-                    loading="lazy"
-                    decoding="async"
+                    // The first slide is what a visitor sees first: loaded at once, first, and
+                    // preloaded from the page's head; the others wait until they are near.
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                    decoding={i === 0 ? undefined : 'async'}
                     className={classes.image}
                   />
                 ) : null}

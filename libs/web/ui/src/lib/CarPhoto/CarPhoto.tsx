@@ -35,8 +35,11 @@ export function CarPhoto({ car, href, alt, priority = false, sizes = CAR_CARD_SI
           alt={alt}
           width={CAR_CARD_IMAGE.width}
           height={CAR_CARD_IMAGE.height}
+          // A priority photo is fetched first and preloaded from the page's head (React adds the
+          // preload for a high-priority image of a server-rendered page).
           loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? undefined : 'async'}
           className={classes.image}
         />
       ) : (

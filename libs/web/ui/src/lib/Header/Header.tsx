@@ -42,9 +42,15 @@ export const SCROLL_THRESHOLD_PX = 90;
 export const SCROLL_THROTTLE_MS = 100;
 
 function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY >= threshold);
+  // A page opened scrolled down (reload, back) takes the scrolled style once the effect has read
+  // the position: the first render matches the server's, which knows no scroll position.
+  const [scrolled, setScrolled] = useState(false);
   const onScroll = useThrottledCallback(() => setScrolled(window.scrollY >= threshold), SCROLL_THROTTLE_MS);
   useWindowEvent('scroll', onScroll, { passive: true });
+  useEffect(() => {
+    const frame = window.requestAnimationFrame(() => setScrolled(window.scrollY >= threshold));
+    return () => window.cancelAnimationFrame(frame);
+  }, [threshold]);
   return scrolled;
 }
 

@@ -1,0 +1,81 @@
+/**
+ * @jest-environment node
+ */
+import { callsOf, createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
+import { makeBrand, makeCar } from '@dealership/web-ui/testing';
+import { httpBatchLink } from '@trpc/client';
+import { render, type RenderOptions } from './entry-server';
+
+const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
+const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: toyota.images };
+const prado = makeCar({ name: 'Toyota Land Cruiser Prado TX-L', slug: 'prado-tx-l', price: 7_600_000, year: 2019, brand: brandRef });
+const harrier = makeCar({ name: 'Toyota Harrier Premium', slug: 'harrier', price: 4_100_000, year: 2020, brand: brandRef });
+
+const api: FakeApi = (procedure, input) => {
+  if (procedure === 'car.bySlug') return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND', message: 'Car not found' } };
+  if (procedure === 'car.related') return { data: [harrier] };
+  if (procedure === 'brand.list') return { data: [toyota] };
+  return { data: null };
+};
+
+function options(calls: FakeCall[]): RenderOptions {
+  const { fetch } = createFakeTrpcFetch(api, { calls });
+  return {
+    config: { dealerPhone: '+254 711 000 111', publicUrl: 'https://cars.example' },
+    styleNonce: 'n0nce',
+    trpcLink: httpBatchLink({ url: 'http://server.test/trpc', fetch }),
+  };
+}
+
+describe('render (the server entry)', () => {
+  it('renders a car page with the data of every query it asks for, dependent ones included, and hands the data over', async () => {
+    const calls: FakeCall[] = [];
+    const page = await render('/car/prado-tx-l?ref=share', options(calls));
+    if (!page) throw new Error('the car page is server-rendered');
+
+    expect(page.pageModule).toBe('src/pages/CarDetailPage.tsx');
+    // Title, description and canonical link go to <head>; the markup holds none of them.
+    expect(page.head).toContain('<title>2019 Toyota Land Cruiser Prado TX-L for Sale in Mombasa | Mombasa Car Dealership</title>');
+    expect(page.head).toContain('<link rel="canonical" href="https://cars.example/car/prado-tx-l"/>');
+    expect(page.head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+    expect(page.body).not.toContain('<title>');
+    expect(page.body).toContain('Toyota Land Cruiser Prado TX-L</h1>');
+    expect(page.body).toMatch(/KES (<!-- -->)?7,600,000/);
+    // The related cars need the car's brand: the second render asked for them, the third showed them.
+    expect(page.body).toContain('Toyota Harrier Premium');
+    expect(callsOf(calls, 'car.bySlug')).toHaveLength(1);
+    expect(callsOf(calls, 'car.related')).toEqual([expect.objectContaining({ input: { carId: prado.id, brandId: toyota.id } })]);
+    // Mantine's <style> elements carry the page's nonce.
+    expect(page.body).toContain('nonce="n0nce"');
+    // No inline script: the page's policy refuses them.
+    expect(page.body).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")/);
+
+    const state = JSON.parse(page.state) as { queries: { queryKey: unknown; state: { status: string; data?: { name?: string } } }[] };
+    expect(state.queries.map((query) => query.state.status)).toEqual(['success', 'success']);
+    expect(state.queries[0].state.data?.name).toBe(prado.name);
+  });
+
+  it('renders a missing car as its not-found page, the error handed over as code and message only', async () => {
+    const page = await render('/car/no-such-car', options([]));
+    expect(page?.body).toContain('Car Not Found');
+    const state = JSON.parse(page?.state ?? '{}') as { queries: { state: { status: string; error: unknown } }[] };
+    expect(state.queries).toHaveLength(1);
+    expect(state.queries[0].state.status).toBe('error');
+    expect(state.queries[0].state.error).toEqual({ name: 'TRPCClientError', message: 'Car not found', data: expect.objectContaining({ code: 'NOT_FOUND', httpStatus: 404 }) });
+  });
+
+  it('renders a page without data once, and a path of no route as the not-found page', async () => {
+    const calls: FakeCall[] = [];
+    const about = await render('/about', options(calls));
+    expect(about?.body).toContain('About Us</h1>');
+    expect(about?.head).toContain('<title>About Us | Mombasa Car Dealership</title>');
+    expect(calls).toEqual([]);
+    expect((await render('/no/such/page', options([])))?.pageModule).toBe('src/pages/NotFoundPage.tsx');
+  });
+
+  it('leaves the visitor’s own pages to the browser: cart, sign-in, dashboards', async () => {
+    for (const url of ['/cart', '/login', '/register', '/dashboard/admin', '/dashboard/admin/cars', '/dashboard/user/order']) {
+      expect(await render(url, options([]))).toBeUndefined();
+    }
+  });
+});

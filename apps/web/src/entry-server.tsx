@@ -1,0 +1,73 @@
+// The server's entry to the web app (`vite build --ssr`, README "Server-side rendering"): renders a
+// public page to HTML with its data, for the server to put into index.html. Runs in Node; imports
+// nothing that touches `window` or `document` at load (`env.ts`, `csp-setup.ts` stay out).
+import type { AppRouter } from '@dealership/server-api/contract';
+import type { TRPCLink } from '@trpc/client';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import type { AppConfig } from './app-config';
+import { App } from './app/App';
+import { serverRenderedPageModule } from './app/routes';
+import { PageDataClient } from './server-render/page-data';
+import { splitHoisted } from './server-render/split-head';
+
+export interface RenderOptions {
+  config: AppConfig;
+  /** The page's style nonce (its Content-Security-Policy allows `<style>` elements with it). */
+  styleNonce: string;
+  /** Calls the procedures in the server's own process, as a guest. */
+  trpcLink: TRPCLink<AppRouter>;
+  /** Gives up (rejects) after this long; the server then sends the page to render in the browser. */
+  timeoutMs?: number;
+}
+
+export interface RenderedPage {
+  /** Elements for `<head>`: title, description, canonical link, Open Graph, image preloads. */
+  head: string;
+  /** The app's markup for `#root`. */
+  body: string;
+  /** The react-query cache the page rendered with, as JSON, for the browser to hydrate with. */
+  state: string;
+  /** The page's module, the key of its chunk in Vite's manifest (`src/pages/CarsPage.tsx`). */
+  pageModule: string;
+}
+
+/** Data-dependent renders are repeated until no new query appears: the car page needs three. */
+const MAX_RENDERS = 4;
+
+async function renderOnce(url: string, options: RenderOptions, queryClient: PageDataClient, signal: AbortSignal): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const { prelude } = await prerenderToNodeStream(
+    <App config={options.config} styleNonce={options.styleNonce} Router={Router} queryClient={queryClient} trpcLink={options.trpcLink} />,
+    // Every part of the page inline, in order: a boundary larger than React's default chunk (12.8 kB)
+    // would be sent apart and swapped in by an inline script, which the page's policy refuses.
+    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return html;
+}
+
+/**
+ * The page at `url` (path and query), or undefined when that path renders in the browser only.
+ * Each render asks the page's queries what they need (see `PageDataClient`), fetches it through
+ * `trpcLink`, and renders again; `prerender` waits for the lazy page chunks.
+ */
+export async function render(url: string, options: RenderOptions): Promise<RenderedPage | undefined> {
+  const pageModule = serverRenderedPageModule(new URL(url, 'http://localhost').pathname);
+  if (pageModule === undefined) return undefined;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
+  const queryClient = new PageDataClient();
+  try {
+    let html = await renderOnce(url, options, queryClient, signal);
+    for (let renders = 1; renders < MAX_RENDERS && (await queryClient.fetchWanted()); renders++) {
+      signal.throwIfAborted();
+      html = await renderOnce(url, options, queryClient, signal);
+    }
+    const { head, body } = splitHoisted(html);
+    return { head, body, state: JSON.stringify(queryClient.dehydrateForPage()), pageModule };
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadWebPages } from './web-app';
+
+/** A built web app as Vite lays it out: index.html, hashed assets, the manifest. */
+function builtWebApp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en" data-mantine-color-scheme="light">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Mombasa Car Dealership | Quality New &amp; Used Cars in Mombasa, Kenya</title>
+    <meta
+      name="description"
+      data-static-seo
+      content="Static description."
+    />
+    <!--app-config-->
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-react-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`,
+  );
+  writeFileSync(join(dir, 'assets/index-C.css'), 'body{margin:0}');
+  writeFileSync(join(dir, 'assets/CarsPage-D.css'), '.grid{display:grid}');
+  writeFileSync(join(dir, 'assets/CarGrid-E.css'), '.card{border:0}');
+  const manifest = {
+    'index.html': { file: 'assets/index-A.js', imports: ['_vendor-react-B.js'], css: ['assets/index-C.css'] },
+    '_vendor-react-B.js': { file: 'assets/vendor-react-B.js' },
+    'src/pages/CarsPage.tsx': { file: 'assets/CarsPage-F.js', imports: ['_vendor-react-B.js', 'index.html', '_CarGrid-G.js'], css: ['assets/CarsPage-D.css'] },
+    '_CarGrid-G.js': { file: 'assets/CarGrid-G.js', imports: ['_vendor-react-B.js'], css: ['assets/CarGrid-E.css'] },
+  };
+  writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+describe('loadWebPages', () => {
+  let dir: string;
+  beforeAll(() => (dir = builtWebApp()));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const config = { dealerPhone: '+254 711 000 111', publicUrl: 'https://cars.example' };
+
+  it('is undefined when the web app is not built', () => {
+    expect(loadWebPages(join(dir, 'missing'), config)).toBeUndefined();
+  });
+
+  it('serves the shell for the browser to render: static title, the stylesheet linked, the nonce and config injected, an empty root', () => {
+    const html = loadWebPages(dir, config)?.shell('n1') ?? '';
+    expect(html).toContain('<title>Mombasa Car Dealership | Quality New &amp; Used Cars in Mombasa, Kenya</title>');
+    expect(html).toContain('<meta property="csp-nonce" nonce="n1" />');
+    expect(html).toContain('<script id="app-config" type="application/json">{"dealerPhone":"+254 711 000 111","publicUrl":"https://cars.example"}</script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C.css">');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('page-state');
+  });
+
+  it('assembles a server-rendered page: its own head, every stylesheet it needs inline, its chunks preloaded, markup and data in place', () => {
+    const pages = loadWebPages(dir, config);
+    const html =
+      pages?.rendered('n2', {
+        head: '<title>Cars | Mombasa Car Dealership</title><meta name="description" content="All cars"/>',
+        body: '<main><h1>Cars</h1></main>',
+        state: JSON.stringify({ queries: [{ name: '</script><script>alert(1)</script>' }] }),
+        pageModule: 'src/pages/CarsPage.tsx',
+      }) ?? '';
+    const head = html.slice(0, html.indexOf('</head>'));
+    // The page's title and description replace the static ones.
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<title>Cars | Mombasa Car Dealership</title>');
+    expect(head).not.toContain('Static description.');
+    // No render-blocking stylesheet: the entry's, the page's and its imports' CSS are inline with the nonce, in order.
+    expect(head).not.toContain('rel="stylesheet"');
+    const styles = [...head.matchAll(/<style nonce="n2">([^<]*)<\/style>/g)].map((match) => match[1]);
+    expect(styles).toEqual(['body{margin:0}', '.grid{display:grid}', '.card{border:0}']);
+    // The page's own chunks are preloaded; the entry's are not repeated.
+    // Code loads after the content it makes interactive (images first on a slow network).
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CarsPage-F.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CarGrid-G.js">');
+    expect(head).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-A.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/vendor-react-B.js">');
+    expect(head.match(/vendor-react-B\.js/g)).toHaveLength(1);
+    expect(head).toContain('<meta property="csp-nonce" nonce="n2" />');
+    // The markup, then its data, which cannot close its script element.
+    expect(html).toContain('<div id="root"><main><h1>Cars</h1></main></div>');
+    expect(html).toContain('<script id="page-state" type="application/json">{"queries":[{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}]}</script>');
+    expect(html).not.toContain('nonce="\u0000');
+  });
+});
