@@ -3,7 +3,9 @@
  */
 import { callsOf, createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, type TRPCLink } from '@trpc/client';
+import type { AppRouter } from '@dealership/server-api/contract';
+import { observable } from '@trpc/server/observable';
 import { render, type RenderOptions } from './entry-server';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
@@ -62,6 +64,17 @@ describe('render (the server entry)', () => {
     expect(state.queries).toHaveLength(1);
     expect(state.queries[0].state.status).toBe('error');
     expect(state.queries[0].state.error).toEqual({ name: 'TRPCClientError', message: 'Car not found', data: expect.objectContaining({ code: 'NOT_FOUND', httpStatus: 404 }) });
+  });
+
+  it('keeps the code of an error made by another copy of tRPC (the server’s CommonJS build)', async () => {
+    // What the server's link emits for a missing car: an error of a class this bundle does not know.
+    class ForeignClientError extends Error {
+      readonly shape = { message: 'Car not found', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404, path: 'car.bySlug' } };
+    }
+    const foreignLink: TRPCLink<AppRouter> = () => () => observable((observer) => observer.error(new ForeignClientError('Car not found') as never));
+    const page = await render('/car/gone', { ...options([]), trpcLink: foreignLink });
+    expect(page?.body).toContain('Car Not Found');
+    expect(page?.head).toContain('<title>Car Not Found | Mombasa Car Dealership</title>');
   });
 
   it('renders a page without data once, and a path of no route as the not-found page', async () => {

@@ -2,7 +2,8 @@
 // public page to HTML with its data, for the server to put into index.html. Runs in Node; imports
 // nothing that touches `window` or `document` at load (`env.ts`, `csp-setup.ts` stay out).
 import type { AppRouter } from '@dealership/server-api/contract';
-import type { TRPCLink } from '@trpc/client';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -33,13 +34,36 @@ export interface RenderedPage {
   pageModule: string;
 }
 
+/**
+ * The server's link comes from its own copy of tRPC (the CommonJS build it is bundled with), this
+ * renderer runs the ES module build: the client recognises its errors with `instanceof`, so an
+ * error crossing over would be wrapped as an unknown one and lose its code (a missing car would
+ * render as "could not load"). Each error is re-created here from its tRPC shape.
+ */
+function inThisRealm(link: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    const operation = link(runtime);
+    return (options) =>
+      observable((observer) =>
+        operation(options).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error: unknown) => {
+            const shape = (error as { shape?: { message: string; code: number } } | null)?.shape;
+            observer.error(shape ? TRPCClientError.from({ error: shape }) : TRPCClientError.from(error as Error));
+          },
+        }),
+      );
+  };
+}
+
 /** Data-dependent renders are repeated until no new query appears: the car page needs three. */
 const MAX_RENDERS = 4;
 
-async function renderOnce(url: string, options: RenderOptions, queryClient: PageDataClient, signal: AbortSignal): Promise<string> {
+async function renderOnce(url: string, options: RenderOptions, trpcLink: TRPCLink<AppRouter>, queryClient: PageDataClient, signal: AbortSignal): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerenderToNodeStream(
-    <App config={options.config} styleNonce={options.styleNonce} Router={Router} queryClient={queryClient} trpcLink={options.trpcLink} />,
+    <App config={options.config} styleNonce={options.styleNonce} Router={Router} queryClient={queryClient} trpcLink={trpcLink} />,
     // Every part of the page inline, in order: a boundary larger than React's default chunk (12.8 kB)
     // would be sent apart and swapped in by an inline script, which the page's policy refuses.
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -59,11 +83,12 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   if (pageModule === undefined) return undefined;
   const signal = AbortSignal.timeout(options.timeoutMs ?? 5_000);
   const queryClient = new PageDataClient();
+  const trpcLink = inThisRealm(options.trpcLink);
   try {
-    let html = await renderOnce(url, options, queryClient, signal);
+    let html = await renderOnce(url, options, trpcLink, queryClient, signal);
     for (let renders = 1; renders < MAX_RENDERS && (await queryClient.fetchWanted()); renders++) {
       signal.throwIfAborted();
-      html = await renderOnce(url, options, queryClient, signal);
+      html = await renderOnce(url, options, trpcLink, queryClient, signal);
     }
     const { head, body } = splitHoisted(html);
     return { head, body, state: JSON.stringify(queryClient.dehydrateForPage()), pageModule };

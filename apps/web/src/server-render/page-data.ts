@@ -89,7 +89,8 @@ export class PageDataClient extends QueryClient {
       queries: state.queries.map((query) => {
         const error = query.state.error as (Error & { data?: unknown }) | null;
         if (!error) return query;
-        return { ...query, state: { ...query.state, error: { name: 'TRPCClientError', message: error.message, data: error.data ?? null } as unknown as Error } };
+        const plain = { name: 'TRPCClientError', message: error.message, data: error.data ?? null } as unknown as Error;
+        return { ...query, state: { ...query.state, error: plain, fetchFailureReason: plain } };
       }),
     };
   }

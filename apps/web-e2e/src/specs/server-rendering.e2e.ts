@@ -1,0 +1,93 @@
+// The public pages arrive rendered by the server (README, "Server-side rendering"): a crawler or a
+// phone without the code yet gets the page's content, title, description and structured data in
+// the first answer, and the browser takes that page over without redrawing it.
+import { expect, test } from '../support/fixtures';
+
+const formatKes = (price: number) => price.toLocaleString('en-KE');
+
+test.describe('server-rendered public pages', () => {
+  test('each public page answers with its content, head and data in the HTML', async ({ request, apiCars, apiBrands }) => {
+    const car = apiCars[0];
+    const brand = apiBrands.find((b) => b.slug === 'toyota') ?? apiBrands[0];
+    const pages = [
+      { path: '/', title: /^Mombasa Car Dealership \| /, text: ['Latest Cars', apiCars[0].name] },
+      { path: '/cars', title: /^Premium Cars for Sale in Mombasa, Kenya/, text: [car.name] },
+      { path: `/car/${car.slug}`, title: new RegExp(`${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for Sale in Mombasa`), text: [`${car.name}</h1>`, formatKes(car.price)] },
+      { path: '/brands', title: /^Premium Car Brands Available in Kenya/, text: [brand.name] },
+      { path: `/brand/${brand.slug}`, title: new RegExp(`^${brand.name} Vehicles in Kenya`), text: [`${brand.name} Vehicles in Kenya</h1>`] },
+      { path: '/about', title: /^About Us \| Mombasa Car Dealership/, text: ['About Us</h1>'] },
+    ];
+    for (const page of pages) {
+      const response = await request.get(page.path);
+      expect(response.status(), page.path).toBe(200);
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+      expect(titles, page.path).toHaveLength(1);
+      expect(titles[0], page.path).toMatch(page.title);
+      expect(head.match(/<meta name="description" content="[^"]{20,}"\/>/g), page.path).toHaveLength(1);
+      expect(head, page.path).toContain('<link rel="canonical" href="');
+      // No stylesheet blocks the first paint: the CSS is inline.
+      expect(head, page.path).not.toContain('rel="stylesheet"');
+      const root = html.slice(html.indexOf('<div id="root">'));
+      for (const text of page.text) expect(root, `${page.path} shows ${text}`).toContain(text);
+      expect(root, page.path).toContain('<script type="application/ld+json">');
+      expect(root, page.path).toContain('<script id="page-state" type="application/json">');
+    }
+  });
+
+  test('a missing car answers 404 with its not-found page already rendered', async ({ request }) => {
+    const response = await request.get('/car/no-such-car-anywhere');
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<title>Car Not Found | Mombasa Car Dealership</title>');
+    expect(html).toContain('Car Not Found</h1>');
+  });
+
+  test('the cart, sign-in and dashboards still render in the browser', async ({ request }) => {
+    for (const path of ['/cart', '/login', '/dashboard/admin']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('page-state');
+    }
+  });
+
+  test('without JavaScript a visitor still reads the car page and follows its links', async ({ browser, apiCars }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const car = apiCars[0];
+    await page.goto(`/car/${car.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: car.name })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for Sale in Mombasa`));
+    await page.getByRole('link', { name: 'Cars', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/cars$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test('the browser takes each page over without redrawing it, without a console error, and it works', async ({ page, pageProblems, apiCars, apiBrands }) => {
+    const car = apiCars[0];
+    const brand = apiBrands.find((b) => b.slug === 'toyota') ?? apiBrands[0];
+    // React replaces the server's nodes when hydration fails: the node seen at first parse must survive.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __firstMain: Element | null }).__firstMain = document.querySelector('#root main');
+      });
+    });
+    for (const path of ['/', '/cars', `/car/${car.slug}`, '/brands', `/brand/${brand.slug}`, '/about', '/contact']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const first = (window as unknown as { __firstMain: Element | null }).__firstMain;
+        return first !== null && first === document.querySelector('#root main');
+      });
+      expect(kept, `${path} hydrated in place`).toBe(true);
+    }
+    // Hydrated, the page responds: the favourites button of the car page works.
+    await page.goto(`/car/${car.slug}`);
+    await page.getByRole('button', { name: 'Save to Favourites' }).click();
+    await expect(page.getByText('Added To Cart Successfully')).toBeVisible();
+    await page.evaluate(() => window.localStorage.clear());
+    expect(pageProblems).toEqual([]);
+  });
+});
