@@ -141,6 +141,12 @@ try {
   const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
   console.log(`\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ${version.Browser}, mobile (default config), server ready in ${readyMs} ms\n`);
 
+  /** The LCP element's markup (Lighthouse 13 reports it in the LCP breakdown insight, as a node item). */
+  const lcpElementOf = (lhr) => {
+    const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+    return items.find((item) => item.type === 'node')?.snippet;
+  };
+
   for (const path of paths) {
     const attempts = [];
     for (let i = 0; i < runs; i++) {
@@ -167,7 +173,7 @@ try {
       speedIndexMs: Math.round(metric(lhr, 'speed-index') ?? 0),
       transferKb: Math.round((metric(lhr, 'total-byte-weight') ?? 0) / 1024),
       // What to look at when a page misses: its LCP element and its largest downloads.
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      lcpElement: lcpElementOf(lhr),
       largestTransfers: (lhr.audits['total-byte-weight']?.details?.items ?? []).slice(0, 5).map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
       ...(runs > 1 ? { performanceRuns: perfs } : {}),
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),

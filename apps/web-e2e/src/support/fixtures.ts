@@ -20,7 +20,32 @@ interface E2eFixtures {
 /** How Chromium reports a blocked resource on the console. */
 const CSP_CONSOLE_MESSAGE = /Refused to|Content Security Policy/i;
 
+/**
+ * Waits, after a page load, until the app has taken the page over (`data-interactive` on
+ * `<html>`, set by the app once the first page has committed): a server-rendered page is visible
+ * before its buttons work, and a click in between would do nothing.
+ */
+async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
+  if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<E2eFixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await untilInteractive(page, response);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await untilInteractive(page, response);
+      return response;
+    };
+    await use(page);
+  },
   cspViolations: [
     async ({ context }, use, testInfo) => {
       const violations: string[] = [];

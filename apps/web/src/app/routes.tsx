@@ -1,5 +1,5 @@
 import { matchSiteRoute, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
@@ -47,6 +47,28 @@ const UserLayout = lazyPage(userPages, 'UserLayout');
 const UserHomePage = lazyPage(userPages, 'UserHomePage');
 const UserOrdersPage = lazyPage(userPages, 'UserOrdersPage');
 const UserProfilePage = lazyPage(userPages, 'UserProfilePage');
+
+/**
+ * Marks the document `data-interactive` once the first page has committed in the browser: for a
+ * server-rendered page, once it is hydrated and its buttons work (a click before that does
+ * nothing). The browser tests wait for it after each load; a stylesheet could use it too.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset['interactive'] = 'true';
+  }, []);
+  return null;
+}
+
+/** A page with the mark beside it, in the same Suspense boundary: it fires when the page itself is ready. */
+function withInteractiveMark(page: ReactElement): ReactElement {
+  return (
+    <>
+      <InteractiveMark />
+      {page}
+    </>
+  );
+}
 
 /** The page of every route of `SITE_ROUTES`: a route id without a page fails the typecheck. */
 function pageElements(): Record<SiteRouteId, ReactElement> {
@@ -114,13 +136,14 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
           // element rather than `errorElement`; App wraps the whole tree in one more.
           element: <RouteErrorBoundary />,
           children: [
-            ...ids.filter((id) => areaOf(id) === undefined).map(routeOf),
+            ...ids.filter((id) => areaOf(id) === undefined).map((id) => ({ ...routeOf(id), element: withInteractiveMark(pages[id]) })),
             // Pathless layout routes: their children keep their absolute paths.
             ...areas.map((area) => ({
-              element: area.layout,
+              // Marked at the layout, which renders (if only its access check) for every visitor.
+              element: withInteractiveMark(area.layout),
               children: ids.filter((id) => areaOf(id) === area).map(routeOf),
             })),
-            { path: '*', element: <NotFoundPage /> },
+            { path: '*', element: withInteractiveMark(<NotFoundPage />) },
           ],
         },
       ],
