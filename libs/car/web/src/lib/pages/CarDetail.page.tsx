@@ -41,7 +41,8 @@ export function whatsappMessage(car: Pick<Car, 'name' | 'price'>): string {
 }
 
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const fullDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'long', timeStyle: 'short' });
+// The dealer's time, the same on the server that renders the page and in any visitor's browser.
+const fullDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
 /** "3 days ago" for a past timestamp (the 'Last updated' line). */
 export function timeAgo(iso: string, now: number = Date.now()): string {
@@ -142,7 +143,8 @@ function CarDetail({ car }: { car: Car }) {
             </Group>
             <Text size="sm" c="gray.7">
               Last updated{' '}
-              <time dateTime={car.updatedAt} title={fullDate.format(new Date(car.updatedAt))}>
+              {/* "3 minutes ago" may have moved on between the server's render and the browser's. */}
+              <time dateTime={car.updatedAt} title={fullDate.format(new Date(car.updatedAt))} suppressHydrationWarning>
                 {timeAgo(car.updatedAt)}
               </time>
             </Text>
