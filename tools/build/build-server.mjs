@@ -4,7 +4,10 @@
 // modules such as sharp, argon2 and PGlite's wasm load from node_modules).
 import { transform } from '@swc/core';
 import { build } from 'esbuild';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,4 +63,46 @@ await build({
   logLevel: 'warning',
 });
 await cp(join(root, 'libs/server/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+
+// The embedded database's first state (initdb + these migrations), made here so that a first start
+// unpacks it instead of running initdb (libs/server/db/src/data-dir-template.ts). Making it takes a
+// few seconds, so it is kept in node_modules/.cache, keyed by the PGlite release, the migrations and
+// the code that writes it: a rebuild after a code change (npm run dev) only copies it.
+const templateSource = join(root, 'libs/server/db/src/data-dir-template.ts');
+const templateKey = createHash('sha256');
+templateKey.update(JSON.parse(await readFile(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
+templateKey.update(await readFile(templateSource));
+const migrationsDir = join(outdir, 'migrations');
+for (const file of (await readdir(migrationsDir, { recursive: true })).sort()) {
+  const path = join(migrationsDir, file);
+  if ((await stat(path)).isFile()) templateKey.update(`${file}\0`).update(await readFile(path));
+}
+const cachedTemplate = join(root, 'node_modules/.cache/dealership-server', `pglite-template-${templateKey.digest('hex').slice(0, 16)}.tar.gz`);
+if (!existsSync(cachedTemplate) || !existsSync(`${cachedTemplate}.json`)) {
+  await mkdir(dirname(cachedTemplate), { recursive: true });
+  const templateTool = join(outdir, 'write-data-dir-template.cjs');
+  await build({
+    stdin: {
+      contents: `require(${JSON.stringify(templateSource)}).writeDataDirTemplate(process.argv[2], process.argv[3]).catch((e) => { console.error(e); process.exit(1); });`,
+      resolveDir: root,
+      loader: 'js',
+    },
+    outfile: templateTool,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    plugins: [externalPackages, swcDecorators],
+    logLevel: 'warning',
+  });
+  execFileSync(process.execPath, [templateTool, cachedTemplate, migrationsDir], { stdio: 'inherit' });
+  await rm(templateTool);
+  // Drop the templates of other keys (made again if ever needed), but not one being written.
+  for (const file of await readdir(dirname(cachedTemplate))) {
+    const stale = file.startsWith('pglite-template-') && !file.endsWith('.partial') && !cachedTemplate.endsWith(file.replace(/\.json$/, ''));
+    if (stale) await rm(join(dirname(cachedTemplate), file), { force: true });
+  }
+}
+await cp(cachedTemplate, join(outdir, 'pglite-template.tar.gz'));
+await cp(`${cachedTemplate}.json`, join(outdir, 'pglite-template.tar.gz.json'));
 console.log(`server built in ${Date.now() - started} ms -> ${outdir}`);

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { bundle, exited, freePort, run as runServer, waitForHealth } from './server-process.testing';
 
 const run = (env: Record<string, string>) => runServer({ PATH: process.env.PATH ?? '', ...env });
@@ -32,6 +32,44 @@ describe('server process (built bundle)', () => {
     expect(child.output()).toContain('openssl rand -base64 48');
     expect(child.output()).toContain('MEDIA_DIR: is required with DATABASE_URL unless CLOUDINARY_URL is set');
   });
+
+  it("starts a new DATA_DIR from the build's database template, seeds it, and keeps it across a restart", async () => {
+    expect(existsSync(join(dirname(bundle), 'pglite-template.tar.gz'))).toBe(true);
+    const fresh = mkdtempSync(join(tmpdir(), 'server-fresh-'));
+    const brandNames = async (port: number) => {
+      const body = (await (await fetch(`http://127.0.0.1:${port}/api/brand/getAll-brand`)).json()) as { brands: { name: string }[] };
+      return body.brands.map((b) => b.name).sort();
+    };
+    try {
+      const port = await freePort();
+      const first = run({ PORT: String(port), DATA_DIR: fresh });
+      let seeded: string[];
+      try {
+        await waitForHealth(port, first);
+        expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+        seeded = await brandNames(port);
+        expect(seeded.length).toBeGreaterThan(0);
+      } finally {
+        first.kill('SIGTERM');
+      }
+      expect(await exited(first)).toBe(0);
+      expect(first.output()).toContain("database created from the build's template");
+      expect(first.output()).toContain('Demo catalogue seeded');
+
+      const again = run({ PORT: String(port), DATA_DIR: fresh });
+      try {
+        await waitForHealth(port, again);
+        expect(await brandNames(port)).toEqual(seeded);
+      } finally {
+        again.kill('SIGTERM');
+      }
+      expect(await exited(again)).toBe(0);
+      expect(again.output()).not.toContain('database created');
+      expect(again.output()).not.toContain('Demo catalogue seeded');
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('serves, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();

@@ -5,7 +5,7 @@ import { SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
-import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useRoutes } from 'react-router-dom';
 import type { AppConfig } from '../app-config';
 import { AppErrorBoundary } from './RouteError';
@@ -13,6 +13,27 @@ import { createRoutes } from './routes';
 
 // The toast area is not needed for first paint; toasts shown before it loads wait in the store.
 const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
+
+/**
+ * The toast area, loaded once the browser is idle after the page's own work (hydration, its
+ * images), or within 2 s: a toast raised before then waits in the store and shows when it mounts.
+ */
+function IdleToasts() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 500);
+      return () => window.clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 // The declarative router: the data router (loaders, actions, fetchers) is unused here and would
 // add about 17 kB of gzipped JavaScript to every page.
@@ -42,9 +63,7 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
   const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
     <MantineProvider theme={theme} getStyleNonce={getStyleNonce}>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <IdleToasts />
       <SiteConfigProvider value={config}>
         <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
           <Router>

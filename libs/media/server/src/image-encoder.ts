@@ -1,10 +1,15 @@
-import sharp, { type Sharp } from 'sharp';
+import type { default as SharpFactory, Sharp } from 'sharp';
+
+let sharpModule: Promise<typeof SharpFactory> | undefined;
+/** sharp (libvips, a native module) is loaded with the first image, not at start-up (README, "Cold start"). */
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default as typeof SharpFactory));
 
 /**
  * An image (any format sharp reads, SVG included) as WebP, `width` pixels wide when given
  * (never upscaled), else at its own size.
  */
 export async function toWebp(source: Buffer, width?: number, quality = 78): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(source);
   return (width ? image.resize({ width, withoutEnlargement: true }) : image).webp({ quality, effort: 4 }).toBuffer();
 }
@@ -38,6 +43,7 @@ const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/
  * are dropped: sharp keeps none unless asked). Only the first frame of an animation is kept.
  */
 export async function encodeUpload(source: Buffer, maxPixels = UPLOAD_MAX_PIXELS): Promise<EncodedUpload> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true } as const;
   let header: Awaited<ReturnType<Sharp['metadata']>>;
   try {

@@ -49,6 +49,10 @@ export const HTTP_MAX_HEADER_BYTES = 16_384;
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config);
+  // The web app's server renderer (0.3-0.7 s of module loading) loads while Nest opens the database.
+  const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
+  const rendererLoading = loadWebRenderer(webDistDir);
+  rendererLoading.catch(() => undefined);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // tRPC batches put several procedure names in one path segment.
@@ -86,7 +90,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     },
   });
 
-  const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
   const webPages = loadWebPages(webDistDir, config);
   if (webPages) {
     await app.register(fastifyStatic, {
@@ -104,7 +107,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
     // Public pages are rendered here (README, "Server-side rendering"), as a guest: the same
     // procedures the browser calls, in this process.
-    const renderer = await loadWebRenderer(webDistDir);
+    const renderer = await rendererLoading;
     if (!renderer) logger.warn({ webDistDir }, 'web app has no server renderer: pages render in the browser only');
     const renderPage = async (request: FastifyRequest, nonce: string): Promise<string> => {
       if (!renderer) return webPages.shell(nonce);

@@ -40,7 +40,14 @@ export class DbModule {
                     poolSize: config.databasePoolSize,
                     onConnectionError: (error) => connectionLogger.warn(`database connection lost: ${error.message}`),
                   }
-                : { kind: 'pglite', dataDir: config.dataDir },
+                : {
+                    kind: 'pglite',
+                    dataDir: config.dataDir,
+                    onCreated: ({ from, ms, templateError }) =>
+                      templateError
+                        ? connectionLogger.warn(`database created with initdb in ${ms} ms: the build's template was not usable (${templateError.message})`)
+                        : connectionLogger.log(`database created ${from === 'template' ? "from the build's template" : 'with initdb'} in ${ms} ms`),
+                  },
             ),
         },
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },

@@ -1,18 +1,21 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Pool } from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirTemplate } from './data-dir-template';
 import { type Database, type DatabaseHandle, schema } from './database';
 import { findMigrationsDir } from './migrations-dir';
 
 export type DatabaseTarget =
-  /** Embedded PGlite persisted in `<dataDir>/pglite` (locked to this process). */
-  | { kind: 'pglite'; dataDir: string }
+  /**
+   * Embedded PGlite persisted in `<dataDir>/pglite` (locked to this process). A folder without a
+   * database starts from `template` (default: the one the build put beside the bundle, see
+   * data-dir-template.ts; `null`: none) or, without one or when it cannot be used, from initdb;
+   * `onCreated` is told which, how long it took, and why the template was not used.
+   */
+  | { kind: 'pglite'; dataDir: string; template?: string | null; onCreated?: (created: DatabaseCreated) => void }
   /** Embedded PGlite in memory (tests). */
   | { kind: 'pglite-memory' }
   /** A PostgreSQL server. */
@@ -24,6 +27,14 @@ export type DatabaseTarget =
       onConnectionError?: (error: Error) => void;
     };
 
+/** How a new embedded database folder was made (the first start on a `DATA_DIR`). */
+export interface DatabaseCreated {
+  from: 'template' | 'initdb';
+  ms: number;
+  /** Why the template was not used, when there was one. */
+  templateError?: Error;
+}
+
 /** How long a call waits for a connection before it fails (and answers 503) instead of hanging. */
 export const CONNECTION_TIMEOUT_MS = 3000;
 
@@ -31,6 +42,12 @@ export const CONNECTION_TIMEOUT_MS = 3000;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsDir();
   if (target.kind === 'postgres') {
+    // Loaded only here, so the embedded database's start does not pay for them (README, "Cold start").
+    const [{ Pool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
     // A restarted or stopped server, or pg_terminate_backend, makes connections emit 'error': the
     // pool's own event for idle ones, the client's for one checked out between two queries (inside
@@ -57,8 +74,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => undefined;
   try {
-    const dataDir = target.kind === 'pglite' ? join(target.dataDir, 'pglite') : undefined;
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const client = target.kind === 'pglite' ? await openPgliteFolder(target) : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     let closed = false;
@@ -83,4 +99,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     release();
     throw error;
   }
+}
+
+/** Opens `<dataDir>/pglite` (the caller holds the lock), from the template when the folder holds no database yet. */
+async function openPgliteFolder(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<PGlite> {
+  const dataDir = join(target.dataDir, 'pglite');
+  if (!isEmptyDataDir(dataDir)) return PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+
+  const started = Date.now();
+  const template = target.template === undefined ? findDataDirTemplate() : target.template;
+  let templateError: Error | undefined;
+  if (template) {
+    let client: PGlite | undefined;
+    try {
+      restoreDataDirTemplate(template, dataDir);
+      client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+      await client.query('select 1');
+      target.onCreated?.({ from: 'template', ms: Date.now() - started });
+      return client;
+    } catch (error) {
+      // Nothing of ours is in it yet: start the folder over the slow way.
+      await client?.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      templateError = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  target.onCreated?.({ from: 'initdb', ms: Date.now() - started, templateError });
+  return client;
 }
