@@ -9,10 +9,12 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server, default postgres://postgres@127.0.0.1:5432;
 // the database used is dealership_bench_<N>, seeded once and reused while it holds N cars),
 // BENCH_SECONDS (per measured run, default 10), BENCH_CONNECTIONS (default 20),
-// BENCH_WARMUP_SECONDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is).
+// BENCH_WARMUP_SECONDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is),
+// BENCH_OURS_PORT and BENCH_BARE_PORT (default: free ports picked at start).
 import autocannon from 'autocannon';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,8 +27,18 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const OURS_PORT = 3901;
-const BARE_PORT = 3902;
+/** A port nothing listens on now (another server on a fixed port would be measured in our place). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+const OURS_PORT = Number(process.env.BENCH_OURS_PORT ?? (await freePort()));
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? (await freePort()));
 
 function parseArgs(argv) {
   let cars = 10000;
@@ -138,6 +150,9 @@ if (existing === carCount && current) {
 
 const probe = new pg.Client({ connectionString: databaseUrl });
 await probe.connect();
+// A settled catalogue, as autovacuum leaves it (visibility map, statistics, a new migration's indexes
+// included), the same for every run and both servers.
+await probe.query('vacuum analyze brands, brand_images, cars, car_images');
 const { rows: slugRows } = await probe.query(`select slug from cars where status <> 'Sold' order by created_at desc, id desc offset 5 limit 1`);
 const { rows: versionRows } = await probe.query('show server_version');
 await probe.end();

@@ -3,7 +3,7 @@ import { brands, cars, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, truncateAll } from '@dealership/server-db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { carConditions, carOrder } from './car-filters';
-import { CAR_COUNT_CAP, CarRepository } from './car.repository';
+import { CAR_COUNT_CAP, CAR_SEARCH_COUNT_CAP, CarRepository } from './car.repository';
 
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 const at = (minutes: number) => new Date(t0 + minutes * 60_000);
@@ -58,6 +58,20 @@ describe('car repository at scale (integration, real database)', () => {
       expect(await repository.list(filters())).toMatchObject({ total: 7, totalCapped: false, pageCount: 1 });
     });
 
+    it('counts a search up to its own, lower cap (its count reads rows, not index entries)', async () => {
+      expect(CAR_SEARCH_COUNT_CAP).toBe(1_000);
+      const caps = new CarRepository(handle.db, { all: 5, search: 2 });
+      const brand = await insertBrand(handle.db, { name: 'Toyota' });
+      for (let i = 0; i < 4; i++) await insertCar(handle.db, { brandId: brand.id, name: `Vitz ${i}`, createdAt: at(i) }, 0);
+      expect(await caps.list(filters({ pageSize: 2 }))).toMatchObject({ total: 4, totalCapped: false, pageCount: 2 });
+      const searched = await caps.list(filters({ search: 'vitz', pageSize: 1 }));
+      expect(searched).toMatchObject({ total: 2, totalCapped: true, pageCount: 2 });
+      expect(names(searched.items)).toEqual(['Vitz 3']);
+      expect(await caps.manage({ search: 'vitz', page: 1, pageSize: 5 })).toMatchObject({ total: 2, totalCapped: true });
+      expect(await caps.manage({ page: 1, pageSize: 5 })).toMatchObject({ total: 4, totalCapped: false });
+      expect(await caps.list(filters({ search: 'vitz 1' }))).toMatchObject({ total: 1, totalCapped: false });
+    });
+
     it('counts nothing as 0 pages', async () => {
       expect(await capped.list(filters({ search: 'nothing' }))).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 12, pageCount: 0 });
     });
@@ -77,6 +91,19 @@ describe('car repository at scale (integration, real database)', () => {
       expect(names(await repository.newest(2))).toEqual(['Atenza', tied[0]]);
       expect(names(await repository.ofBrand(brand.id, 10))).toEqual(['Atenza', ...tied, 'Reserved One']);
       expect(names(await repository.relatedTo(a.id, brand.id, 10))).toEqual(['Atenza', 'Demio B', 'Reserved One']);
+    });
+
+    it('pages the unfiltered catalogue (its own prepared statements) exactly as any filtered list', async () => {
+      const brand = await insertBrand(handle.db, { name: 'Mazda' });
+      for (let i = 0; i < 7; i++) await insertCar(handle.db, { brandId: brand.id, name: `Demio ${i}`, createdAt: at(i % 3), status: i === 4 ? 'Sold' : 'Available' }, 0);
+      for (const page of [1, 2, 3, 4]) {
+        const unfiltered = await repository.list(filters({ page, pageSize: 2 }));
+        // `priceMin: 0` passes every car but takes the general path.
+        expect(unfiltered).toEqual(await repository.list(filters({ page, pageSize: 2, priceMin: 0 })));
+        expect(unfiltered).toMatchObject({ total: 6, totalCapped: false, pageCount: 3 });
+      }
+      expect(names(await repository.newest(3))).toEqual(names((await repository.list(filters({ pageSize: 3, search: '', brands: [] }))).items));
+      expect(await capped.list(filters({ pageSize: 2 }))).toMatchObject({ total: 3, totalCapped: true, pageCount: 2 });
     });
 
     it('gives the featured unsold cars newest first', async () => {
@@ -197,6 +224,22 @@ describe('car repository at scale (integration, real database)', () => {
       expect(plan).toMatch(/Limit \(actual time=[\d.]+ rows=10001/);
       const page = await repository.list(filters());
       expect(page).toMatchObject({ total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) });
+    });
+
+    it("counts a brand's cars in a price range from one index alone, reading no row", async () => {
+      const where = carConditions({ brands: ['make-3'], priceMin: 1_000_000, priceMax: 5_000_000 });
+      const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${where} LIMIT ${CAR_COUNT_CAP + 1}) c`;
+      const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Only Scan using cars_listed_brand_price_idx/);
+      expect(plan).toMatch(/Heap Fetches: 0/);
+      expect(plan).not.toMatch(/Seq Scan on cars|Bitmap Heap Scan on cars/);
+    });
+
+    it('stops a common search at the search cap: at most that many rows read', async () => {
+      const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${carConditions({ search: 'prado' })} LIMIT ${CAR_SEARCH_COUNT_CAP + 1}) c`;
+      const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(new RegExp(`Limit \\(actual time=[\\d.]+ rows=${CAR_SEARCH_COUNT_CAP + 1}`));
+      expect(await repository.list(filters({ search: 'prado' }))).toMatchObject({ total: CAR_SEARCH_COUNT_CAP, totalCapped: true });
     });
   });
 });

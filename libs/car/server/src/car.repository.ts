@@ -15,11 +15,27 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 
-/** Lists count their matches exactly up to this many, then report the total as capped ("10,000+"). */
+/**
+ * Lists count their matches exactly up to this many, then report the total as capped ("10,000+").
+ * Without a search the count reads index entries only (no row), so 10,001 of them stay cheap.
+ */
 export const CAR_COUNT_CAP = 10_000;
 
-/** Injection token of the count cap (tests give a small one). */
+/**
+ * A search counts exactly up to this many ("1,000+" beyond): its count must read every matching
+ * row (the trigram index only narrows the candidates, each is checked again), so a common word
+ * would otherwise read up to 10,001 rows per request, more the larger the catalogue.
+ */
+export const CAR_SEARCH_COUNT_CAP = 1_000;
+
+/** Injection token of the count caps (tests give small ones). */
 export const CAR_COUNT_CAP_TOKEN = Symbol('CAR_COUNT_CAP');
+
+/** The count caps: every list, and lists with a search. */
+export interface CarCountCaps {
+  all: number;
+  search: number;
+}
 
 /** A car's columns as the service sets them (everything but the id, brand, pictures and timestamps). */
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
@@ -68,19 +84,38 @@ function toCar(row: CarRow): Car {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** Whether the filters narrow the catalogue at all (an empty list or text passes every car, as in `carConditions`). */
+function hasFilter({ sort: _sort, page: _page, pageSize: _pageSize, brands, ...others }: CarListFilters): boolean {
+  return (brands?.length ?? 0) > 0 || Object.values(others).some((value) => value !== undefined && value !== '');
+}
+
 /** The only code that reads the car tables; it returns contract cars, never raw rows. */
 @Injectable()
 export class CarRepository {
   // The hot reads are prepared once: Postgres plans them once per connection instead of per request.
   private readonly byIds;
   private readonly bySlugQuery;
+  private readonly newestPageQuery;
+  private readonly listedCountQuery;
+  private readonly countCaps: CarCountCaps;
 
   constructor(
     @Inject(DB) private readonly db: Database,
-    @Optional() @Inject(CAR_COUNT_CAP_TOKEN) private readonly countCap: number = CAR_COUNT_CAP,
+    @Optional() @Inject(CAR_COUNT_CAP_TOKEN) caps: number | CarCountCaps = { all: CAR_COUNT_CAP, search: CAR_SEARCH_COUNT_CAP },
   ) {
+    this.countCaps = typeof caps === 'number' ? { all: caps, search: Math.min(caps, CAR_SEARCH_COUNT_CAP) } : caps;
     this.byIds = findCars(db, sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
     this.bySlugQuery = findCars(db, eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
+    // The unfiltered catalogue, newest first (the cars page as it opens, the home page): the page's
+    // cars in one statement (its ids read from cars_listed_created_idx inside it), and its count.
+    // The subquery is written with its own alias: the relational query renames `cars` columns.
+    this.newestPageQuery = findCars(
+      db,
+      sql`${cars.id} = any(array(select c.id from cars c where c.status <> 'Sold' order by c.created_at desc, c.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
+      carOrder('newest'),
+    ).prepare('cars_newest_page');
+    const upToCap = db.select({ one: sql`1` }).from(cars).where(listedCars()).limit(sql.placeholder('limit')).as('up_to_cap');
+    this.listedCountQuery = db.select({ counted: count() }).from(upToCap).prepare('cars_listed_count');
   }
 
   /** The cars of `ids`, in that order. */
@@ -93,12 +128,18 @@ export class CarRepository {
 
   /** One page of the filtered catalogue (sold cars left out), with the (capped) total for pagination. */
   list(filters: CarListFilters): Promise<CarPage> {
-    return this.page(carConditions(filters), carOrder(filters.sort), filters);
+    if (filters.sort === 'newest' && !hasFilter(filters)) return this.newestPage(filters);
+    return this.page(carConditions(filters), carOrder(filters.sort), filters, this.capOf(filters.search));
   }
 
   /** One page of every car (sold ones included) matching the back office's filters, newest first. */
   manage(filters: CarManageFilters): Promise<CarPage> {
-    return this.page(manageConditions(filters), carOrder('newest'), filters);
+    return this.page(manageConditions(filters), carOrder('newest'), filters, this.capOf(filters.search));
+  }
+
+  /** The count cap of a list with or without a search text. */
+  private capOf(search: string | undefined): number {
+    return search ? this.countCaps.search : this.countCaps.all;
   }
 
   /** Cars by status and featured ones, every car counted, in one grouped query. */
@@ -116,16 +157,16 @@ export class CarRepository {
    * The page of `where` in `orderBy`, with the total for pagination. The page's ids come first
    * (an index scan that stops at the page's end), then the page's cars with their pictures and
    * brands: never pictures and brands for every matching car before the sort and the cut.
-   * The total is exact up to the count cap; past it the count stops there (it reads at most
-   * cap + 1 index entries, whatever the catalogue's size), `totalCapped` says so, and the pages
-   * end at the cap.
+   * The total is exact up to `cap`; past it the count stops there (it reads at most cap + 1
+   * index entries, or rows for a search, whatever the catalogue's size), `totalCapped` says so,
+   * and the pages end at the cap.
    */
-  private async page(where: SQL | undefined, orderBy: SQL[], { page, pageSize }: { page: number; pageSize: number }): Promise<CarPage> {
+  private async page(where: SQL | undefined, orderBy: SQL[], { page, pageSize }: { page: number; pageSize: number }, cap: number): Promise<CarPage> {
     const upToCap = this.db
       .select({ one: sql`1` })
       .from(cars)
       .where(where)
-      .limit(this.countCap + 1)
+      .limit(cap + 1)
       .as('up_to_cap');
     const [pageRows, [{ counted }]] = await Promise.all([
       this.db
@@ -137,10 +178,21 @@ export class CarRepository {
         .offset((page - 1) * pageSize),
       this.db.select({ counted: count() }).from(upToCap),
     ]);
-    const totalCapped = counted > this.countCap;
-    const total = Math.min(counted, this.countCap);
+    const totalCapped = counted > cap;
+    const total = Math.min(counted, cap);
     const items = await this.loadInOrder(pageRows.map((r) => r.id));
     return { items, total, totalCapped, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+  }
+
+  /** A page of the unfiltered catalogue, newest first: two prepared statements, run together. */
+  private async newestPage({ page, pageSize }: { page: number; pageSize: number }): Promise<CarPage> {
+    const cap = this.countCaps.all;
+    const [rows, [{ counted }]] = await Promise.all([
+      this.newestPageQuery.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
+      this.listedCountQuery.execute({ limit: cap + 1 }),
+    ]);
+    const total = Math.min(counted, cap);
+    return { items: rows.map(toCar), total, totalCapped: counted > cap, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
   /** Listed cars matching `where`, newest first, at most `limit`: one index scan for the ids, no count. */
@@ -160,8 +212,8 @@ export class CarRepository {
   }
 
   /** The newest listed cars, at most `limit` (the home page: no count). */
-  newest(limit: number): Promise<Car[]> {
-    return this.newestListed(undefined, limit);
+  async newest(limit: number): Promise<Car[]> {
+    return (await this.newestPageQuery.execute({ limit, offset: 0 })).map(toCar);
   }
 
   /** Listed cars marked featured, newest first, at most `limit`. */

@@ -1,8 +1,17 @@
 import { safeError } from '@dealership/server-core';
 import { TRPC_LIMITS } from '@dealership/shared-schemas';
-import { type AnyRouter, getTRPCErrorShape, type inferRouterContext, TRPCError, type TRPC_ERROR_CODE_KEY, transformTRPCResponse } from '@trpc/server';
+import {
+  type AnyProcedure,
+  type AnyRouter,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  type inferRouterContext,
+  TRPCError,
+  type TRPC_ERROR_CODE_KEY,
+  transformTRPCResponse,
+} from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http';
+import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
@@ -10,7 +19,7 @@ export interface TrpcMountOptions<TRouter extends AnyRouter> {
   prefix: string;
   router: TRouter;
   createContext: (request: FastifyRequest) => inferRouterContext<TRouter> | Promise<inferRouterContext<TRouter>>;
-  onError?: HTTPErrorHandler<TRouter, Request>;
+  onError?: TrpcErrorHandler<TRouter>;
   /** Defaults to `TRPC_LIMITS` (shared-schemas). */
   limits?: Partial<TrpcTransportLimits>;
 }
@@ -21,8 +30,29 @@ export interface TrpcTransportLimits {
   maxBodyBytes: number;
 }
 
+type CallType = 'query' | 'mutation' | 'subscription' | 'unknown';
+
+/** Told of every failed call (what tRPC's `onError` is told, but the request). */
+export type TrpcErrorHandler<TRouter extends AnyRouter> = (opts: {
+  error: TRPCError;
+  path: string | undefined;
+  input: unknown;
+  ctx: inferRouterContext<TRouter> | undefined;
+  type: CallType;
+}) => void;
+
 /** The methods tRPC answers: queries are GETs, mutations POSTs. */
 export const TRPC_METHODS = ['GET', 'POST'] as const;
+
+const isPromiseLike = (value: unknown): boolean => typeof (value as { then?: unknown } | null)?.then === 'function';
+const isAsyncIterable = (value: unknown): boolean => value !== null && typeof value === 'object' && Symbol.asyncIterator in value;
+
+/** What tRPC refuses to send as plain JSON: an async iterable, or an object holding promises or iterables. */
+function isDataStream(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (isAsyncIterable(value)) return true;
+  return Object.values(value).some((v) => isPromiseLike(v) || isAsyncIterable(v));
+}
 
 /**
  * Serves a tRPC router on Fastify. It does what tRPC's Fastify adapter does, except that a JSON
@@ -52,6 +82,176 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
       .send(JSON.stringify(transformTRPCResponse(config, { error: shape })));
   };
 
+  const { procedures, lazy } = options.router._def as { procedures: Record<string, AnyProcedure | undefined>; lazy: Record<string, unknown> };
+  const hasLazyRouters = Object.keys(lazy).length > 0;
+  const deserializeInput = (value: unknown): unknown => config.transformer.input.deserialize(value);
+
+  /** The headers an answer carries besides its content type; a throttled call says when to come back. */
+  const answerHeaders = (errors: TRPCError[]): Record<string, string> => {
+    const retryAfter = errors.map((e) => (e.cause as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds).find((s) => typeof s === 'number');
+    return retryAfter === undefined ? { vary: 'trpc-accept, accept' } : { vary: 'trpc-accept, accept', 'retry-after': String(retryAfter) };
+  };
+
+  /**
+   * The JSON answer of a query or mutation call (or a batch of them), computed the way tRPC's
+   * `resolveResponse` computes it (same bodies, statuses, error shapes, `onError` calls, input
+   * parsing, context created once per request), but from Fastify's request and into a string:
+   * `resolveResponse` works on web `Request` and `Response` objects, whose construction, body
+   * reading and per-request `AbortController.abort()` (a `DOMException` with a stack each time)
+   * cost more CPU than the procedure and its query together (README, "HTTP adapter").
+   * Undefined when the request needs tRPC's own path: streamed answers (`trpc-accept:
+   * application/jsonl`), subscriptions, lazy routers, connection params, other content types.
+   */
+  const answerJson = async (
+    request: FastifyRequest<{ Params: { path: string } }>,
+    reply: FastifyReply,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined> => {
+    const method = request.method;
+    const headers = request.headers;
+    if (hasLazyRouters) return undefined;
+    if (method !== 'GET' && !(method === 'POST' && headers['content-type']?.startsWith('application/json'))) return undefined;
+    if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return undefined;
+    const queryAt = request.url.indexOf('?');
+    const searchParams = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
+    if (searchParams.has('connectionParams')) return undefined;
+    let pathText: string;
+    try {
+      pathText = decodeURIComponent(request.params.path);
+    } catch {
+      return undefined;
+    }
+    const isBatchCall = searchParams.get('batch') === '1';
+    const paths = isBatchCall ? pathText.split(',') : [pathText];
+    const callProcedures = paths.map((path) => procedures[path]);
+    const types = new Set(callProcedures.map((procedure) => procedure?._def.type).filter((type) => type !== undefined));
+    if (types.size > 1 || types.has('subscription')) return undefined;
+    const type: CallType = types.values().next().value ?? 'unknown';
+
+    // Inputs are parsed once, when the first procedure asks (as tRPC does), and a malformed one
+    // fails that call's input step the way it does in tRPC.
+    let inputs: Record<number, unknown> | undefined;
+    const readInputs = (): Record<number, unknown> => {
+      if (inputs) return inputs;
+      try {
+        inputs = parseInputs();
+      } catch (cause) {
+        // As tRPC: a malformed input is the client's error.
+        if (cause instanceof TRPCError) throw cause;
+        throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      }
+      return inputs;
+    };
+    const parseInputs = (): Record<number, unknown> => {
+      const text = method === 'GET' ? searchParams.get('input') : (request.body as string | undefined);
+      const raw: unknown = text ? JSON.parse(text) : method === 'GET' ? undefined : JSON.parse(text ?? '');
+      const parsed: Record<number, unknown> = {};
+      if (raw !== undefined) {
+        if (!isBatchCall) parsed[0] = deserializeInput(raw);
+        else {
+          if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+            throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
+          paths.forEach((_path, index) => {
+            const value = (raw as Record<number, unknown>)[index];
+            if (value !== undefined) parsed[index] = deserializeInput(value);
+          });
+        }
+      }
+      return parsed;
+    };
+    const inputOf = (index: number): unknown => inputs?.[index];
+
+    let ctx: inferRouterContext<TRouter> | undefined;
+    let ctxError: TRPCError | undefined;
+    try {
+      ctx = await options.createContext(request);
+    } catch (cause) {
+      ctxError = getTRPCErrorFromUnknown(cause);
+    }
+
+    // The procedures' signal: aborted when the client leaves before its answer (nothing is
+    // written until they are done, so a close meanwhile is always the client's).
+    const abort = new AbortController();
+    const onClose = () => abort.abort();
+    reply.raw.once('close', onClose);
+    const results = await Promise.all(
+      paths.map(async (path, index): Promise<{ error: TRPCError } | { data: unknown }> => {
+        const procedure = callProcedures[index];
+        try {
+          if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+          const accepted = procedure._def.type === 'query' ? method === 'GET' : method === 'POST';
+          if (!accepted)
+            throw new TRPCError({
+              code: 'METHOD_NOT_SUPPORTED',
+              message: `Unsupported ${method}-request to ${procedure._def.type} procedure at path "${path}"`,
+            });
+          if (ctxError) throw ctxError;
+          const data: unknown = await procedure({
+            path,
+            getRawInput: async () => readInputs()[index],
+            ctx,
+            type: procedure._def.type,
+            signal: abort.signal,
+            batchIndex: index,
+          });
+          if (isDataStream(data)) {
+            throw new TRPCError({
+              code: 'UNSUPPORTED_MEDIA_TYPE',
+              message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+            });
+          }
+          return { data };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          options.onError?.({ error, path, input: inputOf(index), ctx, type: procedure?._def.type ?? 'unknown' });
+          return { error };
+        }
+      }),
+    );
+    reply.raw.off('close', onClose);
+
+    const shapes = results.map((result, index) =>
+      'error' in result
+        ? {
+            error: getTRPCErrorShape({
+              config,
+              ctx,
+              error: result.error,
+              input: inputOf(index),
+              path: paths[index],
+              type: isBatchCall ? (callProcedures[index]?._def.type ?? 'unknown') : type,
+            }),
+          }
+        : { result: { data: result.data } },
+    );
+    const errors = results.flatMap((result) => ('error' in result ? [result.error] : []));
+    return {
+      status: getHTTPStatusCode(shapes),
+      headers: answerHeaders(errors),
+      body: JSON.stringify(transformTRPCResponse(config, isBatchCall ? shapes : shapes[0])),
+    };
+  };
+
+  /** Everything else through tRPC's own `resolveResponse` (web Request and Response). */
+  const answerWithResolveResponse = async (request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) => {
+    const raw: IncomingMessage & { body?: unknown } = request.raw;
+    if (request.body !== undefined) raw.body = request.body;
+    const res = await resolveResponse<TRouter>({
+      router: options.router,
+      req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: limits.maxBodyBytes }),
+      path: request.params.path,
+      error: null,
+      createContext: async () => options.createContext(request),
+      onError: options.onError && (({ error, path, input, ctx, type }) => options.onError?.({ error, path, input, ctx, type })),
+      maxBatchSize: limits.maxBatchCalls,
+      responseMeta: ({ errors }) => ({ headers: answerHeaders(errors) }),
+    });
+    void reply.status(res.status);
+    res.headers.forEach((value, key) => void reply.header(key, value));
+    const type = res.headers.get('content-type') ?? '';
+    if (res.body && !type.startsWith('application/json')) return reply.send(res);
+    return reply.send(Buffer.from(await res.arrayBuffer()));
+  };
+
   await fastify.register(
     async (scope) => {
       // tRPC reads the raw JSON text itself.
@@ -71,7 +271,8 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
 
       // Checked on arrival, before the body is read.
       scope.addHook('onRequest', async (request, reply) => {
-        if (request.url.length > limits.maxUrlLength) return refuse(reply, 414, 'PAYLOAD_TOO_LARGE', `The request URL is too long (at most ${limits.maxUrlLength} characters)`);
+        if (request.url.length > limits.maxUrlLength)
+          return refuse(reply, 414, 'PAYLOAD_TOO_LARGE', `The request URL is too long (at most ${limits.maxUrlLength} characters)`);
         const length = Number(request.headers['content-length']);
         if (length > limits.maxBodyBytes) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `Request body is too large (at most ${limits.maxBodyBytes} bytes)`);
         return undefined;
@@ -87,27 +288,11 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
           if (calls > limits.maxBatchCalls) {
             return refuse(reply, 400, 'BAD_REQUEST', `A batch may hold at most ${limits.maxBatchCalls} calls (this one has ${calls})`);
           }
-          const raw: IncomingMessage & { body?: unknown } = request.raw;
-          if (request.body !== undefined) raw.body = request.body;
-          const res = await resolveResponse<TRouter>({
-            router: options.router,
-            req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: limits.maxBodyBytes }),
-            path: request.params.path,
-            error: null,
-            createContext: async () => options.createContext(request),
-            onError: options.onError,
-            maxBatchSize: limits.maxBatchCalls,
-            // A throttled call (its cause says `retryAfterSeconds`) tells the client when to come back.
-            responseMeta: ({ errors }) => {
-              const retryAfter = errors.map((e) => (e.cause as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds).find((s) => typeof s === 'number');
-              return retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } };
-            },
-          });
-          void reply.status(res.status);
-          res.headers.forEach((value, key) => void reply.header(key, value));
-          const type = res.headers.get('content-type') ?? '';
-          if (res.body && !type.startsWith('application/json')) return reply.send(res);
-          return reply.send(Buffer.from(await res.arrayBuffer()));
+          const answer = await answerJson(request, reply);
+          if (answer) {
+            return reply.status(answer.status).headers(answer.headers).header('content-type', 'application/json').send(answer.body);
+          }
+          return answerWithResolveResponse(request, reply);
         },
       });
 

@@ -163,7 +163,7 @@ export function BrandDetailPage() {
       <section aria-labelledby="inventory-heading">
         <Title order={2} id="inventory-heading" mb="lg">
           {cars.data
-            ? `Available ${name} Inventory (${cars.data.total} Vehicles)`
+            ? `Available ${name} Inventory (${cars.data.total.toLocaleString('en-KE')}${cars.data.totalCapped ? '+' : ''} Vehicles)`
             : `Available ${name} Inventory`}
         </Title>
         {inventory}

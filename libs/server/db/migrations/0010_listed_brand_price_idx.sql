@@ -1,0 +1,1 @@
+CREATE INDEX "cars_listed_brand_price_idx" ON "cars" USING btree ("brand_id","price","id") WHERE status <> 'Sold';
