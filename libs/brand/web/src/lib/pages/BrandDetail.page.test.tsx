@@ -6,14 +6,16 @@ import { BrandDetailPage } from './BrandDetail.page';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota', description: 'The most trusted name on Kenyan roads.' });
 const peugeot = makeBrand({ name: 'Peugeot', slug: 'peugeot' });
+const mazda = makeBrand({ name: 'Mazda', slug: 'mazda' });
 const toyotaCars = Array.from({ length: 3 }, (_, i) => makeCar({ name: `Toyota ${i + 1}`, slug: `toyota-${i + 1}` }));
 
 const api: FakeApi = (procedure, input) => {
   const slug = (input as { slug?: string; brands?: string[] }).slug ?? (input as { brands: string[] }).brands[0];
   if (procedure === 'brand.bySlug') {
-    const brand = [toyota, peugeot].find((b) => b.slug === slug);
+    const brand = [toyota, peugeot, mazda].find((b) => b.slug === slug);
     return brand ? { data: brand } : { error: { code: 'NOT_FOUND' } };
   }
+  if (slug === 'mazda') return { data: { items: toyotaCars, total: 10_000, totalCapped: true, page: 1, pageSize: 48, pageCount: 209 } };
   const items = slug === 'toyota' ? toyotaCars : [];
   return { data: { items, total: items.length, page: 1, pageSize: 48, pageCount: items.length ? 1 : 0 } };
 };
@@ -47,6 +49,12 @@ describe('BrandDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Available Peugeot Inventory (0 Vehicles)' })).toBeInTheDocument();
     expect(screen.getByText('Currently no Peugeot vehicles in stock')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse All Vehicles' })).toHaveAttribute('href', '/cars');
+  });
+
+  it('says a count past the cap as "10,000+", in the heading and the link to the rest', async () => {
+    renderBrand('mazda');
+    expect(await screen.findByRole('heading', { name: 'Available Mazda Inventory (10,000+ Vehicles)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all 10,000+ Mazda vehicles' })).toHaveAttribute('href', '/cars?brands=mazda');
   });
 
   it('shows a not-found state for an unknown brand', async () => {

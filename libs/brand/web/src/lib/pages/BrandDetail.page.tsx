@@ -116,7 +116,8 @@ export function BrandDetailPage() {
         {cars.data.total > cars.data.items.length ? (
           <Group justify="center">
             <Anchor component={Link} to={`/cars?brands=${encodeURIComponent(slug)}`} fw={700}>
-              See all {cars.data.total} {name} vehicles
+              See all {cars.data.total.toLocaleString('en-KE')}
+              {cars.data.totalCapped ? '+' : ''} {name} vehicles
             </Anchor>
           </Group>
         ) : null}
