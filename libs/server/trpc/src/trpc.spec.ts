@@ -13,6 +13,9 @@ const testRouter = router({
   taken: publicProcedure.query(() => {
     throw new DomainError(ErrorCode.Conflict, 'Email already registered', 'email');
   }),
+  stub: publicProcedure.query(() => {
+    throw new DomainError(ErrorCode.NotImplemented, 'lead.approve is not implemented yet');
+  }),
   validated: publicProcedure.input(z.object({ price: z.number({ error: 'Price is required' }), note: text().optional() })).query(({ input }) => input.price),
   broken: publicProcedure.query(() => {
     throw new Error('Failed query: select 1\nparams: hunter2');
@@ -38,6 +41,8 @@ describe('procedures', () => {
   it('turns domain errors into the matching tRPC code with their message', async () => {
     await expect(caller(null).missing()).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Car not found: x' });
     await expect(caller(null).taken()).rejects.toMatchObject({ code: 'CONFLICT', message: 'Email already registered' });
+    // A generated procedure whose body is not written yet (workspace-plugin's `procedure`): 501.
+    await expect(caller(null).stub()).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED', message: 'lead.approve is not implemented yet' });
   });
 
   it('rejects invalid input as BAD_REQUEST with the field message', async () => {

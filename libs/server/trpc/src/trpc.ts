@@ -27,6 +27,7 @@ const TRPC_CODE: Record<ErrorCode, TRPCError['code']> = {
   PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
   BAD_GATEWAY: 'BAD_GATEWAY',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
 };
 
 /** The first issue's message of a validation failure (zod's, or any Standard Schema's). */

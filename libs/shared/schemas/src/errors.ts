@@ -13,6 +13,8 @@ export const ErrorCode = {
   /** An outside service we depend on (Cloudinary, the payment gateway) failed or timed out. */
   BadGateway: 'BAD_GATEWAY',
   Unavailable: 'SERVICE_UNAVAILABLE',
+  /** A procedure declared (by the workspace generator) whose body is not written yet. */
+  NotImplemented: 'NOT_IMPLEMENTED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -29,6 +31,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   PAYMENT_REQUIRED: 402,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  NOT_IMPLEMENTED: 501,
 };
 
 /**

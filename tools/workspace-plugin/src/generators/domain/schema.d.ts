@@ -1,0 +1,6 @@
+export interface DomainGeneratorSchema {
+  name: string;
+  web?: boolean;
+  publicRead?: boolean;
+  skipMigration?: boolean;
+}

@@ -1,0 +1,6 @@
+export interface ProcedureGeneratorSchema {
+  domain: string;
+  name: string;
+  kind: 'query' | 'mutation';
+  access: 'public' | 'authed' | 'admin';
+}
