@@ -37,7 +37,7 @@ export async function loadWebRenderer(webDistDir: string): Promise<WebRenderer |
 export interface WebPages {
   /** The page the browser renders itself (the cart, sign-in, the dashboards; any page when server rendering failed). */
   shell(styleNonce: string): string;
-  /** A page rendered on the server, with its head, markup, data, and its chunk's scripts and styles. */
+  /** A page rendered on the server, with its head, markup, data and its chunk's styles; its code loads after the page. */
   rendered(styleNonce: string, page: RenderedPage): string;
 }
 
@@ -60,8 +60,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)
  *
  * A server-rendered page differs from the shell in four ways: its head holds the page's own title
  * and meta (the static ones are dropped); the stylesheets are inlined, the entry's and the page
- * chunk's, so no CSS blocks the first paint; the page chunk's scripts are preloaded; and `#root`
- * holds the markup, followed by the data it was rendered with.
+ * chunk's, so no CSS blocks the first paint; the app's code starts loading only once the page has
+ * loaded (`boot.js`); and `#root` holds the markup, followed by the data it was rendered with.
  */
 export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealerPhone' | 'publicUrl'>): WebPages | undefined {
   const file = join(webDistDir, 'index.html');
@@ -82,10 +82,11 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"\s+data-static-seo[\s\S]*?\/>/, '')
     .replace(STYLESHEET_LINK, (_link, path: string) => inlineStyle(readAsset(path)))
-    // The page is readable before its code arrives: on a slow network the markup's images (the
-    // largest one preloaded at high priority) go first, the code that makes the page interactive after.
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    // The page is readable before its code arrives: its images (the largest one preloaded at high
+    // priority) load first, and `boot.js` (apps/web/public) starts the app's module once the page
+    // has loaded. So nothing is preloaded, and the entry is named, not loaded.
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]*">/g, '')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script src="/boot.js" data-entry="$1" defer></script>');
   const [beforeHeadEnd, afterHeadEnd] = rendered.split('</head>');
   const [beforeRoot, afterRoot] = afterHeadEnd.split('<div id="root"></div>');
 
@@ -101,7 +102,7 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
   const entryCss = new Set<string>();
   collect('index.html', entryFiles, entryCss);
 
-  /** Per page module: preload links for the scripts its chunk needs beyond the entry's, and its styles inlined. */
+  /** Per page module: the styles of its chunk and the chunks it imports, inlined. */
   const pageAssets = new Map<string, string>();
   const assetsOf = (pageModule: string) => {
     let assets = pageAssets.get(pageModule);
@@ -109,9 +110,10 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
       const files = new Set<string>();
       const css = new Set<string>();
       collect(pageModule, files, css);
-      const scripts = [...files].filter((path) => !entryFiles.has(path)).map((path) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${path}">`);
-      const styles = [...css].filter((path) => !entryCss.has(path)).map((path) => inlineStyle(readAsset(path)));
-      assets = [...scripts, ...styles].join('\n    ');
+      assets = [...css]
+        .filter((path) => !entryCss.has(path))
+        .map((path) => inlineStyle(readAsset(path)))
+        .join('\n    ');
       pageAssets.set(pageModule, assets);
     }
     return assets;

@@ -147,7 +147,6 @@ export function BrandDetailPage() {
             alt={`${name} logo`}
             width={120}
             height={120}
-            fetchPriority="high"
             className={classes.logo}
           />
         ) : null}
