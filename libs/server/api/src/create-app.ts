@@ -49,10 +49,7 @@ export const HTTP_MAX_HEADER_BYTES = 16_384;
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config);
-  // The web app's server renderer (0.3-0.7 s of module loading) loads while Nest opens the database.
   const webDistDir = config.webDistDir ?? resolve(__dirname, '../web');
-  const rendererLoading = loadWebRenderer(webDistDir);
-  rendererLoading.catch(() => undefined);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // tRPC batches put several procedure names in one path segment.
@@ -107,9 +104,26 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
     // Public pages are rendered here (README, "Server-side rendering"), as a guest: the same
     // procedures the browser calls, in this process.
-    const renderer = await rendererLoading;
-    if (!renderer) logger.warn({ webDistDir }, 'web app has no server renderer: pages render in the browser only');
+    // The renderer (React, Mantine, the pages: 0.3-0.7 s of module loading) loads once the server
+    // listens, so the API is up without waiting for it; a page asked for meanwhile waits for it.
+    let rendererLoading: ReturnType<typeof loadWebRenderer> | undefined;
+    const getRenderer = () =>
+      (rendererLoading ??= loadWebRenderer(webDistDir).then(
+        (renderer) => {
+          if (!renderer) logger.warn({ webDistDir }, 'web app has no server renderer: pages render in the browser only');
+          return renderer;
+        },
+        (error: unknown) => {
+          logger.error({ err: error, webDistDir }, 'web app server renderer failed to load: pages render in the browser only');
+          return undefined;
+        },
+      ));
+    fastify.addHook('onListen', (done) => {
+      setImmediate(() => void getRenderer());
+      done();
+    });
     const renderPage = async (request: FastifyRequest, nonce: string): Promise<string> => {
+      const renderer = await getRenderer();
       if (!renderer) return webPages.shell(nonce);
       const trpcLink = unstable_localLink({ router, createContext: async () => ({ user: null, ip: request.ip }) });
       try {
