@@ -14,29 +14,19 @@
 import autocannon from 'autocannon';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { countCars, dropDatabase, migrateDatabase, migrationsCurrent, seedCatalogue, withDatabase } from './seed-catalogue.mjs';
+import { freePort, stopChild } from '../scripts/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-/** A port nothing listens on now (another server on a fixed port would be measured in our place). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 const OURS_PORT = Number(process.env.BENCH_OURS_PORT ?? (await freePort()));
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? (await freePort()));
 
@@ -124,16 +114,6 @@ async function withPeakRss(pid, task) {
   }
 }
 
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 
 if (process.env.BENCH_SKIP_BUILD !== '1' && spawnSync('node', [join(root, 'tools/build/build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
@@ -182,7 +162,7 @@ const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...pro
 // Ctrl-C or a kill stops both servers and removes the temporary folder before leaving.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    Promise.all([stop(ours), stop(bare)]).finally(() => {
+    Promise.all([stopChild(ours), stopChild(bare)]).finally(() => {
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(130);
     });
@@ -252,7 +232,7 @@ try {
     );
   }
 } finally {
-  await Promise.all([stop(ours), stop(bare)]);
+  await Promise.all([stopChild(ours), stopChild(bare)]);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

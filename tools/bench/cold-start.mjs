@@ -17,11 +17,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort, stopChild } from '../scripts/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -57,16 +57,6 @@ for (const file of servers) {
   }
 }
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
-
 /** The status of one GET, or 0 when nothing answers yet. */
 const probe = (port, path) =>
   new Promise((done) => {
@@ -89,16 +79,6 @@ const cpuMs = (pid) => {
   }
 };
 
-const stop = (child) =>
-  new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 
 /** One start of `main` on `dataDir`: ms from spawn to the 'listening' log and to the first 200 of `path`. */
 async function startOnce(main, dataDir, path) {
@@ -143,7 +123,7 @@ async function startOnce(main, dataDir, path) {
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    await stop(child);
+    await stopChild(child);
   }
 }
 

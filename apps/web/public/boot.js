@@ -4,10 +4,10 @@
 // before the code that makes its buttons work starts to download. External (not inline) because the
 // pages' Content-Security-Policy allows scripts from 'self' only.
 (function () {
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  const entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
   function start() {
-    var script = document.createElement('script');
+    const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
