@@ -14,14 +14,14 @@
 // min / max per server and mode, in ms: to the first 200, to the 'listening' log, and the
 // process's CPU time by the first 200 (user + system, all threads; less sensitive to other load on
 // the machine than wall time).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort, stopChild } from '../scripts/processes.mjs';
+import { buildServerAndWeb, freePort, stopChild } from '../scripts/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -38,18 +38,7 @@ const servers = option('--server', 'dist/apps/server/main.js')
   .map((file) => resolve(root, file.trim()));
 const TIMEOUT_MS = 60_000;
 
-if (!noBuild) {
-  console.log('building server and web (Nx, cached) ...');
-  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=server,web', '--outputStyle=static'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
-  if (build.status !== 0) {
-    console.error('cold-start: the build failed');
-    process.exit(1);
-  }
-}
+if (!noBuild) buildServerAndWeb(root, 'cold-start');
 for (const file of servers) {
   if (!existsSync(file)) {
     console.error(`cold-start: ${file} is missing: run \`npm run build\` first`);

@@ -11,12 +11,12 @@
 // audited N times and the run with the median performance score is kept.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './processes.mjs';
+import { buildServerAndWeb, freePort } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -32,18 +32,7 @@ if (!existsSync(chromePath)) {
   process.exit(1);
 }
 
-if (!noBuild) {
-  console.log('building server and web (Nx, cached) ...');
-  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=server,web', '--outputStyle=static'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
-  if (build.status !== 0) {
-    console.error('lighthouse: the build failed');
-    process.exit(1);
-  }
-}
+if (!noBuild) buildServerAndWeb(root, 'lighthouse');
 if (!existsSync(serverMain) || !existsSync(webIndex)) {
   console.error('lighthouse: dist/apps/server/main.js or dist/apps/web/index.html is missing: run `npm run build` first');
   process.exit(1);
