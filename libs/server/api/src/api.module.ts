@@ -1,6 +1,7 @@
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
+import { LeadModule } from '@dealership/lead-server';
 import { MediaModule } from '@dealership/media-server';
 import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
@@ -42,6 +43,7 @@ export class ApiModule {
         BrandModule,
         OrderModule,
         AuditModule,
+        LeadModule,
         SeedModule,
         HealthModule,
       ],

@@ -1,6 +1,7 @@
 import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
+import { LeadRouter } from '@dealership/lead-server';
 import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
 import { UserRouter } from '@dealership/user-server';
@@ -15,6 +16,7 @@ export class AppRouterFactory {
     private readonly order: OrderRouter,
     private readonly user: UserRouter,
     private readonly audit: AuditRouter,
+    private readonly lead: LeadRouter,
   ) {}
 
   create() {
@@ -24,6 +26,7 @@ export class AppRouterFactory {
       order: this.order.router,
       user: this.user.router,
       audit: this.audit.router,
+      lead: this.lead.router,
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
-import { brandImages, DB, type Database, type DatabaseHandle } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -29,6 +29,7 @@ interface Fixtures {
   carId: string;
   spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[] };
   profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
+  lead: { id: string; spare: string[] };
 }
 type SignedIn = 'customer' | 'admin';
 
@@ -103,6 +104,11 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
   { path: 'brand.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ brandId: f.brandId, publicId: take(f.spare.brandImages) }) },
   { path: 'audit.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'lead.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'lead.byId', type: 'query', access: 'admin', input: (f) => ({ id: f.lead.id }) },
+  { path: 'lead.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Lead' }) },
+  { path: 'lead.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, name: 'Matrix Lead, renamed' }) },
+  { path: 'lead.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.lead.spare) }) },
 ];
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
@@ -290,6 +296,8 @@ describe('authorization matrix (integration: the whole server)', () => {
     const orderCars = await Promise.all(
       Array.from({ length: 18 }, (_, i) => insertCar(db, { name: `Order Car ${i}`, brandId: brand.id, price: 500_000 + i }, 1)),
     );
+    // Records of leads for the lead.* rows: the first to read and change, the others for the deleting row.
+    const leadIds = (await db.insert(leads).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Lead ${i}` }))).returning({ id: leads.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -306,6 +314,7 @@ describe('authorization matrix (integration: the whole server)', () => {
         // The configured admin starts without phone and address; the profile form needs them.
         admin: { name: 'Admin', email: 'boss@dealer.test', password: '', phone: '0700000000', address: 'Mombasa' },
       },
+      lead: { id: leadIds[0], spare: leadIds.slice(1) },
     };
   }, 120_000);
 

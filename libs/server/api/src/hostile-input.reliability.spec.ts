@@ -174,6 +174,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'brand.remove': { id: ids.brand },
       'brand.removeImage': { brandId: ids.brand, publicId: 'brands/toyota' },
       'audit.list': { entity: 'car', entityId: ids.car, page: 1 },
+      'lead.list': { page: 1, pageSize: 12 },
+      'lead.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'lead.create': { name: 'Matrix Lead' },
+      'lead.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Lead' },
+      'lead.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -205,7 +210,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list|byId|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];

@@ -3,6 +3,7 @@ export * from './app-state.table';
 export * from './brand.table';
 export * from './car.table';
 export * from './enums';
+export * from './lead.table';
 export * from './media-upload.table';
 export * from './order.table';
 export * from './relations';

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { LeadRepository } from './lead.repository';
+import { LeadRouter } from './lead.router';
+import { LeadService } from './lead.service';
+
+@Module({
+  providers: [LeadRepository, LeadService, LeadRouter],
+  exports: [LeadService, LeadRouter],
+})
+export class LeadModule {}
