@@ -22,7 +22,11 @@ export interface Edit {
 export function editTypeScript(tree: Tree, path: string, what: string, edit: (source: ts.SourceFile, text: string) => StringChange[]): Edit {
   const text = tree.read(path, 'utf-8');
   if (text === null) throw new Error(`Cannot wire ${what}: ${path} does not exist.`);
-  const changes = edit(parse(path, text), text);
+  return applyEdit(tree, path, what, text, edit(parse(path, text), text));
+}
+
+/** Writes `changes` to `path` when there are any, and logs either way. */
+function applyEdit(tree: Tree, path: string, what: string, text: string, changes: StringChange[]): Edit {
   if (changes.length === 0) {
     logger.info(`UNCHANGED ${path}: ${what} already there`);
     return { file: path, what, changed: false };
@@ -165,14 +169,7 @@ export function editJson(tree: Tree, path: string, what: string, edit: (source: 
       link(child);
     });
   link(source);
-  const changes = edit(source, text);
-  if (changes.length === 0) {
-    logger.info(`UNCHANGED ${path}: ${what} already there`);
-    return { file: path, what, changed: false };
-  }
-  tree.write(path, applyChangesToString(text, changes));
-  logger.info(`UPDATE ${path}: ${what}`);
-  return { file: path, what, changed: true };
+  return applyEdit(tree, path, what, text, edit(source, text));
 }
 
 /** The object literal at `keys` of a JSON document (`compilerOptions.paths`). */
