@@ -12,8 +12,9 @@ import {
   PG_FOREIGN_KEY_VIOLATION,
 } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { and, asc, count, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
+import { carJson } from './car-json';
 
 /**
  * Lists count their matches exactly up to this many, then report the total as capped ("10,000+").
@@ -58,8 +59,12 @@ function writeFailure(error: unknown): CarWriteResult {
   throw error;
 }
 
-/** Cars with their pictures in order, and their brand with the brand's logo. */
-function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
+/**
+ * Cars with their pictures in order, and their brand with the brand's logo, through Drizzle's
+ * relational query: the legacy "all cars" call (streamed in pages by the catalogue export) and the
+ * reference `carJson` is tested against. The hot reads select `carJson` instead (see car-json.ts).
+ */
+export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return db.query.cars.findMany({
     where,
     orderBy,
@@ -78,7 +83,7 @@ function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
 type CarRow = Awaited<ReturnType<typeof findCars>>[number];
 
 /** The contract's car from a loaded row: the columns carry the contract's names, timestamps become ISO text. */
-function toCar(row: CarRow): Car {
+export function toCar(row: CarRow): Car {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -104,26 +109,39 @@ export class CarRepository {
     @Optional() @Inject(CAR_COUNT_CAP_TOKEN) caps: number | CarCountCaps = { all: CAR_COUNT_CAP, search: CAR_SEARCH_COUNT_CAP },
   ) {
     this.countCaps = typeof caps === 'number' ? { all: caps, search: Math.min(caps, CAR_SEARCH_COUNT_CAP) } : caps;
-    this.byIds = findCars(db, sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('cars_by_ids');
-    this.bySlugQuery = findCars(db, eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
+    // `wanted` keeps the order of the ids given (a page's order).
+    this.byIds = db
+      .select({ car: carJson })
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as wanted(id, n)`)
+      .innerJoin(cars, sql`${cars.id} = wanted.id`)
+      .orderBy(sql`wanted.n`)
+      .prepare('cars_by_ids');
+    this.bySlugQuery = db.select({ car: carJson }).from(cars).where(eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
     // The unfiltered catalogue, newest first (the cars page as it opens, the home page): the page's
     // cars in one statement (its ids read from cars_listed_created_idx inside it), and its count.
-    // The subquery is written with its own alias: the relational query renames `cars` columns.
-    this.newestPageQuery = findCars(
-      db,
-      sql`${cars.id} = any(array(select c.id from cars c where c.status <> 'Sold' order by c.created_at desc, c.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
-      carOrder('newest'),
-    ).prepare('cars_newest_page');
+    this.newestPageQuery = this.pageQuery(listedCars(), carOrder('newest'), sql.placeholder('limit'), sql.placeholder('offset')).prepare('cars_newest_page');
     const upToCap = db.select({ one: sql`1` }).from(cars).where(listedCars()).limit(sql.placeholder('limit')).as('up_to_cap');
     this.listedCountQuery = db.select({ counted: count() }).from(upToCap).prepare('cars_listed_count');
+  }
+
+  /**
+   * The cars of one page of `where` in `orderBy`, in one statement: the page's ids first (an index
+   * scan that stops at the page's end, inside `array(...)`), then only those cars built as JSON, in
+   * the ids' order: never pictures and brands for every matching car before the sort and the cut.
+   */
+  private pageQuery(where: SQL | undefined, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
+    const ids = this.db.select({ id: cars.id }).from(cars).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    return this.db
+      .select({ car: carJson })
+      .from(sql`unnest(array(${ids})) with ordinality as wanted(id, n)`)
+      .innerJoin(cars, sql`${cars.id} = wanted.id`)
+      .orderBy(sql`wanted.n`);
   }
 
   /** The cars of `ids`, in that order. */
   private async loadInOrder(ids: string[]): Promise<Car[]> {
     if (ids.length === 0) return [];
-    const rows = await this.byIds.execute({ ids });
-    const position = new Map(ids.map((id, i) => [id, i]));
-    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)).map(toCar);
+    return (await this.byIds.execute({ ids })).map((row) => row.car);
   }
 
   /** One page of the filtered catalogue (sold cars left out), with the (capped) total for pagination. */
@@ -168,19 +186,10 @@ export class CarRepository {
       .where(where)
       .limit(cap + 1)
       .as('up_to_cap');
-    const [pageRows, [{ counted }]] = await Promise.all([
-      this.db
-        .select({ id: cars.id })
-        .from(cars)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ counted: count() }).from(upToCap),
-    ]);
+    const [rows, [{ counted }]] = await Promise.all([this.pageQuery(where, orderBy, pageSize, (page - 1) * pageSize), this.db.select({ counted: count() }).from(upToCap)]);
     const totalCapped = counted > cap;
     const total = Math.min(counted, cap);
-    const items = await this.loadInOrder(pageRows.map((r) => r.id));
+    const items = rows.map((row) => row.car);
     return { items, total, totalCapped, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
@@ -192,18 +201,12 @@ export class CarRepository {
       this.listedCountQuery.execute({ limit: cap + 1 }),
     ]);
     const total = Math.min(counted, cap);
-    return { items: rows.map(toCar), total, totalCapped: counted > cap, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+    return { items: rows.map((row) => row.car), total, totalCapped: counted > cap, page, pageSize, pageCount: Math.ceil(total / pageSize) };
   }
 
   /** Listed cars matching `where`, newest first, at most `limit`: one index scan for the ids, no count. */
   private async newestListed(where: SQL | undefined, limit: number): Promise<Car[]> {
-    const rows = await this.db
-      .select({ id: cars.id })
-      .from(cars)
-      .where(and(listedCars(), where))
-      .orderBy(...carOrder('newest'))
-      .limit(limit);
-    return this.loadInOrder(rows.map((r) => r.id));
+    return (await this.pageQuery(and(listedCars(), where), carOrder('newest'), limit, 0)).map((row) => row.car);
   }
 
   /** Every car matching the filters, newest first (the legacy "all cars" call). */
@@ -213,7 +216,7 @@ export class CarRepository {
 
   /** The newest listed cars, at most `limit` (the home page: no count). */
   async newest(limit: number): Promise<Car[]> {
-    return (await this.newestPageQuery.execute({ limit, offset: 0 })).map(toCar);
+    return (await this.newestPageQuery.execute({ limit, offset: 0 })).map((row) => row.car);
   }
 
   /** Listed cars marked featured, newest first, at most `limit`. */
@@ -292,7 +295,7 @@ export class CarRepository {
 
   async bySlug(slug: string): Promise<Car | undefined> {
     const [row] = await this.bySlugQuery.execute({ slug });
-    return row ? toCar(row) : undefined;
+    return row?.car;
   }
 
   /** Cars of a brand other than `carId`, newest first. */
