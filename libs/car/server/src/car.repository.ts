@@ -12,6 +12,7 @@ import {
   PG_FOREIGN_KEY_VIOLATION,
 } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, like, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 import { carJson } from './car-json';
@@ -85,6 +86,18 @@ type CarRow = Awaited<ReturnType<typeof findCars>>[number];
 /** The contract's car from a loaded row: the columns carry the contract's names, timestamps become ISO text. */
 export function toCar(row: CarRow): Car {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Runs a query built per request (a filtered page, its count) as a prepared statement named after
+ * its SQL text: the same filters in another request are the same text with other parameters, so
+ * PostgreSQL parses and plans each shape once per connection instead of on every request (about a
+ * third of a filtered page's database time, measured with `npm run bench`). The shapes are few:
+ * each filter is there or not, its values are parameters.
+ */
+function executeByShape<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  const name = `cars_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
+  return query.prepare(name).execute();
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -186,7 +199,10 @@ export class CarRepository {
       .where(where)
       .limit(cap + 1)
       .as('up_to_cap');
-    const [rows, [{ counted }]] = await Promise.all([this.pageQuery(where, orderBy, pageSize, (page - 1) * pageSize), this.db.select({ counted: count() }).from(upToCap)]);
+    const [rows, [{ counted }]] = await Promise.all([
+      executeByShape(this.pageQuery(where, orderBy, pageSize, (page - 1) * pageSize)),
+      executeByShape(this.db.select({ counted: count() }).from(upToCap)),
+    ]);
     const totalCapped = counted > cap;
     const total = Math.min(counted, cap);
     const items = rows.map((row) => row.car);
