@@ -10,6 +10,7 @@ import { type DatabaseHandle, DbModule } from '@dealership/server-db';
 import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
 import { SiteModule } from '@dealership/server-site';
+import { SettingModule } from '@dealership/setting-server';
 import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
@@ -44,6 +45,7 @@ export class ApiModule {
         OrderModule,
         AuditModule,
         LeadModule,
+        SettingModule,
         SeedModule,
         HealthModule,
       ],

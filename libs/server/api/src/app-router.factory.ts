@@ -4,6 +4,7 @@ import { CarRouter } from '@dealership/car-server';
 import { LeadRouter } from '@dealership/lead-server';
 import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
+import { SettingRouter } from '@dealership/setting-server';
 import { UserRouter } from '@dealership/user-server';
 import { Injectable } from '@nestjs/common';
 
@@ -17,6 +18,7 @@ export class AppRouterFactory {
     private readonly user: UserRouter,
     private readonly audit: AuditRouter,
     private readonly lead: LeadRouter,
+    private readonly setting: SettingRouter,
   ) {}
 
   create() {
@@ -27,6 +29,7 @@ export class AppRouterFactory {
       user: this.user.router,
       audit: this.audit.router,
       lead: this.lead.router,
+      setting: this.setting.router,
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
-import { brandImages, DB, type Database, type DatabaseHandle, leads } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, settings } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -30,6 +30,7 @@ interface Fixtures {
   spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[] };
   profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
   lead: { id: string; spare: string[] };
+  setting: { id: string; spare: string[] };
 }
 type SignedIn = 'customer' | 'admin';
 
@@ -109,6 +110,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'lead.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Lead' }) },
   { path: 'lead.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, name: 'Matrix Lead, renamed' }) },
   { path: 'lead.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.lead.spare) }) },
+  { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Setting' }) },
+  { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, name: 'Matrix Setting, renamed' }) },
+  { path: 'setting.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.setting.spare) }) },
 ];
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
@@ -194,6 +198,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'order.quote': 'query',
   'user.register': 'mutation',
   'user.login': 'mutation',
+  'setting.list': 'query',
+  'setting.byId': 'query',
 };
 
 /** A one-file multipart upload of a small PNG, as the admin screens send it. */
@@ -298,6 +304,8 @@ describe('authorization matrix (integration: the whole server)', () => {
     );
     // Records of leads for the lead.* rows: the first to read and change, the others for the deleting row.
     const leadIds = (await db.insert(leads).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Lead ${i}` }))).returning({ id: leads.id })).map((row) => row.id);
+    // Records of settings for the setting.* rows: the first to read and change, the others for the deleting row.
+    const settingIds = (await db.insert(settings).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Setting ${i}` }))).returning({ id: settings.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -315,6 +323,7 @@ describe('authorization matrix (integration: the whole server)', () => {
         admin: { name: 'Admin', email: 'boss@dealer.test', password: '', phone: '0700000000', address: 'Mombasa' },
       },
       lead: { id: leadIds[0], spare: leadIds.slice(1) },
+      setting: { id: settingIds[0], spare: settingIds.slice(1) },
     };
   }, 120_000);
 

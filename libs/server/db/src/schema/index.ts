@@ -8,5 +8,6 @@ export * from './media-upload.table';
 export * from './order.table';
 export * from './relations';
 export * from './session.table';
+export * from './setting.table';
 export * from './throttle-counter.table';
 export * from './user.table';

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { SettingRepository } from './setting.repository';
+import { SettingRouter } from './setting.router';
+import { SettingService } from './setting.service';
+
+@Module({
+  providers: [SettingRepository, SettingService, SettingRouter],
+  exports: [SettingService, SettingRouter],
+})
+export class SettingModule {}
