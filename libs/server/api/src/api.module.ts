@@ -11,6 +11,7 @@ import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
 import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
+import { TestimonialModule } from '@dealership/testimonial-server';
 import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
@@ -46,6 +47,7 @@ export class ApiModule {
         AuditModule,
         LeadModule,
         SettingModule,
+        TestimonialModule,
         SeedModule,
         HealthModule,
       ],

@@ -5,6 +5,7 @@ import { LeadRouter } from '@dealership/lead-server';
 import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
+import { TestimonialRouter } from '@dealership/testimonial-server';
 import { UserRouter } from '@dealership/user-server';
 import { Injectable } from '@nestjs/common';
 
@@ -19,6 +20,7 @@ export class AppRouterFactory {
     private readonly audit: AuditRouter,
     private readonly lead: LeadRouter,
     private readonly setting: SettingRouter,
+    private readonly testimonial: TestimonialRouter,
   ) {}
 
   create() {
@@ -30,6 +32,7 @@ export class AppRouterFactory {
       audit: this.audit.router,
       lead: this.lead.router,
       setting: this.setting.router,
+      testimonial: this.testimonial.router,
     });
   }
 }

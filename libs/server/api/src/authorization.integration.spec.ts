@@ -1,6 +1,6 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, settings } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -31,6 +31,7 @@ interface Fixtures {
   profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
   lead: { id: string; spare: string[] };
   setting: { id: string; spare: string[] };
+  testimonial: { id: string; spare: string[] };
 }
 type SignedIn = 'customer' | 'admin';
 
@@ -113,6 +114,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Setting' }) },
   { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, name: 'Matrix Setting, renamed' }) },
   { path: 'setting.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.setting.spare) }) },
+  { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial' }) },
+  { path: 'testimonial.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.testimonial.id, name: 'Matrix Testimonial, renamed' }) },
+  { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
 ];
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
@@ -200,6 +204,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'user.login': 'mutation',
   'setting.list': 'query',
   'setting.byId': 'query',
+  'testimonial.list': 'query',
+  'testimonial.byId': 'query',
 };
 
 /** A one-file multipart upload of a small PNG, as the admin screens send it. */
@@ -306,6 +312,8 @@ describe('authorization matrix (integration: the whole server)', () => {
     const leadIds = (await db.insert(leads).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Lead ${i}` }))).returning({ id: leads.id })).map((row) => row.id);
     // Records of settings for the setting.* rows: the first to read and change, the others for the deleting row.
     const settingIds = (await db.insert(settings).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Setting ${i}` }))).returning({ id: settings.id })).map((row) => row.id);
+    // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
+    const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}` }))).returning({ id: testimonials.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -324,6 +332,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       },
       lead: { id: leadIds[0], spare: leadIds.slice(1) },
       setting: { id: settingIds[0], spare: settingIds.slice(1) },
+      testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
     };
   }, 120_000);
 

@@ -9,5 +9,6 @@ export * from './order.table';
 export * from './relations';
 export * from './session.table';
 export * from './setting.table';
+export * from './testimonial.table';
 export * from './throttle-counter.table';
 export * from './user.table';
