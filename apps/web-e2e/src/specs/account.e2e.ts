@@ -139,6 +139,7 @@ test.describe('accounts', () => {
       ['Create Car', '/dashboard/admin/create-product'],
       ['Manage Orders', '/dashboard/admin/userorders'],
       ['Activity', '/dashboard/admin/activity'],
+      ['Testimonials', '/dashboard/admin/testimonials'],
     ] as const) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
     }

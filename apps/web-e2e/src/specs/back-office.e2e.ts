@@ -241,6 +241,7 @@ test.describe('back office: the catalogue', () => {
       '/dashboard/admin/create-brand',
       '/dashboard/admin/create-product',
       '/dashboard/admin/activity',
+      '/dashboard/admin/testimonials',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -23,6 +23,7 @@ const LoginPage = lazyPage(() => withFullStyles(import('../pages/LoginPage')), '
 const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage')), 'RegisterPage');
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
+const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
 const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
 const CarSearchPage = lazyPage(() => import('../pages/CarSearchPage'), 'CarSearchPage');
 const CarDetailPage = lazyPage(() => import('../pages/CarDetailPage'), 'CarDetailPage');
@@ -40,6 +41,7 @@ const AdminCreateCarPage = lazyPage(adminPages, 'AdminCreateCarPage');
 const AdminUpdateCarPage = lazyPage(adminPages, 'AdminUpdateCarPage');
 const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
 const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
+const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -82,6 +84,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     cart: <CartPage />,
     about: <AboutPage />,
     contact: <ContactPage />,
+    testimonials: <TestimonialsPage />,
     login: <LoginPage />,
     register: <RegisterPage />,
     adminHome: <AdminHomePage />,
@@ -92,6 +95,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminUpdateCar: <AdminUpdateCarPage />,
     adminOrders: <AdminOrdersPage />,
     adminActivity: <AdminActivityPage />,
+    adminTestimonials: <AdminTestimonialsPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,

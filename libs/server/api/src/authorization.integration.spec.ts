@@ -114,7 +114,8 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Setting' }) },
   { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, name: 'Matrix Setting, renamed' }) },
   { path: 'setting.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.setting.spare) }) },
-  { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial' }) },
+  { path: 'testimonial.manage', type: 'query', access: 'admin', input: () => ({}) },
+  { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial', quote: 'Good dealer.' }) },
   { path: 'testimonial.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.testimonial.id, name: 'Matrix Testimonial, renamed' }) },
   { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
 ];
@@ -205,7 +206,6 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'setting.list': 'query',
   'setting.byId': 'query',
   'testimonial.list': 'query',
-  'testimonial.byId': 'query',
 };
 
 /** A one-file multipart upload of a small PNG, as the admin screens send it. */
@@ -313,7 +313,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     // Records of settings for the setting.* rows: the first to read and change, the others for the deleting row.
     const settingIds = (await db.insert(settings).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Setting ${i}` }))).returning({ id: settings.id })).map((row) => row.id);
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
-    const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}` }))).returning({ id: testimonials.id })).map((row) => row.id);
+    const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' }))).returning({ id: testimonials.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,

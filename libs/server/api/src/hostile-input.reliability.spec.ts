@@ -185,8 +185,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'setting.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Setting' },
       'setting.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'testimonial.list': { page: 1, pageSize: 12 },
-      'testimonial.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'testimonial.create': { name: 'Matrix Testimonial' },
+      'testimonial.manage': { page: 1, pageSize: 12 },
+      'testimonial.create': { name: 'Matrix Testimonial', quote: 'Good dealer.' },
       'testimonial.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Testimonial' },
       'testimonial.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
     };
@@ -220,7 +220,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list|byId|create|update|remove)$|^setting\.(create|update|remove)$|^testimonial\.(create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list|byId|create|update|remove)$|^setting\.(create|update|remove)$|^testimonial\.(manage|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];

@@ -1,17 +1,22 @@
 import type { Testimonial, TestimonialListFilters, TestimonialPage } from '@dealership/testimonial-schemas';
 import { DB, type Database, testimonials } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
 
 /** A testimonial's own columns as the service sets them. */
 export interface TestimonialColumns {
   name: string;
+  location: string | null;
+  carName: string | null;
+  quote: string;
+  rating: number;
+  published: boolean;
 }
 
 type TestimonialRow = typeof testimonials.$inferSelect;
 
-function toTestimonial(row: TestimonialRow): Testimonial {
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function toTestimonial({ createdAt, updatedAt, ...columns }: TestimonialRow): Testimonial {
+  return { ...columns, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
 /** The only code that touches the testimonial table. */
@@ -19,16 +24,19 @@ function toTestimonial(row: TestimonialRow): Testimonial {
 export class TestimonialRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** A page of testimonials, newest first. */
-  async page(filters: TestimonialListFilters): Promise<TestimonialPage> {
+  /** A page of testimonials, newest first: every one, or the published ones only. */
+  async page(filters: TestimonialListFilters, { publishedOnly }: { publishedOnly: boolean }): Promise<TestimonialPage> {
+    // `published` bare is the partial index's own predicate.
+    const where: SQL | undefined = publishedOnly ? eq(testimonials.published, true) : undefined;
     const [rows, [{ total }]] = await Promise.all([
       this.db
         .select()
         .from(testimonials)
+        .where(where)
         .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
         .limit(filters.pageSize)
         .offset((filters.page - 1) * filters.pageSize),
-      this.db.select({ total: count() }).from(testimonials),
+      this.db.select({ total: count() }).from(testimonials).where(where),
     ]);
     return { items: rows.map(toTestimonial), total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
   }
@@ -53,9 +61,9 @@ export class TestimonialRepository {
     return row && toTestimonial(row);
   }
 
-  /** False when there was none. */
-  async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
-    return rows.length > 0;
+  /** The testimonial as it was; undefined when there was none. */
+  async remove(id: string): Promise<Testimonial | undefined> {
+    const [row] = await this.db.delete(testimonials).where(eq(testimonials.id, id)).returning();
+    return row && toTestimonial(row);
   }
 }

@@ -16,6 +16,7 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/create-product', label: 'Create Car' },
   { to: '/dashboard/admin/userorders', label: 'Manage Orders' },
   { to: '/dashboard/admin/activity', label: 'Activity' },
+  { to: '/dashboard/admin/testimonials', label: 'Testimonials' },
 ] as const;
 
 /** Every admin screen: the server's admin check first, then the side menu and the screen. */
@@ -38,3 +39,5 @@ export { AdminCreateCarPage } from '@dealership/car-web';
 export { AdminUpdateCarPage } from '@dealership/car-web';
 
 export { AdminOrdersPage } from '@dealership/order-web';
+
+export { AdminTestimonialsPage } from '@dealership/testimonial-web';

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@dealership/audit-schemas';
+import type { AuditEntity, AuditEvent } from '@dealership/audit-schemas';
 import { formatRelativeTime } from '@dealership/shared-util';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
@@ -6,7 +6,7 @@ import classes from './ActivityTable.module.css';
 import { ChangeList } from './ChangeList';
 import { actionLabel, changeSummary, entityName, recordName } from './audit-format';
 
-const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal' } as const;
+const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange' } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {
   /** Events in the order to show them (the API lists newest first). */

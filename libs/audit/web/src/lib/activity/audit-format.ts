@@ -6,9 +6,10 @@ export const ACTIVITY_FILTERS = [
   { value: 'car', label: 'Cars' },
   { value: 'brand', label: 'Brands' },
   { value: 'order', label: 'Orders' },
+  { value: 'testimonial', label: 'Testimonials' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
-const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order' };
+const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial' };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
