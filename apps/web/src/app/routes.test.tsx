@@ -1,12 +1,12 @@
 import { theme, SiteConfigProvider } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
-import { SITE_ROUTES } from '@dealership/shared-schemas';
+import { SITE_REDIRECTS, SITE_ROUTES } from '@dealership/shared-schemas';
 import { TrpcProvider } from '@dealership/web-trpc-client';
 import { createFakeTrpcFetch } from '@dealership/web-trpc-client/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { isValidElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RouteErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
@@ -20,6 +20,10 @@ const SPEC_PATHS = [
   '/about',
   '/contact',
   '/testimonials',
+  '/services',
+  '/privacy-policy',
+  '/terms',
+  '/inventory',
   '/cars',
   '/car-search',
   '/car/:slug',
@@ -49,7 +53,7 @@ function fullPaths(routes: RouteObject[], parent = ''): string[] {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(createRoutes({ dealerPhone: '+254 733 000 111' }), { initialEntries: [path] });
-  return render(
+  render(
     <MantineProvider theme={theme} env="test">
       <SiteConfigProvider value={{ dealerPhone: '+254 733 000 111', publicUrl: 'https://cars.example' }}>
         {/* Pages and the dashboard guards ask the server through react-query. */}
@@ -69,7 +73,33 @@ describe('routes', () => {
 
   it('routes every page of SITE_ROUTES, the list the server and the sitemap share', () => {
     const paths = fullPaths(createRoutes({ dealerPhone: '+254 700 000 000' }));
-    expect([...new Set(paths)].sort()).toEqual([...Object.values(SITE_ROUTES).map((route) => route.path), '/*'].sort());
+    expect([...new Set(paths)].sort()).toEqual([...Object.values(SITE_ROUTES).map((route) => route.path), ...Object.keys(SITE_REDIRECTS), '/*'].sort());
+  });
+
+  it('moves an old name of a page to the page, keeping the query', async () => {
+    // The app's own declarative router (a data router navigates with fetch's Request, which jsdom lacks).
+    function Routed() {
+      const location = useLocation();
+      return (
+        <>
+          <output aria-label="where">{location.pathname + location.search}</output>
+          {useRoutes(createRoutes({ dealerPhone: '+254 733 000 111' }))}
+        </>
+      );
+    }
+    render(
+      <MantineProvider theme={theme} env="test">
+        <SiteConfigProvider value={{ dealerPhone: '+254 733 000 111', publicUrl: 'https://cars.example' }}>
+          <TrpcProvider getAuthToken={() => null} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <MemoryRouter initialEntries={['/inventory?page=2']}>
+              <Routed />
+            </MemoryRouter>
+          </TrpcProvider>
+        </SiteConfigProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Premium Cars for Sale in Mombasa, Kenya' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/cars?page=2');
   });
 
   it('renders the pages inside an error boundary within the layout', () => {

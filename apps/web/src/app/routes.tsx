@@ -1,6 +1,6 @@
-import { matchSiteRoute, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
+import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
 import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteLayout } from './SiteLayout';
@@ -24,6 +24,9 @@ const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
+const ServicesPage = lazyPage(() => import('../pages/ServicesPage'), 'ServicesPage');
+const PrivacyPolicyPage = lazyPage(() => import('../pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsPage = lazyPage(() => import('../pages/TermsPage'), 'TermsPage');
 const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
 const CarSearchPage = lazyPage(() => import('../pages/CarSearchPage'), 'CarSearchPage');
 const CarDetailPage = lazyPage(() => import('../pages/CarDetailPage'), 'CarDetailPage');
@@ -62,6 +65,12 @@ function InteractiveMark() {
   return null;
 }
 
+/** An old name of a page (`SITE_REDIRECTS`): the path is replaced by the page's, the query kept. */
+function MovedTo({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
 /** A page with the mark beside it, in the same Suspense boundary: it fires when the page itself is ready. */
 function withInteractiveMark(page: ReactElement): ReactElement {
   return (
@@ -85,6 +94,9 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     about: <AboutPage />,
     contact: <ContactPage />,
     testimonials: <TestimonialsPage />,
+    services: <ServicesPage />,
+    privacyPolicy: <PrivacyPolicyPage />,
+    terms: <TermsPage />,
     login: <LoginPage />,
     register: <RegisterPage />,
     adminHome: <AdminHomePage />,
@@ -147,6 +159,7 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
               element: withInteractiveMark(area.layout),
               children: ids.filter((id) => areaOf(id) === area).map(routeOf),
             })),
+            ...Object.entries(SITE_REDIRECTS).map(([from, to]) => ({ path: from, element: <MovedTo to={to} /> })),
             { path: '*', element: withInteractiveMark(<NotFoundPage />) },
           ],
         },

