@@ -1,6 +1,7 @@
 import { useAuth, useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { Layout, type FooterProps } from '@dealership/web-ui';
+import { CompareBar } from './CompareBar';
 
 /**
  * The page frame with the visitor's session in it. web-ui's `Layout` only presents what it is
@@ -12,5 +13,10 @@ export function SiteLayout(props: FooterProps) {
   const { isLoggedIn, dashboardPath, signOut } = useAuth();
   const endSession = trpc.user.logout.useMutation();
   const onLogout = () => void signOut(() => endSession.mutateAsync());
-  return <Layout {...props} savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />;
+  return (
+    <>
+      <Layout {...props} savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />
+      <CompareBar />
+    </>
+  );
 }

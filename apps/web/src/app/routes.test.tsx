@@ -14,6 +14,7 @@ import { createRoutes } from './routes';
 const SPEC_PATHS = [
   '/',
   '/cart',
+  '/compare',
   '/login',
   '/register',
   '/brands',

@@ -27,6 +27,7 @@ const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'Te
 const ServicesPage = lazyPage(() => import('../pages/ServicesPage'), 'ServicesPage');
 const PrivacyPolicyPage = lazyPage(() => import('../pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const TermsPage = lazyPage(() => import('../pages/TermsPage'), 'TermsPage');
+const ComparePage = lazyPage(() => import('../pages/ComparePage'), 'ComparePage');
 const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
 const CarSearchPage = lazyPage(() => import('../pages/CarSearchPage'), 'CarSearchPage');
 const CarDetailPage = lazyPage(() => import('../pages/CarDetailPage'), 'CarDetailPage');
@@ -91,6 +92,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     brands: <BrandsPage />,
     brand: <BrandDetailPage />,
     cart: <CartPage />,
+    compare: <ComparePage />,
     about: <AboutPage />,
     contact: <ContactPage />,
     testimonials: <TestimonialsPage />,

@@ -2,6 +2,7 @@ import { BrandRefSchema } from '@dealership/brand-schemas';
 import { ImageRefSchema } from '@dealership/media-schemas';
 import { IdSchema, SlugSchema, text, TimestampSchema, PageInputSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
+import { COMPARE_MAX_CARS } from '@dealership/shared-util';
 import {
   BODY_TYPES,
   CAR_SORTS,
@@ -158,6 +159,16 @@ export type CarStats = z.infer<typeof CarStatsSchema>;
 
 export const CarBySlugInputSchema = z.object({ slug: SlugSchema });
 export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;
+
+/** The cars of /compare, by slug, in the order given (duplicates dropped). */
+export const CarCompareInputSchema = z.object({
+  slugs: z
+    .array(SlugSchema)
+    .min(1, { error: 'slugs must name at least one car' })
+    .max(COMPARE_MAX_CARS, { error: `slugs may name at most ${COMPARE_MAX_CARS} cars` })
+    .transform((slugs) => [...new Set(slugs)]),
+});
+export type CarCompareInput = z.input<typeof CarCompareInputSchema>;
 
 export const CarRelatedInputSchema = z.object({ carId: IdSchema, brandId: IdSchema });
 export type CarRelatedInput = z.infer<typeof CarRelatedInputSchema>;

@@ -138,6 +138,14 @@ describe('car module (integration, real database)', () => {
       await expect(caller.bySlug({ slug: 'no-such-car' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
+    it('gives the cars to compare in the order asked, skipping unknown slugs and repeats', async () => {
+      const compared = await caller.compare({ slugs: ['subaru-forester', 'no-such-car', 'toyota-vitz', 'subaru-forester'] });
+      expect(names(compared)).toEqual(['Subaru Forester', 'Toyota Vitz']);
+      expect(compared[1]).toEqual(await caller.bySlug({ slug: 'toyota-vitz' }));
+      await expect(caller.compare({ slugs: ['a', 'b', 'c', 'd', 'e'] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at most 4') });
+      await expect(caller.compare({ slugs: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
     it('relates cars of the same brand, never the car itself', async () => {
       const related = await caller.related({ carId: ids.vitz, brandId: brandIds.toyota });
       expect(names(related)).toEqual(['Toyota Land Cruiser Prado']);

@@ -113,6 +113,7 @@ export class CarRepository {
   // The hot reads are prepared once: Postgres plans them once per connection instead of per request.
   private readonly byIds;
   private readonly bySlugQuery;
+  private readonly bySlugsQuery;
   private readonly newestPageQuery;
   private readonly listedCountQuery;
   private readonly countCaps: CarCountCaps;
@@ -130,6 +131,12 @@ export class CarRepository {
       .orderBy(sql`wanted.n`)
       .prepare('cars_by_ids');
     this.bySlugQuery = db.select({ car: carJson }).from(cars).where(eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
+    this.bySlugsQuery = db
+      .select({ car: carJson })
+      .from(sql`unnest(${sql.placeholder('slugs')}::text[]) with ordinality as wanted(slug, n)`)
+      .innerJoin(cars, sql`${cars.slug} = wanted.slug`)
+      .orderBy(sql`wanted.n`)
+      .prepare('cars_by_slugs');
     // The unfiltered catalogue, newest first (the cars page as it opens, the home page): the page's
     // cars in one statement (its ids read from cars_listed_created_idx inside it), and its count.
     this.newestPageQuery = this.pageQuery(listedCars(), carOrder('newest'), sql.placeholder('limit'), sql.placeholder('offset')).prepare('cars_newest_page');
@@ -322,6 +329,12 @@ export class CarRepository {
   async bySlug(slug: string): Promise<Car | undefined> {
     const [row] = await this.bySlugQuery.execute({ slug });
     return row?.car;
+  }
+
+  /** The cars of `slugs` that exist, in that order. */
+  async bySlugs(slugs: string[]): Promise<Car[]> {
+    if (slugs.length === 0) return [];
+    return (await this.bySlugsQuery.execute({ slugs })).map((row) => row.car);
   }
 
   /** Cars of a brand other than `carId`, newest first. */

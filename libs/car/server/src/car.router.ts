@@ -1,5 +1,6 @@
 import {
   CarBySlugInputSchema,
+  CarCompareInputSchema,
   CarCreateInputSchema,
   CarListInputSchema,
   CarManageInputSchema,
@@ -23,6 +24,8 @@ export class CarRouter {
       latest: publicProcedure.query(() => cars.latest()),
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.bySlug(input.slug)),
+      /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
+      compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),

@@ -72,6 +72,11 @@ export class CarService {
     return car;
   }
 
+  /** The cars of `slugs` that exist, in that order. */
+  bySlugs(slugs: string[]): Promise<Car[]> {
+    return this.cars.bySlugs(slugs);
+  }
+
   async byId(id: string): Promise<Car> {
     const car = await this.cars.byId(id);
     if (!car) throw new CarNotFoundError(id);

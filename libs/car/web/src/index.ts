@@ -10,3 +10,5 @@ export { CarDetailPage } from './lib/pages/CarDetail.page';
 export { CartPage } from './lib/pages/Cart.page';
 export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/admin/AdminCarPages';
 export { ADMIN_CAR_COPY, CAR_FIELD_LABELS } from './lib/admin/admin-car-copy';
+export { ComparePage } from './lib/compare/Compare.page';
+export { CompareToggle, type CompareToggleProps } from './lib/compare/CompareToggle';

@@ -195,6 +195,7 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.latest': 'query',
   'car.featured': 'query',
   'car.bySlug': 'query',
+  'car.compare': 'query',
   'car.related': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',

@@ -156,6 +156,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.list': { search: 'toyota', brands: ['toyota'], make: 'Toyota', priceRange: '500K-1M', sort: 'newest', page: 1, pageSize: 12 },
       'car.manage': { search: 'toyota', brandId: ids.brand, status: 'Available', featured: true, page: 1, pageSize: 12 },
       'car.bySlug': { slug: 'toyota-vitz' },
+      'car.compare': { slugs: ['toyota-vitz', 'mazda-cx-5'] },
       'car.related': { carId: ids.car, brandId: ids.brand },
       'brand.bySlug': { slug: 'toyota' },
       'order.setStatus': { orderId: ids.order, status: 'Processing' },

@@ -29,6 +29,8 @@ export const SITE_ROUTES = {
   brands: { path: '/brands', inSitemap: true, serverRendered: true },
   brand: { path: '/brand/:slug', resource: 'brand', serverRendered: true },
   cart: { path: '/cart' },
+  // Any 2-4 cars: a page per combination is no page for a search engine (the page says noindex).
+  compare: { path: '/compare', serverRendered: true },
   about: { path: '/about', inSitemap: true, serverRendered: true },
   contact: { path: '/contact', inSitemap: true, serverRendered: true },
   testimonials: { path: '/testimonials', inSitemap: true, serverRendered: true },

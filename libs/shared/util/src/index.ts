@@ -2,3 +2,4 @@ export * from './money';
 export * from './slug';
 export * from './text';
 export * from './relative-time';
+export * from './compare';

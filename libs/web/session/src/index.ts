@@ -2,3 +2,4 @@ export { useAuth, readAuthToken, AUTH_STORAGE_KEY, type AuthApi } from './lib/au
 export { useCart, CART_STORAGE_KEY, type CartApi } from './lib/cart/use-cart';
 export { describeApiError, SERVER_ERROR_MESSAGE, type ApiErrorInfo } from './lib/feedback/api-error';
 export { withLoadingToast } from './lib/feedback/loading-toast';
+export { compareHref, useCompare, COMPARE_STORAGE_KEY, type CompareApi, type ComparedCar } from './lib/compare/use-compare';

@@ -5,6 +5,7 @@ import { CarPhoto, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, Star
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
+import { CompareToggle } from '../compare/CompareToggle';
 import { CarStatusBadge } from './CarStatusBadge';
 
 export interface CarCardProps {
@@ -82,11 +83,14 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           </Badge>
         </div>
 
-        <Group gap={6}>
-          <Text size="xs" c="gray.7">
-            Safety
-          </Text>
-          <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+        <Group justify="space-between" gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="gray.7">
+              Safety
+            </Text>
+            <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
+          </Group>
+          <CompareToggle car={car} size="compact-xs" />
         </Group>
       </Stack>
 

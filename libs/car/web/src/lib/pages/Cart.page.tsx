@@ -1,5 +1,5 @@
-import { formatKes } from '@dealership/shared-util';
-import { useAuth, useCart } from '@dealership/web-session';
+import { COMPARE_MAX_CARS, formatKes } from '@dealership/shared-util';
+import { compareHref, useAuth, useCart } from '@dealership/web-session';
 import { CarIcon, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -20,6 +20,9 @@ export function CartPage() {
   const { items, count, total, remove } = useCart();
   const name = session?.user.name?.trim();
   const carIds = items.map((car) => car.id);
+  // The favourites side by side (a car saved twice counts once).
+  const uniqueSlugs = [...new Set(items.map((car) => car.slug))];
+  const compareSlugs = uniqueSlugs.slice(0, COMPARE_MAX_CARS);
   // The server's word on each car's status (the saved copy may be days old); shared with the checkout.
   const quote = useCartQuote(carIds);
   const statusOf = (carId: string) => quote.data?.lines.find((line) => line.carId === carId)?.status;
@@ -37,6 +40,13 @@ export function CartPage() {
         <Text c="gray.7" size="lg">
           {favouritesSummary(count)}
         </Text>
+        {compareSlugs.length >= 2 ? (
+          <Group mt="xs">
+            <Button component={Link} to={compareHref(compareSlugs)} variant="light">
+              {uniqueSlugs.length > COMPARE_MAX_CARS ? `Compare the first ${COMPARE_MAX_CARS} side by side` : `Compare these ${compareSlugs.length} cars side by side`}
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
 
       <Grid gap="xl">
