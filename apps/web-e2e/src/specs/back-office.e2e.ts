@@ -242,6 +242,7 @@ test.describe('back office: the catalogue', () => {
       '/dashboard/admin/create-product',
       '/dashboard/admin/activity',
       '/dashboard/admin/testimonials',
+      '/dashboard/admin/leads',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

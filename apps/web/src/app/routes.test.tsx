@@ -38,6 +38,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/userorders',
   '/dashboard/admin/activity',
   '/dashboard/admin/testimonials',
+  '/dashboard/admin/leads',
   '/dashboard/user',
   '/dashboard/user/order',
   '/dashboard/user/profile',

@@ -46,6 +46,7 @@ const AdminUpdateCarPage = lazyPage(adminPages, 'AdminUpdateCarPage');
 const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
 const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
 const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
+const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -110,6 +111,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminOrders: <AdminOrdersPage />,
     adminActivity: <AdminActivityPage />,
     adminTestimonials: <AdminTestimonialsPage />,
+    adminLeads: <AdminLeadsPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,

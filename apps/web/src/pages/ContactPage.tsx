@@ -7,6 +7,7 @@ import {
   useSiteConfig,
   whatsappHref,
 } from '@dealership/web-ui';
+import { EnquiryForm } from '@dealership/lead-web';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
 /**
@@ -61,6 +62,15 @@ export function ContactPage() {
           </Text>
         </Paper>
       </SimpleGrid>
+      <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="message-heading">
+        <Title order={2} size="h4" id="message-heading" mb="xs">
+          Send us a message
+        </Title>
+        <Text c="gray.7" size="sm" mb="md">
+          Ask about a car, a trade-in, an import or financing: we call you back.
+        </Text>
+        <EnquiryForm />
+      </Paper>
     </Container>
   );
 }

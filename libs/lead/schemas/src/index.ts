@@ -1,1 +1,2 @@
 export * from './lead.schemas';
+export { normaliseKenyanPhone } from './kenyan-phone';

@@ -6,6 +6,13 @@ export class LeadNotFoundError extends DomainError {
   }
 }
 
+/** A lead about a car that is not (or no longer) in the catalogue. */
+export class LeadCarNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'carId: this car is no longer listed', 'carId');
+  }
+}
+
 /** A procedure declared but not written yet (`nx g @dealership/workspace-plugin:procedure` adds it so). */
 export class LeadNotImplementedError extends DomainError {
   constructor(procedure: string) {

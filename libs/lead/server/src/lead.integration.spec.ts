@@ -1,7 +1,9 @@
-import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { auditEvents, cars, type DatabaseHandle, leads } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
 
@@ -9,12 +11,21 @@ describe('leads (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
   const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
-  const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(LeadRouter).router)({ user, ip: '127.0.0.1' });
+  let ipSequence = 0;
+  /** Each test's visitors come from their own address, so the limits of one test leave the others alone. */
+  const visitorIp = () => `10.0.0.${++ipSequence}`;
+  const callerFor = (user: TrpcContext['user'], ip = visitorIp()) => createCallerFactory(app.get(LeadRouter).router)({ user, ip });
+  const enquiry = { name: 'Amina W.', phone: '0712 345 678', message: 'Is it still available?' };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
+    // UserModule provides the throttle counters' store, as in the app.
+    app = await createModuleTestApp(handle, [UserModule, LeadModule], { userLookup: 'provided' });
+  });
+
+  beforeEach(async () => {
+    await truncateAll(handle);
     admin.id = (await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1 })).id;
-    app = await createModuleTestApp(handle, [LeadModule]);
   });
 
   afterAll(async () => {
@@ -22,33 +33,85 @@ describe('leads (integration, real database)', () => {
     await handle?.close();
   });
 
-  it('creates, reads, pages, updates and removes a lead', async () => {
-    const lead = callerFor(admin);
-    const first = await lead.create({ name: '  First ' });
-    expect(first).toEqual({ id: expect.any(String), name: 'First', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedAt: expect.any(String) });
-    const second = await lead.create({ name: 'Second' });
+  it('stores a visitor enquiry about a car with the phone as +254; the staff see it newest first with the car', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Toyota' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Vitz' });
+    const visitor = callerFor(null);
+    const { id } = await visitor.create({ ...enquiry, email: 'Amina@Mail.co.ke', carId: car.id });
+    await visitor.create({ name: 'Otieno', phone: '+254 110 123 456', message: 'Do you take trade-ins?' });
 
-    expect(await lead.byId({ id: first.id })).toEqual(first);
-    const page = await lead.list({ pageSize: 1 });
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, pageCount: 2 });
-    expect(page.items.map((item) => item.id)).toEqual([second.id]);
+    const inbox = await callerFor(admin).list({});
+    expect(inbox).toMatchObject({ total: 2, newCount: 2, page: 1 });
+    expect(inbox.items.map((lead) => lead.name)).toEqual(['Otieno', 'Amina W.']);
+    expect(inbox.items[1]).toEqual({
+      id,
+      kind: 'enquiry',
+      name: 'Amina W.',
+      phone: '+254712345678',
+      email: 'amina@mail.co.ke',
+      message: 'Is it still available?',
+      car: { id: car.id, name: 'Toyota Vitz', slug: 'toyota-vitz' },
+      preferredDate: null,
+      status: 'New',
+      note: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(inbox.items[0].phone).toBe('+254110123456');
 
-    expect(await lead.update({ id: first.id, name: 'Renamed' })).toMatchObject({ id: first.id, name: 'Renamed' });
-    expect(await lead.remove({ id: first.id })).toEqual({ id: first.id });
-    await expect(lead.byId({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Lead not found' });
-    await expect(lead.update({ id: first.id, name: 'Gone' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(lead.remove({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // A deleted car leaves the lead, without its car.
+    await handle.db.delete(cars).where(eq(cars.id, car.id));
+    expect((await callerFor(admin).list({})).items[1].car).toBeNull();
   });
 
-  it('refuses an invalid input', async () => {
-    await expect(callerFor(admin).create({ name: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  it('refuses bad input with a 400 naming the field, and an unknown car', async () => {
+    const visitor = callerFor(null);
+    await expect(visitor.create({ ...enquiry, phone: '12345' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Enter a Kenyan phone number') });
+    await expect(visitor.create({ ...enquiry, message: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Message is required') });
+    await expect(visitor.create({ ...enquiry, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'carId: this car is no longer listed' });
+    expect(await handle.db.select().from(leads)).toEqual([]);
   });
 
-  it('lets only admins write or read', async () => {
+  it('answers a bot that fills the honeypot like a person, and stores nothing', async () => {
+    const answer = await callerFor(null).create({ ...enquiry, website: 'http://spam.example' });
+    expect(answer).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await handle.db.select().from(leads)).toEqual([]);
+  });
+
+  it('limits requests per address: the 6th in ten minutes is refused, another address is not', async () => {
+    const ip = visitorIp();
+    for (let i = 0; i < 5; i++) await callerFor(null, ip).create({ ...enquiry, message: `Question ${i}` });
+    await expect(callerFor(null, ip).create(enquiry)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests from your network\. Please try again in 10 minutes/) });
+    await expect(callerFor(null).create(enquiry)).resolves.toEqual({ id: expect.any(String) });
+    expect(await handle.db.select().from(leads)).toHaveLength(6);
+  });
+
+  it('filters the inbox by kind and status; the staff move a lead along with a note, in the activity log', async () => {
+    const visitor = callerFor(null);
+    const first = await visitor.create(enquiry);
+    await visitor.create({ ...enquiry, kind: 'financing', message: 'Can I pay over 48 months?' });
+    const staff = callerFor(admin);
+
+    const contacted = await staff.setStatus({ id: first.id, status: 'Contacted', note: 'Called, visiting on Saturday' });
+    expect(contacted).toMatchObject({ id: first.id, status: 'Contacted', note: 'Called, visiting on Saturday' });
+    expect((await staff.setStatus({ id: first.id, status: 'Won' })).note).toBe('Called, visiting on Saturday');
+
+    expect((await staff.list({ status: 'Won' })).items.map((lead) => lead.id)).toEqual([first.id]);
+    expect((await staff.list({ kind: 'financing' })).items.map((lead) => lead.message)).toEqual(['Can I pay over 48 months?']);
+    expect(await staff.list({ kind: 'financing', status: 'Won' })).toMatchObject({ total: 0, newCount: 1 });
+
+    const log = await handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, first.id));
+    expect(log.map((event) => [event.entity, event.action, event.recordLabel])).toEqual([
+      ['lead', 'setStatus', 'Amina W. (+254712345678)'],
+      ['lead', 'setStatus', 'Amina W. (+254712345678)'],
+    ]);
+    await expect(staff.setStatus({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Lost' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Lead not found' });
+  });
+
+  it('lets only admins read the inbox or move leads', async () => {
     const customer = { ...admin, role: 0 as const };
-    await expect(callerFor(customer).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(null).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(callerFor(customer).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(callerFor(null).list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(null).setStatus({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Won' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

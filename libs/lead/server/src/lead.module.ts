@@ -1,9 +1,11 @@
+import { AuditModule } from '@dealership/audit-server';
 import { Module } from '@nestjs/common';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
 
 @Module({
+  imports: [AuditModule],
   providers: [LeadRepository, LeadService, LeadRouter],
   exports: [LeadService, LeadRouter],
 })

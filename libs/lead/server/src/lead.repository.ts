@@ -1,17 +1,49 @@
-import type { Lead, LeadListFilters, LeadPage } from '@dealership/lead-schemas';
-import { DB, type Database, leads } from '@dealership/server-db';
+import type { Lead, LeadKind, LeadListFilters, LeadPage, LeadStatus } from '@dealership/lead-schemas';
+import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 
-/** A lead's own columns as the service sets them. */
+/** A new lead's columns as the service sets them. */
 export interface LeadColumns {
+  kind: LeadKind;
   name: string;
+  phone: string;
+  email: string | null;
+  message: string;
+  carId: string | null;
+  preferredDate: string | null;
 }
 
-type LeadRow = typeof leads.$inferSelect;
+const leadColumns = {
+  id: leads.id,
+  kind: leads.kind,
+  name: leads.name,
+  phone: leads.phone,
+  email: leads.email,
+  message: leads.message,
+  preferredDate: leads.preferredDate,
+  status: leads.status,
+  note: leads.note,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  carId: cars.id,
+  carName: cars.name,
+  carSlug: cars.slug,
+};
 
-function toLead(row: LeadRow): Lead {
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+type LeadRow = {
+  [K in keyof typeof leadColumns]: K extends 'carId' | 'carName' | 'carSlug' ? string | null : (typeof leads.$inferSelect)[Exclude<K, 'carId' | 'carName' | 'carSlug'>];
+};
+
+function toLead({ carId, carName, carSlug, createdAt, updatedAt, ...row }: LeadRow): Lead {
+  return {
+    ...row,
+    kind: row.kind as LeadKind,
+    status: row.status as LeadStatus,
+    car: carId && carName && carSlug ? { id: carId, name: carName, slug: carSlug } : null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
 }
 
 /** The only code that touches the lead table. */
@@ -19,43 +51,47 @@ function toLead(row: LeadRow): Lead {
 export class LeadRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** A page of leads, newest first. */
+  /** A page of the inbox, newest first, with the number of New leads in the whole inbox. */
   async page(filters: LeadListFilters): Promise<LeadPage> {
-    const [rows, [{ total }]] = await Promise.all([
+    const where = and(filters.kind ? eq(leads.kind, filters.kind) : undefined, filters.status ? eq(leads.status, filters.status) : undefined);
+    const [rows, [{ total }], [{ newCount }]] = await Promise.all([
       this.db
-        .select()
+        .select(leadColumns)
         .from(leads)
+        .leftJoin(cars, eq(cars.id, leads.carId))
+        .where(where)
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(filters.pageSize)
         .offset((filters.page - 1) * filters.pageSize),
-      this.db.select({ total: count() }).from(leads),
+      this.db.select({ total: count() }).from(leads).where(where),
+      this.db.select({ newCount: count() }).from(leads).where(eq(leads.status, 'New')),
     ]);
-    return { items: rows.map(toLead), total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
+    return { items: rows.map(toLead), total, newCount, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
   }
 
   async byId(id: string): Promise<Lead | undefined> {
-    const [row] = await this.db.select().from(leads).where(eq(leads.id, id)).limit(1);
+    const [row] = await this.db.select(leadColumns).from(leads).leftJoin(cars, eq(cars.id, leads.carId)).where(eq(leads.id, id)).limit(1);
     return row && toLead(row);
   }
 
-  async insert(columns: LeadColumns): Promise<Lead> {
-    const [row] = await this.db.insert(leads).values(columns).returning();
-    return toLead(row);
+  /** Stores a lead; 'car-not-found' when its car is not in the catalogue. */
+  async insert(columns: LeadColumns): Promise<{ id: string } | 'car-not-found'> {
+    try {
+      const [row] = await this.db.insert(leads).values(columns).returning({ id: leads.id });
+      return row;
+    } catch (error) {
+      if (pgError(error).code === PG_FOREIGN_KEY_VIOLATION) return 'car-not-found';
+      throw error;
+    }
   }
 
-  /** Changes the given columns; undefined when there is no such lead. */
-  async update(id: string, columns: Partial<LeadColumns>): Promise<Lead | undefined> {
-    const [row] = await this.db
+  /** Moves a lead to `status` (and sets the note when given); undefined when there is no such lead. */
+  async setStatus(id: string, status: LeadStatus, note: string | null | undefined): Promise<boolean> {
+    const rows = await this.db
       .update(leads)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ status, ...(note === undefined ? {} : { note }), updatedAt: new Date() })
       .where(eq(leads.id, id))
-      .returning();
-    return row && toLead(row);
-  }
-
-  /** False when there was none. */
-  async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+      .returning({ id: leads.id });
     return rows.length > 0;
   }
 }

@@ -1,5 +1,5 @@
-import { LeadByIdInputSchema, LeadCreateInputSchema, LeadListInputSchema, LeadRemoveInputSchema, LeadUpdateInputSchema } from '@dealership/lead-schemas';
-import { adminProcedure, router } from '@dealership/server-trpc';
+import { LeadCreateInputSchema, LeadListInputSchema, LeadSetStatusInputSchema } from '@dealership/lead-schemas';
+import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { LeadService } from './lead.service';
 
@@ -10,14 +10,11 @@ export class LeadRouter {
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
   constructor(leads: LeadService) {
     this.router = router({
+      /** A buyer's request (the enquiry form of the car page and /contact); answers only its id. */
+      create: publicProcedure.input(LeadCreateInputSchema).mutation(({ input, ctx }) => leads.create(input, ctx.ip)),
+      /** The staff's inbox. */
       list: adminProcedure.input(LeadListInputSchema).query(({ input }) => leads.list(input)),
-      byId: adminProcedure.input(LeadByIdInputSchema).query(({ input }) => leads.byId(input.id)),
-      create: adminProcedure.input(LeadCreateInputSchema).mutation(({ input }) => leads.create(input)),
-      update: adminProcedure.input(LeadUpdateInputSchema).mutation(({ input }) => leads.update(input)),
-      remove: adminProcedure.input(LeadRemoveInputSchema).mutation(async ({ input }) => {
-        await leads.remove(input.id);
-        return { id: input.id };
-      }),
+      setStatus: adminProcedure.input(LeadSetStatusInputSchema).mutation(({ input, ctx }) => leads.setStatus(input, ctx.user)),
     });
   }
 }

@@ -1,35 +1,64 @@
-import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadUpdateFields } from '@dealership/lead-schemas';
-import { Injectable } from '@nestjs/common';
-import { LeadNotFoundError } from './lead.errors';
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadSetStatusFields } from '@dealership/lead-schemas';
+import { LeadThrottle } from '@dealership/server-auth';
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { LeadCarNotFoundError, LeadNotFoundError } from './lead.errors';
 import { LeadRepository } from './lead.repository';
 
 /** The rules of leads: routers delegate here, the repository queries. */
 @Injectable()
 export class LeadService {
-  constructor(private readonly leads: LeadRepository) {}
+  private readonly logger = new Logger('LeadService');
+
+  constructor(
+    private readonly leads: LeadRepository,
+    private readonly throttle: LeadThrottle,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * A buyer's request. Counted against the address's limits first (429 beyond them). A filled
+   * honeypot (`website`, a field people never see) is a bot: answered like a success so it learns
+   * nothing, and stored nowhere.
+   */
+  async create({ website, ...input }: LeadCreateFields, ip: string): Promise<{ id: string }> {
+    await this.throttle.begin(ip);
+    if (website) {
+      this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
+      return { id: randomUUID() };
+    }
+    const stored = await this.leads.insert({
+      kind: input.kind,
+      name: input.name,
+      phone: input.phone,
+      email: input.email ?? null,
+      message: input.message,
+      carId: input.carId ?? null,
+      preferredDate: input.preferredDate ?? null,
+    });
+    if (stored === 'car-not-found') throw new LeadCarNotFoundError();
+    return stored;
+  }
 
   list(filters: LeadListFilters): Promise<LeadPage> {
     return this.leads.page(filters);
   }
 
-  async byId(id: string): Promise<Lead> {
-    const found = await this.leads.byId(id);
-    if (!found) throw new LeadNotFoundError();
-    return found;
-  }
-
-  create(input: LeadCreateFields): Promise<Lead> {
-    return this.leads.insert(input);
-  }
-
-  async update(input: LeadUpdateFields): Promise<Lead> {
-    const { id, ...fields } = input;
-    const updated = await this.leads.update(id, fields);
-    if (!updated) throw new LeadNotFoundError();
-    return updated;
-  }
-
-  async remove(id: string): Promise<void> {
-    if (!(await this.leads.remove(id))) throw new LeadNotFoundError();
+  /** The staff move a lead along the pipeline (New, Contacted, Won, Lost), with their note; in the activity log. */
+  async setStatus({ id, status, note }: LeadSetStatusFields, actor: AuditActor): Promise<Lead> {
+    const before = await this.leads.byId(id);
+    if (!before || !(await this.leads.setStatus(id, status, note))) throw new LeadNotFoundError();
+    const after = (await this.leads.byId(id)) as Lead;
+    await this.audit.record({
+      actor,
+      entity: 'lead',
+      entityId: id,
+      label: `${before.name} (${before.phone})`,
+      action: 'setStatus',
+      before: { status: before.status, note: before.note },
+      after: { status: after.status, note: after.note },
+    });
+    return after;
   }
 }

@@ -1,2 +1,3 @@
 export { AdminLeadsPage, LEAD_PAGE_SIZE } from './lib/pages/AdminLeads.page';
-export { LeadForm, type LeadFormProps } from './lib/LeadForm/LeadForm';
+export { AskAboutCar, type AskAboutCarProps } from './lib/enquiry/AskAboutCar';
+export { EnquiryForm, enquiryMessage, type EnquiryFormProps } from './lib/enquiry/EnquiryForm';

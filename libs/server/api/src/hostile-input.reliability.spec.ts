@@ -175,11 +175,9 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'brand.remove': { id: ids.brand },
       'brand.removeImage': { brandId: ids.brand, publicId: 'brands/toyota' },
       'audit.list': { entity: 'car', entityId: ids.car, page: 1 },
-      'lead.list': { page: 1, pageSize: 12 },
-      'lead.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'lead.create': { name: 'Matrix Lead' },
-      'lead.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Lead' },
-      'lead.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'lead.list': { kind: 'enquiry', status: 'New', page: 1, pageSize: 12 },
+      'lead.create': { kind: 'enquiry', name: 'Matrix Lead', phone: '0712 345 678', email: 'lead@example.com', message: 'Is it still available?' },
+      'lead.setStatus': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Contacted', note: 'Called back' },
       'setting.list': { page: 1, pageSize: 12 },
       'setting.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'setting.create': { name: 'Matrix Setting' },
@@ -221,7 +219,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list|byId|create|update|remove)$|^setting\.(create|update|remove)$|^testimonial\.(manage|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(create|update|remove)$|^testimonial\.(manage|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];

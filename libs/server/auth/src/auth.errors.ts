@@ -31,3 +31,10 @@ export class RegistrationThrottledError extends DomainError {
     super(ErrorCode.TooManyRequests, `Too many registrations from your network. Please try again in ${inMinutes(retryAfterSeconds)}.`);
   }
 }
+
+/** Too many requests to the dealer from one address; `retryAfterSeconds` goes out as the `Retry-After` header. */
+export class LeadThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.TooManyRequests, `Too many requests from your network. Please try again in ${inMinutes(retryAfterSeconds)}, or call us.`);
+  }
+}

@@ -1,9 +1,9 @@
 export * from './access';
 export { AccessGuard } from './access.guard';
 export * from './auth-session-store';
-export { AdminAccessRequiredError, AuthenticationRequiredError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+export { AdminAccessRequiredError, AuthenticationRequiredError, LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
 export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
-export { LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+export { LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
 export * from './throttle-store';

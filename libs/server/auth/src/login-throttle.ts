@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import { LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
 import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
@@ -28,11 +28,24 @@ export const REGISTRATION_THROTTLE = {
   windowMs: 60 * 60 * 1000,
 } as const;
 
+/**
+ * Buyers' requests (leads) allowed from one client address: a few in a short while (a visitor asks
+ * about two or three cars), and a day's cap against a script. Counted before the request is stored.
+ */
+export const LEAD_THROTTLE = {
+  maxPerIpShort: 5,
+  shortWindowMs: 10 * 60 * 1000,
+  maxPerIpDay: 20,
+  dayWindowMs: 24 * 60 * 60 * 1000,
+} as const;
+
 /** The counters' keys (rows of `throttle_counters`). */
 export const throttleKeys = {
   loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
   loginIp: (ip: string) => `login-ip:${ip}`,
   registerIp: (ip: string) => `register-ip:${ip}`,
+  leadIpShort: (ip: string) => `lead-ip-10m:${ip}`,
+  leadIpDay: (ip: string) => `lead-ip-day:${ip}`,
 };
 
 interface Limit {
@@ -117,5 +130,26 @@ export class RegistrationThrottle extends StoredThrottle {
       now,
     );
     if (retryAfter > 0) throw new RegistrationThrottledError(retryAfter);
+  }
+}
+
+/** Limits buyers' requests per client address with the numbers of `LEAD_THROTTLE`. */
+@Injectable()
+export class LeadThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts a request, or throws `LeadThrottledError` when the address is at a limit. */
+  async begin(ip: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.leadIpShort(ip), max: LEAD_THROTTLE.maxPerIpShort, windowMs: LEAD_THROTTLE.shortWindowMs },
+        { key: throttleKeys.leadIpDay(ip), max: LEAD_THROTTLE.maxPerIpDay, windowMs: LEAD_THROTTLE.dayWindowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
   }
 }

@@ -48,6 +48,7 @@ export const SITE_ROUTES = {
   adminOrders: { path: '/dashboard/admin/userorders' },
   adminActivity: { path: '/dashboard/admin/activity' },
   adminTestimonials: { path: '/dashboard/admin/testimonials' },
+  adminLeads: { path: '/dashboard/admin/leads' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

@@ -3,6 +3,7 @@
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { AuthGuard, DashboardShell } from '@dealership/user-web';
+import { trpc } from '@dealership/web-trpc-client';
 
 export { AdminActivityPage } from '@dealership/audit-web';
 export { AdminHomePage } from './AdminHome';
@@ -16,14 +17,26 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/create-product', label: 'Create Car' },
   { to: '/dashboard/admin/userorders', label: 'Manage Orders' },
   { to: '/dashboard/admin/activity', label: 'Activity' },
+  { to: '/dashboard/admin/leads', label: 'Leads' },
   { to: '/dashboard/admin/testimonials', label: 'Testimonials' },
 ] as const;
+
+/** Minutes between refreshes of the New leads count in the menu. */
+const NEW_LEADS_REFRESH_MS = 60_000;
+
+/** The admin menu with the number of New leads beside Leads, refreshed every minute. */
+function AdminMenu() {
+  const leads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval: NEW_LEADS_REFRESH_MS });
+  const newCount = leads.data?.newCount;
+  const menu = ADMIN_MENU.map((item) => (item.to === '/dashboard/admin/leads' ? { ...item, count: newCount, countLabel: 'new' } : item));
+  return <DashboardShell heading="Admin Panel" menu={menu} />;
+}
 
 /** Every admin screen: the server's admin check first, then the side menu and the screen. */
 export function AdminLayout() {
   return (
     <AuthGuard area="admin">
-      <DashboardShell heading="Admin Panel" menu={ADMIN_MENU} />
+      <AdminMenu />
     </AuthGuard>
   );
 }
@@ -41,3 +54,5 @@ export { AdminUpdateCarPage } from '@dealership/car-web';
 export { AdminOrdersPage } from '@dealership/order-web';
 
 export { AdminTestimonialsPage } from '@dealership/testimonial-web';
+
+export { AdminLeadsPage } from '@dealership/lead-web';

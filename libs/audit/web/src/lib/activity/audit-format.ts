@@ -7,9 +7,10 @@ export const ACTIVITY_FILTERS = [
   { value: 'brand', label: 'Brands' },
   { value: 'order', label: 'Orders' },
   { value: 'testimonial', label: 'Testimonials' },
+  { value: 'lead', label: 'Leads' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
-const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial' };
+const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead' };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

@@ -20,6 +20,7 @@ import {
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { AskAboutCar } from '@dealership/lead-web';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarStatusBadge, isOrderable } from '../CarCard/CarStatusBadge';
 import { CarGallery } from '../detail/CarGallery';
@@ -180,6 +181,7 @@ function CarDetail({ car }: { car: Car }) {
                   WhatsApp Us
                 </Button>
               </SimpleGrid>
+              <AskAboutCar car={car} />
               <CompareToggle car={car} size="md" />
               <Button component="a" href={telHref(dealerPhone)} variant="subtle" size="md" leftSection={<PhoneIcon width={18} height={18} />}>
                 Call {dealerPhone}

@@ -4,45 +4,67 @@ import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminLeadsPage, LEAD_PAGE_SIZE } from './AdminLeads.page';
 
-const first: Lead = {
+const lead: Lead = {
   id: '00000000-0000-4000-9000-000000000001',
-  name: 'First',
+  kind: 'enquiry',
+  name: 'Amina W.',
+  phone: '+254712345678',
+  email: 'amina@mail.co.ke',
+  message: 'Is it still available?',
+  car: { id: '00000000-0000-4000-8000-000000000001', name: 'Toyota Vitz', slug: 'toyota-vitz' },
+  preferredDate: '2026-12-05',
+  status: 'New',
+  note: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
-const pageOf = (items: Lead[]) => ({ items, total: items.length, page: 1, pageSize: LEAD_PAGE_SIZE, pageCount: 1 });
+const pageOf = (items: Lead[]) => ({ items, total: items.length, newCount: items.filter((item) => item.status === 'New').length, page: 1, pageSize: LEAD_PAGE_SIZE, pageCount: 1 });
 
-function renderList(api: FakeApi) {
+function renderInbox(api: FakeApi, route = '/dashboard/admin/leads') {
   const calls: FakeCall[] = [];
   renderWithProviders(
     <TestTrpcProvider api={api} calls={calls}>
       <AdminLeadsPage />
     </TestTrpcProvider>,
+    { route },
   );
-  return { calls };
+  return calls;
 }
 
 describe('AdminLeadsPage', () => {
-  it('lists the leads the API answers', async () => {
-    const { calls } = renderList(() => ({ data: pageOf([first]) }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
-    const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
-    expect(within(table).getByText('First')).toBeInTheDocument();
-    expect(screen.getByText('1 lead')).toBeInTheDocument();
+  it('shows each lead with its car, call and WhatsApp links', async () => {
+    const calls = renderInbox(() => ({ data: pageOf([lead]) }));
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    expect(within(card).getByRole('link', { name: '+254712345678' })).toHaveAttribute('href', 'tel:+254712345678');
+    expect(within(card).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254712345678\?text=/));
+    expect(within(card).getByRole('link', { name: 'amina@mail.co.ke' })).toHaveAttribute('href', 'mailto:amina@mail.co.ke');
+    expect(within(card).getByRole('link', { name: 'Toyota Vitz' })).toHaveAttribute('href', '/car/toyota-vitz');
+    expect(within(card).getByText('Preferred day: Saturday, 5 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 new lead')).toBeInTheDocument();
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([['lead.list', { page: 1, pageSize: LEAD_PAGE_SIZE }]]);
   });
 
-  it('says so when there are none', async () => {
-    renderList(() => ({ data: pageOf([]) }));
+  it('filters by kind and status from the URL, and says when nothing matches', async () => {
+    const calls = renderInbox(() => ({ data: pageOf([]) }), '/dashboard/admin/leads?kind=financing&status=Won');
+    expect(await screen.findByText('No leads match these filters.')).toBeInTheDocument();
+    expect(calls[0].input).toEqual({ kind: 'financing', status: 'Won', page: 1, pageSize: LEAD_PAGE_SIZE });
+  });
+
+  it('says so when there are no leads yet', async () => {
+    renderInbox(() => ({ data: pageOf([]) }));
     expect(await screen.findByText('No leads yet.')).toBeInTheDocument();
   });
 
-  it('adds one through lead.create with the checked values', async () => {
-    const { calls } = renderList((procedure) => ({ data: procedure === 'lead.create' ? first : pageOf([]) }));
-    await screen.findByText('No leads yet.');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' First ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(calls.filter((call) => call.procedure === 'lead.create').map((call) => call.input)).toEqual([{ name: 'First' }]));
+  it('moves a lead to Contacted with a note', async () => {
+    const calls = renderInbox((procedure) => ({ data: procedure === 'lead.setStatus' ? { ...lead, status: 'Contacted', note: 'Called' } : pageOf([lead]) }));
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Note' }), { target: { value: 'Called' } });
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Contacted' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.filter((call) => call.procedure === 'lead.setStatus').map((call) => call.input)).toEqual([{ id: lead.id, status: 'Contacted', note: 'Called' }]));
+    expect(await screen.findByText('Lead of Amina W. saved: Contacted')).toBeInTheDocument();
   });
 });

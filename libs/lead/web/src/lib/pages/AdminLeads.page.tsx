@@ -1,77 +1,151 @@
-import type { LeadCreateFields } from '@dealership/lead-schemas';
+import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadKind, type LeadStatus } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo, telHref, whatsappHref } from '@dealership/web-ui';
+import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LeadForm } from '../LeadForm/LeadForm';
+import { Link, useSearchParams } from 'react-router-dom';
 
-/** Leads per page of the admin list. */
+/** Leads per page of the inbox. */
 export const LEAD_PAGE_SIZE = 20;
 
-/** The admin's list of leads, newest first, with a form to add one. */
-export function AdminLeadsPage() {
-  const [page, setPage] = useState(1);
-  const utils = trpc.useUtils();
-  const list = trpc.lead.list.useQuery({ page, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const create = trpc.lead.create.useMutation();
+const STATUS_COLORS: Record<LeadStatus, string> = { New: 'orange', Contacted: 'blue', Won: 'green', Lost: 'gray' };
 
-  const add = async (values: LeadCreateFields) => {
+const isKind = (value: string | null): value is LeadKind => (LEAD_KINDS as readonly string[]).includes(value ?? '');
+const isStatus = (value: string | null): value is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(value ?? '');
+
+/** The inbox's filters and page, kept in the URL (`?kind=&status=&page=`). */
+function useLeadParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const kind = searchParams.get('kind');
+  const status = searchParams.get('status');
+  const page = Number(searchParams.get('page'));
+  const params = { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  const update = (change: Partial<typeof params>) => {
+    const next = { ...params, page: 1, ...change };
+    setSearchParams(Object.fromEntries(Object.entries({ kind: next.kind, status: next.status, page: next.page > 1 ? String(next.page) : undefined }).filter(([, value]) => value !== undefined)) as Record<string, string>);
+  };
+  return { params, update };
+}
+
+const received = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+const day = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** One lead: who, what about, how to reach them, and where the staff are with it. */
+function LeadCard({ lead }: { lead: Lead }) {
+  const utils = trpc.useUtils();
+  const setStatus = trpc.lead.setStatus.useMutation();
+  const [status, setStatusValue] = useState<LeadStatus>(lead.status);
+  const [note, setNote] = useState(lead.note ?? '');
+  const changed = status !== lead.status || note.trim() !== (lead.note ?? '');
+
+  const save = async () => {
     try {
-      await create.mutateAsync(values);
+      await setStatus.mutateAsync({ id: lead.id, status, note });
     } catch (error) {
       notifyError(describeApiError(error).message);
       return;
     }
-    notifySuccess('Lead added');
+    notifySuccess(`Lead of ${lead.name} saved: ${status}`);
     await utils.lead.invalidate();
   };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={`${LEAD_KIND_LABELS[lead.kind]} from ${lead.name}`}>
+      <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
+        <Group gap="xs">
+          <Badge color={STATUS_COLORS[lead.status]}>{lead.status}</Badge>
+          <Badge variant="light" color="navy">
+            {LEAD_KIND_LABELS[lead.kind]}
+          </Badge>
+        </Group>
+        <Text size="sm" c="gray.7">
+          <time dateTime={lead.createdAt}>{received.format(new Date(lead.createdAt))}</time>
+        </Text>
+      </Group>
+      <Text fw={700}>{lead.name}</Text>
+      <Group gap="sm" mt={4} wrap="wrap">
+        <Anchor href={telHref(lead.phone)} fw={600}>
+          {lead.phone}
+        </Anchor>
+        <Anchor href={whatsappHref(lead.phone, `Hello ${lead.name}, this is Mombasa Car Dealership about your ${LEAD_KIND_LABELS[lead.kind].toLowerCase()}.`)} target="_blank" rel="noopener noreferrer" c="green.8" fw={600}>
+          WhatsApp
+        </Anchor>
+        {lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}
+      </Group>
+      {lead.car ? (
+        <Text size="sm" mt="xs">
+          About{' '}
+          <Anchor component={Link} to={`/car/${lead.car.slug}`} fw={600}>
+            {lead.car.name}
+          </Anchor>
+        </Text>
+      ) : null}
+      {lead.preferredDate ? (
+        <Text size="sm" mt={4}>
+          Preferred day: {day.format(new Date(`${lead.preferredDate}T00:00:00Z`))}
+        </Text>
+      ) : null}
+      <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
+        {lead.message}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="md">
+        <Select
+          label="Status"
+          data={[...LEAD_STATUSES]}
+          value={status}
+          allowDeselect={false}
+          onChange={(value) => isStatus(value) && setStatusValue(value)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea label="Note" placeholder="Called, visiting on Saturday…" autosize minRows={1} maxRows={4} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending}>
+          Save
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by kind and status. */
+export function AdminLeadsPage() {
+  const { params, update } = useLeadParams();
+  const list = trpc.lead.list.useQuery({ ...params, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const filtered = params.kind !== undefined || params.status !== undefined;
 
   let body;
   if (list.isPending) {
     body = <PageLoader label="Loading leads…" minHeight={240} />;
   } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the leads"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
+    body = <ErrorState title="Could not load the leads" message="Please check your connection and try again." onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
   } else if (list.data.items.length === 0) {
     body = (
       <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>No leads yet.</Text>
+        <Text fw={700}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</Text>
+        <Text c="gray.7" mt="xs">
+          {filtered ? 'Clear the filters to see every lead.' : 'Enquiries from the car pages and the contact page arrive here.'}
+        </Text>
+        {filtered ? (
+          <Button variant="light" mt="md" onClick={() => update({ kind: undefined, status: undefined })}>
+            Clear filters
+          </Button>
+        ) : null}
       </Paper>
     );
   } else {
     body = (
       <Stack gap="md">
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Added</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.name}</Table.Td>
-                <Table.Td>
-                  <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-KE')}</time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {list.data.items.map((lead) => (
+          <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} />
+        ))}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="gray.7" aria-live="polite">
             {list.data.total === 1 ? '1 lead' : `${list.data.total.toLocaleString('en-KE')} leads`}
           </Text>
-          <PageNav total={list.data.pageCount} page={page} onChange={setPage} label="Lead pages" size="sm" />
+          <PageNav total={list.data.pageCount} page={params.page} onChange={(page) => update({ page })} label="Lead pages" size="sm" />
         </Group>
       </Stack>
     );
@@ -79,13 +153,37 @@ export function AdminLeadsPage() {
 
   return (
     <Stack gap="md">
-      <Seo title="Leads" description="The leads of the dealership." noIndex />
-      <Title order={1} size="h2">
-        Leads
-      </Title>
-      <Paper withBorder radius="md" p="md">
-        <LeadForm onSubmit={add} submitLabel="Add" saving={create.isPending} />
-      </Paper>
+      <Seo title="Leads" description="Buyers' requests to the dealership." noIndex />
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Leads
+        </Title>
+        {list.data ? (
+          <Text size="sm" c="gray.7">
+            {list.data.newCount === 1 ? '1 new lead' : `${list.data.newCount} new leads`}
+          </Text>
+        ) : null}
+      </Group>
+      <Group gap="sm" role="search" aria-label="Filter leads" align="flex-end">
+        <Select
+          label="Kind"
+          placeholder="All kinds"
+          clearable
+          data={LEAD_KINDS.map((kind) => ({ value: kind, label: LEAD_KIND_LABELS[kind] }))}
+          value={params.kind ?? null}
+          onChange={(value) => update({ kind: isKind(value) ? value : undefined })}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          clearable
+          data={[...LEAD_STATUSES]}
+          value={params.status ?? null}
+          onChange={(value) => update({ status: isStatus(value) ? value : undefined })}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
       {body}
     </Stack>
   );

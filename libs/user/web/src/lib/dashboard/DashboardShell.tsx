@@ -1,4 +1,4 @@
-import { Burger, Container, Drawer, Text } from '@mantine/core';
+import { Badge, Burger, Container, Drawer, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import classes from './DashboardShell.module.css';
@@ -6,6 +6,10 @@ import classes from './DashboardShell.module.css';
 export interface DashboardMenuItem {
   to: string;
   label: string;
+  /** A count beside the label (the admin's New leads); nothing when 0 or unknown. */
+  count?: number;
+  /** What the count counts, for screen readers: '3 new'. */
+  countLabel?: string;
 }
 
 export interface DashboardShellProps {
@@ -21,6 +25,11 @@ function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; o
         <li key={item.to}>
           <NavLink to={item.to} end className={classes.link} onClick={onNavigate}>
             {item.label}
+            {item.count ? (
+              <Badge size="sm" color="orange" ml={8} circle={item.count < 10} aria-label={`${item.count} ${item.countLabel ?? ''}`.trim()}>
+                {item.count > 99 ? '99+' : item.count}
+              </Badge>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -1,0 +1,53 @@
+import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
+import { renderWithProviders } from '@dealership/web-ui/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { EnquiryForm } from './EnquiryForm';
+
+const car = { id: '00000000-0000-4000-8000-000000000001', name: 'Toyota Vitz' };
+
+function renderForm(api: FakeApi, props: Parameters<typeof EnquiryForm>[0] = {}) {
+  const calls: FakeCall[] = [];
+  renderWithProviders(
+    <TestTrpcProvider api={api} calls={calls}>
+      <EnquiryForm {...props} />
+    </TestTrpcProvider>,
+  );
+  return calls;
+}
+
+const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+
+describe('EnquiryForm', () => {
+  it('asks about the car it is given and sends the enquiry with the phone as +254', async () => {
+    const calls = renderForm(() => ({ data: { id: '00000000-0000-4000-8000-0000000000ff' } }), { car });
+    expect(screen.getByRole('textbox', { name: /Message/ })).toHaveValue("I'm interested in the Toyota Vitz. Is it still available?");
+    fill(/Your name/, ' Amina W. ');
+    fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
+    expect(calls.map((call) => [call.procedure, call.input])).toEqual([
+      ['lead.create', { kind: 'enquiry', name: 'Amina W.', phone: '+254712345678', message: "I'm interested in the Toyota Vitz. Is it still available?", carId: car.id, website: '' }],
+    ]);
+    expect(screen.getByRole('link', { name: 'WhatsApp Us' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254711222333\?text=/));
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const calls = renderForm(() => ({ data: { id: 'x' } }));
+    fill(/Phone/, '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Enter a Kenyan phone number, e.g. 0712 345 678')).toBeInTheDocument();
+    expect(screen.getByText('Message is required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's refusal: too many requests", async () => {
+    renderForm(() => ({ error: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'Too many requests from your network. Please try again in 9 minutes, or call us.' } }));
+    fill(/Your name/, 'Amina');
+    fill(/Phone/, '0712345678');
+    fill(/Message/, 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests from your network. Please try again in 9 minutes, or call us.');
+    await waitFor(() => expect(screen.queryByText('Thank you, we have your message')).not.toBeInTheDocument());
+  });
+});

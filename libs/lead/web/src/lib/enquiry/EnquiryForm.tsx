@@ -1,0 +1,123 @@
+// Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the form's own.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, LeadCreateInputSchema, type LeadCreateInput } from '@dealership/lead-schemas';
+import { describeApiError } from '@dealership/web-session';
+import { trpc } from '@dealership/web-trpc-client';
+import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
+import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import classes from './EnquiryForm.module.css';
+
+// Module level: a resolver made per render would give the form new callbacks on every render.
+const validateEnquiry = schemaResolver(LeadCreateInputSchema, { sync: true });
+
+export interface EnquiryFormProps {
+  /** The car asked about: sent with the enquiry, and the message starts about it. */
+  car?: { id: string; name: string };
+  /** Called once the enquiry is stored (e.g. to resize a dialog). */
+  onSent?: () => void;
+}
+
+/** What the message says to start with. */
+export function enquiryMessage(car?: { name: string }): string {
+  return car ? `I'm interested in the ${car.name}. Is it still available?` : '';
+}
+
+/**
+ * A buyer's enquiry to the dealer (lead kind `enquiry`): name, phone, optional email, the message,
+ * an optional preferred day. Checked with the server's own schema first; the server's answer
+ * naming a field shows on that field. Sent, it gives way to what happens next.
+ */
+export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
+  const site = useSiteConfig();
+  const create = trpc.lead.create.useMutation();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LeadCreateInput>({
+    mode: 'uncontrolled',
+    initialValues: { kind: 'enquiry', name: '', phone: '', email: '', message: enquiryMessage(car), carId: car?.id, preferredDate: undefined, website: '' },
+    validate: validateEnquiry,
+    // An empty date field is no date.
+    transformValues: (values) => ({ ...values, preferredDate: values.preferredDate || undefined }),
+  });
+
+  const submit = async (values: LeadCreateInput) => {
+    setFailure(null);
+    try {
+      await create.mutateAsync(LeadCreateInputSchema.parse(values));
+    } catch (error) {
+      const info = describeApiError(error);
+      form.setErrors(info.fieldErrors);
+      setFailure(info.message);
+      return;
+    }
+    setSent(true);
+    onSent?.();
+  };
+
+  if (sent) {
+    return (
+      <Stack gap="sm" role="status" aria-live="polite">
+        <Title order={3} size="h4">
+          Thank you, we have your message
+        </Title>
+        <Text>
+          One of our team will call you back on the number you gave, within working hours ({FOOTER_OPENING_HOURS}).
+          {car ? ` We will check the ${car.name} is still here for you.` : ''}
+        </Text>
+        <Text c="gray.7" size="sm">
+          In a hurry? Message us on WhatsApp and we answer right away during opening hours.
+        </Text>
+        <Button
+          component="a"
+          href={whatsappHref(site.dealerPhone, car ? enquiryMessage(car) : 'Hello, I sent you a message on your website.')}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="green.8"
+          w="fit-content"
+        >
+          WhatsApp Us
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))} aria-label={car ? `Ask about the ${car.name}` : 'Send us a message'}>
+      <Stack gap="sm">
+        <TextInput label="Your name" required autoComplete="name" maxLength={LEAD_NAME_MAX_LENGTH} key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label="Phone"
+          description="We call or WhatsApp you on it"
+          placeholder="0712 345 678"
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          key={form.key('phone')}
+          {...form.getInputProps('phone')}
+        />
+        <TextInput label="Email" description="Optional" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <Textarea label="Message" required autosize minRows={3} maxRows={8} maxLength={LEAD_MESSAGE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
+        <TextInput label="Preferred day to visit or call" description="Optional" type="date" key={form.key('preferredDate')} {...form.getInputProps('preferredDate')} />
+        {/* The honeypot: hidden from people and screen readers, filled only by bots. */}
+        <div className={classes.honeypot} aria-hidden="true">
+          <label>
+            Website
+            <input type="text" tabIndex={-1} autoComplete="off" key={form.key('website')} {...form.getInputProps('website')} />
+          </label>
+        </div>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={create.isPending}>
+          Send
+        </Button>
+      </Stack>
+    </form>
+  );
+}
