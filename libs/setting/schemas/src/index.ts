@@ -1,1 +1,3 @@
 export * from './setting.schemas';
+export * from './import-duty';
+export * from './financing';
