@@ -15,6 +15,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUDGETED_ROUTES = [
   { route: '/', module: 'src/pages/HomePage.tsx' },
   { route: '/cars', module: 'src/pages/CarsPage.tsx' },
+  // The page buyers land on from a search or a shared link; its dialogs (pictures, enquiry) load on demand.
+  { route: '/car/:slug', module: 'src/pages/CarDetailPage.tsx' },
 ];
 
 /** Public routes that must not carry admin or dashboard code. */

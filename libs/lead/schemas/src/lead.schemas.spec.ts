@@ -45,8 +45,9 @@ describe('lead contracts', () => {
     expect(issue({ ...valid, kind: 'spam' })?.path).toEqual(['kind']);
     expect(issue({ ...valid, carId: 'nope' })?.path).toEqual(['carId']);
     expect(issue({ ...valid, preferredDate: '2020-01-01' })).toMatchObject({ path: ['preferredDate'], message: 'Preferred date cannot be in the past' });
-    expect(issue({ ...valid, preferredDate: 'tomorrow' })?.path).toEqual(['preferredDate']);
+    expect(issue({ ...valid, preferredDate: 'tomorrow' })).toMatchObject({ path: ['preferredDate'], message: 'Preferred date must be a date (YYYY-MM-DD)' });
     expect(LeadCreateInputSchema.parse({ ...valid, preferredDate: nairobiToday() }).preferredDate).toBe(nairobiToday());
+    expect(LeadCreateInputSchema.parse({ ...valid, preferredDate: '' }).preferredDate).toBeUndefined();
   });
 
   it('Nairobi is three hours ahead of UTC', () => {

@@ -88,10 +88,16 @@ export const LeadCreateInputSchema = z.object({
     .min(1, { error: 'Message is required' })
     .max(LEAD_MESSAGE_MAX_LENGTH, { error: `Message must be at most ${LEAD_MESSAGE_MAX_LENGTH} characters` }),
   carId: IdSchema.optional(),
-  preferredDate: z.iso
-    .date({ error: 'Preferred date must be a date (YYYY-MM-DD)' })
-    .refine((day) => day >= nairobiToday(), { error: 'Preferred date cannot be in the past' })
-    .optional(),
+  // A date field the visitor filled and then cleared sends '': no date.
+  preferredDate: text()
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.iso.date({ error: 'Preferred date must be a date (YYYY-MM-DD)' }).refine((day) => day >= nairobiToday(), { error: 'Preferred date cannot be in the past' }),
+      ]),
+    )
+    .optional()
+    .transform((value) => value || undefined),
   website: text().max(500).optional(),
 });
 export type LeadCreateInput = z.input<typeof LeadCreateInputSchema>;

@@ -3,6 +3,7 @@ import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insert
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
@@ -16,6 +17,16 @@ describe('leads (integration, real database)', () => {
   const visitorIp = () => `10.0.0.${++ipSequence}`;
   const callerFor = (user: TrpcContext['user'], ip = visitorIp()) => createCallerFactory(app.get(LeadRouter).router)({ user, ip });
   const enquiry = { name: 'Amina W.', phone: '0712 345 678', message: 'Is it still available?' };
+  /** The error as the browser receives it (through the app's error formatter): its field messages and named field. */
+  const answerOf = async (call: Promise<unknown>) => {
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof TRPCError)) throw new Error('expected the call to be refused');
+    const { router } = app.get(LeadRouter);
+    return getTRPCErrorShape({ config: router._def._config, error, type: 'mutation', path: 'lead.create', input: undefined, ctx: undefined });
+  };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -72,6 +83,30 @@ describe('leads (integration, real database)', () => {
     expect(await handle.db.select().from(leads)).toEqual([]);
   });
 
+  it("gives each bad field's message on that field, as the form shows it", async () => {
+    const visitor = callerFor(null);
+    const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
+    expect(await fieldErrorsOf({ ...enquiry, name: '  ' })).toMatchObject({ httpStatus: 400, fieldErrors: { name: ['Name is required'] } });
+    expect(await fieldErrorsOf({ ...enquiry, phone: '0712 345' })).toMatchObject({ fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] } });
+    expect(await fieldErrorsOf({ ...enquiry, phone: '+1 415 555 0100' })).toMatchObject({ fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] } });
+    expect(await fieldErrorsOf({ ...enquiry, email: 'amina@' })).toMatchObject({ fieldErrors: { email: ['Enter a valid email address'] } });
+    expect(await fieldErrorsOf({ ...enquiry, message: 'x'.repeat(2001) })).toMatchObject({ fieldErrors: { message: ['Message must be at most 2000 characters'] } });
+    expect(await fieldErrorsOf({ ...enquiry, preferredDate: '2020-01-01' })).toMatchObject({ fieldErrors: { preferredDate: ['Preferred date cannot be in the past'] } });
+    expect(await fieldErrorsOf({ ...enquiry, kind: 'spam' as never })).toMatchObject({ fieldErrors: { kind: [expect.stringContaining('kind must be one of')] } });
+    expect(await fieldErrorsOf({ ...enquiry, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).toMatchObject({ httpStatus: 400, field: 'carId' });
+    expect(await handle.db.select().from(leads)).toEqual([]);
+  });
+
+  it('stores the phone as +254 however the visitor writes it, and the preferred day', async () => {
+    const visitor = callerFor(null);
+    const writings = ['0712345678', '712345678', '+254712345678', '254712345678', '+254 (0)712 345 678', '0110 123 456'];
+    for (const phone of writings) await callerFor(null).create({ ...enquiry, phone });
+    await visitor.create({ ...enquiry, name: 'With a day', preferredDate: '2099-01-31' });
+    const stored = await handle.db.select({ phone: leads.phone, preferredDate: leads.preferredDate, name: leads.name }).from(leads);
+    expect(stored.map((row) => row.phone).sort()).toEqual([...Array(6).fill('+254712345678'), '+254110123456'].sort());
+    expect(stored.find((row) => row.name === 'With a day')?.preferredDate).toBe('2099-01-31');
+  });
+
   it('answers a bot that fills the honeypot like a person, and stores nothing', async () => {
     const answer = await callerFor(null).create({ ...enquiry, website: 'http://spam.example' });
     expect(answer).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -82,6 +117,9 @@ describe('leads (integration, real database)', () => {
     const ip = visitorIp();
     for (let i = 0; i < 5; i++) await callerFor(null, ip).create({ ...enquiry, message: `Question ${i}` });
     await expect(callerFor(null, ip).create(enquiry)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests from your network\. Please try again in 10 minutes/) });
+    // The wait goes out as Retry-After (the tRPC transport reads it from the cause, as for logins).
+    const refusal = await callerFor(null, ip).create(enquiry).catch((error: unknown) => error);
+    expect((refusal as { cause?: { retryAfterSeconds?: number } }).cause?.retryAfterSeconds).toBeGreaterThan(590);
     await expect(callerFor(null).create(enquiry)).resolves.toEqual({ id: expect.any(String) });
     expect(await handle.db.select().from(leads)).toHaveLength(6);
   });

@@ -13,28 +13,30 @@ export class AdminAccessRequiredError extends DomainError {
   }
 }
 
-const inMinutes = (seconds: number) => {
+const waitInWords = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
+  // A day's cap (leads) waits for hours: "1400 minutes" reads as nothing.
+  if (minutes > 90) return `${Math.ceil(minutes / 60)} hours`;
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 
 /** Too many failed logins; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class LoginThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${inMinutes(retryAfterSeconds)}.`);
+    super(ErrorCode.TooManyRequests, `Too many failed login attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`);
   }
 }
 
 /** Too many registrations from one address; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class RegistrationThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(ErrorCode.TooManyRequests, `Too many registrations from your network. Please try again in ${inMinutes(retryAfterSeconds)}.`);
+    super(ErrorCode.TooManyRequests, `Too many registrations from your network. Please try again in ${waitInWords(retryAfterSeconds)}.`);
   }
 }
 
 /** Too many requests to the dealer from one address; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class LeadThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(ErrorCode.TooManyRequests, `Too many requests from your network. Please try again in ${inMinutes(retryAfterSeconds)}, or call us.`);
+    super(ErrorCode.TooManyRequests, `Too many requests from your network. Please try again in ${waitInWords(retryAfterSeconds)}, or call us.`);
   }
 }

@@ -1,6 +1,6 @@
 import type { ModuleRef } from '@nestjs/core';
-import { LoginThrottledError, RegistrationThrottledError } from './auth.errors';
-import { LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+import { LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import { LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
 import type { ThrottleCount, ThrottleStore } from './throttle-store';
 
 /** The store's contract in memory (the app's is the database table, tested in user-server). */
@@ -90,5 +90,29 @@ describe('RegistrationThrottle', () => {
     await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toMatchObject({ retryAfterSeconds: REGISTRATION_THROTTLE.windowMs / 1000 - 60 });
     await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toBeUndefined();
     await expect(throttle.begin('10.0.0.1', at(REGISTRATION_THROTTLE.windowMs))).resolves.toBeUndefined();
+  });
+});
+
+describe('LeadThrottle', () => {
+  const { maxPerIpShort, shortWindowMs, maxPerIpDay, dayWindowMs } = LEAD_THROTTLE;
+
+  it('allows a few requests per address in ten minutes, then says when to come back', async () => {
+    const { throttle, store } = withStore(LeadThrottle);
+    for (let i = 0; i < maxPerIpShort; i++) await throttle.begin('10.0.0.1', at(0));
+    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toThrow(LeadThrottledError);
+    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toMatchObject({ retryAfterSeconds: shortWindowMs / 1000 - 60, message: expect.stringMatching(/try again in 9 minutes, or call us/) });
+    // Refused requests are not counted; another address is not limited.
+    expect(store.counters.get('lead-ip-10m:10.0.0.1')?.count).toBe(maxPerIpShort);
+    await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.1', at(shortWindowMs))).resolves.toBeUndefined();
+  });
+
+  it("caps an address's day, however it spreads its requests", async () => {
+    const { throttle } = withStore(LeadThrottle);
+    const windows = maxPerIpDay / maxPerIpShort;
+    for (let w = 0; w < windows; w++) for (let i = 0; i < maxPerIpShort; i++) await throttle.begin('10.0.0.1', at(w * shortWindowMs));
+    const later = windows * shortWindowMs;
+    await expect(throttle.begin('10.0.0.1', at(later))).rejects.toMatchObject({ retryAfterSeconds: (dayWindowMs - later) / 1000, message: expect.stringMatching(/try again in 24 hours, or call us/) });
+    await expect(throttle.begin('10.0.0.1', at(dayWindowMs))).resolves.toBeUndefined();
   });
 });

@@ -50,4 +50,41 @@ describe('EnquiryForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests from your network. Please try again in 9 minutes, or call us.');
     await waitFor(() => expect(screen.queryByText('Thank you, we have your message')).not.toBeInTheDocument());
   });
+
+  it('takes a preferred day from today on, and none when the field is cleared', async () => {
+    const calls = renderForm(() => ({ data: { id: 'x' } }));
+    fill(/Your name/, 'Amina');
+    fill(/Phone/, '712345678');
+    fill(/Message/, 'Hello');
+    const date = screen.getByLabelText(/Preferred day/);
+    fireEvent.change(date, { target: { value: '2020-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Preferred date cannot be in the past')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
+    expect(calls.map((call) => call.input)).toEqual([{ kind: 'enquiry', name: 'Amina', phone: '+254712345678', message: 'Hello', website: '' }]);
+  });
+
+  it("shows the server's refusal of a field on that field", async () => {
+    renderForm(() => ({ error: { code: 'BAD_REQUEST', message: 'Enter a valid email address', fieldErrors: { email: ['Enter a valid email address'] } } }));
+    fill(/Your name/, 'Amina');
+    fill(/Phone/, '0712345678');
+    fill(/Email/, 'amina@mail.co.ke');
+    fill(/Message/, 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Email/ })).toHaveAccessibleDescription(/Enter a valid email address/));
+    // Said once, on the field.
+    expect(screen.getAllByText('Enter a valid email address')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so in words when the car is no longer listed', async () => {
+    renderForm(() => ({ error: { code: 'BAD_REQUEST', message: 'carId: this car is no longer listed', field: 'carId' } }), { car });
+    fill(/Your name/, 'Amina');
+    fill(/Phone/, '0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The Toyota Vitz is no longer listed. Please call us, or send your message from the contact page.');
+  });
 });

@@ -1,17 +1,23 @@
 // Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the form's own.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, LeadCreateInputSchema, type LeadCreateInput } from '@dealership/lead-schemas';
+import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, LeadCreateInputSchema, nairobiToday, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import classes from './EnquiryForm.module.css';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
 const validateEnquiry = schemaResolver(LeadCreateInputSchema, { sync: true });
+
+const noSubscription = () => () => undefined;
+const noDay = () => undefined;
+
+/** The fields the visitor sees: a server's message about one of them shows on it. */
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate'] as const;
 
 export interface EnquiryFormProps {
   /** The car asked about: sent with the enquiry, and the message starts about it. */
@@ -35,12 +41,12 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
   const create = trpc.lead.create.useMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The date picker starts at today (Nairobi's); none in the server's markup, whose day may not be the browser's.
+  const today = useSyncExternalStore(noSubscription, nairobiToday, noDay);
   const form = useForm<LeadCreateInput>({
     mode: 'uncontrolled',
     initialValues: { kind: 'enquiry', name: '', phone: '', email: '', message: enquiryMessage(car), carId: car?.id, preferredDate: undefined, website: '' },
     validate: validateEnquiry,
-    // An empty date field is no date.
-    transformValues: (values) => ({ ...values, preferredDate: values.preferredDate || undefined }),
   });
 
   const submit = async (values: LeadCreateInput) => {
@@ -50,7 +56,9 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
     } catch (error) {
       const info = describeApiError(error);
       form.setErrors(info.fieldErrors);
-      setFailure(info.message);
+      // A field the visitor sees carries its own message; the car (not a field of the form) and the rest are said above the button.
+      if ('carId' in info.fieldErrors) setFailure(`The ${car?.name ?? 'car'} is no longer listed. Please call us, or send your message from the contact page.`);
+      else setFailure(VISIBLE_FIELDS.some((field) => field in info.fieldErrors) ? null : info.message);
       return;
     }
     setSent(true);
@@ -101,7 +109,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
         />
         <TextInput label="Email" description="Optional" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
         <Textarea label="Message" required autosize minRows={3} maxRows={8} maxLength={LEAD_MESSAGE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
-        <TextInput label="Preferred day to visit or call" description="Optional" type="date" key={form.key('preferredDate')} {...form.getInputProps('preferredDate')} />
+        <TextInput label="Preferred day to visit or call" description="Optional" type="date" min={today} key={form.key('preferredDate')} {...form.getInputProps('preferredDate')} />
         {/* The honeypot: hidden from people and screen readers, filled only by bots. */}
         <div className={classes.honeypot} aria-hidden="true">
           <label>

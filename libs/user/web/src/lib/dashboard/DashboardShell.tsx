@@ -26,7 +26,7 @@ function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; o
           <NavLink to={item.to} end className={classes.link} onClick={onNavigate}>
             {item.label}
             {item.count ? (
-              <Badge size="sm" color="orange" ml={8} circle={item.count < 10} aria-label={`${item.count} ${item.countLabel ?? ''}`.trim()}>
+              <Badge size="sm" color="orange" circle={item.count < 10} aria-label={`${item.count} ${item.countLabel ?? ''}`.trim()}>
                 {item.count > 99 ? '99+' : item.count}
               </Badge>
             ) : null}
