@@ -85,7 +85,7 @@ export class LeadRepository {
     }
   }
 
-  /** Moves a lead to `status` (and sets the note when given); undefined when there is no such lead. */
+  /** Moves a lead to `status` (and sets the note when given); false when there is no such lead. */
   async setStatus(id: string, status: LeadStatus, note: string | null | undefined): Promise<boolean> {
     const rows = await this.db
       .update(leads)
