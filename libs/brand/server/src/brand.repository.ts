@@ -1,6 +1,6 @@
 import type { Brand } from '@dealership/brand-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, brands, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
+import { brandImages, brands, CatalogueChanges, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 
@@ -48,7 +48,10 @@ function toBrand(row: BrandRow): Brand {
 /** The only code that reads the brand tables. */
 @Injectable()
 export class BrandRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly changes: CatalogueChanges,
+  ) {}
 
   private async find(where?: SQL, limit?: number): Promise<Brand[]> {
     return (await findBrands(this.db, where, limit)).map(toBrand);
@@ -80,11 +83,13 @@ export class BrandRepository {
   /** Inserts a brand with its logos in order; the unique index on lower(name) decides a duplicate. */
   async insert(columns: BrandColumns, images: ImageRef[]): Promise<BrandWriteResult> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const [row] = await tx.insert(brands).values(columns).returning({ id: brands.id });
-        await saveImages(tx, row.id, images);
-        return { ok: true, id: row.id } as const;
-      });
+      return await this.changes.after(
+        this.db.transaction(async (tx) => {
+          const [row] = await tx.insert(brands).values(columns).returning({ id: brands.id });
+          await saveImages(tx, row.id, images);
+          return { ok: true, id: row.id } as const;
+        }),
+      );
     } catch (error) {
       return writeFailure(error);
     }
@@ -93,12 +98,18 @@ export class BrandRepository {
   /** Changes the given columns, and replaces the logos when `images` is given. */
   async update(id: string, columns: Partial<BrandColumns>, images?: ImageRef[]): Promise<BrandWriteResult> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const [row] = await tx.update(brands).set({ ...columns, updatedAt: new Date() }).where(eq(brands.id, id)).returning({ id: brands.id });
-        if (!row) return { ok: false, reason: 'not-found' } as const;
-        if (images) await saveImages(tx, id, images);
-        return { ok: true, id } as const;
-      });
+      return await this.changes.after(
+        this.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(brands)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(brands.id, id))
+            .returning({ id: brands.id });
+          if (!row) return { ok: false, reason: 'not-found' } as const;
+          if (images) await saveImages(tx, id, images);
+          return { ok: true, id } as const;
+        }),
+      );
     } catch (error) {
       return writeFailure(error);
     }
@@ -106,21 +117,23 @@ export class BrandRepository {
 
   /** Deletes a brand; its cars stay, without a brand (`ON DELETE SET NULL`). False when there was none. */
   async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+    const rows = await this.changes.after(this.db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id }));
     return rows.length > 0;
   }
 
   /** Detaches one logo; false when the brand has no logo of that id. */
   async removeImage(brandId: string, publicId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(brandImages)
-        .where(and(eq(brandImages.brandId, brandId), eq(brandImages.publicId, publicId)))
-        .returning({ id: brandImages.id });
-      if (rows.length === 0) return false;
-      await tx.update(brands).set({ updatedAt: new Date() }).where(eq(brands.id, brandId));
-      return true;
-    });
+    return this.changes.after(
+      this.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(brandImages)
+          .where(and(eq(brandImages.brandId, brandId), eq(brandImages.publicId, publicId)))
+          .returning({ id: brandImages.id });
+        if (rows.length === 0) return false;
+        await tx.update(brands).set({ updatedAt: new Date() }).where(eq(brands.id, brandId));
+        return true;
+      }),
+    );
   }
 
   /** Which of `publicIds` a brand still shows (storage names files by content, so two brands may share one). */

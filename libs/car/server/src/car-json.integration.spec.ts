@@ -1,5 +1,5 @@
 import { CarSchema } from '@dealership/car-schemas';
-import { brandImages, cars, type DatabaseHandle } from '@dealership/server-db';
+import { brandImages, CatalogueChanges, cars, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
 import { asc, eq } from 'drizzle-orm';
 import { carJson } from './car-json';
@@ -59,7 +59,7 @@ describe('carJson: the car as PostgreSQL builds it (integration, real database)'
   });
 
   it('serves the repository: a car by slug and by id, a page in its order', async () => {
-    const repository = new CarRepository(handle.db);
+    const repository = new CarRepository(handle.db, new CatalogueChanges());
     const prado = await repository.bySlug('land-cruiser-prado');
     expect(prado).toMatchObject({ name: 'Land Cruiser Prado', brand: { name: 'Toyota' } });
     expect(prado?.images.map((i) => i.publicId)).toEqual([0, 1, 2, 3].map((n) => `cars/land-cruiser-prado-${n}`));

@@ -1,5 +1,5 @@
 import type { CarListFilters } from '@dealership/car-schemas';
-import { brands, cars, type DatabaseHandle } from '@dealership/server-db';
+import { brands, CatalogueChanges, cars, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, truncateAll } from '@dealership/server-db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { carConditions, carOrder } from './car-filters';
@@ -20,8 +20,8 @@ describe('car repository at scale (integration, real database)', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    capped = new CarRepository(handle.db, 3);
-    repository = new CarRepository(handle.db);
+    capped = new CarRepository(handle.db, new CatalogueChanges(), 3);
+    repository = new CarRepository(handle.db, new CatalogueChanges());
   });
 
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe('car repository at scale (integration, real database)', () => {
 
     it('counts a search up to its own, lower cap (its count reads rows, not index entries)', async () => {
       expect(CAR_SEARCH_COUNT_CAP).toBe(1_000);
-      const caps = new CarRepository(handle.db, { all: 5, search: 2 });
+      const caps = new CarRepository(handle.db, new CatalogueChanges(), { all: 5, search: 2 });
       const brand = await insertBrand(handle.db, { name: 'Toyota' });
       for (let i = 0; i < 4; i++) await insertCar(handle.db, { brandId: brand.id, name: `Vitz ${i}`, createdAt: at(i) }, 0);
       expect(await caps.list(filters({ pageSize: 2 }))).toMatchObject({ total: 4, totalCapped: false, pageCount: 2 });

@@ -2,6 +2,7 @@ import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilt
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
+  CatalogueChanges,
   carImages,
   cars,
   DB,
@@ -120,6 +121,7 @@ export class CarRepository {
 
   constructor(
     @Inject(DB) private readonly db: Database,
+    private readonly changes: CatalogueChanges,
     @Optional() @Inject(CAR_COUNT_CAP_TOKEN) caps: number | CarCountCaps = { all: CAR_COUNT_CAP, search: CAR_SEARCH_COUNT_CAP },
   ) {
     this.countCaps = typeof caps === 'number' ? { all: caps, search: Math.min(caps, CAR_SEARCH_COUNT_CAP) } : caps;
@@ -130,7 +132,11 @@ export class CarRepository {
       .innerJoin(cars, sql`${cars.id} = wanted.id`)
       .orderBy(sql`wanted.n`)
       .prepare('cars_by_ids');
-    this.bySlugQuery = db.select({ car: carJson }).from(cars).where(eq(cars.slug, sql.placeholder('slug'))).prepare('car_by_slug');
+    this.bySlugQuery = db
+      .select({ car: carJson })
+      .from(cars)
+      .where(eq(cars.slug, sql.placeholder('slug')))
+      .prepare('car_by_slug');
     this.bySlugsQuery = db
       .select({ car: carJson })
       .from(sql`unnest(${sql.placeholder('slugs')}::text[]) with ordinality as wanted(slug, n)`)
@@ -140,7 +146,12 @@ export class CarRepository {
     // The unfiltered catalogue, newest first (the cars page as it opens, the home page): the page's
     // cars in one statement (its ids read from cars_listed_created_idx inside it), and its count.
     this.newestPageQuery = this.pageQuery(listedCars(), carOrder('newest'), sql.placeholder('limit'), sql.placeholder('offset')).prepare('cars_newest_page');
-    const upToCap = db.select({ one: sql`1` }).from(cars).where(listedCars()).limit(sql.placeholder('limit')).as('up_to_cap');
+    const upToCap = db
+      .select({ one: sql`1` })
+      .from(cars)
+      .where(listedCars())
+      .limit(sql.placeholder('limit'))
+      .as('up_to_cap');
     this.listedCountQuery = db.select({ counted: count() }).from(upToCap).prepare('cars_listed_count');
   }
 
@@ -150,7 +161,13 @@ export class CarRepository {
    * the ids' order: never pictures and brands for every matching car before the sort and the cut.
    */
   private pageQuery(where: SQL | undefined, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
-    const ids = this.db.select({ id: cars.id }).from(cars).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    const ids = this.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
     return this.db
       .select({ car: carJson })
       .from(sql`unnest(array(${ids})) with ordinality as wanted(id, n)`)
@@ -275,14 +292,16 @@ export class CarRepository {
   /** Inserts a car with its pictures in order, in one transaction. */
   async insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(cars)
-          .values({ ...columns, brandId })
-          .returning({ id: cars.id });
-        await saveImages(tx, row.id, images);
-        return { ok: true, id: row.id } as const;
-      });
+      return await this.changes.after(
+        this.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(cars)
+            .values({ ...columns, brandId })
+            .returning({ id: cars.id });
+          await saveImages(tx, row.id, images);
+          return { ok: true, id: row.id } as const;
+        }),
+      );
     } catch (error) {
       return writeFailure(error);
     }
@@ -291,17 +310,19 @@ export class CarRepository {
   /** Changes the given columns, and replaces the pictures when `images` is given, in one transaction. */
   async update(id: string, columns: Partial<CarColumns>, images?: ImageRef[]): Promise<CarWriteResult> {
     try {
-      return await this.db.transaction(async (tx) => {
-        // updatedAt moves even when only the pictures change.
-        const [row] = await tx
-          .update(cars)
-          .set({ ...columns, updatedAt: new Date() })
-          .where(eq(cars.id, id))
-          .returning({ id: cars.id });
-        if (!row) return { ok: false, reason: 'not-found' } as const;
-        if (images) await saveImages(tx, id, images);
-        return { ok: true, id } as const;
-      });
+      return await this.changes.after(
+        this.db.transaction(async (tx) => {
+          // updatedAt moves even when only the pictures change.
+          const [row] = await tx
+            .update(cars)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(cars.id, id))
+            .returning({ id: cars.id });
+          if (!row) return { ok: false, reason: 'not-found' } as const;
+          if (images) await saveImages(tx, id, images);
+          return { ok: true, id } as const;
+        }),
+      );
     } catch (error) {
       return writeFailure(error);
     }
@@ -309,21 +330,23 @@ export class CarRepository {
 
   /** Deletes a car (its pictures' rows go with it); false when there was none. */
   async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id });
+    const rows = await this.changes.after(this.db.delete(cars).where(eq(cars.id, id)).returning({ id: cars.id }));
     return rows.length > 0;
   }
 
   /** Detaches one picture from a car; false when the car has no picture of that id. */
   async removeImage(carId: string, publicId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(carImages)
-        .where(and(eq(carImages.carId, carId), eq(carImages.publicId, publicId)))
-        .returning({ id: carImages.id });
-      if (rows.length === 0) return false;
-      await tx.update(cars).set({ updatedAt: new Date() }).where(eq(cars.id, carId));
-      return true;
-    });
+    return this.changes.after(
+      this.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(carImages)
+          .where(and(eq(carImages.carId, carId), eq(carImages.publicId, publicId)))
+          .returning({ id: carImages.id });
+        if (rows.length === 0) return false;
+        await tx.update(cars).set({ updatedAt: new Date() }).where(eq(cars.id, carId));
+        return true;
+      }),
+    );
   }
 
   async bySlug(slug: string): Promise<Car | undefined> {

@@ -13,8 +13,10 @@ import {
 } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
+import { CatalogueChanges } from '@dealership/server-db';
 import { slugify, uniqueSlug } from '@dealership/shared-util';
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
 import { CarBrandNotFoundError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
 import { CarRepository, type CarWriteResult } from './car.repository';
@@ -22,17 +24,37 @@ import { CarRepository, type CarWriteResult } from './car.repository';
 /** Attempts at a unique slug when another write takes the chosen one between the check and the insert. */
 const SLUG_ATTEMPTS = 5;
 
+/** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
+export const CAR_PAGE_CACHE_SIZE = 2000;
+
+/** Freezes a cached car, so a caller that changed the shared object would fail loudly instead of changing it for every later reader. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /** A car as the audit log records it: the brand by id (its own changes are the brand's record). */
 const auditView = (car: Car) => ({ ...car, brand: car.brand?.id ?? null });
 
 @Injectable()
 export class CarService {
   private readonly logger = new Logger('CarService');
+  /**
+   * `bySlug`'s cars with the catalogue generation they were read in. The car page is the most
+   * requested read, and answering it from memory takes the database off its path: car.bySlug went
+   * from 0.53x to ...x the bare node:http + pg server (README, "Speed"). Any write to the catalogue,
+   * here or on another instance, moves the generation (CatalogueChanges), so no stale car is served.
+   */
+  private readonly bySlugCache = new LRUCache<string, { version: number; car: Car }>({ max: CAR_PAGE_CACHE_SIZE });
 
   constructor(
     private readonly cars: CarRepository,
     private readonly media: MediaService,
     private readonly audit: AuditService,
+    private readonly changes: CatalogueChanges,
   ) {}
 
   list(filters: CarListFilters): Promise<CarPage> {
@@ -67,8 +89,13 @@ export class CarService {
 
   /** A car by slug, sold ones included (their pages stay). */
   async bySlug(slug: string): Promise<Car> {
+    // The generation before the read: a write that lands during it leaves the entry out of date.
+    const version = this.changes.version;
+    const cached = version === undefined ? undefined : this.bySlugCache.get(slug);
+    if (cached && cached.version === version) return cached.car;
     const car = await this.cars.bySlug(slug);
     if (!car) throw new CarNotFoundError(slug);
+    if (version !== undefined) this.bySlugCache.set(slug, { version, car: deepFreeze(car) });
     return car;
   }
 

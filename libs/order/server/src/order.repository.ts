@@ -9,7 +9,19 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@dealership/order-schemas';
-import { cars, DB, type Database, orderLines, orders, type PaymentRecord, pgError, PG_UNIQUE_VIOLATION, type Transaction, users } from '@dealership/server-db';
+import {
+  CatalogueChanges,
+  cars,
+  DB,
+  type Database,
+  orderLines,
+  orders,
+  type PaymentRecord,
+  pgError,
+  PG_UNIQUE_VIOLATION,
+  type Transaction,
+  users,
+} from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
@@ -163,7 +175,11 @@ export type SetStatusResult =
 /** The only code that reads the order tables; it returns API orders, never raw rows. */
 @Injectable()
 export class OrderRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  // Orders move their cars' status: the catalogue's readers are told (CatalogueChanges).
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly changes: CatalogueChanges,
+  ) {}
 
   private async find(where?: SQL): Promise<Order[]> {
     return (await findOrders(this.db, where)).map(toOrder);
@@ -243,50 +259,52 @@ export class OrderRepository {
    */
   async reserve({ buyerId, carIds, method, idempotencyKey }: ReserveRequest): Promise<ReserveResult> {
     try {
-      return await this.db.transaction(async (tx): Promise<ReserveResult> => {
-        const locked = await carsForOrder(tx, carIds, true);
-        const byId = new Map(locked.map((car) => [car.id, car]));
-        const unavailable = carIds.flatMap((id) => {
-          const car = byId.get(id);
-          return !car ? [{ id }] : car.status !== 'Available' ? [{ id, name: car.name, status: car.status }] : [];
-        });
-        if (unavailable.length > 0) return { ok: false, reason: 'unavailable', cars: unavailable };
+      return await this.changes.after(
+        this.db.transaction(async (tx): Promise<ReserveResult> => {
+          const locked = await carsForOrder(tx, carIds, true);
+          const byId = new Map(locked.map((car) => [car.id, car]));
+          const unavailable = carIds.flatMap((id) => {
+            const car = byId.get(id);
+            return !car ? [{ id }] : car.status !== 'Available' ? [{ id, name: car.name, status: car.status }] : [];
+          });
+          if (unavailable.length > 0) return { ok: false, reason: 'unavailable', cars: unavailable };
 
-        const [buyer] = await tx.select({ name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, buyerId));
-        if (!buyer) return { ok: false, reason: 'no-buyer' };
+          const [buyer] = await tx.select({ name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, buyerId));
+          if (!buyer) return { ok: false, reason: 'no-buyer' };
 
-        const lines = carIds.map((id) => byId.get(id) as CarForOrder);
-        const payment: PaymentRecord = method === 'card' ? { provider: 'braintree', status: 'pending' } : { provider: 'reservation' };
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            buyerId,
-            amount: lines.reduce((sum, car) => sum + car.price, 0),
-            paymentMethod: method,
-            paymentSuccess: false,
-            payment,
-            pending: method === 'card',
-            contactName: buyer.name,
-            contactPhone: buyer.phone,
-            contactAddress: buyer.address,
-            idempotencyKey,
-          })
-          .returning({ id: orders.id });
-        await tx.insert(orderLines).values(
-          lines.map((car, position) => ({
-            orderId: order.id,
-            carId: car.id,
-            name: car.name,
-            slug: car.slug,
-            price: car.price,
-            imageUrl: car.imageUrl,
-            position,
-          })),
-        );
-        await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
-        const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
-        return { ok: true, order: placedOrder };
-      });
+          const lines = carIds.map((id) => byId.get(id) as CarForOrder);
+          const payment: PaymentRecord = method === 'card' ? { provider: 'braintree', status: 'pending' } : { provider: 'reservation' };
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              buyerId,
+              amount: lines.reduce((sum, car) => sum + car.price, 0),
+              paymentMethod: method,
+              paymentSuccess: false,
+              payment,
+              pending: method === 'card',
+              contactName: buyer.name,
+              contactPhone: buyer.phone,
+              contactAddress: buyer.address,
+              idempotencyKey,
+            })
+            .returning({ id: orders.id });
+          await tx.insert(orderLines).values(
+            lines.map((car, position) => ({
+              orderId: order.id,
+              carId: car.id,
+              name: car.name,
+              slug: car.slug,
+              price: car.price,
+              imageUrl: car.imageUrl,
+              position,
+            })),
+          );
+          await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
+          const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
+          return { ok: true, order: placedOrder };
+        }),
+      );
     } catch (error) {
       const { code, constraint } = pgError(error);
       if (code === PG_UNIQUE_VIOLATION && constraint === 'orders_buyer_idempotency_key') return { ok: false, reason: 'duplicate-key' };
@@ -323,6 +341,10 @@ export class OrderRepository {
    * its cars are Available again. No-op (false) for an order that is not pending or is gone.
    */
   async discardPending(orderId: string): Promise<boolean> {
+    return this.changes.after(this.discardInTransaction(orderId));
+  }
+
+  private discardInTransaction(orderId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id })
@@ -349,6 +371,10 @@ export class OrderRepository {
    * Reserved. Re-opening a cancelled order fails when another order holds one of its cars now.
    */
   async setStatus(id: string, status: OrderStatus): Promise<SetStatusResult> {
+    return this.changes.after(this.setStatusInTransaction(id, status));
+  }
+
+  private setStatusInTransaction(id: string, status: OrderStatus): Promise<SetStatusResult> {
     return this.db.transaction(async (tx): Promise<SetStatusResult> => {
       const [order] = await tx
         .select({ status: orders.status })

@@ -1,5 +1,5 @@
 import { loadConfig } from '@dealership/server-core';
-import type { DatabaseHandle } from '@dealership/server-db';
+import { CatalogueChanges, type DatabaseHandle } from '@dealership/server-db';
 import { users } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -193,6 +193,28 @@ describe('a database outage (the whole server over HTTP)', () => {
         expect(acknowledged).toBeGreaterThan(0);
         expect(stored).toBeGreaterThanOrEqual(acknowledged);
         expect(stored).toBeLessThanOrEqual(attempted);
+
+        // The catalogue's LISTEN connection was terminated too: it is back, and a car changed from
+        // another connection (as another instance would change it) shows on its page.
+        const changes = app.get(CatalogueChanges, { strict: false });
+        const page = async () =>
+          (
+            (await (await fetch(`${base}/trpc/car.bySlug?input=${encodeURIComponent('{"slug":"toyota-probox-0"}')}`)).json()) as {
+              result: { data: { price: number } };
+            }
+          ).result.data.price;
+        const listeningBy = Date.now() + 15_000;
+        while (changes.version === undefined && Date.now() < listeningBy) await new Promise((r) => setTimeout(r, 50));
+        expect(changes.version).toBeDefined();
+        const before = await page();
+        const writer2 = new Client({ connectionString: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() });
+        await writer2.connect();
+        await writer2.query("update cars set price = price + 1 where slug = 'toyota-probox-0'");
+        await writer2.end();
+        const seenBy = Date.now() + 5_000;
+        let price = await page();
+        while (price === before && Date.now() < seenBy) price = await page();
+        expect(price).toBe(before + 1);
       } finally {
         stop = true;
         await Promise.allSettled([...readers, writer]);

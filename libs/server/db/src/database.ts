@@ -1,5 +1,6 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ChannelHandlers } from './catalogue-changes';
 import * as schema from './schema';
 
 export type DbSchema = typeof schema;
@@ -17,6 +18,11 @@ export interface DatabaseHandle {
   readonly engine: 'pglite' | 'postgres';
   /** Resolves when the engine answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` until the returned function is called (or the handle closes). On a
+   * server it is a connection of its own, reconnected when lost (see `ChannelHandlers.onListening`).
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   /** Closes the connection (and releases the data folder lock, for PGlite). */
   close(): Promise<void>;
 }

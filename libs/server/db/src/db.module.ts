@@ -1,5 +1,6 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CATALOGUE_CHANGED_CHANNEL, CatalogueChanges } from './catalogue-changes';
 import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
 
@@ -9,6 +10,27 @@ export const DB = Symbol('DB');
 export const DB_HANDLE = Symbol('DB_HANDLE');
 
 const connectionLogger = new Logger('Database');
+
+/** The catalogue's generation, kept in step with the tables' notifications for as long as the handle is open. */
+const catalogueChangesProvider = {
+  provide: CatalogueChanges,
+  inject: [DB_HANDLE],
+  useFactory: async (handle: DatabaseHandle): Promise<CatalogueChanges> => {
+    const changes = new CatalogueChanges();
+    const { onNotify, onListening } = changes.handlers();
+    let lost = false;
+    await handle.listen(CATALOGUE_CHANGED_CHANNEL, {
+      onNotify,
+      onListening: (listening) => {
+        onListening(listening);
+        if (!listening && !lost) connectionLogger.warn('catalogue change notifications lost: car pages are read from the database until they are back');
+        if (listening && lost) connectionLogger.log('catalogue change notifications are back');
+        lost = !listening;
+      },
+    });
+    return changes;
+  },
+};
 
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */
 @Injectable()
@@ -51,9 +73,10 @@ export class DbModule {
             ),
         },
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
+        catalogueChangesProvider,
         DatabaseCloser,
       ],
-      exports: [DB, DB_HANDLE],
+      exports: [DB, DB_HANDLE, CatalogueChanges],
     };
   }
 
@@ -61,11 +84,8 @@ export class DbModule {
   static forHandle(handle: DatabaseHandle): DynamicModule {
     return {
       module: DbModule,
-      providers: [
-        { provide: DB_HANDLE, useValue: handle },
-        { provide: DB, useValue: handle.db },
-      ],
-      exports: [DB, DB_HANDLE],
+      providers: [{ provide: DB_HANDLE, useValue: handle }, { provide: DB, useValue: handle.db }, catalogueChangesProvider],
+      exports: [DB, DB_HANDLE, CatalogueChanges],
     };
   }
 }

@@ -1,3 +1,4 @@
+export * from './catalogue-changes';
 export * from './data-dir-lock';
 export * from './database';
 export * from './db.module';

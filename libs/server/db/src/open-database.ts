@@ -7,6 +7,7 @@ import { lockDataDir } from './data-dir-lock';
 import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirTemplate } from './data-dir-template';
 import { type Database, type DatabaseHandle, schema } from './database';
 import { findMigrationsDir } from './migrations-dir';
+import { listenOnServer } from './pg-listener';
 
 export type DatabaseTarget =
   /**
@@ -43,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const migrationsFolder = findMigrationsDir();
   if (target.kind === 'postgres') {
     // Loaded only here, so the embedded database's start does not pay for them (README, "Cold start").
-    const [{ Pool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    const [{ Pool, Client }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
@@ -58,13 +59,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      const listeners = new Set<() => Promise<void>>();
       return {
         db,
         engine: 'postgres',
         ping: async () => {
           await pool.query('select 1');
         },
-        close: () => pool.end(),
+        listen: async (channel, handlers) => {
+          const stop = listenOnServer(Client, target.url, channel, handlers, { connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+          listeners.add(stop);
+          return async () => {
+            listeners.delete(stop);
+            await stop();
+          };
+        },
+        close: async () => {
+          await Promise.all([...listeners].map((stop) => stop()));
+          await pool.end();
+        },
       };
     } catch (error) {
       await pool.end().catch(() => undefined);
@@ -84,6 +97,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         if (closed) throw new Error('database is closed');
         await client.query('select 1');
+      },
+      listen: async (channel, handlers) => {
+        // PGlite is this process's only connection: its notifications arrive before the writing
+        // query's promise resolves, and it cannot be lost.
+        const unlisten = await client.listen(channel, handlers.onNotify);
+        handlers.onListening(true);
+        return async () => {
+          handlers.onListening(false);
+          if (!closed) await unlisten();
+        };
       },
       close: async () => {
         if (closed) return;

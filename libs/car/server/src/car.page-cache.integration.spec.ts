@@ -1,0 +1,139 @@
+import { CatalogueChanges, type DatabaseHandle } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sql } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { CarModule } from './car.module';
+import { CarService } from './car.service';
+
+const serverUrl = globalThis.__TEST_DATABASE_URL__;
+
+/** Polls `read` until `done` holds (a notification from another connection takes a moment on a server). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * car.bySlug answers from memory per catalogue generation (CarService, CatalogueChanges): these
+ * tests show that it does cache, and that no write, wherever it is made, leaves a stale car served.
+ */
+describe('the car page cache (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let mediaDir: string;
+  let service: CarService;
+  let changes: CatalogueChanges;
+  let slug: string;
+  let carId: string;
+  let brandId: string;
+  let adminId: string;
+
+  const priceOf = async () => (await service.bySlug(slug)).price;
+  /** A write no trigger reports: what a cache without invalidation would never see. */
+  const silentPriceUpdate = async (price: number) => {
+    await handle.db.execute(sql.raw('ALTER TABLE cars DISABLE TRIGGER cars_catalogue_changed'));
+    try {
+      await handle.db.execute(sql`update cars set price = ${price} where id = ${carId}`);
+    } finally {
+      await handle.db.execute(sql.raw('ALTER TABLE cars ENABLE TRIGGER cars_catalogue_changed'));
+    }
+  };
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    mediaDir = await mkdtemp(join(tmpdir(), 'car-cache-'));
+    brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
+    adminId = (await insertUser(handle.db, { role: 1 })).id;
+    const car = await insertCar(handle.db, { brandId, name: 'Toyota Prado 2019', price: 5_000_000 });
+    slug = car.slug;
+    carId = car.id;
+    app = await createModuleTestApp(handle, [CarModule], { env: { MEDIA_DIR: mediaDir } });
+    service = app.get(CarService);
+    changes = app.get(CatalogueChanges);
+    await eventually(
+      async () => changes.version,
+      (version) => version !== undefined,
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('answers a car page from memory while the catalogue has not changed', async () => {
+    const first = await service.bySlug(slug);
+    await silentPriceUpdate(4_000_000);
+    // The silent write is not seen: the answer came from the cache.
+    expect(await service.bySlug(slug)).toBe(first);
+    // Any change moves the generation, and the car is read again.
+    changes.changed();
+    expect(await priceOf()).toBe(4_000_000);
+  });
+
+  it('keeps the cached car frozen, so no caller can change it for the next reader', async () => {
+    const car = await service.bySlug(slug);
+    expect(() => {
+      (car as { price: number }).price = 1;
+    }).toThrow(TypeError);
+    expect(() => (car.images as unknown[]).push({})).toThrow(TypeError);
+  });
+
+  it("sees this process's own writes at once", async () => {
+    await priceOf();
+    await service.update({ id: carId, price: 4_100_000 }, { id: adminId, name: 'Boss', email: 'boss@dealer.test' });
+    expect(await priceOf()).toBe(4_100_000);
+  });
+
+  it('sees a write made elsewhere (another instance, a script, psql) through the tables’ notifications', async () => {
+    await priceOf();
+    if (serverUrl) {
+      // Another connection, as another instance would write.
+      const url = new URL(serverUrl);
+      url.pathname = `/${(await handle.db.execute<{ db: string }>(sql`select current_database() as db`)).rows?.[0]?.db ?? ''}`;
+      const other = new Client({ connectionString: url.toString() });
+      await other.connect();
+      try {
+        await other.query('update cars set price = $1 where id = $2', [4_200_000, carId]);
+      } finally {
+        await other.end();
+      }
+    } else {
+      // PGlite has this process's connection only: a write outside the repositories.
+      await handle.db.execute(sql`update cars set price = ${4_200_000} where id = ${carId}`);
+    }
+    expect(await eventually(priceOf, (price) => price === 4_200_000)).toBe(4_200_000);
+  });
+
+  it("sees a brand's rename on its cars", async () => {
+    await service.bySlug(slug);
+    await handle.db.execute(sql`update brands set name = 'Toyota Kenya' where id = ${brandId}`);
+    const car = await eventually(
+      () => service.bySlug(slug),
+      (value) => value.brand?.name === 'Toyota Kenya',
+    );
+    expect(car.brand?.name).toBe('Toyota Kenya');
+  });
+
+  it('reads the database every time while notifications are not heard', async () => {
+    await priceOf();
+    changes.setListening(false);
+    try {
+      await silentPriceUpdate(4_300_000);
+      expect(await priceOf()).toBe(4_300_000);
+      await silentPriceUpdate(4_400_000);
+      expect(await priceOf()).toBe(4_400_000);
+    } finally {
+      changes.setListening(true);
+    }
+  });
+});
