@@ -1,2 +1,3 @@
 export * from './lead.schemas';
 export { normaliseKenyanPhone } from './kenyan-phone';
+export { nairobiTime, openingSlots, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES, weekdayOf } from './opening-hours';

@@ -1,13 +1,16 @@
+import { ImageRefSchema } from '@dealership/media-schemas';
+import { DEFAULT_DUTY_RATES, EXPECTED_SHIPPING_DAYS, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { normaliseKenyanPhone } from './kenyan-phone';
+import { nairobiTime, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES } from './opening-hours';
 
 /** Longest name a lead may carry. */
 export const LEAD_NAME_MAX_LENGTH = 120;
 /** Longest message, and longest staff note. */
 export const LEAD_MESSAGE_MAX_LENGTH = 2000;
 
-/** What the buyer asks for. Only the enquiry has its form so far; the others come with their forms. */
+/** What the buyer asks for, each with its form and its own fields. */
 export const LEAD_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
@@ -24,27 +27,6 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const LeadKindSchema = z.enum(LEAD_KINDS, { error: `kind must be one of: ${LEAD_KINDS.join(', ')}` });
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of: ${LEAD_STATUSES.join(', ')}` });
-
-/** A buyer's request as the staff see it in the inbox. */
-export const LeadSchema = z.object({
-  id: IdSchema,
-  kind: LeadKindSchema,
-  name: text(),
-  /** +254 and nine digits. */
-  phone: text(),
-  email: text().nullable(),
-  message: text(),
-  /** The car asked about; null when none, or once the car is deleted. */
-  car: z.object({ id: IdSchema, name: text(), slug: text() }).nullable(),
-  /** The day the buyer would like (YYYY-MM-DD). */
-  preferredDate: z.iso.date().nullable(),
-  status: LeadStatusSchema,
-  /** The staff's note. */
-  note: text().nullable(),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-});
-export type Lead = z.infer<typeof LeadSchema>;
 
 export const LeadNameSchema = text({ error: 'Name is required' })
   .trim()
@@ -72,17 +54,78 @@ export function nairobiToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** A new lead, as the buyer's form sends it. `website` is the honeypot: people leave it empty. */
-export const LeadCreateInputSchema = z.object({
-  kind: LeadKindSchema.default('enquiry'),
-  name: LeadNameSchema,
-  phone: KenyanPhoneSchema,
-  email: text()
+/** Email, optional: blank is none, kept lower-case. */
+const LeadEmailSchema = text()
+  .trim()
+  .max(254, { error: 'Email must be at most 254 characters' })
+  .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
+  .optional()
+  .transform((value) => (value ? value.toLowerCase() : undefined));
+
+/** The honeypot: people leave it empty. */
+const HoneypotSchema = text().max(500).optional();
+
+/** A message the buyer may add (every kind but the enquiry, whose message is the point). */
+const OptionalMessageSchema = text()
+  .trim()
+  .max(LEAD_MESSAGE_MAX_LENGTH, { error: `Message must be at most ${LEAD_MESSAGE_MAX_LENGTH} characters` })
+  .default('');
+
+/** A short word the buyer types (a make, a model, a colour). */
+const wordSchema = (label: string) =>
+  text({ error: `${label} is required` })
     .trim()
-    .max(254, { error: 'Email must be at most 254 characters' })
-    .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
+    .min(1, { error: `${label} is required` })
+    .max(60, { error: `${label} must be at most 60 characters` });
+
+/**
+ * A number typed in a form's box: an empty box ('') is a missing number, said in the field's
+ * words; the stored value is the number.
+ */
+const formNumber = (label: string, schema: z.ZodNumber) =>
+  z
+    .union([z.literal(''), schema], { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
+    .refine((value) => value !== '', { error: `${label} is required` })
+    .transform((value) => value as number);
+
+/** An optional number typed in a form's box: an empty box is none. */
+const optionalFormNumber = (label: string, schema: z.ZodNumber) =>
+  z
+    .union([z.literal(''), schema], { error: `${label} must be a number` })
     .optional()
-    .transform((value) => (value ? value.toLowerCase() : undefined)),
+    .transform((value) => (value === '' ? undefined : value));
+
+/** Whole Kenyan shillings, above zero (a price, a budget). */
+const kes = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be whole shillings` })
+    .min(1, { error: `${label} must be more than KES 0` })
+    .max(1_000_000_000, { error: `${label} must be at most KES 1,000,000,000` });
+
+/** The year of the Nairobi calendar today. */
+const thisYear = () => Number(nairobiToday().slice(0, 4));
+
+/** A model year: from 1980 to next year (a new model is sold the year before its name). */
+const modelYear = (label: string) =>
+  z
+    .number({ error: `${label} must be a year` })
+    .int({ error: `${label} must be a year` })
+    .min(1980, { error: `${label} must be 1980 or later` })
+    .refine((year) => year <= thisYear() + 1, { error: `${label} cannot be in the future` });
+
+/** A day from today on (YYYY-MM-DD), Nairobi's calendar. */
+const upcomingDay = z.iso
+  .date({ error: 'Preferred date must be a date (YYYY-MM-DD)' })
+  .refine((day) => day >= nairobiToday(), { error: 'Preferred date cannot be in the past' });
+
+// What every buyer gives: who they are and how to reach them.
+const contact = { name: LeadNameSchema, phone: KenyanPhoneSchema, email: LeadEmailSchema, website: HoneypotSchema };
+
+/** A question to the dealer, about a car or not (the enquiry form of the car page and /contact). */
+export const EnquiryLeadSchema = z.object({
+  kind: z.literal('enquiry').default('enquiry'),
+  ...contact,
   message: text({ error: 'Message is required' })
     .trim()
     .min(1, { error: 'Message is required' })
@@ -90,18 +133,197 @@ export const LeadCreateInputSchema = z.object({
   carId: IdSchema.optional(),
   // A date field the visitor filled and then cleared sends '': no date.
   preferredDate: text()
-    .pipe(
-      z.union([
-        z.literal(''),
-        z.iso.date({ error: 'Preferred date must be a date (YYYY-MM-DD)' }).refine((day) => day >= nairobiToday(), { error: 'Preferred date cannot be in the past' }),
-      ]),
-    )
+    .pipe(z.union([z.literal(''), upcomingDay]))
     .optional()
     .transform((value) => value || undefined),
-  website: text().max(500).optional(),
 });
+
+/** The message a test drive outside the showroom's hours is refused with. */
+export const TEST_DRIVE_HOURS_MESSAGE = `We open ${TEST_DRIVE_HOURS_TEXT}: choose a time in those hours`;
+
+const SLOT_MESSAGES = {
+  sunday: { path: 'preferredDate', message: `Preferred date is a Sunday, when we are closed. We open ${TEST_DRIVE_HOURS_TEXT}: choose another day` },
+  'not-a-time': { path: 'preferredTime', message: 'Preferred time must be a time (HH:MM)' },
+  'off-slot': { path: 'preferredTime', message: `Preferred time must be on the hour or half past (test drives take ${TEST_DRIVE_SLOT_MINUTES} minutes)` },
+  'outside-hours': { path: 'preferredTime', message: `Preferred time is outside our hours. ${TEST_DRIVE_HOURS_MESSAGE}` },
+  passed: { path: 'preferredTime', message: 'Preferred time has passed: choose a later time today, or another day' },
+} as const;
+
+/** A test drive of a car, in a 30-minute slot within the showroom's hours (Nairobi time). */
+export const TestDriveLeadSchema = z
+  .object({
+    kind: z.literal('test-drive'),
+    ...contact,
+    message: OptionalMessageSchema,
+    carId: z.uuid({ error: (issue) => (issue.input === undefined ? 'carId: choose the car to test drive' : 'carId must be a valid id') }),
+    preferredDate: text({ error: 'Preferred date is required' }).min(1, { error: 'Preferred date is required' }).pipe(upcomingDay),
+    preferredTime: text({ error: 'Preferred time is required' }).min(1, { error: 'Preferred time is required' }),
+  })
+  .superRefine((lead, context) => {
+    const problem = slotProblem(lead.preferredDate, lead.preferredTime, nairobiToday(), nairobiTime());
+    if (problem) context.addIssue({ code: 'custom', path: [SLOT_MESSAGES[problem].path], message: SLOT_MESSAGES[problem].message });
+  });
+
+/** How the buyer's car is. */
+export const TRADE_IN_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Needs work'] as const;
+export type TradeInCondition = (typeof TRADE_IN_CONDITIONS)[number];
+/** Most photos a trade-in carries. */
+export const TRADE_IN_MAX_PHOTOS = 6;
+
+/** The buyer's car they would trade in. */
+export const TradeInDetailsSchema = z.object({
+  make: wordSchema('Make'),
+  model: wordSchema('Model'),
+  year: formNumber('Year', modelYear('Year')),
+  mileage: formNumber(
+    'Mileage',
+    z
+      .number({ error: 'Mileage must be a number' })
+      .int({ error: 'Mileage must be whole kilometres' })
+      .min(0, { error: 'Mileage cannot be negative' })
+      .max(2_000_000, { error: 'Mileage must be at most 2,000,000 km' }),
+  ),
+  condition: z.enum(TRADE_IN_CONDITIONS, { error: `Condition must be one of: ${TRADE_IN_CONDITIONS.join(', ')}` }),
+  askingPrice: optionalFormNumber('Asking price', kes('Asking price')),
+  /** Pictures of the car, stored by this site's media module. */
+  photos: z
+    .array(ImageRefSchema)
+    .max(TRADE_IN_MAX_PHOTOS, { error: `Photos: at most ${TRADE_IN_MAX_PHOTOS}` })
+    .default([]),
+});
+export type TradeInDetails = z.output<typeof TradeInDetailsSchema>;
+
+/** A trade-in: the buyer's car, for an estimate. */
+export const TradeInLeadSchema = z.object({ kind: z.literal('trade-in'), ...contact, message: OptionalMessageSchema, details: TradeInDetailsSchema });
+
+/**
+ * The oldest year of first registration a car ordered today may have (the eight-year rule at its
+ * expected arrival, `EXPECTED_SHIPPING_DAYS` from `today`), as the import-duty estimate reckons it.
+ */
+export function oldestImportableYear(today: Date = new Date()): number {
+  const arrival = new Date(today.getTime() + EXPECTED_SHIPPING_DAYS * 86_400_000);
+  return DEFAULT_DUTY_RATES.cutoffYear + (arrival.getUTCFullYear() - today.getUTCFullYear());
+}
+
+/** The car a buyer wants imported on their behalf. */
+export const ImportDetailsSchema = z
+  .object({
+    make: wordSchema('Make'),
+    model: wordSchema('Model'),
+    yearFrom: formNumber('Year from', modelYear('Year from')),
+    yearTo: formNumber('Year to', modelYear('Year to')),
+    budget: formNumber('Budget', kes('Budget')),
+    colour: text()
+      .trim()
+      .max(60, { error: 'Colour must be at most 60 characters' })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .superRefine((details, context) => {
+    const oldest = oldestImportableYear();
+    if (details.yearFrom < oldest) {
+      context.addIssue({
+        code: 'custom',
+        path: ['yearFrom'],
+        message: `Kenya admits used cars first registered less than eight years before they arrive: the oldest year you can import now is ${oldest}`,
+      });
+    }
+    if (details.yearTo < details.yearFrom) context.addIssue({ code: 'custom', path: ['yearTo'], message: 'Year to cannot be before Year from' });
+  });
+export type ImportDetails = z.output<typeof ImportDetailsSchema>;
+
+/** An import on behalf. */
+export const ImportLeadSchema = z.object({ kind: z.literal('import'), ...contact, message: OptionalMessageSchema, details: ImportDetailsSchema });
+
+/** What the buyer earns a month, in bands: enough for the bank's first look, nothing more. */
+export const INCOME_BANDS = ['Below KES 50,000', 'KES 50,000-100,000', 'KES 100,000-250,000', 'Above KES 250,000'] as const;
+export type IncomeBand = (typeof INCOME_BANDS)[number];
+
+/** The terms a buyer would like financed. */
+export const FinancingDetailsSchema = z
+  .object({
+    price: formNumber('Price', kes('Price')),
+    deposit: formNumber(
+      'Deposit',
+      z
+        .number({ error: 'Deposit must be a number' })
+        .int({ error: 'Deposit must be whole shillings' })
+        .min(0, { error: 'Deposit cannot be negative' })
+        .max(1_000_000_000, { error: 'Deposit must be at most KES 1,000,000,000' }),
+    ),
+    months: formNumber(
+      'Months',
+      z
+        .number({ error: 'Months must be a number' })
+        .int({ error: 'Months must be a whole number' })
+        .min(FINANCE_TERM_MONTHS.min, { error: `Months must be from ${FINANCE_TERM_MONTHS.min} to ${FINANCE_TERM_MONTHS.max}` })
+        .max(FINANCE_TERM_MONTHS.max, { error: `Months must be from ${FINANCE_TERM_MONTHS.min} to ${FINANCE_TERM_MONTHS.max}` }),
+    ),
+    incomeBand: z.enum(INCOME_BANDS, { error: `Monthly income must be one of: ${INCOME_BANDS.join(', ')}` }),
+  })
+  .superRefine((details, context) => {
+    if (details.deposit >= details.price) context.addIssue({ code: 'custom', path: ['deposit'], message: 'Deposit must be less than the price' });
+  });
+export type FinancingDetails = z.output<typeof FinancingDetailsSchema>;
+
+/** A financing application's first step (the staff collect documents in person). */
+export const FinancingLeadSchema = z.object({
+  kind: z.literal('financing'),
+  ...contact,
+  message: OptionalMessageSchema,
+  carId: IdSchema.optional(),
+  details: FinancingDetailsSchema,
+});
+
+/** A new lead, as the buyer's form sends it: one shape per kind (`kind` defaults to 'enquiry'). `website` is the honeypot: people leave it empty. */
+export const LeadCreateInputSchema = z.discriminatedUnion(
+  'kind',
+  [EnquiryLeadSchema, TestDriveLeadSchema, TradeInLeadSchema, ImportLeadSchema, FinancingLeadSchema],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of: ${LEAD_KINDS.join(', ')}` : undefined),
+  },
+);
 export type LeadCreateInput = z.input<typeof LeadCreateInputSchema>;
 export type LeadCreateFields = z.output<typeof LeadCreateInputSchema>;
+export type EnquiryLeadInput = z.input<typeof EnquiryLeadSchema>;
+export type TestDriveLeadInput = z.input<typeof TestDriveLeadSchema>;
+export type TradeInLeadInput = z.input<typeof TradeInLeadSchema>;
+export type ImportLeadInput = z.input<typeof ImportLeadSchema>;
+export type FinancingLeadInput = z.input<typeof FinancingLeadSchema>;
+
+/** What every lead carries in the inbox, whatever its kind. */
+const LeadBaseSchema = z.object({
+  id: IdSchema,
+  name: text(),
+  /** +254 and nine digits. */
+  phone: text(),
+  email: text().nullable(),
+  message: text(),
+  /** The car asked about; null when none, or once the car is deleted. */
+  car: z.object({ id: IdSchema, name: text(), slug: text() }).nullable(),
+  /** The day the buyer would like (YYYY-MM-DD). */
+  preferredDate: z.iso.date().nullable(),
+  /** The time the buyer would like (HH:MM, Nairobi time): a test drive's slot. */
+  preferredTime: text().nullable(),
+  status: LeadStatusSchema,
+  /** The staff's note. */
+  note: text().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+
+/**
+ * A buyer's request as the staff see it in the inbox, with its kind's own fields in `details`
+ * (null for an enquiry or a test drive, and for leads stored before their kind had a form).
+ */
+export const LeadSchema = z.discriminatedUnion('kind', [
+  LeadBaseSchema.extend({ kind: z.literal('enquiry'), details: z.null() }),
+  LeadBaseSchema.extend({ kind: z.literal('test-drive'), details: z.null() }),
+  LeadBaseSchema.extend({ kind: z.literal('trade-in'), details: TradeInDetailsSchema.nullable() }),
+  LeadBaseSchema.extend({ kind: z.literal('import'), details: ImportDetailsSchema.nullable() }),
+  LeadBaseSchema.extend({ kind: z.literal('financing'), details: FinancingDetailsSchema.nullable() }),
+]);
+export type Lead = z.infer<typeof LeadSchema>;
 
 /** The staff move a lead along the pipeline, with a note. */
 export const LeadSetStatusInputSchema = z.object({

@@ -13,6 +13,13 @@ export class LeadCarNotFoundError extends DomainError {
   }
 }
 
+/** A trade-in photo that is not one of this site's stored images. */
+export class LeadPhotoNotOursError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'details.photos: each photo must be an image uploaded to this site', 'details');
+  }
+}
+
 /** A procedure declared but not written yet (`nx g @dealership/workspace-plugin:procedure` adds it so). */
 export class LeadNotImplementedError extends DomainError {
   constructor(procedure: string) {

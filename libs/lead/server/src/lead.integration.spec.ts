@@ -5,6 +5,7 @@ import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { nairobiToday, oldestImportableYear } from '@dealership/lead-schemas';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
 
@@ -17,6 +18,14 @@ describe('leads (integration, real database)', () => {
   const visitorIp = () => `10.0.0.${++ipSequence}`;
   const callerFor = (user: TrpcContext['user'], ip = visitorIp()) => createCallerFactory(app.get(LeadRouter).router)({ user, ip });
   const enquiry = { name: 'Amina W.', phone: '0712 345 678', message: 'Is it still available?' };
+  const financing = { price: 1_500_000, deposit: 300_000, months: 48, incomeBand: 'KES 100,000-250,000' as const };
+  /** The next day after today (Nairobi's) that falls on `weekday` (0 Sunday ... 6 Saturday). */
+  const nextDay = (weekday: number) => {
+    const day = new Date(`${nairobiToday()}T00:00:00Z`);
+    do day.setUTCDate(day.getUTCDate() + 1);
+    while (day.getUTCDay() !== weekday);
+    return day.toISOString().slice(0, 10);
+  };
   /** The error as the browser receives it (through the app's error formatter): its field messages and named field. */
   const answerOf = async (call: Promise<unknown>) => {
     const error = await call.then(
@@ -63,6 +72,8 @@ describe('leads (integration, real database)', () => {
       message: 'Is it still available?',
       car: { id: car.id, name: 'Toyota Vitz', slug: 'toyota-vitz' },
       preferredDate: null,
+      preferredTime: null,
+      details: null,
       status: 'New',
       note: null,
       createdAt: expect.any(String),
@@ -77,9 +88,18 @@ describe('leads (integration, real database)', () => {
 
   it('refuses bad input with a 400 naming the field, and an unknown car', async () => {
     const visitor = callerFor(null);
-    await expect(visitor.create({ ...enquiry, phone: '12345' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Enter a Kenyan phone number') });
-    await expect(visitor.create({ ...enquiry, message: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Message is required') });
-    await expect(visitor.create({ ...enquiry, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'carId: this car is no longer listed' });
+    await expect(visitor.create({ ...enquiry, phone: '12345' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Enter a Kenyan phone number'),
+    });
+    await expect(visitor.create({ ...enquiry, message: ' ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Message is required'),
+    });
+    await expect(visitor.create({ ...enquiry, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'carId: this car is no longer listed',
+    });
     expect(await handle.db.select().from(leads)).toEqual([]);
   });
 
@@ -87,12 +107,22 @@ describe('leads (integration, real database)', () => {
     const visitor = callerFor(null);
     const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
     expect(await fieldErrorsOf({ ...enquiry, name: '  ' })).toMatchObject({ httpStatus: 400, fieldErrors: { name: ['Name is required'] } });
-    expect(await fieldErrorsOf({ ...enquiry, phone: '0712 345' })).toMatchObject({ fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] } });
-    expect(await fieldErrorsOf({ ...enquiry, phone: '+1 415 555 0100' })).toMatchObject({ fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] } });
+    expect(await fieldErrorsOf({ ...enquiry, phone: '0712 345' })).toMatchObject({
+      fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] },
+    });
+    expect(await fieldErrorsOf({ ...enquiry, phone: '+1 415 555 0100' })).toMatchObject({
+      fieldErrors: { phone: ['Enter a Kenyan phone number, e.g. 0712 345 678'] },
+    });
     expect(await fieldErrorsOf({ ...enquiry, email: 'amina@' })).toMatchObject({ fieldErrors: { email: ['Enter a valid email address'] } });
-    expect(await fieldErrorsOf({ ...enquiry, message: 'x'.repeat(2001) })).toMatchObject({ fieldErrors: { message: ['Message must be at most 2000 characters'] } });
-    expect(await fieldErrorsOf({ ...enquiry, preferredDate: '2020-01-01' })).toMatchObject({ fieldErrors: { preferredDate: ['Preferred date cannot be in the past'] } });
-    expect(await fieldErrorsOf({ ...enquiry, kind: 'spam' as never })).toMatchObject({ fieldErrors: { kind: [expect.stringContaining('kind must be one of')] } });
+    expect(await fieldErrorsOf({ ...enquiry, message: 'x'.repeat(2001) })).toMatchObject({
+      fieldErrors: { message: ['Message must be at most 2000 characters'] },
+    });
+    expect(await fieldErrorsOf({ ...enquiry, preferredDate: '2020-01-01' })).toMatchObject({
+      fieldErrors: { preferredDate: ['Preferred date cannot be in the past'] },
+    });
+    expect(await fieldErrorsOf({ ...enquiry, kind: 'spam' as never })).toMatchObject({
+      fieldErrors: { kind: [expect.stringContaining('kind must be one of')] },
+    });
     expect(await fieldErrorsOf({ ...enquiry, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).toMatchObject({ httpStatus: 400, field: 'carId' });
     expect(await handle.db.select().from(leads)).toEqual([]);
   });
@@ -116,9 +146,14 @@ describe('leads (integration, real database)', () => {
   it('limits requests per address: the 6th in ten minutes is refused, another address is not', async () => {
     const ip = visitorIp();
     for (let i = 0; i < 5; i++) await callerFor(null, ip).create({ ...enquiry, message: `Question ${i}` });
-    await expect(callerFor(null, ip).create(enquiry)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many requests from your network\. Please try again in 10 minutes/) });
+    await expect(callerFor(null, ip).create(enquiry)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many requests from your network\. Please try again in 10 minutes/),
+    });
     // The wait goes out as Retry-After (the tRPC transport reads it from the cause, as for logins).
-    const refusal = await callerFor(null, ip).create(enquiry).catch((error: unknown) => error);
+    const refusal = await callerFor(null, ip)
+      .create(enquiry)
+      .catch((error: unknown) => error);
     expect((refusal as { cause?: { retryAfterSeconds?: number } }).cause?.retryAfterSeconds).toBeGreaterThan(590);
     await expect(callerFor(null).create(enquiry)).resolves.toEqual({ id: expect.any(String) });
     expect(await handle.db.select().from(leads)).toHaveLength(6);
@@ -127,7 +162,7 @@ describe('leads (integration, real database)', () => {
   it('filters the inbox by kind and status; the staff move a lead along with a note, in the activity log', async () => {
     const visitor = callerFor(null);
     const first = await visitor.create(enquiry);
-    await visitor.create({ ...enquiry, kind: 'financing', message: 'Can I pay over 48 months?' });
+    await visitor.create({ ...enquiry, kind: 'financing', message: 'Can I pay over 48 months?', details: financing });
     const staff = callerFor(admin);
 
     const contacted = await staff.setStatus({ id: first.id, status: 'Contacted', note: 'Called, visiting on Saturday' });
@@ -143,7 +178,126 @@ describe('leads (integration, real database)', () => {
       ['lead', 'setStatus', 'Amina W. (+254712345678)'],
       ['lead', 'setStatus', 'Amina W. (+254712345678)'],
     ]);
-    await expect(staff.setStatus({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Lost' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Lead not found' });
+    await expect(staff.setStatus({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Lost' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Lead not found',
+    });
+  });
+
+  it('books a test drive of a car in a slot within opening hours; the staff see its day and time', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Mazda' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5' });
+    const tuesday = nextDay(2);
+    await callerFor(null).create({ kind: 'test-drive', name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: tuesday, preferredTime: '10:30' });
+    const [lead] = (await callerFor(admin).list({ kind: 'test-drive' })).items;
+    expect(lead).toMatchObject({
+      kind: 'test-drive',
+      name: 'Baraka',
+      message: '',
+      car: { id: car.id, name: 'Mazda CX-5' },
+      preferredDate: tuesday,
+      preferredTime: '10:30',
+      details: null,
+    });
+  });
+
+  it('refuses a test drive without its car, on a Sunday or outside opening hours, naming the field', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Mazda' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5' });
+    const visitor = callerFor(null);
+    const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: nextDay(3), preferredTime: '09:00' };
+    const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
+    expect(await fieldErrorsOf({ ...drive, preferredTime: '17:30' })).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: { preferredTime: ['Preferred time is outside our hours. We open Mon-Fri 08:00-17:00 and Sat 08:00-13:00: choose a time in those hours'] },
+    });
+    expect(await fieldErrorsOf({ ...drive, preferredDate: nextDay(6), preferredTime: '13:00' })).toMatchObject({
+      fieldErrors: { preferredTime: [expect.stringContaining('outside our hours')] },
+    });
+    expect(await fieldErrorsOf({ ...drive, preferredDate: nextDay(0) })).toMatchObject({
+      fieldErrors: { preferredDate: [expect.stringContaining('Preferred date is a Sunday')] },
+    });
+    expect(await fieldErrorsOf({ ...drive, carId: undefined as never })).toMatchObject({ fieldErrors: { carId: ['carId: choose the car to test drive'] } });
+    expect(await fieldErrorsOf({ ...drive, preferredTime: undefined as never })).toMatchObject({
+      fieldErrors: { preferredTime: ['Preferred time is required'] },
+    });
+    expect(await handle.db.select().from(leads)).toEqual([]);
+  });
+
+  it('stores a trade-in, an import request and a financing application with their own fields', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Toyota' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado' });
+    const oldest = oldestImportableYear();
+    // One of this site's images (the media module's local storage).
+    const photo = { url: '/media/documents/fielder-side.webp', publicId: 'documents/fielder-side' };
+    await callerFor(null).create({
+      kind: 'trade-in',
+      ...enquiry,
+      message: '',
+      details: { make: 'Toyota', model: 'Fielder', year: 2015, mileage: 98_000, condition: 'Good', askingPrice: 850_000, photos: [photo] },
+    });
+    await callerFor(null).create({
+      kind: 'import',
+      ...enquiry,
+      message: 'Pearl white if possible',
+      details: { make: 'Mazda', model: 'CX-5', yearFrom: oldest, yearTo: oldest + 2, budget: 3_200_000, colour: 'White' },
+    });
+    await callerFor(null).create({ kind: 'financing', ...enquiry, carId: car.id, details: financing });
+
+    const staff = callerFor(admin);
+    expect((await staff.list({ kind: 'trade-in' })).items[0]).toMatchObject({
+      kind: 'trade-in',
+      message: '',
+      details: { make: 'Toyota', model: 'Fielder', year: 2015, mileage: 98_000, condition: 'Good', askingPrice: 850_000, photos: [photo] },
+      preferredTime: null,
+    });
+    expect((await staff.list({ kind: 'import' })).items[0]).toMatchObject({
+      message: 'Pearl white if possible',
+      details: { make: 'Mazda', model: 'CX-5', yearFrom: oldest, yearTo: oldest + 2, budget: 3_200_000, colour: 'White' },
+    });
+    expect((await staff.list({ kind: 'financing' })).items[0]).toMatchObject({ car: { id: car.id, name: 'Toyota Prado' }, details: financing });
+  });
+
+  it("refuses each kind's bad fields with a 400 that names them, and a trade-in photo from elsewhere", async () => {
+    const visitor = callerFor(null);
+    const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
+    const oldest = oldestImportableYear();
+    const tradeIn = { make: 'Toyota', model: 'Fielder', year: 2015, mileage: 98_000, condition: 'Good' as const };
+    expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: { ...tradeIn, mileage: '' } })).toMatchObject({
+      httpStatus: 400,
+      fieldErrors: { details: ['Mileage is required'] },
+    });
+    expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: { ...tradeIn, condition: 'Mint' as never } })).toMatchObject({
+      fieldErrors: { details: ['Condition must be one of: Excellent, Good, Fair, Needs work'] },
+    });
+    const foreign = { ...tradeIn, photos: [{ url: 'https://evil.example/pixel.jpg', publicId: 'documents/pixel' }] };
+    expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: foreign })).toMatchObject({ httpStatus: 400, field: 'details' });
+    await expect(visitor.create({ kind: 'trade-in', ...enquiry, details: foreign })).rejects.toMatchObject({
+      message: 'details.photos: each photo must be an image uploaded to this site',
+    });
+    expect(
+      await fieldErrorsOf({
+        kind: 'import',
+        ...enquiry,
+        details: { make: 'Mazda', model: 'CX-5', yearFrom: oldest - 1, yearTo: oldest + 1, budget: 3_200_000 },
+      }),
+    ).toMatchObject({
+      fieldErrors: {
+        details: [`Kenya admits used cars first registered less than eight years before they arrive: the oldest year you can import now is ${oldest}`],
+      },
+    });
+    expect(await fieldErrorsOf({ kind: 'financing', ...enquiry, details: { ...financing, months: 96 } })).toMatchObject({
+      fieldErrors: { details: ['Months must be from 12 to 72'] },
+    });
+    expect(await fieldErrorsOf({ kind: 'financing', ...enquiry, details: { ...financing, deposit: 2_000_000 } })).toMatchObject({
+      fieldErrors: { details: ['Deposit must be less than the price'] },
+    });
+    expect(await handle.db.select().from(leads)).toEqual([]);
+  });
+
+  it('answers a bot filling the honeypot of any kind like a person, and stores nothing', async () => {
+    await callerFor(null).create({ kind: 'financing', ...enquiry, details: financing, website: 'http://spam.example' });
+    expect(await handle.db.select().from(leads)).toEqual([]);
   });
 
   it('lets only admins read the inbox or move leads', async () => {

@@ -12,6 +12,8 @@ export interface LeadColumns {
   message: string;
   carId: string | null;
   preferredDate: string | null;
+  preferredTime: string | null;
+  details: Record<string, unknown> | null;
 }
 
 const leadColumns = {
@@ -22,6 +24,8 @@ const leadColumns = {
   email: leads.email,
   message: leads.message,
   preferredDate: leads.preferredDate,
+  preferredTime: leads.preferredTime,
+  details: leads.details,
   status: leads.status,
   note: leads.note,
   createdAt: leads.createdAt,
@@ -32,18 +36,21 @@ const leadColumns = {
 };
 
 type LeadRow = {
-  [K in keyof typeof leadColumns]: K extends 'carId' | 'carName' | 'carSlug' ? string | null : (typeof leads.$inferSelect)[Exclude<K, 'carId' | 'carName' | 'carSlug'>];
+  [K in keyof typeof leadColumns]: K extends 'carId' | 'carName' | 'carSlug'
+    ? string | null
+    : (typeof leads.$inferSelect)[Exclude<K, 'carId' | 'carName' | 'carSlug'>];
 };
 
+// The kind and its details were checked by the contract's schema of that kind when stored.
 function toLead({ carId, carName, carSlug, createdAt, updatedAt, ...row }: LeadRow): Lead {
   return {
     ...row,
-    kind: row.kind as LeadKind,
     status: row.status as LeadStatus,
+    details: row.details ?? null,
     car: carId && carName && carSlug ? { id: carId, name: carName, slug: carSlug } : null,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-  };
+  } as Lead;
 }
 
 /** The only code that touches the lead table. */

@@ -1,9 +1,10 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadSetStatusFields } from '@dealership/lead-schemas';
+import { MediaService } from '@dealership/media-server';
 import { LeadThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { LeadCarNotFoundError, LeadNotFoundError } from './lead.errors';
+import { LeadCarNotFoundError, LeadNotFoundError, LeadPhotoNotOursError } from './lead.errors';
 import { LeadRepository } from './lead.repository';
 
 /** The rules of leads: routers delegate here, the repository queries. */
@@ -15,12 +16,14 @@ export class LeadService {
     private readonly leads: LeadRepository,
     private readonly throttle: LeadThrottle,
     private readonly audit: AuditService,
+    private readonly media: MediaService,
   ) {}
 
   /**
    * A buyer's request. Counted against the address's limits first (429 beyond them). A filled
    * honeypot (`website`, a field people never see) is a bot: answered like a success so it learns
-   * nothing, and stored nowhere.
+   * nothing, and stored nowhere. A trade-in's photos must be this site's own images (a foreign
+   * address would show in the staff's inbox).
    */
   async create({ website, ...input }: LeadCreateFields, ip: string): Promise<{ id: string }> {
     await this.throttle.begin(ip);
@@ -28,14 +31,17 @@ export class LeadService {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
       return { id: randomUUID() };
     }
+    if (input.kind === 'trade-in' && !input.details.photos.every((photo) => this.media.isOwnImage(photo))) throw new LeadPhotoNotOursError();
     const stored = await this.leads.insert({
       kind: input.kind,
       name: input.name,
       phone: input.phone,
       email: input.email ?? null,
       message: input.message,
-      carId: input.carId ?? null,
-      preferredDate: input.preferredDate ?? null,
+      carId: ('carId' in input ? input.carId : undefined) ?? null,
+      preferredDate: ('preferredDate' in input ? input.preferredDate : undefined) ?? null,
+      preferredTime: input.kind === 'test-drive' ? input.preferredTime : null,
+      details: 'details' in input ? input.details : null,
     });
     if (stored === 'car-not-found') throw new LeadCarNotFoundError();
     return stored;
