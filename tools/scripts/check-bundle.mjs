@@ -17,6 +17,9 @@ export const BUDGETED_ROUTES = [
   { route: '/cars', module: 'src/pages/CarsPage.tsx' },
   // The page buyers land on from a search or a shared link; its dialogs (pictures, enquiry) load on demand.
   { route: '/car/:slug', module: 'src/pages/CarDetailPage.tsx' },
+  // The buyer tools (issue 14): the calculators must not take a route past the budget.
+  { route: '/import-duty', module: 'src/pages/ImportDutyPage.tsx' },
+  { route: '/financing', module: 'src/pages/FinancingPage.tsx' },
 ];
 
 /** Public routes that must not carry admin or dashboard code. */
@@ -29,6 +32,8 @@ export const PUBLIC_ROUTE_MODULES = [
   'src/pages/BrandDetailPage.tsx',
   'src/pages/AboutPage.tsx',
   'src/pages/CartPage.tsx',
+  'src/pages/ImportDutyPage.tsx',
+  'src/pages/FinancingPage.tsx',
   'src/pages/NotFoundPage.tsx',
 ];
 

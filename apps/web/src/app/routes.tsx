@@ -25,6 +25,8 @@ const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
 const ServicesPage = lazyPage(() => import('../pages/ServicesPage'), 'ServicesPage');
+const ImportDutyPage = lazyPage(() => import('../pages/ImportDutyPage'), 'ImportDutyPage');
+const FinancingPage = lazyPage(() => import('../pages/FinancingPage'), 'FinancingPage');
 const PrivacyPolicyPage = lazyPage(() => import('../pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const TermsPage = lazyPage(() => import('../pages/TermsPage'), 'TermsPage');
 const ComparePage = lazyPage(() => import('../pages/ComparePage'), 'ComparePage');
@@ -47,6 +49,7 @@ const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
 const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
 const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
 const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
+const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -98,6 +101,8 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     contact: <ContactPage />,
     testimonials: <TestimonialsPage />,
     services: <ServicesPage />,
+    importDuty: <ImportDutyPage />,
+    financing: <FinancingPage />,
     privacyPolicy: <PrivacyPolicyPage />,
     terms: <TermsPage />,
     login: <LoginPage />,
@@ -112,6 +117,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminActivity: <AdminActivityPage />,
     adminTestimonials: <AdminTestimonialsPage />,
     adminLeads: <AdminLeadsPage />,
+    adminSettings: <AdminSettingsPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,

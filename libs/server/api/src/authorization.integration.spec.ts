@@ -1,5 +1,6 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { brandImages, DB, type Database, type DatabaseHandle, leads, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
@@ -108,8 +109,10 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'audit.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'lead.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'lead.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, status: 'Contacted', note: 'Called back' }) },
-  { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Setting' }) },
-  { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, name: 'Matrix Setting, renamed' }) },
+  { path: 'setting.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'setting.byId', type: 'query', access: 'admin', input: (f) => ({ id: f.setting.id }) },
+  { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ ...matrixRates(), effectiveFrom: nextRateDate() }) },
+  { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, note: 'Matrix correction' }) },
   { path: 'setting.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.setting.spare) }) },
   { path: 'testimonial.manage', type: 'query', access: 'admin', input: () => ({}) },
   { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial', quote: 'Good dealer.' }) },
@@ -127,6 +130,10 @@ function take(pool: string[]): string {
 let brandNames = 0;
 /** A brand name no call used before (names are unique). */
 const nextBrandName = () => `Matrix Brand ${++brandNames}`;
+let rateDates = 0;
+/** A date no other rate set takes effect on (each set has its own). */
+const nextRateDate = () => new Date(Date.UTC(2050, 0, 1 + ++rateDates)).toISOString().slice(0, 10);
+const matrixRates = () => ({ duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS });
 
 let pictures = 0;
 /** A picture no car or brand holds yet (a record may not take another's picture). */
@@ -203,8 +210,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'user.login': 'mutation',
   // A buyer's request: rate-limited per address and honeypot-checked instead (libs/lead/server).
   'lead.create': 'mutation',
-  'setting.list': 'query',
-  'setting.byId': 'query',
+  // The rates the duty estimator and the financing calculator use.
+  'setting.current': 'query',
   'testimonial.list': 'query',
 };
 
@@ -316,7 +323,12 @@ describe('authorization matrix (integration: the whole server)', () => {
         .returning({ id: leads.id })
     ).map((row) => row.id);
     // Records of settings for the setting.* rows: the first to read and change, the others for the deleting row.
-    const settingIds = (await db.insert(settings).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Setting ${i}` }))).returning({ id: settings.id })).map((row) => row.id);
+    const settingIds = (
+      await db
+        .insert(settings)
+        .values(Array.from({ length: 7 }, (_, i) => ({ ...matrixRates(), effectiveFrom: `2040-01-0${i + 1}` })))
+        .returning({ id: settings.id })
+    ).map((row) => row.id);
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
     const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' }))).returning({ id: testimonials.id })).map((row) => row.id);
     fixtures = {

@@ -1,4 +1,5 @@
 import { loadConfig } from '@dealership/server-core';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
@@ -180,8 +181,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'lead.setStatus': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Contacted', note: 'Called back' },
       'setting.list': { page: 1, pageSize: 12 },
       'setting.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'setting.create': { name: 'Matrix Setting' },
-      'setting.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Setting' },
+      'setting.create': { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: 'Finance Act 2027' },
+      'setting.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', finance: DEFAULT_FINANCE_SETTINGS, note: 'Bank rate' },
       'setting.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'testimonial.list': { page: 1, pageSize: 12 },
       'testimonial.manage': { page: 1, pageSize: 12 },
@@ -219,7 +220,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(create|update|remove)$|^testimonial\.(manage|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$/.test(endpoint) ? 'admin' : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];

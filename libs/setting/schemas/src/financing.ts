@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import type { FinanceSettings } from './finance-settings.schema';
 
-/** Financing terms the dealer's partner banks offer, as the admin keeps them. */
-export const FinanceSettingsSchema = z.object({
-  /** Default annual interest rate, percent (14 is 14% a year). */
-  annualRatePercent: z.number({ error: 'annualRatePercent must be a number' }).min(0, { error: 'annualRatePercent must be at least 0' }).max(60, { error: 'annualRatePercent must be at most 60' }),
-  /** Arrangement fee, a fraction of the amount financed. */
-  arrangementFee: z.number({ error: 'arrangementFee must be a number' }).min(0).max(0.2, { error: 'arrangementFee must be at most 20%' }),
-  /** Other fixed fees, KES (valuation, tracking, registration of the bank's interest). */
-  fixedFees: z.number({ error: 'fixedFees must be a number' }).int().min(0).max(10_000_000),
-});
-export type FinanceSettings = z.infer<typeof FinanceSettingsSchema>;
+import { queryInteger } from './import-duty';
 
 export const DEFAULT_FINANCE_SETTINGS: FinanceSettings = { annualRatePercent: 14, arrangementFee: 0, fixedFees: 0 };
 
@@ -42,7 +33,10 @@ export interface FinanceQuote {
  * rate / 12), n the months; the interest is n instalments less the amount financed, computed from
  * the unrounded instalment and then rounded to the shilling.
  */
-export function financeQuote({ price, deposit, months, annualRatePercent }: FinanceInput, settings: Pick<FinanceSettings, 'arrangementFee' | 'fixedFees'>): FinanceQuote {
+export function financeQuote(
+  { price, deposit, months, annualRatePercent }: FinanceInput,
+  settings: Pick<FinanceSettings, 'arrangementFee' | 'fixedFees'>,
+): FinanceQuote {
   const principal = Math.max(0, price - deposit);
   const r = annualRatePercent / 100 / 12;
   const instalment = principal === 0 ? 0 : r === 0 ? principal / months : (principal * r) / (1 - (1 + r) ** -months);
@@ -60,10 +54,22 @@ export function financeQuote({ price, deposit, months, annualRatePercent }: Fina
 }
 
 /** The financing page's inputs as they travel in its URL: `?price=1000000&deposit=0&months=48&rate=14.5` (deposit in KES). */
-export const FinanceQuerySchema = z.object({
-  price: z.coerce.number().int().positive().max(1_000_000_000).optional().catch(undefined),
-  deposit: z.coerce.number().int().min(0).max(1_000_000_000).optional().catch(undefined),
-  months: z.coerce.number().int().min(FINANCE_TERM_MONTHS.min).max(FINANCE_TERM_MONTHS.max).optional().catch(undefined),
-  rate: z.coerce.number().min(0).max(60).optional().catch(undefined),
-});
-export type FinanceQuery = z.infer<typeof FinanceQuerySchema>;
+export interface FinanceQuery {
+  price?: number;
+  deposit?: number;
+  months?: number;
+  rate?: number;
+}
+
+/** The financing page's query, each value kept only when it is valid (plain code: no zod on the page's route). */
+export function parseFinanceQuery(params: Record<string, string | undefined>): FinanceQuery {
+  const rateText = params['rate']?.trim() ?? '';
+  const rate = /^\d+(\.\d+)?$/.test(rateText) && Number(rateText) <= 60 ? Number(rateText) : undefined;
+  const query: FinanceQuery = {
+    price: queryInteger(params['price'], 1, 1_000_000_000),
+    deposit: queryInteger(params['deposit'], 0, 1_000_000_000),
+    months: queryInteger(params['months'], FINANCE_TERM_MONTHS.min, FINANCE_TERM_MONTHS.max),
+    rate,
+  };
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as FinanceQuery;
+}

@@ -1,41 +1,8 @@
-import { z } from 'zod';
+import type { DutyRates } from './duty-rates.schema';
 
 /** Fuel as the duty rules tell vehicles apart. */
 export const DUTY_FUELS = ['petrol', 'diesel', 'electric'] as const;
 export type DutyFuel = (typeof DUTY_FUELS)[number];
-
-const fraction = (name: string) => z.number({ error: `${name} must be a number` }).min(0, { error: `${name} must be at least 0%` }).max(1, { error: `${name} must be at most 100%` });
-
-/**
- * The import-duty rates of one effective date (KRA), as the admin keeps them. Depreciation is by the
- * vehicle's age from first registration: `depreciation[0]` up to 1 year, `[1]` over 1 up to 2
- * years ... `[7]` over 7 up to 8 years.
- */
-export const DutyRatesSchema = z.object({
-  importDuty: fraction('importDuty'),
-  /** Up to 1,500 cc. */
-  exciseSmall: fraction('exciseSmall'),
-  /** 1,501-3,000 cc petrol or 1,501-2,500 cc diesel. */
-  exciseMid: fraction('exciseMid'),
-  /** Above those. */
-  exciseLarge: fraction('exciseLarge'),
-  exciseElectric: fraction('exciseElectric'),
-  /** Of customs value + import duty + excise. */
-  vat: fraction('vat'),
-  /** Import Declaration Fee, of the customs value. */
-  idf: fraction('idf'),
-  /** Railway Development Levy, of the customs value. */
-  rdl: fraction('rdl'),
-  depreciation: z
-    .array(fraction('depreciation'), { error: 'depreciation must list 8 rates' })
-    .length(8, { error: 'depreciation must list 8 rates, one per year of age' })
-    .refine((rates) => rates.every((rate, i) => i === 0 || rate >= rates[i - 1]), { error: 'depreciation must not fall as cars get older' }),
-  /** CRSP values include taxes: the depreciated CRSP is divided by this (1 leaves it as it is). */
-  taxStrippingFactor: z.number({ error: 'taxStrippingFactor must be a number' }).min(0.1, { error: 'taxStrippingFactor must be at least 0.1' }).max(10, { error: 'taxStrippingFactor must be at most 10' }),
-  /** The oldest year of first registration the eight-year rule admits in the rates' year. */
-  cutoffYear: z.number({ error: 'cutoffYear must be a year' }).int({ error: 'cutoffYear must be a year' }).min(1990, { error: 'cutoffYear must be 1990 or later' }).max(2100, { error: 'cutoffYear must be 2100 or earlier' }),
-});
-export type DutyRates = z.infer<typeof DutyRatesSchema>;
 
 /** The rates of November 2026, the settings' seed. */
 export const DEFAULT_DUTY_RATES: DutyRates = {
@@ -89,6 +56,16 @@ export type DutyEstimate =
 
 const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
 
+/**
+ * The eight-year rule at a car's expected arrival (today + EXPECTED_SHIPPING_DAYS): the oldest year
+ * of first registration Kenya admits then. The cut-off moves on a year for every calendar year the
+ * car would arrive after today's.
+ */
+export function oldestImportableYear(rates: Pick<DutyRates, 'cutoffYear'>, today: Date): { year: number; arrivalYear: number } {
+  const arrivalYear = new Date(today.getTime() + EXPECTED_SHIPPING_DAYS * 86_400_000).getUTCFullYear();
+  return { year: rates.cutoffYear + (arrivalYear - today.getUTCFullYear()), arrivalYear };
+}
+
 /** "up to 1 year", "over 1 up to 2 years", ... for an age in whole months. */
 export function ageBandLabel(ageMonths: number): string {
   const band = Math.max(0, Math.ceil(ageMonths / 12) - 1);
@@ -119,13 +96,11 @@ export function estimateImportDuty(input: DutyInput, rates: DutyRates, today: Da
   const ageMonths = todayIndex - monthIndex(year, month);
   if (month < 1 || month > 12 || ageMonths < 0) return { eligible: false, reason: 'The first registration cannot be in the future.' };
 
-  const arrival = new Date(today.getTime() + EXPECTED_SHIPPING_DAYS * 86_400_000);
-  // The cut-off moves on a year for every calendar year the car would arrive after today's.
-  const cutoffAtArrival = rates.cutoffYear + (arrival.getUTCFullYear() - today.getUTCFullYear());
+  const { year: cutoffAtArrival, arrivalYear } = oldestImportableYear(rates, today);
   if (year < cutoffAtArrival || ageMonths > 96) {
     return {
       eligible: false,
-      reason: `Kenya admits used cars first registered less than eight years before they arrive: a car arriving in ${arrival.getUTCFullYear()} must have been first registered in ${cutoffAtArrival} or later. A car first registered in ${year} cannot be imported, so it has no duty estimate.`,
+      reason: `Kenya admits used cars first registered less than eight years before they arrive: a car arriving in ${arrivalYear} must have been first registered in ${cutoffAtArrival} or later. A car first registered in ${year} cannot be imported, so it has no duty estimate.`,
     };
   }
   const depreciation = rates.depreciation[Math.max(0, Math.ceil(ageMonths / 12) - 1)];
@@ -158,11 +133,32 @@ export function estimateImportDuty(input: DutyInput, rates: DutyRates, today: Da
 }
 
 /** The duty page's inputs as they travel in its URL: `?crsp=3000000&registered=2022-05&cc=1500&fuel=petrol[&cif=...]`. */
-export const DutyQuerySchema = z.object({
-  crsp: z.coerce.number().int().positive().max(1_000_000_000).optional().catch(undefined),
-  registered: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional().catch(undefined),
-  cc: z.coerce.number().int().min(50).max(10_000).optional().catch(undefined),
-  fuel: z.enum(DUTY_FUELS).optional().catch(undefined),
-  cif: z.coerce.number().int().positive().max(1_000_000_000).optional().catch(undefined),
-});
-export type DutyQuery = z.infer<typeof DutyQuerySchema>;
+export interface DutyQuery {
+  crsp?: number;
+  registered?: string;
+  cc?: number;
+  fuel?: DutyFuel;
+  cif?: number;
+}
+
+/** A whole number from a query value within bounds; undefined otherwise. */
+export function queryInteger(value: string | null | undefined, min: number, max: number): number | undefined {
+  if (value === null || value === undefined || !/^\d+$/.test(value.trim())) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+}
+
+/**
+ * The duty page's query, each value kept only when it is valid (a bad one is as if absent). Plain
+ * code rather than a zod schema: the page's route stays without zod (150 KB budget, bundle-check).
+ */
+export function parseDutyQuery(params: Record<string, string | undefined>): DutyQuery {
+  const query: DutyQuery = {
+    crsp: queryInteger(params['crsp'], 1, 1_000_000_000),
+    registered: /^\d{4}-(0[1-9]|1[0-2])$/.test(params['registered'] ?? '') ? params['registered'] : undefined,
+    cc: queryInteger(params['cc'], 50, 10_000),
+    fuel: (DUTY_FUELS as readonly string[]).includes(params['fuel'] ?? '') ? (params['fuel'] as DutyFuel) : undefined,
+    cif: queryInteger(params['cif'], 1, 1_000_000_000),
+  };
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as DutyQuery;
+}

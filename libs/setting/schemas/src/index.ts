@@ -1,3 +1,5 @@
 export * from './setting.schemas';
 export * from './import-duty';
 export * from './financing';
+export * from './duty-rates.schema';
+export * from './finance-settings.schema';

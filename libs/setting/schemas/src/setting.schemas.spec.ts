@@ -1,12 +1,27 @@
-import { SettingCreateInputSchema, SettingListInputSchema, SettingUpdateInputSchema, SETTING_NAME_MAX_LENGTH } from './setting.schemas';
+import { DEFAULT_FINANCE_SETTINGS } from './financing';
+import { DEFAULT_DUTY_RATES } from './import-duty';
+import { SettingCreateInputSchema, SettingListInputSchema, SettingUpdateInputSchema, SETTING_NOTE_MAX_LENGTH } from './setting.schemas';
+
+const valid = { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS };
 
 describe('setting contracts', () => {
-  it('trim a name and refuse an empty or long one', () => {
-    expect(SettingCreateInputSchema.parse({ name: '  First ' })).toEqual({ name: 'First' });
-    expect(SettingCreateInputSchema.safeParse({ name: '   ' }).error?.issues[0].message).toBe('Name is required');
-    expect(SettingCreateInputSchema.safeParse({}).error?.issues[0].message).toBe('Name is required');
-    expect(SettingCreateInputSchema.safeParse({ name: 'x'.repeat(SETTING_NAME_MAX_LENGTH + 1) }).success).toBe(false);
-    expect(SettingCreateInputSchema.safeParse({ name: 'Fir\u0000st' }).error?.issues[0].message).toBe('name must not contain control characters');
+  it('take a dated rate set with a trimmed note (an empty note is none)', () => {
+    expect(SettingCreateInputSchema.parse({ ...valid, note: '  Finance Act 2027 ' })).toEqual({ ...valid, note: 'Finance Act 2027' });
+    expect(SettingCreateInputSchema.parse({ ...valid, note: ' ' }).note).toBeNull();
+    expect(SettingCreateInputSchema.safeParse({ ...valid, note: 'x'.repeat(SETTING_NOTE_MAX_LENGTH + 1) }).error?.issues[0].message).toBe(
+      `Note must be at most ${SETTING_NOTE_MAX_LENGTH} characters`,
+    );
+  });
+
+  it('refuse a bad date or rate, naming the field', () => {
+    const dateIssue = SettingCreateInputSchema.safeParse({ ...valid, effectiveFrom: '1 July' }).error?.issues[0];
+    expect({ path: dateIssue?.path, message: dateIssue?.message }).toEqual({ path: ['effectiveFrom'], message: 'effectiveFrom must be a date (YYYY-MM-DD)' });
+    const vat = SettingCreateInputSchema.safeParse({ ...valid, duty: { ...DEFAULT_DUTY_RATES, vat: 1.6 } }).error?.issues[0];
+    expect({ path: vat?.path, message: vat?.message }).toEqual({ path: ['duty', 'vat'], message: 'vat must be at most 100%' });
+    const depreciation = SettingCreateInputSchema.safeParse({ ...valid, duty: { ...DEFAULT_DUTY_RATES, depreciation: [0.1, 0.2] } }).error?.issues[0];
+    expect(depreciation?.message).toBe('depreciation must list 8 rates, one per year of age');
+    const rate = SettingCreateInputSchema.safeParse({ ...valid, finance: { ...DEFAULT_FINANCE_SETTINGS, annualRatePercent: 75 } }).error?.issues[0];
+    expect({ path: rate?.path, message: rate?.message }).toEqual({ path: ['finance', 'annualRatePercent'], message: 'annualRatePercent must be at most 60' });
   });
 
   it('update only what is given, by a valid id', () => {

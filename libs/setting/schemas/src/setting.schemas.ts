@@ -1,30 +1,57 @@
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
+import { DutyRatesSchema } from './duty-rates.schema';
+import { FinanceSettingsSchema } from './finance-settings.schema';
 
-/** Longest name a setting may have. */
-export const SETTING_NAME_MAX_LENGTH = 120;
+/** Longest note a rate set may carry. */
+export const SETTING_NOTE_MAX_LENGTH = 500;
 
-/** A setting: add the domain's own fields here, then to its table (libs/server/db/src/schema/setting.table.ts). */
+/**
+ * A dated rate set: the import-duty rates and the financing terms that hold from `effectiveFrom`
+ * (a Nairobi date) until the next set's date. The buyer tools use the set in force today.
+ */
 export const SettingSchema = z.object({
   id: IdSchema,
-  name: text(),
+  /** YYYY-MM-DD. */
+  effectiveFrom: z.iso.date(),
+  duty: DutyRatesSchema,
+  finance: FinanceSettingsSchema,
+  /** What changed and why (a Finance Act, a bank's new rate). */
+  note: text().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
 export type Setting = z.infer<typeof SettingSchema>;
 
-export const SettingNameSchema = text({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required' })
-  .max(SETTING_NAME_MAX_LENGTH, { error: `Name must be at most ${SETTING_NAME_MAX_LENGTH} characters` });
+/** The rate set the buyer tools use: the one in force today (the built-in November 2026 rates when none is). */
+export const CurrentSettingSchema = SettingSchema.pick({ effectiveFrom: true, duty: true, finance: true });
+export type CurrentSetting = z.infer<typeof CurrentSettingSchema>;
 
-/** A new setting. */
-export const SettingCreateInputSchema = z.object({ name: SettingNameSchema });
+const EffectiveFromSchema = z.iso.date({ error: 'effectiveFrom must be a date (YYYY-MM-DD)' });
+const NoteSchema = text()
+  .trim()
+  .max(SETTING_NOTE_MAX_LENGTH, { error: `Note must be at most ${SETTING_NOTE_MAX_LENGTH} characters` })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+/** A new rate set, from its date. */
+export const SettingCreateInputSchema = z.object({
+  effectiveFrom: EffectiveFromSchema,
+  duty: DutyRatesSchema,
+  finance: FinanceSettingsSchema,
+  note: NoteSchema,
+});
 export type SettingCreateInput = z.input<typeof SettingCreateInputSchema>;
 export type SettingCreateFields = z.output<typeof SettingCreateInputSchema>;
 
-/** Changes to a setting: only the fields given change. */
-export const SettingUpdateInputSchema = z.object({ id: IdSchema, name: SettingNameSchema.optional() });
+/** A correction of a rate set: only the fields given change. */
+export const SettingUpdateInputSchema = z.object({
+  id: IdSchema,
+  effectiveFrom: EffectiveFromSchema.optional(),
+  duty: DutyRatesSchema.optional(),
+  finance: FinanceSettingsSchema.optional(),
+  note: NoteSchema,
+});
 export type SettingUpdateInput = z.input<typeof SettingUpdateInputSchema>;
 export type SettingUpdateFields = z.output<typeof SettingUpdateInputSchema>;
 
@@ -34,7 +61,7 @@ export type SettingByIdInput = z.infer<typeof SettingByIdInputSchema>;
 export const SettingRemoveInputSchema = z.object({ id: IdSchema });
 export type SettingRemoveInput = z.infer<typeof SettingRemoveInputSchema>;
 
-/** A page of settings, newest first. */
+/** A page of rate sets, latest date first. */
 export const SettingListInputSchema = z.object({ ...PageInputSchema.shape });
 export type SettingListInput = z.input<typeof SettingListInputSchema>;
 export type SettingListFilters = z.output<typeof SettingListInputSchema>;

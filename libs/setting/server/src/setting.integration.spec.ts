@@ -1,15 +1,23 @@
-import type { DatabaseHandle } from '@dealership/server-db';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, type SettingCreateInput } from '@dealership/setting-schemas';
+import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
 import { SettingModule } from './setting.module';
 import { SettingRouter } from './setting.router';
+import { BUILT_IN_SETTING, SettingService } from './setting.service';
 
-describe('settings (integration, real database)', () => {
+describe('rate sets (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
   const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
   const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(SettingRouter).router)({ user, ip: '127.0.0.1' });
+  const rates = (effectiveFrom: string, vat = 0.16): SettingCreateInput => ({
+    effectiveFrom,
+    duty: { ...DEFAULT_DUTY_RATES, vat },
+    finance: DEFAULT_FINANCE_SETTINGS,
+  });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -22,32 +30,64 @@ describe('settings (integration, real database)', () => {
     await handle?.close();
   });
 
-  it('creates, reads, pages, updates and removes a setting', async () => {
+  it('starts with the seeded November 2026 rates, in force for everyone', async () => {
+    const page = await callerFor(admin).list({});
+    expect(page.items.map(({ effectiveFrom, duty, finance }) => ({ effectiveFrom, duty, finance }))).toEqual([BUILT_IN_SETTING]);
+    expect(await callerFor(null).current()).toEqual(BUILT_IN_SETTING);
+  });
+
+  it('uses the latest set that has taken effect in Nairobi; a later one waits for its day', async () => {
     const setting = callerFor(admin);
-    const first = await setting.create({ name: '  First ' });
-    expect(first).toEqual({ id: expect.any(String), name: 'First', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedAt: expect.any(String) });
-    const second = await setting.create({ name: 'Second' });
+    const july = await setting.create({ ...rates('2027-07-01', 0.18), note: ' Finance Act 2027 ' });
+    expect(july).toMatchObject({ effectiveFrom: '2027-07-01', note: 'Finance Act 2027' });
+    const service = app.get(SettingService);
+    expect((await service.current(new Date('2027-06-30T20:59:59Z'))).duty.vat).toBe(0.16);
+    // 21:00 UTC on 30 June is midnight in Nairobi.
+    expect((await service.current(new Date('2027-06-30T21:00:00Z'))).duty.vat).toBe(0.18);
+    expect((await setting.list({})).items.map((item) => item.effectiveFrom)).toEqual(['2027-07-01', '2026-11-01']);
 
-    expect(await setting.byId({ id: first.id })).toEqual(first);
-    const page = await setting.list({ pageSize: 1 });
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, pageCount: 2 });
-    expect(page.items.map((item) => item.id)).toEqual([second.id]);
-
-    expect(await setting.update({ id: first.id, name: 'Renamed' })).toMatchObject({ id: first.id, name: 'Renamed' });
-    expect(await setting.remove({ id: first.id })).toEqual({ id: first.id });
-    await expect(setting.byId({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Setting not found' });
-    await expect(setting.update({ id: first.id, name: 'Gone' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(setting.remove({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const audit = await handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, july.id));
+    expect(audit).toMatchObject([{ entity: 'setting', action: 'create', recordLabel: 'Rates from 2027-07-01', actorId: admin.id }]);
+    await setting.remove({ id: july.id });
   });
 
-  it('refuses an invalid input', async () => {
-    await expect(callerFor(admin).create({ name: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  it('corrects a set in place, and refuses a second set on the same date, naming the field', async () => {
+    const setting = callerFor(admin);
+    const created = await setting.create(rates('2028-01-01'));
+    const corrected = await setting.update({ id: created.id, finance: { ...DEFAULT_FINANCE_SETTINGS, annualRatePercent: 13.5 } });
+    expect(corrected).toMatchObject({ effectiveFrom: '2028-01-01', finance: { annualRatePercent: 13.5 }, duty: DEFAULT_DUTY_RATES });
+    await expect(setting.create(rates('2028-01-01'))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A rate set already takes effect on 2028-01-01: change that one instead',
+      cause: expect.objectContaining({ field: 'effectiveFrom' }),
+    });
+    await expect(setting.update({ id: created.id, effectiveFrom: '2026-11-01' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await setting.remove({ id: created.id });
+    await expect(setting.byId({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Rate set not found' });
+    await expect(setting.update({ id: created.id, note: 'Gone' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(setting.remove({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('lets only admins write', async () => {
+  it('never deletes the last rate set', async () => {
+    const [only] = (await callerFor(admin).list({})).items;
+    await expect(callerFor(admin).remove({ id: only.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'The last rate set cannot be deleted: the duty estimator and the financing calculator need one',
+    });
+  });
+
+  it('refuses invalid rates with the field named', async () => {
+    await expect(callerFor(admin).create({ ...rates('2029-01-01'), duty: { ...DEFAULT_DUTY_RATES, importDuty: -0.1 } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('importDuty must be at least 0%'),
+    });
+  });
+
+  it('lets only admins read the list and write; anyone reads the rates in force', async () => {
     const customer = { ...admin, role: 0 as const };
-    await expect(callerFor(customer).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(null).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await callerFor(null).list({})).items).toEqual(expect.any(Array));
+    await expect(callerFor(customer).create(rates('2030-01-01'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(null).create(rates('2030-01-01'))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(customer).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(customer).current()).resolves.toMatchObject({ effectiveFrom: '2026-11-01' });
   });
 });

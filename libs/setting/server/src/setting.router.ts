@@ -16,12 +16,14 @@ export class SettingRouter {
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
   constructor(settings: SettingService) {
     this.router = router({
-      list: publicProcedure.input(SettingListInputSchema).query(({ input }) => settings.list(input)),
-      byId: publicProcedure.input(SettingByIdInputSchema).query(({ input }) => settings.byId(input.id)),
-      create: adminProcedure.input(SettingCreateInputSchema).mutation(({ input }) => settings.create(input)),
-      update: adminProcedure.input(SettingUpdateInputSchema).mutation(({ input }) => settings.update(input)),
-      remove: adminProcedure.input(SettingRemoveInputSchema).mutation(async ({ input }) => {
-        await settings.remove(input.id);
+      /** The rates the duty estimator and the financing calculator use today. */
+      current: publicProcedure.query(() => settings.current()),
+      list: adminProcedure.input(SettingListInputSchema).query(({ input }) => settings.list(input)),
+      byId: adminProcedure.input(SettingByIdInputSchema).query(({ input }) => settings.byId(input.id)),
+      create: adminProcedure.input(SettingCreateInputSchema).mutation(({ input, ctx }) => settings.create(input, ctx.user)),
+      update: adminProcedure.input(SettingUpdateInputSchema).mutation(({ input, ctx }) => settings.update(input, ctx.user)),
+      remove: adminProcedure.input(SettingRemoveInputSchema).mutation(async ({ input, ctx }) => {
+        await settings.remove(input.id, ctx.user);
         return { id: input.id };
       }),
     });

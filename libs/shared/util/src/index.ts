@@ -3,3 +3,4 @@ export * from './slug';
 export * from './text';
 export * from './relative-time';
 export * from './compare';
+export * from './nairobi-date';

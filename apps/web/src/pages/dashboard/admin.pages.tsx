@@ -19,6 +19,7 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/activity', label: 'Activity' },
   { to: '/dashboard/admin/leads', label: 'Leads' },
   { to: '/dashboard/admin/testimonials', label: 'Testimonials' },
+  { to: '/dashboard/admin/settings', label: 'Rates' },
 ] as const;
 
 /** Minutes between refreshes of the New leads count in the menu. */
@@ -56,3 +57,5 @@ export { AdminOrdersPage } from '@dealership/order-web';
 export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
 export { AdminLeadsPage } from '@dealership/lead-web';
+
+export { AdminSettingsPage } from '@dealership/setting-web';

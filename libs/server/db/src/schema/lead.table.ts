@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { timestamps } from './timestamps';
 
@@ -18,6 +18,10 @@ export const leads = pgTable(
     // The lead stays when its car is deleted.
     carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     preferredDate: date('preferred_date', { mode: 'string' }),
+    /** HH:MM, Nairobi time (a test drive's slot). */
+    preferredTime: text('preferred_time'),
+    /** The kind's own fields (the buyer's car for a trade-in, the wanted car for an import, the terms for financing), as the contract's schema for that kind gives them. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     /** New, Contacted, Won, Lost. */
     status: text('status').notNull().default('New'),
     note: text('note'),

@@ -1,13 +1,23 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
-/** Settings: the domain's own columns go here (then `npm run db:generate`). */
+/**
+ * The dealer's dated rate sets: the import-duty rates (KRA) and the financing terms that hold
+ * from `effective_from` (Nairobi date) until the next set's date. The buyer tools read the set in
+ * force today; older ones stay as the record of what estimates were based on.
+ */
 export const settings = pgTable(
   'settings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** DutyRates of the setting contract. */
+    duty: jsonb('duty').$type<Record<string, unknown>>().notNull(),
+    /** FinanceSettings of the setting contract. */
+    finance: jsonb('finance').$type<Record<string, unknown>>().notNull(),
+    /** What changed and why (a Finance Act, a bank's new rate). */
+    note: text('note'),
     ...timestamps,
   },
-  (t) => [index('settings_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [index('settings_created_at_idx').on(t.createdAt, t.id), uniqueIndex('settings_effective_from_key').on(t.effectiveFrom)],
 );

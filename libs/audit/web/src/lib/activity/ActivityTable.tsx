@@ -6,7 +6,7 @@ import classes from './ActivityTable.module.css';
 import { ChangeList } from './ChangeList';
 import { actionLabel, changeSummary, entityName, recordName } from './audit-format';
 
-const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange', lead: 'cyan' } as const satisfies Record<AuditEntity, string>;
+const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange', lead: 'cyan', setting: 'yellow' } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {
   /** Events in the order to show them (the API lists newest first). */

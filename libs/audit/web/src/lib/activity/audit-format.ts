@@ -8,9 +8,10 @@ export const ACTIVITY_FILTERS = [
   { value: 'order', label: 'Orders' },
   { value: 'testimonial', label: 'Testimonials' },
   { value: 'lead', label: 'Leads' },
+  { value: 'setting', label: 'Rates' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
-const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead' };
+const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead', setting: 'Rate set' };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

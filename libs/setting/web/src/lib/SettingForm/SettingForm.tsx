@@ -1,31 +1,175 @@
-import { SettingCreateInputSchema, type SettingCreateFields, type SettingCreateInput, SETTING_NAME_MAX_LENGTH } from '@dealership/setting-schemas';
-import { Button, Group, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import {
+  type DutyRates,
+  SettingCreateInputSchema,
+  type SettingCreateInput,
+  SETTING_NOTE_MAX_LENGTH,
+} from '@dealership/setting-schemas';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 
-// Module level: a resolver made per render would give the form new callbacks on every render.
-const validateSetting = schemaResolver(SettingCreateInputSchema, { sync: true });
+/** The rates the form shows as percentages (the contract keeps fractions: 0.35 is 35%). */
+const PERCENT_RATES = ['importDuty', 'exciseSmall', 'exciseMid', 'exciseLarge', 'exciseElectric', 'vat', 'idf', 'rdl'] as const satisfies readonly (keyof DutyRates)[];
+
+const DUTY_LABELS: Record<(typeof PERCENT_RATES)[number], string> = {
+  importDuty: 'Import duty',
+  exciseSmall: 'Excise, up to 1,500 cc',
+  exciseMid: 'Excise, 1,501-3,000 cc petrol or 1,501-2,500 cc diesel',
+  exciseLarge: 'Excise, larger engines',
+  exciseElectric: 'Excise, electric',
+  vat: 'VAT',
+  idf: 'IDF',
+  rdl: 'RDL',
+};
+
+const AGE_LABELS = ['Up to 1 year', 'Over 1 up to 2 years', 'Over 2 up to 3 years', 'Over 3 up to 4 years', 'Over 4 up to 5 years', 'Over 5 up to 6 years', 'Over 6 up to 7 years', 'Over 7 up to 8 years'];
+
+/** A rate set as the form edits it: every rate in percent. */
+export interface SettingFormValues {
+  effectiveFrom: string;
+  duty: Omit<DutyRates, 'depreciation'> & { depreciation: number[] };
+  finance: { annualRatePercent: number; arrangementFee: number; fixedFees: number };
+  note: string;
+}
+
+// Rounded so 0.55 shows as 55, not 55.00000000000001.
+const toPercent = (fraction: number) => Math.round(fraction * 1e6) / 1e4;
+const toFraction = (percent: number) => Math.round(percent * 1e4) / 1e6;
+
+/** A rate set (the contract's fractions) as the form's percentages. */
+export function settingFormValues(setting: SettingFormInitial): SettingFormValues {
+  const duty = { ...setting.duty };
+  for (const key of PERCENT_RATES) duty[key] = toPercent(duty[key]);
+  return {
+    effectiveFrom: setting.effectiveFrom,
+    duty: { ...duty, depreciation: setting.duty.depreciation.map(toPercent) },
+    finance: { ...setting.finance, arrangementFee: toPercent(setting.finance.arrangementFee) },
+    note: setting.note ?? '',
+  };
+}
+
+/** The form's percentages back as the contract's fractions. */
+function toInput(values: SettingFormValues): SettingCreateInput {
+  const duty = { ...values.duty };
+  for (const key of PERCENT_RATES) duty[key] = toFraction(Number(duty[key]));
+  return {
+    effectiveFrom: values.effectiveFrom,
+    duty: { ...duty, depreciation: values.duty.depreciation.map((rate) => toFraction(Number(rate))) },
+    finance: { ...values.finance, arrangementFee: toFraction(Number(values.finance.arrangementFee)) },
+    note: values.note,
+  };
+}
+
+/** The server's schema, run on the converted values; its issues land on the fields they name ("duty.vat"). */
+function validate(values: SettingFormValues): Record<string, string> {
+  const result = SettingCreateInputSchema.safeParse(toInput(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    // The field's label says what it is: "vat must be at most 100%" shows as "Must be at most 100%".
+    errors[path] ??= issue.message.replace(/^[a-zA-Z]+ must/, 'Must');
+  }
+  return errors;
+}
+
+/** A rate set to start the form from: a saved one, or the one in force. */
+export type SettingFormInitial = Omit<SettingCreateInput, 'note'> & { note?: string | null };
 
 export interface SettingFormProps {
-  /** Called with the values as the server's own schema leaves them (checked and trimmed in the browser first). */
-  onSubmit: (values: SettingCreateFields) => void | Promise<void>;
-  initialValues?: SettingCreateInput;
+  /** Called with the rates as fractions, checked with the server's own schema first (an emptied note is '', which the server stores as none). */
+  onSubmit: (values: SettingCreateInput) => void | Promise<void>;
+  initialValues: SettingFormInitial;
   submitLabel?: string;
   /** While the write is on its way. */
   saving?: boolean;
+  onCancel?: () => void;
 }
 
-/** The fields of a setting, checked with the same schema the server uses. */
-export function SettingForm({ onSubmit, initialValues = { name: '' }, submitLabel = 'Save', saving = false }: SettingFormProps) {
-  const form = useForm<SettingCreateInput>({ mode: 'uncontrolled', initialValues, validate: validateSetting });
+/** A dated rate set: the import-duty rates and the financing terms, in percent, checked with the server's schema. */
+export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', saving = false, onCancel }: SettingFormProps) {
+  const form = useForm<SettingFormValues>({ mode: 'uncontrolled', initialValues: settingFormValues(initialValues), validate });
+  const percent = (path: string, label: string) => (
+    <NumberInput key={form.key(path)} label={label} suffix="%" decimalScale={3} min={0} max={100} hideControls {...form.getInputProps(path)} />
+  );
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(SettingCreateInputSchema.parse(values)))} aria-label="Setting">
-      <Group align="flex-end" gap="sm">
-        <TextInput label="Name" required autoComplete="off" maxLength={SETTING_NAME_MAX_LENGTH} key={form.key('name')} {...form.getInputProps('name')} />
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </Group>
+    <form noValidate onSubmit={form.onSubmit((values) => {
+        const checked = SettingCreateInputSchema.parse(toInput(values));
+        return onSubmit({ ...checked, note: checked.note ?? '' });
+      })} aria-label="Rate set">
+      <Stack gap="md">
+        <TextInput
+          type="date"
+          label="Takes effect on"
+          description="The calculators use the latest set that has taken effect (Nairobi date)."
+          required
+          key={form.key('effectiveFrom')}
+          {...form.getInputProps('effectiveFrom')}
+        />
+        <Fieldset legend="Import duty (KRA)">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {PERCENT_RATES.map((key) => percent(`duty.${key}`, DUTY_LABELS[key]))}
+            <NumberInput
+              key={form.key('duty.taxStrippingFactor')}
+              label="Tax-stripping factor"
+              description="The depreciated CRSP is divided by it (1 leaves it as it is)."
+              decimalScale={4}
+              min={0.1}
+              max={10}
+              hideControls
+              {...form.getInputProps('duty.taxStrippingFactor')}
+            />
+            <NumberInput
+              key={form.key('duty.cutoffYear')}
+              label="Eight-year rule: oldest year of first registration"
+              allowDecimal={false}
+              min={1990}
+              max={2100}
+              hideControls
+              {...form.getInputProps('duty.cutoffYear')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Depreciation by age from first registration">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {AGE_LABELS.map((label, index) => percent(`duty.depreciation.${index}`, label))}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Financing">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            {percent('finance.annualRatePercent', 'Annual interest rate')}
+            {percent('finance.arrangementFee', 'Arrangement fee')}
+            <NumberInput
+              key={form.key('finance.fixedFees')}
+              label="Other fees (KES)"
+              thousandSeparator=","
+              allowDecimal={false}
+              min={0}
+              hideControls
+              {...form.getInputProps('finance.fixedFees')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Textarea
+          label="Note"
+          description="What changed and why: a Finance Act, a bank's new rate."
+          autosize
+          minRows={2}
+          maxLength={SETTING_NOTE_MAX_LENGTH}
+          key={form.key('note')}
+          {...form.getInputProps('note')}
+        />
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

@@ -1,16 +1,21 @@
-import type { Setting } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, type Setting } from '@dealership/setting-schemas';
 import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminSettingsPage, SETTING_PAGE_SIZE } from './AdminSettings.page';
 
-const first: Setting = {
+const november: Setting = {
   id: '00000000-0000-4000-9000-000000000001',
-  name: 'First',
+  effectiveFrom: '2026-11-01',
+  duty: DEFAULT_DUTY_RATES,
+  finance: DEFAULT_FINANCE_SETTINGS,
+  note: 'KRA rates as of November 2026',
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
+const scheduled: Setting = { ...november, id: '00000000-0000-4000-9000-000000000002', effectiveFrom: '2099-07-01', duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 }, note: null };
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
+const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance };
 
 function renderList(api: FakeApi) {
   const calls: FakeCall[] = [];
@@ -22,27 +27,52 @@ function renderList(api: FakeApi) {
   return { calls };
 }
 
+const answer =
+  (items: Setting[]): FakeApi =>
+  (procedure) => ({ data: procedure === 'setting.current' ? current : procedure === 'setting.list' ? pageOf(items) : november });
+
 describe('AdminSettingsPage', () => {
-  it('lists the settings the API answers', async () => {
-    const { calls } = renderList(() => ({ data: pageOf([first]) }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+  it('lists the rate sets, latest date first, with the one in force and the scheduled one marked', async () => {
+    renderList(answer([scheduled, november]));
+    expect(screen.getByRole('heading', { level: 1, name: 'Rates' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
-    expect(within(table).getByText('First')).toBeInTheDocument();
-    expect(screen.getByText('1 setting')).toBeInTheDocument();
-    expect(calls.map((call) => [call.procedure, call.input])).toEqual([['setting.list', { page: 1, pageSize: SETTING_PAGE_SIZE }]]);
+    const later = within(table).getByRole('row', { name: 'Rates from 2099-07-01' });
+    expect(within(later).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(later).getByText('18%')).toBeInTheDocument();
+    const inForce = within(table).getByRole('row', { name: 'Rates from 2026-11-01' });
+    expect(within(inForce).getByText('In force')).toBeInTheDocument();
+    expect(within(inForce).getByText('35%')).toBeInTheDocument();
+    expect(within(inForce).getByText('2019 or later')).toBeInTheDocument();
+    expect(screen.getByText('2 rate sets')).toBeInTheDocument();
   });
 
-  it('says so when there are none', async () => {
-    renderList(() => ({ data: pageOf([]) }));
-    expect(await screen.findByText('No settings yet.')).toBeInTheDocument();
+  it('starts a new set from the rates in force and sends it through setting.create', async () => {
+    const { calls } = renderList(answer([november]));
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'New rate set' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New rate set' });
+    expect(within(dialog).getByRole('textbox', { name: 'Import duty' })).toHaveValue('35%');
+    fireEvent.change(within(dialog).getByLabelText(/Takes effect on/), { target: { value: '2027-07-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rate set' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.procedure === 'setting.create').map((call) => call.input)).toEqual([
+        { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: '' },
+      ]),
+    );
   });
 
-  it('adds one through setting.create with the checked values', async () => {
-    const { calls } = renderList((procedure) => ({ data: procedure === 'setting.create' ? first : pageOf([]) }));
-    await screen.findByText('No settings yet.');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' First ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(calls.filter((call) => call.procedure === 'setting.create').map((call) => call.input)).toEqual([{ name: 'First' }]));
+  it('asks before deleting, and never offers to delete the last set', async () => {
+    const { calls } = renderList(answer([scheduled, november]));
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(within(table).getByRole('row', { name: 'Rates from 2099-07-01' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete rate set' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.filter((call) => call.procedure === 'setting.remove').map((call) => call.input)).toEqual([{ id: scheduled.id }]));
+  });
+
+  it('keeps the only set', async () => {
+    renderList(answer([november]));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 });
