@@ -92,8 +92,9 @@ const formNumber = (label: string, schema: z.ZodNumber) =>
 const optionalFormNumber = (label: string, schema: z.ZodNumber) =>
   z
     .union([z.literal(''), schema], { error: `${label} must be a number` })
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
+    .transform((value) => (value === '' ? undefined : value))
+    // Optional last, so the key is optional in the output too (as it is once sent as JSON).
+    .optional();
 
 /** Whole Kenyan shillings, above zero (a price, a budget). */
 const kes = (label: string) =>
@@ -216,8 +217,8 @@ export const ImportDetailsSchema = z
     colour: text()
       .trim()
       .max(60, { error: 'Colour must be at most 60 characters' })
-      .optional()
-      .transform((value) => value || undefined),
+      .transform((value) => value || undefined)
+      .optional(),
   })
   .superRefine((details, context) => {
     const oldest = oldestImportableYear();

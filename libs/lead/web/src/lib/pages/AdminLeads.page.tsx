@@ -2,7 +2,7 @@ import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadKind, 
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo, telHref, whatsappHref } from '@dealership/web-ui';
-import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -24,13 +24,89 @@ function useLeadParams() {
   const params = { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, page: Number.isInteger(page) && page > 1 ? page : 1 };
   const update = (change: Partial<typeof params>) => {
     const next = { ...params, page: 1, ...change };
-    setSearchParams(Object.fromEntries(Object.entries({ kind: next.kind, status: next.status, page: next.page > 1 ? String(next.page) : undefined }).filter(([, value]) => value !== undefined)) as Record<string, string>);
+    setSearchParams(
+      Object.fromEntries(
+        Object.entries({ kind: next.kind, status: next.status, page: next.page > 1 ? String(next.page) : undefined }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      ) as Record<string, string>,
+    );
   };
   return { params, update };
 }
 
 const received = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 const day = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
+
+const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
+
+/** A kind's own fields, as label and value. */
+function detailLines(lead: Lead): [string, string][] {
+  if (lead.details === null) return [];
+  switch (lead.kind) {
+    case 'trade-in': {
+      const car = lead.details;
+      return [
+        ['Their car', `${car.year} ${car.make} ${car.model}`],
+        ['Mileage', `${car.mileage.toLocaleString('en-KE')} km`],
+        ['Condition', car.condition],
+        ...(car.askingPrice === undefined ? [] : ([['Asking price', kes(car.askingPrice)]] as [string, string][])),
+      ];
+    }
+    case 'import': {
+      const wanted = lead.details;
+      return [
+        ['Wanted', `${wanted.make} ${wanted.model}, ${wanted.yearFrom === wanted.yearTo ? wanted.yearFrom : `${wanted.yearFrom}-${wanted.yearTo}`}`],
+        ['Budget', kes(wanted.budget)],
+        ...(wanted.colour ? ([['Colour', wanted.colour]] as [string, string][]) : []),
+      ];
+    }
+    case 'financing': {
+      const terms = lead.details;
+      const share = terms.price > 0 ? ` (${Math.round((terms.deposit / terms.price) * 100)}%)` : '';
+      return [
+        ['Price', kes(terms.price)],
+        ['Deposit', `${kes(terms.deposit)}${share}`],
+        ['Term', `${terms.months} months`],
+        ['Monthly income', terms.incomeBand],
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** What the buyer told us of their kind of request (their car, the car wanted, the terms), and a trade-in's photos. */
+function LeadDetails({ lead }: { lead: Lead }) {
+  const lines = detailLines(lead);
+  const photos = lead.kind === 'trade-in' ? (lead.details?.photos ?? []) : [];
+  if (lines.length === 0 && photos.length === 0) return null;
+  return (
+    <>
+      <Stack gap={2} mt="xs" mb={0} component="dl">
+        {lines.map(([label, value]) => (
+          <Group key={label} gap={6} wrap="nowrap">
+            <Text component="dt" size="sm" c="gray.7">
+              {label}:
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {photos.length > 0 ? (
+        <Group gap="xs" mt="xs" aria-label="Photos of their car" role="list">
+          {photos.map((photo, index) => (
+            <Anchor key={photo.publicId} href={photo.url} target="_blank" rel="noopener noreferrer" role="listitem">
+              <Image src={photo.url} alt={`Photo ${index + 1} of their car`} w={96} h={72} radius="sm" fit="cover" />
+            </Anchor>
+          ))}
+        </Group>
+      ) : null}
+    </>
+  );
+}
 
 /** One lead: who, what about, how to reach them, and where the staff are with it. */
 function LeadCard({ lead }: { lead: Lead }) {
@@ -69,7 +145,13 @@ function LeadCard({ lead }: { lead: Lead }) {
         <Anchor href={telHref(lead.phone)} fw={600}>
           {lead.phone}
         </Anchor>
-        <Anchor href={whatsappHref(lead.phone, `Hello ${lead.name}, this is Mombasa Car Dealership about your ${LEAD_KIND_LABELS[lead.kind].toLowerCase()}.`)} target="_blank" rel="noopener noreferrer" c="green.8" fw={600}>
+        <Anchor
+          href={whatsappHref(lead.phone, `Hello ${lead.name}, this is Mombasa Car Dealership about your ${LEAD_KIND_LABELS[lead.kind].toLowerCase()}.`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          c="green.8"
+          fw={600}
+        >
           WhatsApp
         </Anchor>
         {lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}
@@ -85,8 +167,10 @@ function LeadCard({ lead }: { lead: Lead }) {
       {lead.preferredDate ? (
         <Text size="sm" mt={4}>
           Preferred day: {day.format(new Date(`${lead.preferredDate}T00:00:00Z`))}
+          {lead.preferredTime ? ` at ${lead.preferredTime}` : ''}
         </Text>
       ) : null}
+      <LeadDetails lead={lead} />
       <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
         {lead.message}
       </Text>
@@ -99,7 +183,15 @@ function LeadCard({ lead }: { lead: Lead }) {
           onChange={(value) => isStatus(value) && setStatusValue(value)}
           comboboxProps={{ withinPortal: true }}
         />
-        <Textarea label="Note" placeholder="Called, visiting on Saturday…" autosize minRows={1} maxRows={4} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+        <Textarea
+          label="Note"
+          placeholder="Called, visiting on Saturday…"
+          autosize
+          minRows={1}
+          maxRows={4}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending}>
@@ -120,13 +212,22 @@ export function AdminLeadsPage() {
   if (list.isPending) {
     body = <PageLoader label="Loading leads…" minHeight={240} />;
   } else if (list.isError) {
-    body = <ErrorState title="Could not load the leads" message="Please check your connection and try again." onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+    body = (
+      <ErrorState
+        title="Could not load the leads"
+        message="Please check your connection and try again."
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
   } else if (list.data.items.length === 0) {
     body = (
       <Paper withBorder radius="md" p="xl" ta="center">
         <Text fw={700}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</Text>
         <Text c="gray.7" mt="xs">
-          {filtered ? 'Clear the filters to see every lead.' : 'Enquiries from the car pages and the contact page arrive here.'}
+          {filtered
+            ? 'Clear the filters to see every lead.'
+            : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site arrive here.'}
         </Text>
         {filtered ? (
           <Button variant="light" mt="md" onClick={() => update({ kind: undefined, status: undefined })}>

@@ -1,0 +1,88 @@
+import '@mantine/core/styles/NumberInput.css';
+import { ImportLeadSchema, oldestImportableYear, type ImportLeadInput } from '@dealership/lead-schemas';
+import { Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+
+const validateImport = schemaResolver(ImportLeadSchema, { sync: true });
+
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+
+export interface ImportRequestFormProps {
+  onSent?: () => void;
+}
+
+/**
+ * A request to import a car on the buyer's behalf (lead kind `import`): make, model, the years
+ * they would accept (from the oldest the eight-year rule admits at arrival), budget and colour.
+ */
+export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
+  const oldest = oldestImportableYear();
+  const form = useForm<ImportLeadInput>({
+    initialValues: {
+      kind: 'import',
+      name: '',
+      phone: '',
+      email: '',
+      message: '',
+      details: { make: '', model: '', yearFrom: '', yearTo: '', budget: '', colour: '' },
+      website: '',
+    },
+    validate: validateImport,
+  });
+  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, onSent });
+  const field = (name: keyof ImportLeadInput) => form.getInputProps(name);
+  const detail = (name: keyof ImportLeadInput['details']) => form.getInputProps(`details.${name}`);
+
+  if (sent) {
+    const car = form.getValues().details;
+    const wanted = `${car.make.trim()} ${car.model.trim()} (${car.yearFrom === car.yearTo ? car.yearFrom : `${car.yearFrom}-${car.yearTo}`})`;
+    return (
+      <LeadSent title="Thank you, we have your import request" whatsappText={`Hello, I asked you to import a ${wanted}.`}>
+        We will look for a {wanted} within KES {kesFormat.format(Number(car.budget))} at auctions and exporters, and call you on the number you gave with what
+        we find and its full landed cost, duty included, before you pay anything.
+      </LeadSent>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Import request">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Make" placeholder="Mazda" required maxLength={60} {...detail('make')} />
+          <TextInput label="Model" placeholder="CX-5" required maxLength={60} {...detail('model')} />
+          <NumberInput
+            clampBehavior="none"
+            label="Year from"
+            description={`${oldest} or later`}
+            required
+            min={oldest}
+            allowDecimal={false}
+            allowNegative={false}
+            {...detail('yearFrom')}
+          />
+          <NumberInput clampBehavior="none" label="Year to" required min={oldest} allowDecimal={false} allowNegative={false} {...detail('yearTo')} />
+          <NumberInput
+            clampBehavior="none"
+            label="Budget (KES)"
+            description="Landed, duty included"
+            required
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            {...detail('budget')}
+          />
+          <TextInput label="Colour" description="Optional" maxLength={60} {...detail('colour')} />
+        </SimpleGrid>
+        <ContactFields field={field} />
+        <OptionalMessage field={field} />
+        <Honeypot field={field} />
+        <FormFailure failure={failure} />
+        <Button type="submit" loading={pending} w="fit-content">
+          Send my request
+        </Button>
+      </Stack>
+    </form>
+  );
+}

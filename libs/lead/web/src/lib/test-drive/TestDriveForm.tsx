@@ -1,0 +1,90 @@
+import {
+  nairobiTime,
+  nairobiToday,
+  openingSlots,
+  TEST_DRIVE_HOURS_TEXT,
+  TestDriveLeadSchema,
+  weekdayOf,
+  type TestDriveLeadInput,
+} from '@dealership/lead-schemas';
+import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+
+const validateTestDrive = schemaResolver(TestDriveLeadSchema, { sync: true });
+
+/** The fields the visitor sees: a server's message about one of them shows on it. */
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate', 'preferredTime'] as const;
+
+const longDay = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
+/** "Tuesday, 1 December 2026" of a YYYY-MM-DD date. */
+export const formatDay = (date: string) => longDay.format(new Date(`${date}T00:00:00Z`));
+
+export interface TestDriveFormProps {
+  car: { id: string; name: string };
+  onSent?: () => void;
+}
+
+/** The slots a visitor may pick on `date` (the ones still to come, today). */
+function slotsOf(date: string): string[] {
+  return date === nairobiToday() ? openingSlots(date, nairobiTime()) : openingSlots(date);
+}
+
+/**
+ * A test drive of one car (lead kind `test-drive`): the buyer picks a day and one of its
+ * half-hour slots within the showroom's hours, checked with the server's own schema.
+ */
+export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
+  const form = useForm<TestDriveLeadInput>({
+    initialValues: { kind: 'test-drive', name: '', phone: '', email: '', message: '', carId: car.id, preferredDate: '', preferredTime: '', website: '' },
+    validate: validateTestDrive,
+    // A new day has its own slots: the time picked for another day is picked again.
+    onValuesChange: (values, previous) => {
+      if (values.preferredDate !== previous.preferredDate && values.preferredTime !== '') form.setFieldValue('preferredTime', '');
+    },
+  });
+  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, carName: car.name, onSent });
+  const field = (name: keyof TestDriveLeadInput) => form.getInputProps(name);
+
+  if (sent) {
+    const { preferredDate, preferredTime } = form.getValues();
+    return (
+      <LeadSent
+        title="Thank you, we have your test-drive request"
+        whatsappText={`Hello, I booked a test drive of the ${car.name} on ${formatDay(preferredDate)} at ${preferredTime}.`}
+      >
+        One of our team will call you on the number you gave to confirm your test drive of the {car.name} on {formatDay(preferredDate)} at {preferredTime}.
+        Please bring your driving licence to the showroom.
+      </LeadSent>
+    );
+  }
+
+  const date = form.values.preferredDate;
+  const slots = date ? slotsOf(date) : [];
+  let timeHint = `We take test drives ${TEST_DRIVE_HOURS_TEXT}`;
+  if (date && weekdayOf(date) === 0) timeHint = `We are closed on Sundays: we take test drives ${TEST_DRIVE_HOURS_TEXT}`;
+  else if (date && slots.length === 0) timeHint = 'No slots are left on this day: choose another day';
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label={`Book a test drive of the ${car.name}`}>
+      <Stack gap="sm">
+        <ContactFields field={field} />
+        <TextInput label="Preferred day" required type="date" min={nairobiToday()} {...field('preferredDate')} />
+        <NativeSelect
+          label="Preferred time"
+          description={timeHint}
+          required
+          disabled={slots.length === 0}
+          data={[{ value: '', label: date ? 'Choose a time' : 'Choose a day first' }, ...slots]}
+          {...field('preferredTime')}
+        />
+        <OptionalMessage field={field} />
+        <Honeypot field={field} />
+        <FormFailure failure={failure} />
+        <Button type="submit" loading={pending}>
+          Book the test drive
+        </Button>
+      </Stack>
+    </form>
+  );
+}

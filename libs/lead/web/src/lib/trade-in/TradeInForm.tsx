@@ -1,0 +1,98 @@
+import '@mantine/core/styles/NumberInput.css';
+import { TRADE_IN_CONDITIONS, TradeInLeadSchema, type TradeInLeadInput } from '@dealership/lead-schemas';
+import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+
+const validateTradeIn = schemaResolver(TradeInLeadSchema, { sync: true });
+
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+
+export interface TradeInFormProps {
+  onSent?: () => void;
+}
+
+/**
+ * A trade-in estimate (lead kind `trade-in`): the buyer's car, its year, mileage, condition and
+ * the price they hope for. Photos come on WhatsApp: the site takes uploads from the staff only.
+ */
+export function TradeInForm({ onSent }: TradeInFormProps) {
+  const form = useForm<TradeInLeadInput>({
+    initialValues: {
+      kind: 'trade-in',
+      name: '',
+      phone: '',
+      email: '',
+      message: '',
+      details: { make: '', model: '', year: '', mileage: '', condition: '' as TradeInLeadInput['details']['condition'], askingPrice: '' },
+      website: '',
+    },
+    validate: validateTradeIn,
+  });
+  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, onSent });
+  const field = (name: keyof TradeInLeadInput) => form.getInputProps(name);
+  const detail = (name: keyof TradeInLeadInput['details']) => form.getInputProps(`details.${name}`);
+
+  if (sent) {
+    const car = form.getValues().details;
+    const described = `${car.year} ${car.make.trim()} ${car.model.trim()}`;
+    return (
+      <LeadSent title="Thank you, we have your car's details" whatsappText={`Hello, I asked for a trade-in estimate for my ${described}. Here are its photos:`}>
+        One of our team will call you on the number you gave within working hours with an estimate for your {described}, and arrange to inspect it at the
+        showroom. Send us photos of it on WhatsApp to make the estimate closer.
+      </LeadSent>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Trade-in estimate">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Make" placeholder="Toyota" required maxLength={60} {...detail('make')} />
+          <TextInput label="Model" placeholder="Fielder" required maxLength={60} {...detail('model')} />
+          <NumberInput
+            clampBehavior="none"
+            label="Year"
+            placeholder="2015"
+            required
+            min={1980}
+            allowDecimal={false}
+            allowNegative={false}
+            {...detail('year')}
+          />
+          <NumberInput
+            clampBehavior="none"
+            label="Mileage (km)"
+            required
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            {...detail('mileage')}
+          />
+          <NativeSelect label="Condition" required data={[{ value: '', label: 'Choose one' }, ...TRADE_IN_CONDITIONS]} {...detail('condition')} />
+          <NumberInput
+            clampBehavior="none"
+            label="Asking price (KES)"
+            description="Optional"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            {...detail('askingPrice')}
+          />
+        </SimpleGrid>
+        <ContactFields field={field} />
+        <OptionalMessage field={field} />
+        <Text size="sm" c="gray.7">
+          Photos help us estimate: send them on WhatsApp once you have sent this form.
+        </Text>
+        <Honeypot field={field} />
+        <FormFailure failure={failure} />
+        <Button type="submit" loading={pending} w="fit-content">
+          Ask for an estimate
+        </Button>
+      </Stack>
+    </form>
+  );
+}
