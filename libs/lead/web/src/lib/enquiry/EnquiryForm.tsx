@@ -108,24 +108,8 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           {...form.getInputProps('phone')}
         />
         <TextInput label="Email" description="Optional" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-        <Textarea
-          label="Message"
-          required
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={LEAD_MESSAGE_MAX_LENGTH}
-          key={form.key('message')}
-          {...form.getInputProps('message')}
-        />
-        <TextInput
-          label="Preferred day to visit or call"
-          description="Optional"
-          type="date"
-          min={today}
-          key={form.key('preferredDate')}
-          {...form.getInputProps('preferredDate')}
-        />
+        <Textarea label="Message" required autosize minRows={3} maxRows={8} maxLength={LEAD_MESSAGE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
+        <TextInput label="Preferred day to visit or call" description="Optional" type="date" min={today} key={form.key('preferredDate')} {...form.getInputProps('preferredDate')} />
         {/* The honeypot: hidden from people and screen readers, filled only by bots. */}
         <div className={classes.honeypot} aria-hidden="true">
           <label>
