@@ -1,7 +1,8 @@
 // Public pages load only the Mantine sheets they use (src/mantine-styles.ts): the timeline's own.
 import '@mantine/core/styles/Timeline.css';
+import { ApplyForFinancing, ImportRequestForm, TradeInForm } from '@dealership/lead-web';
 import { autoDealerJsonLd, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
-import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 const DESCRIPTION =
@@ -55,8 +56,7 @@ export function ServicesPage() {
       <Stack gap="xs" mb={40}>
         <Title order={1}>Our Services</Title>
         <Text c="gray.7" size="lg" maw={760}>
-          Beyond the cars in our showroom, we import the car you want, take your current one in part exchange, and
-          arrange the financing.
+          Beyond the cars in our showroom, we import the car you want, take your current one in part exchange, and arrange the financing.
         </Text>
       </Stack>
 
@@ -65,12 +65,19 @@ export function ServicesPage() {
           Import on your behalf
         </Title>
         <Text c="gray.7" mb="lg" maw={760}>
-          Cars first registered within the last eight years can be imported into Kenya. From your request to the
-          keys in your hand, this is how it goes:
+          Cars first registered within the last eight years can be imported into Kenya. From your request to the keys in your hand, this is how it goes:
         </Text>
         <Timeline active={IMPORT_STEPS.length - 1} bulletSize={28} lineWidth={2} color="navy" maw={760}>
           {IMPORT_STEPS.map((step, index) => (
-            <Timeline.Item key={step.title} bullet={<Text size="xs" fw={700} c="white">{index + 1}</Text>} title={<Text fw={700}>{step.title}</Text>}>
+            <Timeline.Item
+              key={step.title}
+              bullet={
+                <Text size="xs" fw={700} c="white">
+                  {index + 1}
+                </Text>
+              }
+              title={<Text fw={700}>{step.title}</Text>}
+            >
               <Text size="sm" c="gray.7" mt={4}>
                 {step.text}
               </Text>
@@ -92,34 +99,43 @@ export function ServicesPage() {
             Ask us on WhatsApp
           </Button>
         </Group>
+        <Paper withBorder radius="md" p="lg" mt="xl" maw={760}>
+          <Title order={3} size="h4" mb="xs">
+            Tell us the car you want
+          </Title>
+          <Text c="gray.7" size="sm" mb="md">
+            We answer with what is available and what it will cost landed in Mombasa.
+          </Text>
+          <ImportRequestForm />
+        </Paper>
       </section>
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mt={56}>
+      <Stack gap="lg" mt={56}>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="trade-in-heading">
           <Title order={2} size="h3" id="trade-in-heading" mb="xs">
             Trade in your car
           </Title>
-          <Text c="gray.7">
-            Bring your current car to the showroom: we inspect it, make you an offer on the spot, and take it off the
-            price of your next car. Tell us its make, model, year and mileage first and we give you an estimate.
+          <Text c="gray.7" mb="md" maw={760}>
+            Bring your current car to the showroom: we inspect it, make you an offer on the spot, and take it off the price of your next car. Tell us its make,
+            model, year and mileage first and we give you an estimate.
           </Text>
-          <Button component={Link} to="/contact" variant="light" mt="md">
-            Ask for a trade-in estimate
-          </Button>
+          <TradeInForm />
         </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="financing-heading">
           <Title order={2} size="h3" id="financing-heading" mb="xs">
             Financing
           </Title>
-          <Text c="gray.7">
-            Pay for your car over 12 to 72 months through our partner banks. See your monthly instalment and the total
-            cost of credit before you apply.
+          <Text c="gray.7" maw={760}>
+            Pay for your car over 12 to 72 months through our partner banks. See your monthly instalment and the total cost of credit before you apply.
           </Text>
-          <Button component={Link} to="/financing" variant="light" mt="md">
-            Calculate your instalment
-          </Button>
+          <Group gap="sm" mt="md">
+            <Button component={Link} to="/financing" variant="light" size="md">
+              Calculate your instalment
+            </Button>
+            <ApplyForFinancing />
+          </Group>
         </Paper>
-      </SimpleGrid>
+      </Stack>
 
       <Text c="gray.7" mt={48}>
         Questions? Call us on{' '}

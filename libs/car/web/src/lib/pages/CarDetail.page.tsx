@@ -20,7 +20,7 @@ import {
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { AskAboutCar } from '@dealership/lead-web';
+import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarStatusBadge, isOrderable } from '../CarCard/CarStatusBadge';
 import { CarGallery } from '../detail/CarGallery';
@@ -182,6 +182,14 @@ function CarDetail({ car }: { car: Car }) {
                 </Button>
               </SimpleGrid>
               <AskAboutCar car={car} />
+              {/* A car that is sold or on its way out is not driven or financed; its dialogs load on click. */}
+              {orderable ? (
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+                  <BookTestDrive carId={car.id} carName={car.name} />
+                  {/* The form starts from the price, the usual 20% deposit and 48 months. */}
+                  <ApplyForFinancing carId={car.id} carName={car.name} price={car.price} months={48} />
+                </SimpleGrid>
+              ) : null}
               <CompareToggle car={car} size="md" />
               <Button component="a" href={telHref(dealerPhone)} variant="subtle" size="md" leftSection={<PhoneIcon width={18} height={18} />}>
                 Call {dealerPhone}

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
-import { lazy, Suspense, useState, useTransition } from 'react';
+import { lazy } from 'react';
+import { DialogButton } from '../kinds/DialogButton';
 
 // The dialog (Mantine's Modal with its scroll lock) and the form (zod, the form library) are their own
 // chunk, fetched when a visitor reaches for the button: the car page's first load stays within its budget.
@@ -13,31 +13,11 @@ export interface AskAboutCarProps {
 
 /** "Ask about this car" on the car page: the enquiry form in a dialog, about this car. */
 export function AskAboutCar({ car }: AskAboutCarProps) {
-  const [opened, setOpened] = useState(false);
-  // Mounted from the first click on, so closing animates and a sent enquiry stays sent.
-  const [wanted, setWanted] = useState(false);
-  // Opening is a transition: while the dialog's chunk loads (a slow network), the button shows it is busy.
-  const [loading, startOpening] = useTransition();
   return (
-    <>
-      <Button
-        size="md"
-        variant="outline"
-        aria-haspopup="dialog"
-        loading={loading}
-        onClick={() =>
-          startOpening(() => {
-            setWanted(true);
-            setOpened(true);
-          })
-        }
-        onPointerEnter={preloadEnquiryDialog}
-        onFocus={preloadEnquiryDialog}
-      >
-        Ask about this car
-      </Button>
-      {/* Rendered from the start (empty), so the transition keeps it as it is until the dialog has loaded. */}
-      <Suspense fallback={null}>{wanted ? <EnquiryDialog car={car} opened={opened} onClose={() => setOpened(false)} /> : null}</Suspense>
-    </>
+    <DialogButton
+      label="Ask about this car"
+      preload={preloadEnquiryDialog}
+      dialog={(opened, close) => <EnquiryDialog car={car} opened={opened} onClose={close} />}
+    />
   );
 }

@@ -9,7 +9,7 @@ const preloadFinancingDialog = () => void loadFinancingDialog();
 export interface ApplyForFinancingProps {
   carId?: string;
   carName?: string;
-  /** KES: the form starts from these terms. */
+  /** KES: the form starts from these terms (a price alone starts with the usual 20% deposit). */
   price?: number;
   deposit?: number;
   months?: number;

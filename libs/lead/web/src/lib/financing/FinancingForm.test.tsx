@@ -73,3 +73,15 @@ describe('ApplyForFinancing', () => {
     expect(await within(dialog).findByRole('textbox', { name: /Deposit/ })).toHaveValue('400,000');
   });
 });
+
+describe('FinancingForm from a price alone', () => {
+  it('starts with the usual 20% deposit and 48 months', () => {
+    renderWithProviders(
+      <TestTrpcProvider api={() => ({ data: { id: 'x' } })}>
+        <FinancingForm price={2_350_000} />
+      </TestTrpcProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: /Deposit/ })).toHaveValue('470,000');
+    expect(screen.getByRole('textbox', { name: /Months to pay/ })).toHaveValue('48');
+  });
+});

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/NumberInput.css';
 import { FinancingLeadSchema, INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
-import { FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
+import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
@@ -19,6 +19,7 @@ export interface FinancingFormProps {
   carName?: string;
   /** The terms to start from (the car's price, a deposit, a term in months). */
   price?: number;
+  /** KES; with a price and no deposit, the usual share of the price (20%). */
   deposit?: number;
   months?: number;
   onSent?: () => void;
@@ -38,7 +39,12 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
       email: '',
       message: '',
       carId,
-      details: { price: price ?? '', deposit: deposit ?? '', months, incomeBand: '' as FinancingLeadInput['details']['incomeBand'] },
+      details: {
+        price: price ?? '',
+        deposit: deposit ?? (price === undefined ? '' : Math.round(price * FINANCE_DEPOSIT.default)),
+        months,
+        incomeBand: '' as FinancingLeadInput['details']['incomeBand'],
+      },
       website: '',
     },
     validate: validateFinancing,
