@@ -1,3 +1,5 @@
+// NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import { FinancingLeadSchema, INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';

@@ -1,3 +1,5 @@
+// NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
+import '@mantine/core/styles/Combobox.css';
 import {
   nairobiTime,
   nairobiToday,

@@ -1,3 +1,5 @@
+// NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import { TRADE_IN_CONDITIONS, TradeInLeadSchema, type TradeInLeadInput } from '@dealership/lead-schemas';
 import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
