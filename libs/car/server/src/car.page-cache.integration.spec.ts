@@ -99,7 +99,8 @@ describe('the car page cache (integration, real database)', () => {
     if (serverUrl) {
       // Another connection, as another instance would write.
       const url = new URL(serverUrl);
-      url.pathname = `/${(await handle.db.execute<{ db: string }>(sql`select current_database() as db`)).rows?.[0]?.db ?? ''}`;
+      const [{ name }] = ((await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+      url.pathname = `/${name}`;
       const other = new Client({ connectionString: url.toString() });
       await other.connect();
       try {
