@@ -50,6 +50,21 @@ test('the duty estimator shows the KRA vector line by line, and an edit goes int
   expect(pageProblems).toEqual([]);
 });
 
+test('a Foreign Used car page links to its duty estimate and its financing', async ({ page, pageProblems }) => {
+  await page.goto('/car/toyota-land-cruiser-prado-tx-l-2-8-diesel');
+  await page.getByRole('link', { name: 'Import duty on a car like this' }).click();
+  await expect(page).toHaveURL(/\/import-duty\?registered=2019-01&cc=2800&fuel=diesel$/);
+  await expect(page.getByText('Enter the CRSP value, the month of first registration and the engine size to see the estimate.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'CRSP value (KES)' }).fill('9000000');
+  await expect(page.getByRole('status').filter({ hasText: 'No estimate for this car' })).toBeVisible();
+
+  await page.goto('/car/toyota-land-cruiser-prado-tx-l-2-8-diesel');
+  await page.getByRole('link', { name: 'Monthly instalment calculator' }).click();
+  await expect(page).toHaveURL(/\/financing\?price=7600000&months=48$/);
+  await expect(line(page, 'Financing quote', 'Amount financed')).toHaveText('KES 6,080,000');
+  expect(pageProblems).toEqual([]);
+});
+
 test('the financing calculator shows the instalment and the total cost of credit of the vector', async ({ page, pageProblems }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Financing' }).click();
@@ -66,6 +81,14 @@ test('the financing calculator shows the instalment and the total cost of credit
   await page.getByRole('textbox', { name: 'Deposit (%)' }).fill('20');
   await expect(page).toHaveURL(/deposit=200000/);
   await expect(line(page, 'Financing quote', 'Amount financed')).toHaveText('KES 800,000');
+
+  // "Apply" opens the financing application with the calculator's terms.
+  await page.getByRole('button', { name: 'Apply for financing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Apply for financing' });
+  await expect(dialog.getByRole('textbox', { name: 'Price (KES)' })).toHaveValue('1,000,000');
+  await expect(dialog.getByRole('textbox', { name: 'Deposit (KES)' })).toHaveValue('200,000');
+  await expect(dialog.getByRole('textbox', { name: 'Months to pay' })).toHaveValue('48');
+  await expect(dialog.getByText('We never ask for your ID number or statements online: our staff collect them in person.')).toBeVisible();
   expect(pageProblems).toEqual([]);
 });
 

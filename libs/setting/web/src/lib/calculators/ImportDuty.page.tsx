@@ -99,6 +99,8 @@ export function ImportDutyPage() {
   }
 
   const years = Array.from({ length: 12 }, (_, i) => String(thisYear - i));
+  // A car older than the list (linked from a car page) keeps its year: the rule then explains why there is no estimate.
+  if (year && !years.includes(year)) years.push(year);
   const importable = oldestImportableYear(rates.data?.duty ?? { cutoffYear: thisYear - 7 }, today);
   return (
     <Container size="md" py="xl">
