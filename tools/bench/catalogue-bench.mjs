@@ -192,6 +192,26 @@ const cases = [
     warmup: { connections: 1, amount: 2 },
     rss: true,
   },
+  {
+    // The issue's memory goal: 20 requests at once against our server alone (the bare server
+    // builds every body as one string and runs out of heap at 100,000 cars), then a repeat with
+    // the ETag, which must be answered 304.
+    id: 'get-all-20',
+    name: 'getAll-car, 20 at once (ours)',
+    ours: `http://127.0.0.1:${OURS_PORT}/api/car/getAll-car`,
+    bare: null,
+    load: { connections: 20, amount: 20 },
+    warmup: { connections: 1, amount: 1 },
+    rss: true,
+    after: async (url) => {
+      const first = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      await first.arrayBuffer();
+      const etag = first.headers.get('etag');
+      const repeat = await fetch(url, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag ?? '' } });
+      await repeat.arrayBuffer();
+      return `repeat with If-None-Match: ${repeat.status}`;
+    },
+  },
 ];
 
 const results = [];
@@ -207,18 +227,19 @@ try {
       const measure = c.load ?? { connections, duration };
       const warm = c.warmup ?? { connections, duration: warmupSeconds };
       // The same warm-up pass for both servers, then the measured runs.
-      await load(c.bare, warm);
+      if (c.bare) await load(c.bare, warm);
       await load(c.ours, warm);
-      row.bare = await load(c.bare, measure);
+      if (c.bare) row.bare = await load(c.bare, measure);
       const measured = await withPeakRss(ours.pid, () => load(c.ours, measure));
       row.ours = measured.result;
       if (c.rss) row.oursPeakRssMb = measured.peakRssMb;
+      if (c.after) row.note = await c.after(c.ours);
       if (ours.exitCode !== null || ours.signalCode !== null) {
         oursAlive = false;
         row.error = `our server died during the run (exit ${ours.exitCode ?? ours.signalCode})`;
       }
-      row.ratio = row.bare.rps ? Math.round((row.ours.rps / row.bare.rps) * 100) / 100 : null;
-      const bad = ['ours', 'bare'].filter((k) => row[k].non2xx || row[k].errors || row[k].timeouts).map((k) => `${k}: ${row[k].non2xx} non-2xx, ${row[k].errors} errors, ${row[k].timeouts} timeouts`);
+      row.ratio = row.bare?.rps ? Math.round((row.ours.rps / row.bare.rps) * 100) / 100 : null;
+      const bad = ['ours', 'bare'].filter((k) => row[k] && (row[k].non2xx || row[k].errors || row[k].timeouts)).map((k) => `${k}: ${row[k].non2xx} non-2xx, ${row[k].errors} errors, ${row[k].timeouts} timeouts`);
       if (bad.length) row.error = [row.error, ...bad].filter(Boolean).join('; ');
     } catch (error) {
       row.error = error.message;
@@ -228,7 +249,7 @@ try {
     const o = row.ours;
     const b = row.bare;
     console.log(
-      `${c.name.padEnd(28)} ours ${String(o?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${o ? `${o.p50}/${o.p95}/${o.p99}` : '-'} ms | bare ${String(b?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${b ? `${b.p50}/${b.p95}/${b.p99}` : '-'} ms | ratio ${row.ratio ?? '-'}${row.oursPeakRssMb ? ` | ours peak RSS ${row.oursPeakRssMb} MB, response ${(o.bodyBytes / 1e6).toFixed(1)} MB` : ''}${row.error ? ` | ERROR ${row.error}` : ''}`,
+      `${c.name.padEnd(28)} ours ${String(o?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${o ? `${o.p50}/${o.p95}/${o.p99}` : '-'} ms | bare ${String(b?.rps ?? '-').padStart(8)} req/s p50/p95/p99 ${b ? `${b.p50}/${b.p95}/${b.p99}` : '-'} ms | ratio ${row.ratio ?? '-'}${row.oursPeakRssMb ? ` | ours peak RSS ${row.oursPeakRssMb} MB, response ${(o.bodyBytes / 1e6).toFixed(1)} MB` : ''}${row.note ? ` | ${row.note}` : ''}${row.error ? ` | ERROR ${row.error}` : ''}`,
     );
   }
 } finally {

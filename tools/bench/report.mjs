@@ -28,6 +28,7 @@ function benchTable(result) {
     const b = c.bare;
     const notes = [];
     if (c.oursPeakRssMb) notes.push(`ours peak RSS ${num(c.oursPeakRssMb)} MB, response ${num((o?.bodyBytes ?? 0) / 1e6, 1)} MB`);
+    if (c.note) notes.push(c.note);
     if (c.error) notes.push(`**error:** ${c.error}`);
     lines.push(
       `| ${c.case} | ${rps(o?.rps)} | ${rps(b?.rps)} | ${c.ratio === null || c.ratio === undefined ? '-' : num(c.ratio, 2)} | ${o ? `${ms(o.p50)} / ${ms(o.p95)} / ${ms(o.p99)}` : '-'} | ${b ? `${ms(b.p50)} / ${ms(b.p95)} / ${ms(b.p99)}` : '-'} | ${notes.join('; ')} |`,
