@@ -15,8 +15,8 @@ export class LeadCarNotFoundError extends DomainError {
 
 /** A trade-in photo that is not one of this site's stored images. */
 export class LeadPhotoNotOursError extends DomainError {
-  constructor() {
-    super(ErrorCode.BadRequest, 'details.photos: each photo must be an image uploaded to this site', 'details');
+  constructor(index: number) {
+    super(ErrorCode.BadRequest, 'details.photos: each photo must be one you uploaded with this form', `details.photos.${index}`);
   }
 }
 

@@ -1,10 +1,15 @@
-import { auditEvents, cars, type DatabaseHandle, leads } from '@dealership/server-db';
+import { MediaService } from '@dealership/media-server';
+import { auditEvents, cars, type DatabaseHandle, leads, mediaUploads } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { nairobiToday, oldestImportableYear } from '@dealership/lead-schemas';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
@@ -12,6 +17,7 @@ import { LeadRouter } from './lead.router';
 describe('leads (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
+  let mediaDir: string;
   const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
   let ipSequence = 0;
   /** Each test's visitors come from their own address, so the limits of one test leave the others alone. */
@@ -40,8 +46,19 @@ describe('leads (integration, real database)', () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     // UserModule provides the throttle counters' store, as in the app.
-    app = await createModuleTestApp(handle, [UserModule, LeadModule], { userLookup: 'provided' });
+    mediaDir = await mkdtemp(join(tmpdir(), 'lead-photos-'));
+    app = await createModuleTestApp(handle, [UserModule, LeadModule], { userLookup: 'provided', env: { MEDIA_DIR: mediaDir } });
   });
+
+  /** A photo as a buyer's upload leaves it: re-encoded under leads/, unclaimed. */
+  const buyerPhoto = async (name: string) => {
+    const data = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const { url, publicId } = await app.get(MediaService).upload({ data, fileName: `${name}.png` }, 'leads');
+    return { url, publicId };
+  };
+  const pendingUploads = async () => (await handle.db.select().from(mediaUploads)).map((row) => row.publicId);
 
   beforeEach(async () => {
     await truncateAll(handle);
@@ -51,6 +68,7 @@ describe('leads (integration, real database)', () => {
   afterAll(async () => {
     await app?.close();
     await handle?.close();
+    await rm(mediaDir, { recursive: true, force: true });
   });
 
   it('stores a visitor enquiry about a car with the phone as +254; the staff see it newest first with the car', async () => {
@@ -228,8 +246,9 @@ describe('leads (integration, real database)', () => {
     const brand = await insertBrand(handle.db, { name: 'Toyota' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado' });
     const oldest = oldestImportableYear();
-    // One of this site's images (the media module's local storage).
-    const photo = { url: '/media/documents/fielder-side.webp', publicId: 'documents/fielder-side' };
+    // A buyer's upload (POST /api/media/lead-photo stores it so), not yet taken by a request.
+    const photo = await buyerPhoto('fielder-side');
+    expect(await pendingUploads()).toContain(photo.publicId);
     await callerFor(null).create({
       kind: 'trade-in',
       ...enquiry,
@@ -245,6 +264,15 @@ describe('leads (integration, real database)', () => {
     await callerFor(null).create({ kind: 'financing', ...enquiry, carId: car.id, details: financing });
 
     const staff = callerFor(admin);
+    // Taken by the request: the sweep of unclaimed photos leaves it, and no other request can take it.
+    expect(await pendingUploads()).not.toContain(photo.publicId);
+    await expect(
+      callerFor(null).create({
+        kind: 'trade-in',
+        ...enquiry,
+        details: { make: 'Toyota', model: 'Fielder', year: 2015, mileage: 98_000, condition: 'Good', photos: [photo] },
+      }),
+    ).rejects.toMatchObject({ message: 'details.photos: each photo must be one you uploaded with this form' });
     expect((await staff.list({ kind: 'trade-in' })).items[0]).toMatchObject({
       kind: 'trade-in',
       message: '',
@@ -270,10 +298,21 @@ describe('leads (integration, real database)', () => {
     expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: { ...tradeIn, condition: 'Mint' as never } })).toMatchObject({
       fieldErrors: { details: ['Condition must be one of: Excellent, Good, Fair, Needs work'] },
     });
-    const foreign = { ...tradeIn, photos: [{ url: 'https://evil.example/pixel.jpg', publicId: 'documents/pixel' }] };
-    expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: foreign })).toMatchObject({ httpStatus: 400, field: 'details' });
+    const foreign = { ...tradeIn, photos: [await buyerPhoto('mine'), { url: 'https://evil.example/pixel.jpg', publicId: 'documents/pixel' }] };
+    expect(await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: foreign })).toMatchObject({ httpStatus: 400, field: 'details.photos.1' });
     await expect(visitor.create({ kind: 'trade-in', ...enquiry, details: foreign })).rejects.toMatchObject({
-      message: 'details.photos: each photo must be an image uploaded to this site',
+      message: 'details.photos: each photo must be one you uploaded with this form',
+    });
+    // A catalogue picture or the staff's upload is not a buyer's photo either.
+    const staffUpload = await app.get(MediaService).upload({
+      data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })
+        .png()
+        .toBuffer(),
+    });
+    expect(
+      await fieldErrorsOf({ kind: 'trade-in', ...enquiry, details: { ...tradeIn, photos: [{ url: staffUpload.url, publicId: staffUpload.publicId }] } }),
+    ).toMatchObject({
+      field: 'details.photos.0',
     });
     expect(
       await fieldErrorsOf({

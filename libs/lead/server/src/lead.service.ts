@@ -22,8 +22,9 @@ export class LeadService {
   /**
    * A buyer's request. Counted against the address's limits first (429 beyond them). A filled
    * honeypot (`website`, a field people never see) is a bot: answered like a success so it learns
-   * nothing, and stored nowhere. A trade-in's photos must be this site's own images (a foreign
-   * address would show in the staff's inbox).
+   * nothing, and stored nowhere. A trade-in's photos must be buyers' uploads to this site that no
+   * request has taken (`POST /api/media/lead-photo`): a foreign address would show in the staff's
+   * inbox, and a catalogue picture or another buyer's photo is not this buyer's.
    */
   async create({ website, ...input }: LeadCreateFields, ip: string): Promise<{ id: string }> {
     await this.throttle.begin(ip);
@@ -31,7 +32,9 @@ export class LeadService {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
       return { id: randomUUID() };
     }
-    if (input.kind === 'trade-in' && !input.details.photos.every((photo) => this.media.isOwnImage(photo))) throw new LeadPhotoNotOursError();
+    const photos = input.kind === 'trade-in' ? input.details.photos : [];
+    const foreign = await this.media.firstForeignLeadPhoto(photos);
+    if (foreign >= 0) throw new LeadPhotoNotOursError(foreign);
     const stored = await this.leads.insert({
       kind: input.kind,
       name: input.name,
@@ -44,6 +47,8 @@ export class LeadService {
       details: 'details' in input ? input.details : null,
     });
     if (stored === 'car-not-found') throw new LeadCarNotFoundError();
+    // Taken: the sweep of unclaimed buyer photos leaves them now.
+    await this.media.attach(photos.map((photo) => photo.publicId));
     return stored;
   }
 

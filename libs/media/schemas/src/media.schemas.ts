@@ -12,7 +12,7 @@ export const ImageRefSchema = z.object({
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 
 /** Folders images are stored under. */
-export const MEDIA_FOLDERS = ['cars', 'brands', 'documents'] as const;
+export const MEDIA_FOLDERS = ['cars', 'brands', 'documents', 'leads'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** URL prefix local storage serves images from. */

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { toWebp } from './image-encoder';
 import type { MediaStorage, StoredFile } from './media-storage';
 
-const PUBLIC_ID = /^(cars|brands|documents)\/[a-z0-9-]+$/;
+const PUBLIC_ID = /^(cars|brands|documents|leads)\/[a-z0-9-]+$/;
 /** A file under the media folder as urls name it: `<folder>/<base>[.w<width>].<ext>`. */
-const MEDIA_PATH = /^(cars|brands|documents)\/([a-z0-9-]+)(?:\.w(\d{3,4}))?\.(webp|jpg|png|svg)$/;
+const MEDIA_PATH = /^(cars|brands|documents|leads)\/([a-z0-9-]+)(?:\.w(\d{3,4}))?\.(webp|jpg|png|svg)$/;
 
 /** Widths served for responsive `srcset`s (`<base>.w480.webp`); other widths are not made. */
 export const IMAGE_VARIANT_WIDTHS = [320, 480, 640, 960] as const;

@@ -22,7 +22,7 @@ export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 100;
 
 /** A url of our local store: `/media/<folder>/<base>[.w<width>].<ext>`, with its folder and base. */
-const LOCAL_URL = /^\/media\/(cars|brands|documents)\/([a-z0-9-]+)(?:\.w\d{3,4})?\.(webp|jpg|png|svg)$/;
+const LOCAL_URL = /^\/media\/(cars|brands|documents|leads)\/([a-z0-9-]+)(?:\.w\d{3,4})?\.(webp|jpg|png|svg)$/;
 /** What may follow `https://res.cloudinary.com/<cloud>/`: an image delivery path, no query. */
 const CLOUDINARY_PATH = /^image\/upload\/[A-Za-z0-9_,:./-]+\.[a-z0-9]{2,5}$/;
 const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
@@ -68,7 +68,7 @@ export class MediaService implements OnModuleInit, OnApplicationShutdown {
    * refused), decoded under the pixel limit, turned upright, stripped of metadata, re-encoded as
    * WebP, stored in `documents` and recorded as unattached until a car or brand takes it.
    */
-  async upload(file: { data: Buffer; fileName?: string }): Promise<UploadedImage> {
+  async upload(file: { data: Buffer; fileName?: string }, folder: Extract<MediaFolder, 'documents' | 'leads'> = 'documents'): Promise<UploadedImage> {
     if (file.data.length > this.config.mediaMaxBytes) throw new ImageTooLargeError(`The image is larger than ${megabytes(this.config.mediaMaxBytes)}`);
     if (!sniffImageFormat(file.data)) throw new UnsupportedImageError();
     if (containsMarkup(file.data)) throw new UnsupportedImageError('The image contains markup or script and was refused');
@@ -85,7 +85,7 @@ export class MediaService implements OnModuleInit, OnApplicationShutdown {
     // twice is two images, so removing one, or sweeping an unattached one, never takes the file
     // another car or brand shows.
     const name = `${(file.fileName ?? '').replace(/\.[^.]*$/, '').slice(0, 50) || 'photo'}-${randomBytes(4).toString('hex')}`;
-    const ref = await this.storage.save({ data: encoded.data, folder: 'documents', name, extension: 'webp' });
+    const ref = await this.storage.save({ data: encoded.data, folder, name, extension: 'webp' });
     try {
       await this.uploads.add(ref);
     } catch (error) {
@@ -107,6 +107,18 @@ export class MediaService implements OnModuleInit, OnApplicationShutdown {
     await this.storage.remove(publicId);
     await this.uploads.forget([publicId]);
     return true;
+  }
+
+  /**
+   * Whether every photo a buyer sends with a request is one of the site's buyer uploads (the
+   * `leads` folder) that no request has taken yet: catalogue pictures, the staff's uploads and
+   * another buyer's sent photos are refused. The index of the first one that is not, or -1.
+   */
+  async firstForeignLeadPhoto(photos: ImageRef[]): Promise<number> {
+    for (const [index, photo] of photos.entries()) {
+      if (!this.isOwnImage(photo) || !photo.publicId.startsWith('leads/') || !(await this.uploads.isPending(photo.publicId))) return index;
+    }
+    return -1;
   }
 
   /** Marks uploads as attached to a car or brand, so the sweep leaves them alone. */

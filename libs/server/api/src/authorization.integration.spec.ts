@@ -193,6 +193,8 @@ const PUBLIC_REST = [
   'GET brand/getBrandBtId-brand/:slug',
   'POST user/register',
   'POST user/login',
+  // A buyer's photo for a trade-in request: rate-limited per address, swept unless a request takes it (libs/media/server).
+  'POST media/lead-photo',
 ];
 const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.list': 'query',

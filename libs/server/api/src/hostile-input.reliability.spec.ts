@@ -206,6 +206,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       { route: 'POST user/logout', url: '/api/user/logout' },
       // A multipart image, no text fields: its hostile files are media-server's upload tests.
       { route: 'POST media/upload', url: '/api/media/upload' },
+      { route: 'POST media/lead-photo', url: '/api/media/lead-photo' },
       { route: 'POST car/create-car', url: '/api/car/create-car', body: legacyCar },
       { route: 'PUT car/update-car/:id', url: `/api/car/update-car/{${ids.car}}`, body: { name: 'Toyota Vitz', price: '700000', description: 'Clean.' } },
       { route: 'DELETE car/delete-car/:id', url: `/api/car/delete-car/{${ids.car}}` },

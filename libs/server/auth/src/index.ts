@@ -5,5 +5,5 @@ export { AdminAccessRequiredError, AuthenticationRequiredError, LeadThrottledErr
 export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
-export { LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+export { LEAD_PHOTO_THROTTLE, LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
 export * from './throttle-store';

@@ -39,12 +39,22 @@ export const LEAD_THROTTLE = {
   dayWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/** Buyers' photo uploads (a trade-in's pictures, at most 6 per request) per client address. */
+export const LEAD_PHOTO_THROTTLE = {
+  maxPerIpShort: 12,
+  shortWindowMs: 10 * 60 * 1000,
+  maxPerIpDay: 40,
+  dayWindowMs: 24 * 60 * 60 * 1000,
+} as const;
+
 /** The counters' keys (rows of `throttle_counters`). */
 export const throttleKeys = {
   loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
   loginIp: (ip: string) => `login-ip:${ip}`,
   registerIp: (ip: string) => `register-ip:${ip}`,
   leadIpShort: (ip: string) => `lead-ip-10m:${ip}`,
+  leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${ip}`,
+  leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${ip}`,
   leadIpDay: (ip: string) => `lead-ip-day:${ip}`,
 };
 
@@ -147,6 +157,19 @@ export class LeadThrottle extends StoredThrottle {
       [
         { key: throttleKeys.leadIpShort(ip), max: LEAD_THROTTLE.maxPerIpShort, windowMs: LEAD_THROTTLE.shortWindowMs },
         { key: throttleKeys.leadIpDay(ip), max: LEAD_THROTTLE.maxPerIpDay, windowMs: LEAD_THROTTLE.dayWindowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+  }
+
+  /** Counts a buyer's photo upload, or throws `LeadThrottledError` when the address is at a limit. */
+  async beginPhoto(ip: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.leadPhotoIpShort(ip), max: LEAD_PHOTO_THROTTLE.maxPerIpShort, windowMs: LEAD_PHOTO_THROTTLE.shortWindowMs },
+        { key: throttleKeys.leadPhotoIpDay(ip), max: LEAD_PHOTO_THROTTLE.maxPerIpDay, windowMs: LEAD_PHOTO_THROTTLE.dayWindowMs },
       ],
       now,
     );
