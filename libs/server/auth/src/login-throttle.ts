@@ -151,25 +151,21 @@ export class LeadThrottle extends StoredThrottle {
   }
 
   /** Counts a request, or throws `LeadThrottledError` when the address is at a limit. */
-  async begin(ip: string, now = new Date()): Promise<void> {
-    const retryAfter = await attempt(
-      this.store(),
-      [
-        { key: throttleKeys.leadIpShort(ip), max: LEAD_THROTTLE.maxPerIpShort, windowMs: LEAD_THROTTLE.shortWindowMs },
-        { key: throttleKeys.leadIpDay(ip), max: LEAD_THROTTLE.maxPerIpDay, windowMs: LEAD_THROTTLE.dayWindowMs },
-      ],
-      now,
-    );
-    if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+  begin(ip: string, now = new Date()): Promise<void> {
+    return this.count(LEAD_THROTTLE, throttleKeys.leadIpShort(ip), throttleKeys.leadIpDay(ip), now);
   }
 
   /** Counts a buyer's photo upload, or throws `LeadThrottledError` when the address is at a limit. */
-  async beginPhoto(ip: string, now = new Date()): Promise<void> {
+  beginPhoto(ip: string, now = new Date()): Promise<void> {
+    return this.count(LEAD_PHOTO_THROTTLE, throttleKeys.leadPhotoIpShort(ip), throttleKeys.leadPhotoIpDay(ip), now);
+  }
+
+  private async count(limits: typeof LEAD_THROTTLE | typeof LEAD_PHOTO_THROTTLE, shortKey: string, dayKey: string, now: Date): Promise<void> {
     const retryAfter = await attempt(
       this.store(),
       [
-        { key: throttleKeys.leadPhotoIpShort(ip), max: LEAD_PHOTO_THROTTLE.maxPerIpShort, windowMs: LEAD_PHOTO_THROTTLE.shortWindowMs },
-        { key: throttleKeys.leadPhotoIpDay(ip), max: LEAD_PHOTO_THROTTLE.maxPerIpDay, windowMs: LEAD_PHOTO_THROTTLE.dayWindowMs },
+        { key: shortKey, max: limits.maxPerIpShort, windowMs: limits.shortWindowMs },
+        { key: dayKey, max: limits.maxPerIpDay, windowMs: limits.dayWindowMs },
       ],
       now,
     );
