@@ -83,3 +83,40 @@ test('a buyer books a test drive from a car page in an opening-hour slot; the ad
   await expect(lead.getByRole('link', { name: '+254722000111' })).toHaveAttribute('href', 'tel:+254722000111');
   expect(pageProblems).toEqual([]);
 });
+
+test('a buyer asks for a trade-in estimate with a photo of their car; the admin sees it', async ({ page, browser, pageProblems }, testInfo) => {
+  const name = `Wanjiru ${testInfo.project.name} ${Date.now().toString(36)}`;
+  // A client address of its own per browser project (the e2e server trusts X-Forwarded-For).
+  const projectIndex = testInfo.config.projects.findIndex((project) => project.name === testInfo.project.name);
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.14.0.${10 + projectIndex}` } });
+  const buyer = await context.newPage();
+  await buyer.goto('/services');
+  await buyer.waitForSelector('html[data-interactive]');
+  const form = buyer.getByRole('form', { name: 'Trade-in estimate' });
+  await form.getByRole('textbox', { name: /Make/ }).fill('Toyota');
+  await form.getByRole('textbox', { name: /Model/ }).fill('Fielder');
+  await form.getByRole('textbox', { name: /Year/ }).fill('2015');
+  await form.getByRole('textbox', { name: /Mileage/ }).fill('98000');
+  await form.getByRole('combobox', { name: /Condition/ }).selectOption('Good');
+  await form.getByRole('textbox', { name: /Your name/ }).fill(name);
+  await form.getByRole('textbox', { name: /Phone/ }).fill('0733 444 555');
+  // A photo from the phone's gallery: resized in the browser, sent with a progress bar.
+  await form.getByLabel('Choose photos of your car').setInputFiles({ name: 'fielder.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8x6, 'base64') });
+  await expect(form.getByRole('img', { name: 'Photo 1 of your car' })).toBeVisible();
+  await expect(form.getByRole('progressbar', { name: 'Sending photo 1' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Ask for an estimate' }).click();
+  await expect(buyer.getByText("Thank you, we have your car's details")).toBeVisible();
+  await context.close();
+
+  await signInAsAdmin(page);
+  await page.goto('/dashboard/admin/leads?kind=trade-in');
+  const lead = page.getByRole('article', { name: `Trade-in from ${name}` });
+  await expect(lead).toBeVisible();
+  const thumbnail = lead.getByRole('img', { name: 'Photo 1 of their car' });
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveAttribute('src', /^\/media\/leads\/fielder-[0-9a-f-]+\.webp$/);
+  expect(pageProblems).toEqual([]);
+});
+
+/** An 8x6 PNG, as a phone's gallery would hand over a photo. */
+const PNG_8x6 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWMwTpuJFTEMpAQAvYY5YeechNwAAAAASUVORK5CYII=';

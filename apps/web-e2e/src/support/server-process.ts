@@ -17,6 +17,9 @@ export const E2E_SERVER_ENV = {
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'e2e-admin-password',
   SEED_DEMO: 'true',
+  // Behind a proxy, as in production: a test that sends many buyer requests gives its browser an
+  // X-Forwarded-For of its own, so the per-address limits of the others' address stay untouched.
+  TRUST_PROXY: 'true',
 } as const;
 
 // Server settings a developer may have exported that would point the run at their own data.
@@ -138,8 +141,7 @@ export async function startServer({ root, healthTimeoutMs = 90_000 }: StartServe
     await waitForHealthy(`${baseUrl}/api/health`, {
       timeoutMs: healthTimeoutMs,
       exited,
-      describeExit: () =>
-        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy. Its output:\n${output}`,
+      describeExit: () => `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy. Its output:\n${output}`,
     });
   } catch (error) {
     await stop();

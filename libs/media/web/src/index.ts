@@ -1,6 +1,8 @@
 export { resizeImage, fitWithin, type ResizeBox } from './lib/resize-image';
 export {
   uploadImage,
+  uploadLeadPhoto,
+  LEAD_PHOTO_UPLOAD_URL,
   deleteUnattachedImage,
   UploadError,
   MEDIA_UPLOAD_URL,

@@ -2,6 +2,8 @@ import type { ImageRef } from '@dealership/media-schemas';
 
 /** Where the admin upload is posted (multipart, one field `file`). */
 export const MEDIA_UPLOAD_URL = '/api/media/upload';
+/** Where a buyer's photo for a request is posted (public, rate-limited; the same multipart form). */
+export const LEAD_PHOTO_UPLOAD_URL = '/api/media/lead-photo';
 
 /** Removes an upload no car or brand took (legacy `DELETE /api/car/delete-image?image=`). */
 export const unattachedImageUrl = (publicId: string) => `/api/car/delete-image?image=${encodeURIComponent(publicId)}`;
@@ -44,10 +46,15 @@ function messageOf(body: unknown, fallback: string): string {
  * Posts the image with XMLHttpRequest: `fetch` still reports no upload progress, and a buyer's
  * dealer on a slow network needs to see each picture moving (issue 10: a progress bar per file).
  */
-export const uploadImage: UploadImage = (file, { token, fileName, onProgress, signal }) =>
-  new Promise<UploadedImage>((resolve, reject) => {
+export const uploadImage: UploadImage = (file, options) => uploadTo(MEDIA_UPLOAD_URL, file, options);
+
+/** A buyer's photo for a request (a trade-in's pictures): no account needed. */
+export const uploadLeadPhoto: UploadImage = (file, options) => uploadTo(LEAD_PHOTO_UPLOAD_URL, file, { ...options, token: null });
+
+function uploadTo(endpoint: string, file: Blob, { token, fileName, onProgress, signal }: UploadOptions): Promise<UploadedImage> {
+  return new Promise<UploadedImage>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', MEDIA_UPLOAD_URL);
+    request.open('POST', endpoint);
     request.responseType = 'json';
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
@@ -56,10 +63,12 @@ export const uploadImage: UploadImage = (file, { token, fileName, onProgress, si
     request.onload = () => {
       const body: unknown = request.response;
       const ok = request.status === 201 || request.status === 200;
-      const result = body as { url?: unknown; public_id?: unknown; width?: unknown; height?: unknown } | null;
-      if (ok && result && typeof result.url === 'string' && typeof result.public_id === 'string') {
+      // The admin upload answers in the legacy shape (`public_id`), the buyers' one in ours (`publicId`).
+      const result = body as { url?: unknown; public_id?: unknown; publicId?: unknown; width?: unknown; height?: unknown } | null;
+      const publicId = result?.publicId ?? result?.public_id;
+      if (ok && result && typeof result.url === 'string' && typeof publicId === 'string') {
         onProgress?.(1);
-        resolve({ url: result.url, publicId: result.public_id, width: Number(result.width) || 0, height: Number(result.height) || 0 });
+        resolve({ url: result.url, publicId, width: Number(result.width) || 0, height: Number(result.height) || 0 });
       } else {
         reject(new UploadError(messageOf(body, 'Error uploading image'), request.status));
       }
@@ -71,6 +80,7 @@ export const uploadImage: UploadImage = (file, { token, fileName, onProgress, si
     form.append('file', file, fileName);
     request.send(form);
   });
+}
 
 /** Deletes an upload that was never saved with a car or brand; failures are left to the server's hourly sweep. */
 export async function deleteUnattachedImage(publicId: string, token: string | null): Promise<void> {

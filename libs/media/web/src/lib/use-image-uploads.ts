@@ -39,7 +39,14 @@ export interface ImageUploadsOptions {
   /** Replaceable in tests: the browser resize and the upload request. */
   resize?: (file: Blob) => Promise<Blob>;
   upload?: UploadImage;
+  /**
+   * What becomes of an upload taken out of the list before the record took it: deleted now (the
+   * staff's uploads, by default), or left to the server's sweep of unclaimed uploads (a buyer's).
+   */
+  discard?: (publicId: string) => void;
 }
+
+const deleteNow = (publicId: string) => void deleteUnattachedImage(publicId, readAuthToken());
 
 export interface ImageUploads {
   items: UploadItem[];
@@ -99,7 +106,7 @@ function createQueue(limit: number) {
  * The picture list of an admin form: picked files are resized in the browser, uploaded with a
  * progress per file, reordered and removed before the form is saved. The form sends `images`.
  */
-export function useImageUploads({ kind, initial = [], resize = resizeImage, upload = uploadImage }: ImageUploadsOptions): ImageUploads {
+export function useImageUploads({ kind, initial = [], resize = resizeImage, upload = uploadImage, discard = deleteNow }: ImageUploadsOptions): ImageUploads {
   const [items, setItems] = useState<UploadItem[]>(() => initial.map(savedItem));
   const queue = useMemo(() => createQueue(UPLOAD_CONCURRENCY), []);
   // One per picked file from the moment it is added: removing it while it resizes cancels it too.
@@ -176,7 +183,7 @@ export function useImageUploads({ kind, initial = [], resize = resizeImage, uplo
                 }),
           );
           if (controller.signal.aborted) {
-            void deleteUnattachedImage(stored.publicId, readAuthToken());
+            discard(stored.publicId);
             return;
           }
           patch(key, { status: 'done', progress: 1, image: { url: stored.url, publicId: stored.publicId } });
@@ -189,7 +196,7 @@ export function useImageUploads({ kind, initial = [], resize = resizeImage, uplo
         if (controllers.current.get(key) === controller) controllers.current.delete(key);
       }
     },
-    [dropPreview, kind, patch, queue, resize, upload],
+    [discard, dropPreview, kind, patch, queue, resize, upload],
   );
 
   const add = useCallback(
@@ -213,11 +220,11 @@ export function useImageUploads({ kind, initial = [], resize = resizeImage, uplo
       controllers.current.get(key)?.abort();
       controllers.current.delete(key);
       const item = latest.current.find((i) => i.key === key);
-      if (item && !item.attached && item.image) void deleteUnattachedImage(item.image.publicId, readAuthToken());
+      if (item && !item.attached && item.image) discard(item.image.publicId);
       dropPreview(key);
       setItems((list) => list.filter((i) => i.key !== key));
     },
-    [dropPreview],
+    [discard, dropPreview],
   );
 
   const move = useCallback((from: number, to: number) => {

@@ -2,9 +2,14 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import { TRADE_IN_CONDITIONS, TradeInLeadSchema, type TradeInLeadInput } from '@dealership/lead-schemas';
-import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { TradeInPhotos } from './TradeInPhotos';
+
+// A buyer cannot delete an upload: one taken out of the list is left to the server's sweep of unclaimed photos.
+const leaveToSweep = () => undefined;
 
 const validateTradeIn = schemaResolver(TradeInLeadSchema, { sync: true });
 
@@ -15,8 +20,8 @@ export interface TradeInFormProps {
 }
 
 /**
- * A trade-in estimate (lead kind `trade-in`): the buyer's car, its year, mileage, condition and
- * the price they hope for. Photos come on WhatsApp: the site takes uploads from the staff only.
+ * A trade-in estimate (lead kind `trade-in`): the buyer's car, its year, mileage, condition, the
+ * price they hope for and up to six photos (sent as they are picked, POST /api/media/lead-photo).
  */
 export function TradeInForm({ onSent }: TradeInFormProps) {
   const form = useForm<TradeInLeadInput>({
@@ -32,6 +37,8 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
     validate: validateTradeIn,
   });
   const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, onSent });
+  const photos = useImageUploads({ kind: 'car', upload: uploadLeadPhoto, discard: leaveToSweep });
+  const photoError = photos.isUploading ? undefined : (form.errors['details.photos'] as string | undefined);
   const field = (name: keyof TradeInLeadInput) => form.getInputProps(name);
   const detail = (name: keyof TradeInLeadInput['details']) => form.getInputProps(`details.${name}`);
 
@@ -41,13 +48,20 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
     return (
       <LeadSent title="Thank you, we have your car's details" whatsappText={`Hello, I asked for a trade-in estimate for my ${described}. Here are its photos:`}>
         One of our team will call you on the number you gave within working hours with an estimate for your {described}, and arrange to inspect it at the
-        showroom. Send us photos of it on WhatsApp to make the estimate closer.
+        showroom. More photos on WhatsApp make the estimate closer.
       </LeadSent>
     );
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Trade-in estimate">
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (photos.isUploading) return form.setFieldError('details.photos', 'Wait for the photos to finish sending');
+        void send({ ...values, details: { ...values.details, photos: photos.images } });
+      })}
+      aria-label="Trade-in estimate"
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Make" placeholder="Toyota" required maxLength={60} {...detail('make')} />
@@ -86,9 +100,7 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
         </SimpleGrid>
         <ContactFields field={field} />
         <OptionalMessage field={field} />
-        <Text size="sm" c="gray.7">
-          Photos help us estimate: send them on WhatsApp once you have sent this form.
-        </Text>
+        <TradeInPhotos uploads={photos} error={photoError} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
         <Button type="submit" loading={pending} w="fit-content">
