@@ -18,7 +18,7 @@ export function TradeInPhotos({ uploads, error }: { uploads: ImageUploads; error
   return (
     <Stack gap="xs" role="group" aria-labelledby="trade-in-photos-label">
       <Group justify="space-between" gap="xs">
-        <Text fw={500} size="sm" id="trade-in-photos-label">
+        <Text fw={600} size="sm" id="trade-in-photos-label">
           Photos of your car
         </Text>
         <Text size="xs" c="gray.7">
