@@ -1,15 +1,7 @@
 import { normaliseKenyanPhone } from './kenyan-phone';
-import {
-  EnquiryLeadSchema,
-  LEAD_PHONE_MESSAGE,
-  LeadCreateInputSchema,
-  LeadListInputSchema,
-  LeadSetStatusInputSchema,
-  LEAD_NAME_MAX_LENGTH,
-  nairobiToday,
-  oldestImportableYear,
-  TEST_DRIVE_HOURS_MESSAGE,
-} from './lead.schemas';
+import { oldestImportableYear } from './import-rule';
+import { LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
+import { EnquiryLeadSchema, LeadCreateInputSchema, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
 import { nairobiTime, openingSlots, slotProblem, weekdayOf } from './opening-hours';
 
 const valid = { name: 'Amina', phone: '0712 345 678', message: 'Is it still available?' };

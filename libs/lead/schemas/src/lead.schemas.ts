@@ -1,29 +1,22 @@
 import { ImageRefSchema } from '@dealership/media-schemas';
-import { DEFAULT_DUTY_RATES, EXPECTED_SHIPPING_DAYS, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
+import { FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
+import { oldestImportableYear } from './import-rule';
 import { normaliseKenyanPhone } from './kenyan-phone';
+import {
+  INCOME_BANDS,
+  LEAD_KINDS,
+  LEAD_MESSAGE_MAX_LENGTH,
+  LEAD_NAME_MAX_LENGTH,
+  LEAD_PHONE_MESSAGE,
+  LEAD_STATUSES,
+  nairobiToday,
+  TEST_DRIVE_HOURS_MESSAGE,
+  TRADE_IN_CONDITIONS,
+  TRADE_IN_MAX_PHOTOS,
+} from './lead.constants';
 import { nairobiTime, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES } from './opening-hours';
-
-/** Longest name a lead may carry. */
-export const LEAD_NAME_MAX_LENGTH = 120;
-/** Longest message, and longest staff note. */
-export const LEAD_MESSAGE_MAX_LENGTH = 2000;
-
-/** What the buyer asks for, each with its form and its own fields. */
-export const LEAD_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
-  enquiry: 'Enquiry',
-  'test-drive': 'Test drive',
-  'trade-in': 'Trade-in',
-  import: 'Import on behalf',
-  financing: 'Financing',
-};
-
-/** Where the staff are with a lead. */
-export const LEAD_STATUSES = ['New', 'Contacted', 'Won', 'Lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const LeadKindSchema = z.enum(LEAD_KINDS, { error: `kind must be one of: ${LEAD_KINDS.join(', ')}` });
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of: ${LEAD_STATUSES.join(', ')}` });
@@ -32,9 +25,6 @@ export const LeadNameSchema = text({ error: 'Name is required' })
   .trim()
   .min(1, { error: 'Name is required' })
   .max(LEAD_NAME_MAX_LENGTH, { error: `Name must be at most ${LEAD_NAME_MAX_LENGTH} characters` });
-
-/** The message Kenyan phone numbers are refused with. */
-export const LEAD_PHONE_MESSAGE = 'Enter a Kenyan phone number, e.g. 0712 345 678';
 
 /** A Kenyan mobile or landline number in any usual writing, stored as +254 and nine digits. */
 export const KenyanPhoneSchema = text({ error: LEAD_PHONE_MESSAGE })
@@ -48,11 +38,6 @@ export const KenyanPhoneSchema = text({ error: LEAD_PHONE_MESSAGE })
     }
     return phone;
   });
-
-/** Today in Nairobi (YYYY-MM-DD): the dealer's calendar. */
-export function nairobiToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** Email, optional: blank is none, kept lower-case. */
 const LeadEmailSchema = text()
@@ -139,9 +124,6 @@ export const EnquiryLeadSchema = z.object({
     .transform((value) => value || undefined),
 });
 
-/** The message a test drive outside the showroom's hours is refused with. */
-export const TEST_DRIVE_HOURS_MESSAGE = `We open ${TEST_DRIVE_HOURS_TEXT}: choose a time in those hours`;
-
 const SLOT_MESSAGES = {
   sunday: { path: 'preferredDate', message: `Preferred date is a Sunday, when we are closed. We open ${TEST_DRIVE_HOURS_TEXT}: choose another day` },
   'not-a-time': { path: 'preferredTime', message: 'Preferred time must be a time (HH:MM)' },
@@ -164,12 +146,6 @@ export const TestDriveLeadSchema = z
     const problem = slotProblem(lead.preferredDate, lead.preferredTime, nairobiToday(), nairobiTime());
     if (problem) context.addIssue({ code: 'custom', path: [SLOT_MESSAGES[problem].path], message: SLOT_MESSAGES[problem].message });
   });
-
-/** How the buyer's car is. */
-export const TRADE_IN_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Needs work'] as const;
-export type TradeInCondition = (typeof TRADE_IN_CONDITIONS)[number];
-/** Most photos a trade-in carries. */
-export const TRADE_IN_MAX_PHOTOS = 6;
 
 /** The buyer's car they would trade in. */
 export const TradeInDetailsSchema = z.object({
@@ -196,15 +172,6 @@ export type TradeInDetails = z.output<typeof TradeInDetailsSchema>;
 
 /** A trade-in: the buyer's car, for an estimate. */
 export const TradeInLeadSchema = z.object({ kind: z.literal('trade-in'), ...contact, message: OptionalMessageSchema, details: TradeInDetailsSchema });
-
-/**
- * The oldest year of first registration a car ordered today may have (the eight-year rule at its
- * expected arrival, `EXPECTED_SHIPPING_DAYS` from `today`), as the import-duty estimate reckons it.
- */
-export function oldestImportableYear(today: Date = new Date()): number {
-  const arrival = new Date(today.getTime() + EXPECTED_SHIPPING_DAYS * 86_400_000);
-  return DEFAULT_DUTY_RATES.cutoffYear + (arrival.getUTCFullYear() - today.getUTCFullYear());
-}
 
 /** The car a buyer wants imported on their behalf. */
 export const ImportDetailsSchema = z
@@ -235,10 +202,6 @@ export type ImportDetails = z.output<typeof ImportDetailsSchema>;
 
 /** An import on behalf. */
 export const ImportLeadSchema = z.object({ kind: z.literal('import'), ...contact, message: OptionalMessageSchema, details: ImportDetailsSchema });
-
-/** What the buyer earns a month, in bands: enough for the bank's first look, nothing more. */
-export const INCOME_BANDS = ['Below KES 50,000', 'KES 50,000-100,000', 'KES 100,000-250,000', 'Above KES 250,000'] as const;
-export type IncomeBand = (typeof INCOME_BANDS)[number];
 
 /** The terms a buyer would like financed. */
 export const FinancingDetailsSchema = z

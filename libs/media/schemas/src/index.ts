@@ -1,1 +1,2 @@
+export * from './media.constants';
 export * from './media.schemas';

@@ -1,4 +1,5 @@
-import { IMAGE_RESIZE_BOX, IMAGE_SIZE_LIMIT_BYTES, ImageRefSchema } from './media.schemas';
+import { IMAGE_RESIZE_BOX, IMAGE_SIZE_LIMIT_BYTES } from './media.constants';
+import { ImageRefSchema } from './media.schemas';
 
 describe('media contracts', () => {
   it('need both url and publicId, naming the missing one', () => {
@@ -15,6 +16,8 @@ describe('media contracts', () => {
 describe('control characters in image refs', () => {
   it('answer a message naming the field', () => {
     expect(ImageRefSchema.safeParse({ url: '/media/a\u0000.webp', publicId: 'a' }).error?.issues[0].message).toBe('url must not contain control characters');
-    expect(ImageRefSchema.safeParse({ url: '/media/a.webp', publicId: 'a\u0085' }).error?.issues[0].message).toBe('publicId must not contain control characters');
+    expect(ImageRefSchema.safeParse({ url: '/media/a.webp', publicId: 'a\u0085' }).error?.issues[0].message).toBe(
+      'publicId must not contain control characters',
+    );
   });
 });

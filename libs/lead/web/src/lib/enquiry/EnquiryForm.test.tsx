@@ -26,7 +26,17 @@ describe('EnquiryForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([
-      ['lead.create', { kind: 'enquiry', name: 'Amina W.', phone: '+254712345678', message: "I'm interested in the Toyota Vitz. Is it still available?", carId: car.id, website: '' }],
+      [
+        'lead.create',
+        {
+          kind: 'enquiry',
+          name: 'Amina W.',
+          phone: '+254712345678',
+          message: "I'm interested in the Toyota Vitz. Is it still available?",
+          carId: car.id,
+          website: '',
+        },
+      ],
     ]);
     expect(screen.getByRole('link', { name: 'WhatsApp Us' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254711222333\?text=/));
   });
@@ -42,7 +52,9 @@ describe('EnquiryForm', () => {
   });
 
   it("shows the server's refusal: too many requests", async () => {
-    renderForm(() => ({ error: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'Too many requests from your network. Please try again in 9 minutes, or call us.' } }));
+    renderForm(() => ({
+      error: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'Too many requests from your network. Please try again in 9 minutes, or call us.' },
+    }));
     fill(/Your name/, 'Amina');
     fill(/Phone/, '0712345678');
     fill(/Message/, 'Hello');
@@ -85,6 +97,8 @@ describe('EnquiryForm', () => {
     fill(/Your name/, 'Amina');
     fill(/Phone/, '0712345678');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The Toyota Vitz is no longer listed. Please call us, or send your message from the contact page.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The Toyota Vitz is no longer listed. Please call us, or send your message from the contact page.',
+    );
   });
 });

@@ -1,17 +1,17 @@
 // Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the form's own.
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
-import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, LeadCreateInputSchema, nairobiToday, type LeadCreateInput } from '@dealership/lead-schemas';
+import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, nairobiToday, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
-import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState, useSyncExternalStore } from 'react';
+import { lazyResolver, loadLeadContract, preloadLeadContract } from '../kinds/lazy-contract';
 import classes from './EnquiryForm.module.css';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
-const validateEnquiry = schemaResolver(LeadCreateInputSchema, { sync: true });
+const validateEnquiry = lazyResolver<LeadCreateInput>((contract) => contract.LeadCreateInputSchema);
 
 const noSubscription = () => () => undefined;
 const noDay = () => undefined;
@@ -49,10 +49,23 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
     validate: validateEnquiry,
   });
 
+  const [checking, setChecking] = useState(false);
   const submit = async (values: LeadCreateInput) => {
     setFailure(null);
+    // The schemas come on the form's first focus; a send before that waits for them and checks again.
+    let contract;
+    setChecking(true);
     try {
-      await create.mutateAsync(LeadCreateInputSchema.parse(values));
+      contract = await loadLeadContract();
+    } catch {
+      setFailure('The message could not be sent: please check your connection and try again.');
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (form.validate().hasErrors) return;
+    try {
+      await create.mutateAsync(contract.LeadCreateInputSchema.parse(values));
     } catch (error) {
       const info = describeApiError(error);
       form.setErrors(info.fieldErrors);
@@ -93,7 +106,12 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))} aria-label={car ? `Ask about the ${car.name}` : 'Send us a message'}>
+    <form
+      noValidate
+      onFocusCapture={preloadLeadContract}
+      onSubmit={form.onSubmit((values) => void submit(values))}
+      aria-label={car ? `Ask about the ${car.name}` : 'Send us a message'}
+    >
       <Stack gap="sm">
         <TextInput label="Your name" required autoComplete="name" maxLength={LEAD_NAME_MAX_LENGTH} key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput
@@ -108,8 +126,24 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           {...form.getInputProps('phone')}
         />
         <TextInput label="Email" description="Optional" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-        <Textarea label="Message" required autosize minRows={3} maxRows={8} maxLength={LEAD_MESSAGE_MAX_LENGTH} key={form.key('message')} {...form.getInputProps('message')} />
-        <TextInput label="Preferred day to visit or call" description="Optional" type="date" min={today} key={form.key('preferredDate')} {...form.getInputProps('preferredDate')} />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={LEAD_MESSAGE_MAX_LENGTH}
+          key={form.key('message')}
+          {...form.getInputProps('message')}
+        />
+        <TextInput
+          label="Preferred day to visit or call"
+          description="Optional"
+          type="date"
+          min={today}
+          key={form.key('preferredDate')}
+          {...form.getInputProps('preferredDate')}
+        />
         {/* The honeypot: hidden from people and screen readers, filled only by bots. */}
         <div className={classes.honeypot} aria-hidden="true">
           <label>
@@ -118,11 +152,11 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           </label>
         </div>
         {failure ? (
-          <Alert color="red" variant="light" role="alert">
+          <div className={classes.failure} role="alert">
             {failure}
-          </Alert>
+          </div>
         ) : null}
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.isPending || checking}>
           Send
         </Button>
       </Stack>

@@ -1,13 +1,14 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
-import { FinancingLeadSchema, INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
+import { INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
-const validateFinancing = schemaResolver(FinancingLeadSchema, { sync: true });
+const validateFinancing = lazyResolver<FinancingLeadInput>((contract) => contract.FinancingLeadSchema);
 
 /** The fields the visitor sees (the terms are the kind's `details`). */
 const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
@@ -51,7 +52,13 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
     },
     validate: validateFinancing,
   });
-  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, carName, onSent });
+  const { send, sent, failure, pending } = useSendLead({
+    visibleFields: VISIBLE_FIELDS,
+    setErrors: form.setErrors,
+    validate: () => !form.validate().hasErrors,
+    carName,
+    onSent,
+  });
   const field = (name: keyof FinancingLeadInput) => form.getInputProps(name);
   const detail = (name: keyof FinancingLeadInput['details']) => form.getInputProps(`details.${name}`);
 
@@ -71,6 +78,7 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
 
   return (
     <form
+      onFocusCapture={preloadLeadContract}
       noValidate
       onSubmit={form.onSubmit((values) => void send(values))}
       aria-label={carName ? `Apply for financing of the ${carName}` : 'Apply for financing'}

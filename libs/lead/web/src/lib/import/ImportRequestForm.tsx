@@ -1,10 +1,11 @@
 import '@mantine/core/styles/NumberInput.css';
-import { ImportLeadSchema, oldestImportableYear, type ImportLeadInput } from '@dealership/lead-schemas';
+import { oldestImportableYear, type ImportLeadInput } from '@dealership/lead-schemas';
 import { Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
-const validateImport = schemaResolver(ImportLeadSchema, { sync: true });
+const validateImport = lazyResolver<ImportLeadInput>((contract) => contract.ImportLeadSchema);
 
 const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
 
@@ -30,7 +31,12 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
     },
     validate: validateImport,
   });
-  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, onSent });
+  const { send, sent, failure, pending } = useSendLead({
+    visibleFields: VISIBLE_FIELDS,
+    setErrors: form.setErrors,
+    validate: () => !form.validate().hasErrors,
+    onSent,
+  });
   const field = (name: keyof ImportLeadInput) => form.getInputProps(name);
   const detail = (name: keyof ImportLeadInput['details']) => form.getInputProps(`details.${name}`);
 
@@ -46,7 +52,7 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Import request">
+    <form onFocusCapture={preloadLeadContract} noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Import request">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Make" placeholder="Mazda" required maxLength={60} {...detail('make')} />

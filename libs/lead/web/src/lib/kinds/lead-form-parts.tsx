@@ -1,14 +1,14 @@
 // Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the forms' own.
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
-import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, LeadCreateInputSchema, type LeadCreateInput } from '@dealership/lead-schemas';
+import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
-import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import classes from '../enquiry/EnquiryForm.module.css';
+import { loadLeadContract } from './lazy-contract';
 
 /** The input props of a form's field, as `form.getInputProps` gives them. */
 type FieldProps = (field: 'name' | 'phone' | 'email' | 'message' | 'website') => GetInputPropsReturnType;
@@ -53,21 +53,36 @@ export function Honeypot({ field }: { field: FieldProps }) {
 /**
  * Sends a lead checked by the form, and says how it went: `sent` once stored; a refusal naming a
  * field the form shows lands on that field, anything else (the car gone, the kind's details, too
- * many requests) in `failure`, above the button.
+ * many requests) in `failure`, above the button. The contract's schemas are loaded first if the
+ * form had not fetched them yet, and the form is checked again with them (`validate`: false stops).
  */
 export function useSendLead(options: {
   visibleFields: readonly string[];
   setErrors: (errors: Record<string, string>) => void;
+  /** Checks the form with the loaded schemas and shows its errors; true when it may be sent. */
+  validate: () => boolean;
   carName?: string;
   onSent?: () => void;
 }) {
   const create = trpc.lead.create.useMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const send = async (values: LeadCreateInput) => {
     setFailure(null);
+    let contract;
+    setChecking(true);
     try {
-      await create.mutateAsync(LeadCreateInputSchema.parse(values));
+      contract = await loadLeadContract();
+    } catch {
+      setFailure('The form could not be sent: please check your connection and try again.');
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (!options.validate()) return;
+    try {
+      await create.mutateAsync(contract.LeadCreateInputSchema.parse(values));
     } catch (error) {
       const info = describeApiError(error);
       options.setErrors(info.fieldErrors);
@@ -82,15 +97,15 @@ export function useSendLead(options: {
     setSent(true);
     options.onSent?.();
   };
-  return { send, sent, failure, pending: create.isPending };
+  return { send, sent, failure, pending: create.isPending || checking };
 }
 
 /** The server's refusal that no field carries. */
 export function FormFailure({ failure }: { failure: string | null }) {
   return failure ? (
-    <Alert color="red" variant="light" role="alert">
+    <div className={classes.failure} role="alert">
       {failure}
-    </Alert>
+    </div>
   ) : null;
 }
 

@@ -1,19 +1,12 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
-import {
-  nairobiTime,
-  nairobiToday,
-  openingSlots,
-  TEST_DRIVE_HOURS_TEXT,
-  TestDriveLeadSchema,
-  weekdayOf,
-  type TestDriveLeadInput,
-} from '@dealership/lead-schemas';
+import { nairobiTime, nairobiToday, openingSlots, TEST_DRIVE_HOURS_TEXT, weekdayOf, type TestDriveLeadInput } from '@dealership/lead-schemas';
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
-const validateTestDrive = schemaResolver(TestDriveLeadSchema, { sync: true });
+const validateTestDrive = lazyResolver<TestDriveLeadInput>((contract) => contract.TestDriveLeadSchema);
 
 /** The fields the visitor sees: a server's message about one of them shows on it. */
 const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate', 'preferredTime'] as const;
@@ -45,7 +38,13 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
       if (values.preferredDate !== previous.preferredDate && values.preferredTime !== '') form.setFieldValue('preferredTime', '');
     },
   });
-  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, carName: car.name, onSent });
+  const { send, sent, failure, pending } = useSendLead({
+    visibleFields: VISIBLE_FIELDS,
+    setErrors: form.setErrors,
+    validate: () => !form.validate().hasErrors,
+    carName: car.name,
+    onSent,
+  });
   const field = (name: keyof TestDriveLeadInput) => form.getInputProps(name);
 
   if (sent) {
@@ -68,7 +67,12 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
   else if (date && slots.length === 0) timeHint = 'No slots are left on this day: choose another day';
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label={`Book a test drive of the ${car.name}`}>
+    <form
+      onFocusCapture={preloadLeadContract}
+      noValidate
+      onSubmit={form.onSubmit((values) => void send(values))}
+      aria-label={`Book a test drive of the ${car.name}`}
+    >
       <Stack gap="sm">
         <ContactFields field={field} />
         <TextInput label="Preferred day" required type="date" min={nairobiToday()} {...field('preferredDate')} />

@@ -1,17 +1,18 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
-import { TRADE_IN_CONDITIONS, TradeInLeadSchema, type TradeInLeadInput } from '@dealership/lead-schemas';
+import { TRADE_IN_CONDITIONS, type TradeInLeadInput } from '@dealership/lead-schemas';
 import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { TradeInPhotos } from './TradeInPhotos';
+import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
 // A buyer cannot delete an upload: one taken out of the list is left to the server's sweep of unclaimed photos.
 const leaveToSweep = () => undefined;
 
-const validateTradeIn = schemaResolver(TradeInLeadSchema, { sync: true });
+const validateTradeIn = lazyResolver<TradeInLeadInput>((contract) => contract.TradeInLeadSchema);
 
 const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
 
@@ -36,7 +37,12 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
     },
     validate: validateTradeIn,
   });
-  const { send, sent, failure, pending } = useSendLead({ visibleFields: VISIBLE_FIELDS, setErrors: form.setErrors, onSent });
+  const { send, sent, failure, pending } = useSendLead({
+    visibleFields: VISIBLE_FIELDS,
+    setErrors: form.setErrors,
+    validate: () => !form.validate().hasErrors,
+    onSent,
+  });
   const photos = useImageUploads({ kind: 'car', upload: uploadLeadPhoto, discard: leaveToSweep });
   const photoError = photos.isUploading ? undefined : (form.errors['details.photos'] as string | undefined);
   const field = (name: keyof TradeInLeadInput) => form.getInputProps(name);
@@ -55,6 +61,7 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
 
   return (
     <form
+      onFocusCapture={preloadLeadContract}
       noValidate
       onSubmit={form.onSubmit((values) => {
         if (photos.isUploading) return form.setFieldError('details.photos', 'Wait for the photos to finish sending');

@@ -1,0 +1,45 @@
+// The lead contract's constants and plain functions, apart from its zod schemas (lead.schemas.ts):
+// the buyers' forms load these with their page and the schemas only when a visitor starts filling
+// one in (libs/lead/web, lazy-contract.ts), which keeps zod off the pages' first load.
+import { TEST_DRIVE_HOURS_TEXT } from './opening-hours';
+
+/** Longest name a lead may carry. */
+export const LEAD_NAME_MAX_LENGTH = 120;
+/** Longest message, and longest staff note. */
+export const LEAD_MESSAGE_MAX_LENGTH = 2000;
+
+/** What the buyer asks for, each with its form and its own fields. */
+export const LEAD_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  enquiry: 'Enquiry',
+  'test-drive': 'Test drive',
+  'trade-in': 'Trade-in',
+  import: 'Import on behalf',
+  financing: 'Financing',
+};
+
+/** Where the staff are with a lead. */
+export const LEAD_STATUSES = ['New', 'Contacted', 'Won', 'Lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The message Kenyan phone numbers are refused with. */
+export const LEAD_PHONE_MESSAGE = 'Enter a Kenyan phone number, e.g. 0712 345 678';
+
+/** Today in Nairobi (YYYY-MM-DD): the dealer's calendar. */
+export function nairobiToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The message a test drive outside the showroom's hours is refused with. */
+export const TEST_DRIVE_HOURS_MESSAGE = `We open ${TEST_DRIVE_HOURS_TEXT}: choose a time in those hours`;
+
+/** How the buyer's car is. */
+export const TRADE_IN_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Needs work'] as const;
+export type TradeInCondition = (typeof TRADE_IN_CONDITIONS)[number];
+/** Most photos a trade-in carries. */
+export const TRADE_IN_MAX_PHOTOS = 6;
+
+/** What the buyer earns a month, in bands: enough for the bank's first look, nothing more. */
+export const INCOME_BANDS = ['Below KES 50,000', 'KES 50,000-100,000', 'KES 100,000-250,000', 'Above KES 250,000'] as const;
+export type IncomeBand = (typeof INCOME_BANDS)[number];
