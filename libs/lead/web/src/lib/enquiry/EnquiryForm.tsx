@@ -7,7 +7,7 @@ import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/w
 import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, useSyncExternalStore } from 'react';
-import { lazyResolver, loadLeadContract, preloadLeadContract } from '../kinds/lazy-contract';
+import { lazyResolver, preloadLeadContract, useLeadContractForSend } from '../kinds/lazy-contract';
 import classes from './EnquiryForm.module.css';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
@@ -49,19 +49,14 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
     validate: validateEnquiry,
   });
 
-  const [checking, setChecking] = useState(false);
+  const { checking, load } = useLeadContractForSend();
   const submit = async (values: LeadCreateInput) => {
     setFailure(null);
     // The schemas come on the form's first focus; a send before that waits for them and checks again.
-    let contract;
-    setChecking(true);
-    try {
-      contract = await loadLeadContract();
-    } catch {
+    const contract = await load();
+    if (!contract) {
       setFailure('The message could not be sent: please check your connection and try again.');
       return;
-    } finally {
-      setChecking(false);
     }
     if (form.validate().hasErrors) return;
     try {

@@ -1,4 +1,5 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
+import { useCallback, useState } from 'react';
 
 /** The lead contract's zod schemas the forms check with (lead-contract.ts). */
 export type LeadContractModule = typeof import('./lead-contract');
@@ -38,4 +39,23 @@ export function lazyResolver<Values>(pick: (contract: LeadContractModule) => Par
     resolve ??= schemaResolver(pick(contract), { sync: true }) as (values: Values) => FormErrors;
     return resolve(values);
   };
+}
+
+/**
+ * The schemas for a send: `load` fetches them if the form had not yet (`checking` meanwhile) and
+ * resolves to undefined when they could not be fetched (the form says so and the visitor retries).
+ */
+export function useLeadContractForSend(): { checking: boolean; load: () => Promise<LeadContractModule | undefined> } {
+  const [checking, setChecking] = useState(false);
+  const load = useCallback(async () => {
+    setChecking(true);
+    try {
+      return await loadLeadContract();
+    } catch {
+      return undefined;
+    } finally {
+      setChecking(false);
+    }
+  }, []);
+  return { checking, load };
 }

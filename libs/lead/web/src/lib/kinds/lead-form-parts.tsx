@@ -8,7 +8,7 @@ import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import classes from '../enquiry/EnquiryForm.module.css';
-import { loadLeadContract } from './lazy-contract';
+import { useLeadContractForSend } from './lazy-contract';
 
 /** The input props of a form's field, as `form.getInputProps` gives them. */
 type FieldProps = (field: 'name' | 'phone' | 'email' | 'message' | 'website') => GetInputPropsReturnType;
@@ -67,18 +67,13 @@ export function useSendLead(options: {
   const create = trpc.lead.create.useMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { checking, load } = useLeadContractForSend();
   const send = async (values: LeadCreateInput) => {
     setFailure(null);
-    let contract;
-    setChecking(true);
-    try {
-      contract = await loadLeadContract();
-    } catch {
+    const contract = await load();
+    if (!contract) {
       setFailure('The form could not be sent: please check your connection and try again.');
       return;
-    } finally {
-      setChecking(false);
     }
     if (!options.validate()) return;
     try {
