@@ -20,6 +20,9 @@ export const BUDGETED_ROUTES = [
   // The buyer tools (issue 14): the calculators must not take a route past the budget.
   { route: '/import-duty', module: 'src/pages/ImportDutyPage.tsx' },
   { route: '/financing', module: 'src/pages/FinancingPage.tsx' },
+  // Their lead forms come after the page (deferredComponent in web-ui).
+  { route: '/services', module: 'src/pages/ServicesPage.tsx' },
+  { route: '/contact', module: 'src/pages/ContactPage.tsx' },
 ];
 
 /** Public routes that must not carry admin or dashboard code. */
@@ -35,6 +38,14 @@ export const PUBLIC_ROUTE_MODULES = [
   'src/pages/ImportDutyPage.tsx',
   'src/pages/FinancingPage.tsx',
   'src/pages/NotFoundPage.tsx',
+  'src/pages/ServicesPage.tsx',
+  'src/pages/ContactPage.tsx',
+  'src/pages/ComparePage.tsx',
+  'src/pages/TestimonialsPage.tsx',
+  'src/pages/PrivacyPolicyPage.tsx',
+  'src/pages/TermsPage.tsx',
+  'src/pages/LoginPage.tsx',
+  'src/pages/RegisterPage.tsx',
 ];
 
 /**

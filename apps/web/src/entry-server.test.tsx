@@ -14,7 +14,8 @@ const prado = makeCar({ name: 'Toyota Land Cruiser Prado TX-L', slug: 'prado-tx-
 const harrier = makeCar({ name: 'Toyota Harrier Premium', slug: 'harrier', price: 4_100_000, year: 2020, brand: brandRef });
 
 const api: FakeApi = (procedure, input) => {
-  if (procedure === 'car.bySlug') return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND', message: 'Car not found' } };
+  if (procedure === 'car.bySlug')
+    return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND', message: 'Car not found' } };
   if (procedure === 'car.related') return { data: [harrier] };
   if (procedure === 'brand.list') return { data: [toyota] };
   return { data: null };
@@ -63,7 +64,11 @@ describe('render (the server entry)', () => {
     const state = JSON.parse(page?.state ?? '{}') as { queries: { state: { status: string; error: unknown } }[] };
     expect(state.queries).toHaveLength(1);
     expect(state.queries[0].state.status).toBe('error');
-    expect(state.queries[0].state.error).toEqual({ name: 'TRPCClientError', message: 'Car not found', data: expect.objectContaining({ code: 'NOT_FOUND', httpStatus: 404 }) });
+    expect(state.queries[0].state.error).toEqual({
+      name: 'TRPCClientError',
+      message: 'Car not found',
+      data: expect.objectContaining({ code: 'NOT_FOUND', httpStatus: 404 }),
+    });
   });
 
   it('keeps the code of an error made by another copy of tRPC (the server’s CommonJS build)', async () => {
@@ -84,6 +89,18 @@ describe('render (the server entry)', () => {
     expect(about?.head).toContain('<title>About Us | Mombasa Car Dealership</title>');
     expect(calls).toEqual([]);
     expect((await render('/no/such/page', options([])))?.pageModule).toBe('src/pages/NotFoundPage.tsx');
+  });
+
+  it('renders the deferred lead forms with the page and names them, for the server to inline their styles', async () => {
+    const services = await render('/services', options([]));
+    expect(services?.pageModule).toBe('src/pages/ServicesPage.tsx');
+    expect(services?.body).toContain('aria-label="Import request"');
+    expect(services?.body).toContain('aria-label="Trade-in estimate"');
+    expect(services?.deferredChunks.sort()).toEqual(['libs/lead/web/src/lib/import/ImportRequestForm.tsx', 'libs/lead/web/src/lib/trade-in/TradeInForm.tsx']);
+    const contact = await render('/contact', options([]));
+    expect(contact?.body).toContain('Send us a message');
+    expect(contact?.deferredChunks).toEqual(['libs/lead/web/src/lib/enquiry/EnquiryForm.tsx']);
+    expect((await render('/about', options([])))?.deferredChunks).toEqual([]);
   });
 
   it('leaves the visitor’s own pages to the browser: cart, sign-in, dashboards', async () => {

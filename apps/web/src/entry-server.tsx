@@ -7,6 +7,7 @@ import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { DeferredChunksContext } from '@dealership/web-ui';
 import type { AppConfig } from './app-config';
 import { App } from './app/App';
 import { serverRenderedPageModule } from './app/routes';
@@ -32,6 +33,8 @@ export interface RenderedPage {
   state: string;
   /** The page's module, the key of its chunk in Vite's manifest (`src/pages/CarsPage.tsx`). */
   pageModule: string;
+  /** The deferred components it rendered (their source files), whose styles the page needs too. */
+  deferredChunks: string[];
 }
 
 /**
@@ -60,10 +63,19 @@ function inThisRealm(link: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
 /** Data-dependent renders are repeated until no new query appears: the car page needs three. */
 const MAX_RENDERS = 4;
 
-async function renderOnce(url: string, options: RenderOptions, trpcLink: TRPCLink<AppRouter>, queryClient: PageDataClient, signal: AbortSignal): Promise<string> {
+async function renderOnce(
+  url: string,
+  options: RenderOptions,
+  trpcLink: TRPCLink<AppRouter>,
+  queryClient: PageDataClient,
+  deferredChunks: Set<string>,
+  signal: AbortSignal,
+): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerenderToNodeStream(
-    <App config={options.config} styleNonce={options.styleNonce} Router={Router} queryClient={queryClient} trpcLink={trpcLink} />,
+    <DeferredChunksContext.Provider value={deferredChunks}>
+      <App config={options.config} styleNonce={options.styleNonce} Router={Router} queryClient={queryClient} trpcLink={trpcLink} />
+    </DeferredChunksContext.Provider>,
     // Every part of the page inline, in order: a boundary larger than React's default chunk (12.8 kB)
     // would be sent apart and swapped in by an inline script, which the page's policy refuses.
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -85,13 +97,15 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const queryClient = new PageDataClient();
   const trpcLink = inThisRealm(options.trpcLink);
   try {
-    let html = await renderOnce(url, options, trpcLink, queryClient, signal);
+    let deferredChunks = new Set<string>();
+    let html = await renderOnce(url, options, trpcLink, queryClient, deferredChunks, signal);
     for (let renders = 1; renders < MAX_RENDERS && (await queryClient.fetchWanted()); renders++) {
       signal.throwIfAborted();
-      html = await renderOnce(url, options, trpcLink, queryClient, signal);
+      deferredChunks = new Set<string>();
+      html = await renderOnce(url, options, trpcLink, queryClient, deferredChunks, signal);
     }
     const { head, body } = splitHoisted(html);
-    return { head, body, state: JSON.stringify(queryClient.dehydrateForPage()), pageModule };
+    return { head, body, state: JSON.stringify(queryClient.dehydrateForPage()), pageModule, deferredChunks: [...deferredChunks] };
   } finally {
     queryClient.clear();
   }

@@ -15,7 +15,11 @@ function registeredFourAndAHalfYearsAgo(): string {
 }
 
 /** The amount on a labelled line of a result table. */
-const line = (page: Page, table: string, label: string) => page.getByRole('table', { name: table }).getByRole('row', { name: new RegExp(`^${label}\\b`) }).getByRole('cell');
+const line = (page: Page, table: string, label: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row', { name: new RegExp(`^${label}\\b`) })
+    .getByRole('cell');
 
 test('the duty estimator shows the KRA vector line by line, and an edit goes into the URL', async ({ page, pageProblems }) => {
   await page.goto(`/import-duty?crsp=3000000&registered=${registeredFourAndAHalfYearsAgo()}&cc=1500&fuel=petrol`);
@@ -42,7 +46,9 @@ test('the duty estimator shows the KRA vector line by line, and an edit goes int
   await expect(page.getByText('An electric car needs no engine size.')).toBeVisible();
   await expect(line(page, 'Import duty estimate', 'Excise duty')).toHaveText('KES 135,000');
   await page.getByRole('combobox', { name: 'Year of first registration' }).selectOption(String(new Date().getUTCFullYear() - 9));
-  await expect(page.getByRole('status').filter({ hasText: 'No estimate for this car' })).toContainText('Kenya admits used cars first registered less than eight years before they arrive');
+  await expect(page.getByRole('status').filter({ hasText: 'No estimate for this car' })).toContainText(
+    'Kenya admits used cars first registered less than eight years before they arrive',
+  );
 
   // Server-rendered: the first response carries the figures for a crawler or a slow phone.
   const html = await (await page.request.get(`/import-duty?crsp=3000000&registered=${registeredFourAndAHalfYearsAgo()}&cc=1500&fuel=petrol`)).text();
@@ -76,6 +82,13 @@ test('the financing calculator shows the instalment and the total cost of credit
   await expect(line(page, 'Financing quote', 'Total interest')).toHaveText('KES 323,742');
   await expect(line(page, 'Financing quote', 'Total cost of credit')).toHaveText('KES 323,742');
   await expect(page.getByText(/on a reducing balance/)).toBeVisible();
+
+  // A rate typed key by key, its decimal point included (a buyer's thumb, not a paste).
+  const rate = page.getByRole('textbox', { name: 'Interest rate (% a year)' });
+  await rate.clear();
+  await rate.pressSequentially('13.5');
+  await expect(rate).toHaveValue('13.5');
+  await expect(page).toHaveURL(/rate=13\.5(&|$)/);
 
   // A deposit as a percentage is written into the URL in KES.
   await page.getByRole('textbox', { name: 'Deposit (%)' }).fill('20');

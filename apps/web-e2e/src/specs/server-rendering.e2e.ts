@@ -12,7 +12,11 @@ test.describe('server-rendered public pages', () => {
     const pages = [
       { path: '/', title: /^Mombasa Car Dealership \| /, text: ['Latest Cars', apiCars[0].name] },
       { path: '/cars', title: /^Premium Cars for Sale in Mombasa, Kenya/, text: [car.name] },
-      { path: `/car/${car.slug}`, title: new RegExp(`${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for Sale in Mombasa`), text: [`${car.name}</h1>`, formatKes(car.price)] },
+      {
+        path: `/car/${car.slug}`,
+        title: new RegExp(`${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} for Sale in Mombasa`),
+        text: [`${car.name}</h1>`, formatKes(car.price)],
+      },
       { path: '/brands', title: /^Premium Car Brands Available in Kenya/, text: [brand.name] },
       { path: `/brand/${brand.slug}`, title: new RegExp(`^${brand.name} Vehicles in Kenya`), text: [`${brand.name} Vehicles in Kenya</h1>`] },
       { path: '/about', title: /^About Us \| Mombasa Car Dealership/, text: ['About Us</h1>'] },
@@ -74,7 +78,7 @@ test.describe('server-rendered public pages', () => {
         (window as unknown as { __firstMain: Element | null }).__firstMain = document.querySelector('#root main');
       });
     });
-    for (const path of ['/', '/cars', `/car/${car.slug}`, '/brands', `/brand/${brand.slug}`, '/about', '/contact']) {
+    for (const path of ['/', '/cars', `/car/${car.slug}`, '/brands', `/brand/${brand.slug}`, '/about', '/contact', '/services']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const kept = await page.evaluate(() => {
@@ -88,6 +92,53 @@ test.describe('server-rendered public pages', () => {
     await page.getByRole('button', { name: 'Save to Favourites' }).click();
     await expect(page.getByText('Added To Cart Successfully')).toBeVisible();
     await page.evaluate(() => window.localStorage.clear());
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('the lead forms of /services and /contact arrive styled with the page, and their code, which comes after it, takes them over in place', async ({
+    browser,
+    page,
+    pageProblems,
+  }) => {
+    const forms = [
+      { path: '/services', name: 'Import request', field: 'Budget (KES)' },
+      { path: '/services', name: 'Trade-in estimate', field: 'Mileage (km)' },
+      { path: '/contact', name: 'Send us a message', field: 'Phone' },
+    ];
+    /** The form's box and one of its inputs' look: what a form without its styles would change. */
+    const looks = async (form: ReturnType<typeof page.getByRole>, field: string) => ({
+      box: await form.boundingBox(),
+      input: await form.getByRole('textbox', { name: field, exact: true }).evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { height: style.height, border: style.borderTopWidth, radius: style.borderTopLeftRadius, padding: style.paddingLeft };
+      }),
+    });
+    // As the server sends them: no code at all.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const bareView = await bare.newPage();
+    const served = [];
+    for (const { path, name, field } of forms) {
+      await bareView.goto(path);
+      served.push(await looks(bareView.getByRole('form', { name }), field));
+    }
+    await bare.close();
+
+    for (const [index, { path, name, field }] of forms.entries()) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const form = page.getByRole('form', { name });
+      const hydrated = await looks(form, field);
+      expect(hydrated.input, `${name} on ${path} as served`).toEqual(served[index].input);
+      // Within a pixel or two: an autosized text area measures itself once its code runs; a form without its styles moves by hundreds.
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs((hydrated.box?.[side] ?? 0) - (served[index].box?.[side] ?? -99)), `${name} on ${path}: ${side}`).toBeLessThan(2);
+      }
+      expect(served[index].input.radius, `${name} on ${path} is styled`).not.toBe('0px');
+      // Taken over: the form validates in the browser instead of submitting the page.
+      await form.getByRole('button').last().click();
+      await expect(form.getByText(/is required/).first()).toBeVisible();
+      expect(page.url()).toMatch(new RegExp(`${path}$`));
+    }
     expect(pageProblems).toEqual([]);
   });
 });

@@ -1,13 +1,5 @@
-import {
-  autoDealerJsonLd,
-  FOOTER_OPENING_HOURS,
-  HOME_OPENING_HOURS,
-  Seo,
-  telHref,
-  useSiteConfig,
-  whatsappHref,
-} from '@dealership/web-ui';
-import { EnquiryForm } from '@dealership/lead-web';
+import { autoDealerJsonLd, FOOTER_OPENING_HOURS, HOME_OPENING_HOURS, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
+import { DeferredEnquiryForm } from '@dealership/lead-web';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
 /**
@@ -27,8 +19,7 @@ export function ContactPage() {
       <Stack gap="xs" mb="xl">
         <Title order={1}>Contact Us</Title>
         <Text c="gray.7" size="lg">
-          Visit our showroom in Mombasa, or talk to us first: we answer calls and WhatsApp messages during opening
-          hours.
+          Visit our showroom in Mombasa, or talk to us first: we answer calls and WhatsApp messages during opening hours.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -69,7 +60,7 @@ export function ContactPage() {
         <Text c="gray.7" size="sm" mb="md">
           Ask about a car, a trade-in, an import or financing: we call you back.
         </Text>
-        <EnquiryForm />
+        <DeferredEnquiryForm />
       </Paper>
     </Container>
   );

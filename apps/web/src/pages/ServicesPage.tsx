@@ -1,6 +1,6 @@
 // Public pages load only the Mantine sheets they use (src/mantine-styles.ts): the timeline's own.
 import '@mantine/core/styles/Timeline.css';
-import { ApplyForFinancing, ImportRequestForm, TradeInForm } from '@dealership/lead-web';
+import { ApplyForFinancing, DeferredImportRequestForm, DeferredTradeInForm } from '@dealership/lead-web';
 import { autoDealerJsonLd, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -106,7 +106,7 @@ export function ServicesPage() {
           <Text c="gray.7" size="sm" mb="md">
             We answer with what is available and what it will cost landed in Mombasa.
           </Text>
-          <ImportRequestForm />
+          <DeferredImportRequestForm />
         </Paper>
       </section>
 
@@ -119,7 +119,7 @@ export function ServicesPage() {
             Bring your current car to the showroom: we inspect it, make you an offer on the spot, and take it off the price of your next car. Tell us its make,
             model, year and mileage first and we give you an estimate.
           </Text>
-          <TradeInForm />
+          <DeferredTradeInForm />
         </Paper>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="financing-heading">
           <Title order={2} size="h3" id="financing-heading" mb="xs">

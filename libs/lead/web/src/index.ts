@@ -5,3 +5,4 @@ export { BookTestDrive, type BookTestDriveProps } from './lib/test-drive/BookTes
 export { ApplyForFinancing, type ApplyForFinancingProps } from './lib/financing/ApplyForFinancing';
 export { TradeInForm, type TradeInFormProps } from './lib/trade-in/TradeInForm';
 export { ImportRequestForm, type ImportRequestFormProps } from './lib/import/ImportRequestForm';
+export { DeferredEnquiryForm, DeferredImportRequestForm, DeferredTradeInForm } from './lib/kinds/deferred-forms';

@@ -34,11 +34,25 @@ function builtWebApp(): string {
   writeFileSync(join(dir, 'assets/index-C.css'), 'body{margin:0}');
   writeFileSync(join(dir, 'assets/CarsPage-D.css'), '.grid{display:grid}');
   writeFileSync(join(dir, 'assets/CarGrid-E.css'), '.card{border:0}');
+  writeFileSync(join(dir, 'assets/Input-H.css'), '.input{padding:0}');
+  writeFileSync(join(dir, 'assets/TradeInForm-I.css'), '.photos{gap:0}');
   const manifest = {
     'index.html': { file: 'assets/index-A.js', imports: ['_vendor-react-B.js'], css: ['assets/index-C.css'] },
     '_vendor-react-B.js': { file: 'assets/vendor-react-B.js' },
     'src/pages/CarsPage.tsx': { file: 'assets/CarsPage-F.js', imports: ['_vendor-react-B.js', 'index.html', '_CarGrid-G.js'], css: ['assets/CarsPage-D.css'] },
     '_CarGrid-G.js': { file: 'assets/CarGrid-G.js', imports: ['_vendor-react-B.js'], css: ['assets/CarGrid-E.css'] },
+    'src/pages/ServicesPage.tsx': {
+      file: 'assets/ServicesPage-J.js',
+      imports: ['index.html'],
+      dynamicImports: ['../../libs/lead/web/src/lib/trade-in/TradeInForm.tsx'],
+    },
+    '../../libs/lead/web/src/lib/trade-in/TradeInForm.tsx': {
+      file: 'assets/TradeInForm-K.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_Input-L.js'],
+      css: ['assets/TradeInForm-I.css'],
+    },
+    '_Input-L.js': { file: 'assets/Input-L.js', css: ['assets/Input-H.css'] },
   };
   writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   return dir;
@@ -89,7 +103,25 @@ describe('loadWebPages', () => {
     expect(head).toContain('<meta property="csp-nonce" nonce="n2" />');
     // The markup, then its data, which cannot close its script element.
     expect(html).toContain('<div id="root"><main><h1>Cars</h1></main></div>');
-    expect(html).toContain('<script id="page-state" type="application/json">{"queries":[{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}]}</script>');
+    expect(html).toContain(
+      '<script id="page-state" type="application/json">{"queries":[{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}]}</script>',
+    );
     expect(html).not.toContain('nonce="\u0000');
+  });
+
+  it('inlines the styles of the deferred components the page rendered, whose code comes after the page', () => {
+    const page = { head: '<title>Our Services</title>', body: '<main></main>', state: '{}', pageModule: 'src/pages/ServicesPage.tsx' };
+    const pages = loadWebPages(dir, config);
+    const stylesOf = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<style nonce="n3">([^<]*)<\/style>/g)].map((match) => match[1]);
+    expect(stylesOf(pages?.rendered('n3', page) ?? '')).toEqual(['body{margin:0}']);
+    expect(stylesOf(pages?.rendered('n3', { ...page, deferredChunks: ['libs/lead/web/src/lib/trade-in/TradeInForm.tsx'] }) ?? '')).toEqual([
+      'body{margin:0}',
+      '.photos{gap:0}',
+      '.input{padding:0}',
+    ]);
+    // A component moved without its source updated is an error (the server then sends the page for the browser to render), not a form without styles.
+    expect(() => pages?.rendered('n3', { ...page, deferredChunks: ['libs/lead/web/src/lib/trade-in/Moved.tsx'] })).toThrow(
+      "Vite's manifest has no chunk for the deferred component libs/lead/web/src/lib/trade-in/Moved.tsx",
+    );
   });
 });

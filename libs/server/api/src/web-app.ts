@@ -15,6 +15,11 @@ export interface RenderedPage {
   state: string;
   /** The key of the page's chunk in Vite's manifest (`src/pages/CarsPage.tsx`). */
   pageModule: string;
+  /**
+   * The source files (from the repository's root) of the deferred components the page rendered
+   * (`deferredComponent` in web-ui): their chunks come after the page's, their styles with it.
+   */
+  deferredChunks?: string[];
 }
 
 /** The web app's server entry, as built by `vite build --ssr` into `dist/apps/web-ssr`. */
@@ -43,6 +48,7 @@ export interface WebPages {
 
 interface ManifestChunk {
   file: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -102,19 +108,32 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
   const entryCss = new Set<string>();
   collect('index.html', entryFiles, entryCss);
 
-  /** Per page module: the styles of its chunk and the chunks it imports, inlined. */
+  /**
+   * The manifest key of a deferred component's chunk. Keys are relative to the web app's folder
+   * (`../../libs/lead/web/src/lib/trade-in/TradeInForm.tsx`), sources to the repository's root.
+   */
+  const deferredKey = (source: string) => Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && (key === source || key.endsWith(`/${source}`)));
+
+  /** Per page module and deferred components: the styles of their chunks and the chunks they import, inlined. */
   const pageAssets = new Map<string, string>();
-  const assetsOf = (pageModule: string) => {
-    let assets = pageAssets.get(pageModule);
+  const assetsOf = (pageModule: string, deferredChunks: readonly string[] = []) => {
+    const cacheKey = [pageModule, ...deferredChunks].join('\n');
+    let assets = pageAssets.get(cacheKey);
     if (assets === undefined) {
       const files = new Set<string>();
       const css = new Set<string>();
       collect(pageModule, files, css);
+      for (const source of deferredChunks) {
+        const key = deferredKey(source);
+        // A component moved without its `source` updated: its styles would arrive late, after a flash of the unstyled form.
+        if (key === undefined) throw new Error(`Vite's manifest has no chunk for the deferred component ${source}`);
+        collect(key, files, css);
+      }
       assets = [...css]
         .filter((path) => !entryCss.has(path))
         .map((path) => inlineStyle(readAsset(path)))
         .join('\n    ');
-      pageAssets.set(pageModule, assets);
+      pageAssets.set(cacheKey, assets);
     }
     return assets;
   };
@@ -122,7 +141,7 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
   return {
     shell: (nonce) => withNonce(html, nonce),
     rendered: (nonce, page) =>
-      withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule)}\n    `, nonce) +
+      withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule, page.deferredChunks)}\n    `, nonce) +
       `${page.head}\n  </head>` +
       withNonce(beforeRoot, nonce) +
       `<div id="root">${page.body}</div>\n    <script id="page-state" type="application/json">${scriptSafe(page.state)}</script>` +

@@ -3,14 +3,7 @@ export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, ty
 export { notifySuccess, notifyError, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';
 export { Header, NAV_LINKS, SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS, type HeaderProps } from './lib/Header/Header';
-export {
-  Footer,
-  FOOTER_QUICK_LINKS,
-  FOOTER_OPENING_HOURS,
-  DEFAULT_SOCIAL_LINKS,
-  type FooterProps,
-  type SocialNetwork,
-} from './lib/Footer/Footer';
+export { Footer, FOOTER_QUICK_LINKS, FOOTER_OPENING_HOURS, DEFAULT_SOCIAL_LINKS, type FooterProps, type SocialNetwork } from './lib/Footer/Footer';
 export { Logo } from './lib/Logo/Logo';
 export { PageLoader } from './lib/PageLoader/PageLoader';
 export { ErrorState, type ErrorStateProps } from './lib/ErrorState/ErrorState';
@@ -30,4 +23,6 @@ export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } fro
 export { StarRating } from './lib/StarRating/StarRating';
 export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
 export * from './lib/icons/icons';
-export { PageNav, type PageNavProps } from './lib/admin/PageNav';
+export { PageNav, type PageNavProps } from './lib/PageNav/PageNav';
+export { AmountInput, type AmountInputProps } from './lib/AmountInput/AmountInput';
+export { deferredComponent, DeferredChunksContext, type DeferredOptions } from './lib/deferred/deferred-component';

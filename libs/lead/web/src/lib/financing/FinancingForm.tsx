@@ -1,11 +1,11 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/NumberInput.css';
 import { INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
-import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AmountInput } from '@dealership/web-ui';
+import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
 const validateFinancing = lazyResolver<FinancingLeadInput>((contract) => contract.FinancingLeadSchema);
@@ -86,36 +86,15 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
       <Stack gap="sm">
         <ContactFields field={field} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput
-            clampBehavior="none"
-            label="Price (KES)"
-            required
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            {...detail('price')}
-          />
-          <NumberInput
-            clampBehavior="none"
-            label="Deposit (KES)"
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            {...detail('deposit')}
-          />
-          <NumberInput
-            clampBehavior="none"
+          <AmountInput label="Price (KES)" required {...amountField(detail('price'))} />
+          <AmountInput label="Deposit (KES)" required {...amountField(detail('deposit'))} />
+          <AmountInput
             label="Months to pay"
             description={`${FINANCE_TERM_MONTHS.min} to ${FINANCE_TERM_MONTHS.max}`}
             required
-            min={FINANCE_TERM_MONTHS.min}
-            max={FINANCE_TERM_MONTHS.max}
-            allowDecimal={false}
-            allowNegative={false}
-            {...detail('months')}
+            separators={false}
+            maxLength={2}
+            {...amountField(detail('months'))}
           />
           <NativeSelect label="Monthly income" required data={[{ value: '', label: 'Choose a band' }, ...INCOME_BANDS]} {...detail('incomeBand')} />
         </SimpleGrid>

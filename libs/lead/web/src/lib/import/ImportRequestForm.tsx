@@ -1,8 +1,8 @@
-import '@mantine/core/styles/NumberInput.css';
 import { oldestImportableYear, type ImportLeadInput } from '@dealership/lead-schemas';
-import { Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AmountInput } from '@dealership/web-ui';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
 const validateImport = lazyResolver<ImportLeadInput>((contract) => contract.ImportLeadSchema);
@@ -57,28 +57,9 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Make" placeholder="Mazda" required maxLength={60} {...detail('make')} />
           <TextInput label="Model" placeholder="CX-5" required maxLength={60} {...detail('model')} />
-          <NumberInput
-            clampBehavior="none"
-            label="Year from"
-            description={`${oldest} or later`}
-            required
-            min={oldest}
-            allowDecimal={false}
-            allowNegative={false}
-            {...detail('yearFrom')}
-          />
-          <NumberInput clampBehavior="none" label="Year to" required min={oldest} allowDecimal={false} allowNegative={false} {...detail('yearTo')} />
-          <NumberInput
-            clampBehavior="none"
-            label="Budget (KES)"
-            description="Landed, duty included"
-            required
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            {...detail('budget')}
-          />
+          <AmountInput label="Year from" description={`${oldest} or later`} required separators={false} maxLength={4} {...amountField(detail('yearFrom'))} />
+          <AmountInput label="Year to" required separators={false} maxLength={4} {...amountField(detail('yearTo'))} />
+          <AmountInput label="Budget (KES)" description="Landed, duty included" required {...amountField(detail('budget'))} />
           <TextInput label="Colour" description="Optional" maxLength={60} {...detail('colour')} />
         </SimpleGrid>
         <ContactFields field={field} />

@@ -13,6 +13,15 @@ import { useLeadContractForSend } from './lazy-contract';
 /** The input props of a form's field, as `form.getInputProps` gives them. */
 type FieldProps = (field: 'name' | 'phone' | 'email' | 'message' | 'website') => GetInputPropsReturnType;
 
+/**
+ * A number field's form props for AmountInput: an empty box is '' in the form's values, which the
+ * lead schemas read as "not given" (required fields then say "... is required").
+ */
+export function amountField(props: GetInputPropsReturnType) {
+  // The forms are controlled (useForm's default mode): `value` is the field's value.
+  return { ...props, value: props.value as number | '', onChange: (value: number | undefined) => props.onChange(value ?? '') };
+}
+
 /** Who the buyer is and how to reach them: name, phone, optional email. */
 export function ContactFields({ field }: { field: FieldProps }) {
   return (

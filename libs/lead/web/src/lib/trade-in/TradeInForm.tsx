@@ -1,11 +1,11 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/NumberInput.css';
 import { TRADE_IN_CONDITIONS, type TradeInLeadInput } from '@dealership/lead-schemas';
-import { Button, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AmountInput } from '@dealership/web-ui';
+import { Button, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
-import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { amountField, ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { TradeInPhotos } from './TradeInPhotos';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 
@@ -73,37 +73,10 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Make" placeholder="Toyota" required maxLength={60} {...detail('make')} />
           <TextInput label="Model" placeholder="Fielder" required maxLength={60} {...detail('model')} />
-          <NumberInput
-            clampBehavior="none"
-            label="Year"
-            placeholder="2015"
-            required
-            min={1980}
-            allowDecimal={false}
-            allowNegative={false}
-            {...detail('year')}
-          />
-          <NumberInput
-            clampBehavior="none"
-            label="Mileage (km)"
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            {...detail('mileage')}
-          />
+          <AmountInput label="Year" placeholder="2015" required separators={false} maxLength={4} {...amountField(detail('year'))} />
+          <AmountInput label="Mileage (km)" required {...amountField(detail('mileage'))} />
           <NativeSelect label="Condition" required data={[{ value: '', label: 'Choose one' }, ...TRADE_IN_CONDITIONS]} {...detail('condition')} />
-          <NumberInput
-            clampBehavior="none"
-            label="Asking price (KES)"
-            description="Optional"
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            {...detail('askingPrice')}
-          />
+          <AmountInput label="Asking price (KES)" description="Optional" {...amountField(detail('askingPrice'))} />
         </SimpleGrid>
         <ContactFields field={field} />
         <OptionalMessage field={field} />

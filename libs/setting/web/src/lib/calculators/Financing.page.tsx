@@ -1,9 +1,8 @@
 // Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): these are the form's and the table's.
 import '@mantine/core/styles/Input.css';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS, type FinanceQuery, financeQuote, parseFinanceQuery } from '@dealership/setting-schemas';
-import { ErrorState, PageLoader, Seo } from '@dealership/web-ui';
+import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AmountInput } from './AmountInput';
 import { ResultTable } from './ResultTable';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

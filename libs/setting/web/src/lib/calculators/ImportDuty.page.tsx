@@ -11,9 +11,8 @@ import {
   oldestImportableYear,
 } from '@dealership/setting-schemas';
 import { sitePathOf } from './calculator-links';
-import { ErrorState, PageLoader, Seo } from '@dealership/web-ui';
+import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
 import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AmountInput } from './AmountInput';
 import { ResultTable } from './ResultTable';
 import { Link, useSearchParams } from 'react-router-dom';
 import { longDate, useCurrentRates } from './use-current-rates';

@@ -1,5 +1,3 @@
-// Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the pager's own.
-import '@mantine/core/styles/Pagination.css';
 import type { Testimonial } from '@dealership/testimonial-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { autoDealerJsonLd, ErrorState, PageLoader, PageNav, Seo, StarRating, useSiteConfig } from '@dealership/web-ui';

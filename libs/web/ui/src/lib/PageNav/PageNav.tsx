@@ -1,6 +1,7 @@
 import { Center, Pagination, type MantineSize } from '@mantine/core';
 
-// Under `admin/`: the signed-in screens load Mantine's full stylesheet; public pages never use this.
+// Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): the pagination's own.
+import '@mantine/core/styles/Pagination.css';
 
 const CONTROL_LABELS: Record<string, string> = { previous: 'Previous page', next: 'Next page', first: 'First page', last: 'Last page' };
 
@@ -15,7 +16,7 @@ export interface PageNavProps {
   size?: MantineSize;
 }
 
-/** The pages of a long back-office list: Mantine Pagination with spoken names ('Page 3', 'Next page'); nothing for one page. */
+/** The pages of a long list (the back office's, the testimonials): Mantine Pagination with spoken names ('Page 3', 'Next page'); nothing for one page. */
 export function PageNav({ total, page, onChange, label, size }: PageNavProps) {
   if (total <= 1) return null;
   return (

@@ -1,0 +1,41 @@
+import { type ComponentType, createContext, lazy, Suspense, useContext } from 'react';
+import { PageLoader } from '../PageLoader/PageLoader';
+
+/**
+ * During a server render (apps/web/src/entry-server.tsx): the source files of the deferred
+ * components the page rendered, so the server inlines their chunks' styles with the page's own
+ * (libs/server/api/src/web-app.ts). Absent in the browser.
+ */
+export const DeferredChunksContext = createContext<Set<string> | undefined>(undefined);
+
+export interface DeferredOptions {
+  /**
+   * The component's source file from the repository's root
+   * (`libs/lead/web/src/lib/trade-in/TradeInForm.tsx`): the key of its chunk in Vite's manifest.
+   */
+  source: string;
+  /** Height kept for it while its chunk loads after a link inside the app. */
+  minHeight: number;
+  label?: string;
+}
+
+/**
+ * A component written into a page whose code comes in a chunk of its own: the server renders it
+ * with the page (and its styles), and in the browser React hydrates the rest of the page first and
+ * this part when its chunk has arrived. For a large part below the fold (a lead form with its form
+ * library and inputs), so the header and the page's own buttons answer sooner on a slow phone.
+ * The placeholder only shows when the page was reached by a link inside the app, while the chunk
+ * loads.
+ */
+export function deferredComponent<Props extends object>(load: () => Promise<ComponentType<Props>>, { source, minHeight, label = 'Loading…' }: DeferredOptions) {
+  const Component = lazy(async () => ({ default: await load() }));
+  function Deferred(props: Props) {
+    useContext(DeferredChunksContext)?.add(source);
+    return (
+      <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
