@@ -5,7 +5,8 @@ import { expect, test } from '../support/fixtures';
 /*
  * The lead kinds of issue 14 from the buyer's side to the staff's: a test drive booked from a car
  * page, in one of the showroom's half-hour slots, reaches /dashboard/admin/leads with its day and
- * time. Real server, real database.
+ * time; so do a trade-in with a photo, an import on behalf and a financing application. Real
+ * server, real database.
  */
 
 /** Today's date in Nairobi, the dealer's calendar (YYYY-MM-DD). */
@@ -115,6 +116,65 @@ test('a buyer asks for a trade-in estimate with a photo of their car; the admin 
   const thumbnail = lead.getByRole('img', { name: 'Photo 1 of their car' });
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail).toHaveAttribute('src', /^\/media\/leads\/fielder-[0-9a-f-]+\.webp$/);
+  expect(pageProblems).toEqual([]);
+});
+
+test('a buyer asks us to import a car and applies for financing; the staff see both with their terms', async ({ page, browser, pageProblems }, testInfo) => {
+  const name = `Otieno ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const projectIndex = testInfo.config.projects.findIndex((project) => project.name === testInfo.project.name);
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.14.1.${10 + projectIndex}` } });
+  const buyer = await context.newPage();
+
+  // Import on behalf, from /services: a year the eight-year rule refuses is explained, not sent.
+  await buyer.goto('/services');
+  await buyer.waitForSelector('html[data-interactive]');
+  const form = buyer.getByRole('form', { name: 'Import request' });
+  const yearTo = new Date().getFullYear() - 2;
+  await form.getByRole('textbox', { name: /Make/ }).fill('Mazda');
+  await form.getByRole('textbox', { name: /Model/ }).fill('CX-5');
+  await form.getByRole('textbox', { name: /Year from/ }).fill('2010');
+  await form.getByRole('textbox', { name: /Year to/ }).fill(String(yearTo));
+  await form.getByRole('textbox', { name: /Budget/ }).pressSequentially('3500000');
+  await expect(form.getByRole('textbox', { name: /Budget/ })).toHaveValue('3,500,000');
+  await form.getByRole('textbox', { name: /Your name/ }).fill(name);
+  await form.getByRole('textbox', { name: /Phone/ }).fill('0711 222 999');
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  const refusal = form.getByText(
+    /^Kenya admits used cars first registered less than eight years before they arrive: the oldest year you can import now is \d{4}$/,
+  );
+  await expect(refusal).toBeVisible();
+  const oldest = Number((await refusal.textContent())?.slice(-4));
+  await form.getByRole('textbox', { name: /Year from/ }).fill(String(oldest));
+  await form.getByRole('button', { name: 'Send my request' }).click();
+  await expect(buyer.getByText('Thank you, we have your import request')).toBeVisible();
+  await expect(buyer.getByRole('link', { name: 'WhatsApp Us' }).first()).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+
+  // Financing, from the calculator: the application starts from its terms (a 20% deposit).
+  await buyer.goto('/financing?price=2000000&months=36');
+  await buyer.waitForSelector('html[data-interactive]');
+  await buyer.getByRole('button', { name: 'Apply for financing' }).click();
+  const dialog = buyer.getByRole('dialog', { name: 'Apply for financing' });
+  await expect(dialog.getByRole('textbox', { name: 'Price (KES)' })).toHaveValue('2,000,000');
+  await expect(dialog.getByRole('textbox', { name: 'Deposit (KES)' })).toHaveValue('400,000');
+  await expect(dialog.getByRole('textbox', { name: 'Months to pay' })).toHaveValue('36');
+  await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
+  await dialog.getByRole('textbox', { name: /Phone/ }).fill('0711 222 999');
+  await dialog.getByRole('combobox', { name: /Monthly income/ }).selectOption('KES 100,000-250,000');
+  await dialog.getByRole('button', { name: 'Send my request' }).click();
+  await expect(dialog.getByText('Thank you, we have your financing request')).toBeVisible();
+  await context.close();
+
+  await signInAsAdmin(page);
+  await page.goto('/dashboard/admin/leads?kind=import');
+  const wanted = page.getByRole('article', { name: `Import on behalf from ${name}` });
+  await expect(wanted.getByText(`Mazda CX-5, ${oldest}-${yearTo}`)).toBeVisible();
+  await expect(wanted.getByText('KES 3,500,000')).toBeVisible();
+  await page.goto('/dashboard/admin/leads?kind=financing');
+  const financing = page.getByRole('article', { name: `Financing from ${name}` });
+  await expect(financing.getByText('KES 400,000 (20%)')).toBeVisible();
+  await expect(financing.getByText('36 months')).toBeVisible();
+  await expect(financing.getByText('KES 100,000-250,000')).toBeVisible();
+  await expect(financing.getByRole('link', { name: '+254711222999' })).toHaveAttribute('href', 'tel:+254711222999');
   expect(pageProblems).toEqual([]);
 });
 
