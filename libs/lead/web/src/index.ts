@@ -1,8 +1,9 @@
 export { AdminLeadsPage, LEAD_PAGE_SIZE } from './lib/pages/AdminLeads.page';
 export { AskAboutCar, type AskAboutCarProps } from './lib/enquiry/AskAboutCar';
-export { EnquiryForm, enquiryMessage, type EnquiryFormProps } from './lib/enquiry/EnquiryForm';
+export { type EnquiryFormProps } from './lib/enquiry/EnquiryForm';
 export { BookTestDrive, type BookTestDriveProps } from './lib/test-drive/BookTestDrive';
 export { ApplyForFinancing, type ApplyForFinancingProps } from './lib/financing/ApplyForFinancing';
-export { TradeInForm, type TradeInFormProps } from './lib/trade-in/TradeInForm';
-export { ImportRequestForm, type ImportRequestFormProps } from './lib/import/ImportRequestForm';
+export { type TradeInFormProps } from './lib/trade-in/TradeInForm';
+export { type ImportRequestFormProps } from './lib/import/ImportRequestForm';
+// The forms written into pages come as deferred components: their code loads after the page's.
 export { DeferredEnquiryForm, DeferredImportRequestForm, DeferredTradeInForm } from './lib/kinds/deferred-forms';
