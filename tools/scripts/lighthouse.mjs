@@ -1,4 +1,4 @@
-// Mobile Lighthouse on the six public pages of the built site.
+// Mobile Lighthouse on the public pages of the built site.
 //
 //   npm run lighthouse [-- --no-build] [-- --runs 3]
 //
@@ -6,7 +6,8 @@
 // dist/ as it is), starts the built server on a free port with a fresh DATA_DIR (embedded database,
 // demo seed), runs Lighthouse's default mobile audit (simulated slow 4G and 4x CPU slowdown) with
 // Debian's Chromium (CHROME_PATH or /usr/bin/chromium; never downloads a browser) on /, /cars,
-// /car/<seeded slug>, /brands, /brand/<seeded slug> and /about, prints the four category scores,
+// /car/<seeded slug>, /brands, /brand/<seeded slug>, /about, /services, /contact, /import-duty
+// and /financing, prints the four category scores,
 // LCP and CLS per page, and writes tools/bench/results/lighthouse.json. With --runs N each page is
 // audited N times and the run with the median performance score is kept.
 import * as chromeLauncher from 'chrome-launcher';
@@ -97,7 +98,19 @@ try {
   const carSlug = latest.result.data[0].slug;
   const brands = await (await fetch(`${base}/api/brand/getAll-brand`)).json();
   const brandSlug = (brands.brands.find((b) => b.slug === 'toyota') ?? brands.brands[0]).slug;
-  const paths = ['/', '/cars', `/car/${carSlug}`, '/brands', `/brand/${brandSlug}`, '/about'];
+  const paths = [
+    '/',
+    '/cars',
+    `/car/${carSlug}`,
+    '/brands',
+    `/brand/${brandSlug}`,
+    '/about',
+    // The buyer tools (issue 14): the pages with lead forms, and the calculators with the issue's vectors.
+    '/services',
+    '/contact',
+    '/import-duty?crsp=3000000&registered=2022-05&cc=1500&fuel=petrol',
+    '/financing?price=1000000&deposit=0&months=48&rate=14.5',
+  ];
   // Warm the server (first requests render WebP variants of the seeded pictures) so the audit
   // measures the page, not the first image encode.
   for (const path of paths) await fetch(base + path).catch(() => undefined);
@@ -118,7 +131,9 @@ try {
     logLevel: 'silent',
   });
   const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
-  console.log(`\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ${version.Browser}, mobile (default config), server ready in ${readyMs} ms\n`);
+  console.log(
+    `\nLighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ${version.Browser}, mobile (default config), server ready in ${readyMs} ms\n`,
+  );
 
   /** The LCP element's markup (Lighthouse 13 reports it in the LCP breakdown insight, as a node item). */
   const lcpElementOf = (lhr) => {
@@ -153,7 +168,9 @@ try {
       transferKb: Math.round((metric(lhr, 'total-byte-weight') ?? 0) / 1024),
       // What to look at when a page misses: its LCP element and its largest downloads.
       lcpElement: lcpElementOf(lhr),
-      largestTransfers: (lhr.audits['total-byte-weight']?.details?.items ?? []).slice(0, 5).map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
+      largestTransfers: (lhr.audits['total-byte-weight']?.details?.items ?? [])
+        .slice(0, 5)
+        .map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
       ...(runs > 1 ? { performanceRuns: perfs } : {}),
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
       warnings: lhr.runWarnings,

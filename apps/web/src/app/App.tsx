@@ -1,7 +1,7 @@
 import { readAuthToken } from '@dealership/web-session';
 import type { AppRouter } from '@dealership/server-api/contract';
 import { TrpcProvider } from '@dealership/web-trpc-client';
-import { SiteConfigProvider, theme } from '@dealership/web-ui';
+import { cssVariablesResolver, SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
@@ -62,7 +62,7 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
   // Mantine's <style> elements (CSS variables, responsive props) carry the page's CSP nonce.
   const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
-    <MantineProvider theme={theme} getStyleNonce={getStyleNonce}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
       <IdleToasts />
       <SiteConfigProvider value={config}>
         <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>

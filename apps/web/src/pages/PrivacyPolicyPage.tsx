@@ -51,9 +51,8 @@ export function PrivacyPolicyPage() {
       heading: 'What we never ask for online',
       body: (
         <Text>
-          We do not collect national ID numbers, KRA PINs, bank statements or payslips through this website. When
-          financing or registration needs them, our staff take them from you in person at the showroom and handle them
-          under the same rules.
+          We do not collect national ID numbers, KRA PINs, bank statements or payslips through this website. When financing or registration needs them, our
+          staff take them from you in person at the showroom and handle them under the same rules.
         </Text>
       ),
     },
@@ -88,14 +87,10 @@ export function PrivacyPolicyPage() {
       body: (
         <>
           <Text>
-            Under the Data Protection Act, 2019 you may ask us to tell you what data we hold about you and give you a
-            copy, to correct it, to delete it, to stop using it for a purpose, or to move it to someone else, and you
-            may withdraw a consent you gave. We answer within 30 days.
+            Under the Data Protection Act, 2019 you may ask us to tell you what data we hold about you and give you a copy, to correct it, to delete it, to stop
+            using it for a purpose, or to move it to someone else, and you may withdraw a consent you gave. We answer within 30 days.
           </Text>
-          <Text>
-            If you are not satisfied with our answer, you may complain to the Office of the Data Protection
-            Commissioner (odpc.go.ke).
-          </Text>
+          <Text>If you are not satisfied with our answer, you may complain to the Office of the Data Protection Commissioner (odpc.go.ke).</Text>
         </>
       ),
     },
@@ -103,8 +98,8 @@ export function PrivacyPolicyPage() {
       heading: 'Cookies and your browser',
       body: (
         <Text>
-          We use no advertising or tracking cookies. Your browser keeps your sign-in and your favourites list in its
-          own storage for this site; signing out removes the sign-in.
+          We use no advertising or tracking cookies. Your browser keeps your sign-in and your favourites list in its own storage for this site; signing out
+          removes the sign-in.
         </Text>
       ),
     },
@@ -113,8 +108,11 @@ export function PrivacyPolicyPage() {
       body: (
         <Text>
           Mombasa Car Dealership is the data controller. For anything about your data, call us on{' '}
-          <Anchor href={telHref(site.dealerPhone)}>{site.dealerPhone}</Anchor>, write to us through the{' '}
-          <Anchor component={Link} to="/contact">
+          <Anchor underline="always" href={telHref(site.dealerPhone)}>
+            {site.dealerPhone}
+          </Anchor>
+          , write to us through the{' '}
+          <Anchor underline="always" component={Link} to="/contact">
             contact page
           </Anchor>
           , or visit the showroom in Mombasa.
@@ -130,8 +128,8 @@ export function PrivacyPolicyPage() {
       updated="2026-11-23"
       intro={
         <Text>
-          This policy explains what personal data Mombasa Car Dealership collects when you use this website or buy
-          from us, why, who sees it, how long we keep it, and the rights the Data Protection Act, 2019 gives you.
+          This policy explains what personal data Mombasa Car Dealership collects when you use this website or buy from us, why, who sees it, how long we keep
+          it, and the rights the Data Protection Act, 2019 gives you.
         </Text>
       }
       sections={sections}

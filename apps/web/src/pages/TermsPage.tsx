@@ -12,9 +12,8 @@ export function TermsPage() {
       body: (
         <>
           <Text>
-            Prices are in Kenya shillings and, unless a car says otherwise, negotiable. We describe each car as
-            accurately as we can; the car itself, its logbook and its inspection report are what count, and you are
-            welcome to inspect and test drive it before you buy.
+            Prices are in Kenya shillings and, unless a car says otherwise, negotiable. We describe each car as accurately as we can; the car itself, its
+            logbook and its inspection report are what count, and you are welcome to inspect and test drive it before you buy.
           </Text>
           <Text>A car shown as available may have been sold in the meantime: we confirm availability when you contact us.</Text>
         </>
@@ -24,9 +23,8 @@ export function TermsPage() {
       heading: 'Reservations and payment',
       body: (
         <Text>
-          Reserving a car holds it for you while we agree the sale. Payment is made at the showroom or, where the site
-          offers it, by card through our payment processor. A car becomes yours once it is paid in full and the
-          transfer is registered with NTSA.
+          Reserving a car holds it for you while we agree the sale. Payment is made at the showroom or, where the site offers it, by card through our payment
+          processor. A car becomes yours once it is paid in full and the transfer is registered with NTSA.
         </Text>
       ),
     },
@@ -34,9 +32,9 @@ export function TermsPage() {
       heading: 'Import on behalf',
       body: (
         <Text>
-          Our import quotation states the price, shipping, insurance, our fee and the expected KRA duty. Duty is
-          assessed by KRA at clearance: the estimates on this site, including the import duty estimator, are a guide,
-          not a promise. Cars older than the eight-year rule allows at their arrival cannot be imported.
+          Our import quotation states the price, shipping, insurance, our fee and the expected KRA duty. Duty is assessed by KRA at clearance: the estimates on
+          this site, including the import duty estimator, are a guide, not a promise. Cars older than the eight-year rule allows at their arrival cannot be
+          imported.
         </Text>
       ),
     },
@@ -44,26 +42,23 @@ export function TermsPage() {
       heading: 'Financing',
       body: (
         <Text>
-          Loans are granted by our partner banks on their own terms and approval. The financing calculator shows an
-          estimate of the instalment and the total cost of credit; the bank's offer letter is what binds you and them.
+          Loans are granted by our partner banks on their own terms and approval. The financing calculator shows an estimate of the instalment and the total
+          cost of credit; the bank's offer letter is what binds you and them.
         </Text>
       ),
     },
     {
       heading: 'Trade-ins',
       body: (
-        <Text>
-          An estimate given before we have seen your car is not an offer: our offer follows an inspection at the
-          showroom and is valid for 7 days.
-        </Text>
+        <Text>An estimate given before we have seen your car is not an offer: our offer follows an inspection at the showroom and is valid for 7 days.</Text>
       ),
     },
     {
       heading: 'Your account',
       body: (
         <Text>
-          Keep your password to yourself: what is done with your account is taken to be done by you. We may close an
-          account used to abuse the site or other customers.
+          Keep your password to yourself: what is done with your account is taken to be done by you. We may close an account used to abuse the site or other
+          customers.
         </Text>
       ),
     },
@@ -71,9 +66,8 @@ export function TermsPage() {
       heading: 'Liability',
       body: (
         <Text>
-          We are responsible for the cars we sell as the Consumer Protection Act, 2012 provides. We are not liable for
-          losses caused by the site being unavailable or by information on it that we corrected as soon as we learnt
-          of it.
+          We are responsible for the cars we sell as the Consumer Protection Act, 2012 provides. We are not liable for losses caused by the site being
+          unavailable or by information on it that we corrected as soon as we learnt of it.
         </Text>
       ),
     },
@@ -81,8 +75,8 @@ export function TermsPage() {
       heading: 'Law and changes',
       body: (
         <Text>
-          These terms are governed by the laws of Kenya; disputes go to the courts at Mombasa. We may update them and
-          will show the date of the change at the top of this page.
+          These terms are governed by the laws of Kenya; disputes go to the courts at Mombasa. We may update them and will show the date of the change at the
+          top of this page.
         </Text>
       ),
     },
@@ -90,13 +84,16 @@ export function TermsPage() {
       heading: 'Contact',
       body: (
         <Text>
-          Questions about these terms: call <Anchor href={telHref(site.dealerPhone)}>{site.dealerPhone}</Anchor> or
-          use the{' '}
-          <Anchor component={Link} to="/contact">
+          Questions about these terms: call{' '}
+          <Anchor underline="always" href={telHref(site.dealerPhone)}>
+            {site.dealerPhone}
+          </Anchor>{' '}
+          or use the{' '}
+          <Anchor underline="always" component={Link} to="/contact">
             contact page
           </Anchor>
           . How we handle your data is in the{' '}
-          <Anchor component={Link} to="/privacy-policy">
+          <Anchor underline="always" component={Link} to="/privacy-policy">
             privacy policy
           </Anchor>
           .

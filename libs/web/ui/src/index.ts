@@ -1,4 +1,4 @@
-export { theme } from './lib/theme/theme';
+export { theme, cssVariablesResolver } from './lib/theme/theme';
 export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, type SiteConfig } from './lib/config/site-config';
 export { notifySuccess, notifyError, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';

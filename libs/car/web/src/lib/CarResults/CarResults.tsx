@@ -47,7 +47,8 @@ export function CarResults({ page, isPending, isError, isRefreshing, onRetry, on
 
   return (
     <Stack gap="lg">
-      <Text size="sm" c="gray.7" aria-live="polite">
+      {/* The results' heading (the cards' titles are h3): the page's outline reads h1, h2, h3. */}
+      <Text component="h2" size="sm" fw={400} c="gray.7" m={0} aria-live="polite">
         {page.items.length > 0 ? `Showing ${first}-${last} of ${carTotalText(page)}` : `${carTotalText(page)} found`}
       </Text>
       {page.items.length > 0 ? (

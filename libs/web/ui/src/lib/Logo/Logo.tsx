@@ -15,7 +15,8 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <div>
           <Text component="span" display="block" fw={800} fz="lg" lh={1.1} c={color}>
             Mombasa
-          </Text>
+          </Text>{' '}
+          {/* The space keeps the visible words apart in the link's name ("Mombasa Car Dealership home"). */}
           <Text component="span" display="block" fz={11} fw={600} lh={1.1} tt="uppercase" lts={1.2} c={inverted ? 'gray.4' : 'gray.7'}>
             Car Dealership
           </Text>
