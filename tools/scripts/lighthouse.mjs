@@ -153,7 +153,12 @@ try {
       attempts.push(result.lhr);
     }
     const perfs = attempts.map((lhr) => score(lhr, 'performance') ?? 0);
-    const lhr = attempts[perfs.indexOf(median(perfs))];
+    // A run Lighthouse could not finish (a runtime error, no score) is reported, not counted.
+    const finished = attempts.filter((attempt) => score(attempt, 'performance') !== null && !attempt.runtimeError);
+    const failedRuns = attempts.filter((attempt) => !finished.includes(attempt)).map((attempt) => attempt.runtimeError?.code ?? 'no score');
+    const pool = finished.length > 0 ? finished : attempts;
+    const poolPerfs = pool.map((attempt) => score(attempt, 'performance') ?? 0);
+    const lhr = pool[poolPerfs.indexOf(median(poolPerfs))];
     const page = {
       path,
       performance: score(lhr, 'performance'),
@@ -172,6 +177,7 @@ try {
         .slice(0, 5)
         .map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
       ...(runs > 1 ? { performanceRuns: perfs } : {}),
+      ...(failedRuns.length > 0 ? { failedRuns } : {}),
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
       warnings: lhr.runWarnings,
     };
