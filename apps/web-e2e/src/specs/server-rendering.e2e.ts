@@ -120,6 +120,8 @@ test.describe('server-rendered public pages', () => {
     for (const { path, name, field } of forms) {
       await bareView.goto(path);
       served.push(await looks(bareView.getByRole('form', { name }), field));
+      // Not sendable before its code runs: the browser would send it itself, the buyer's number in the address.
+      await expect(bareView.getByRole('form', { name }).getByRole('button').last()).toBeDisabled();
     }
     await bare.close();
 

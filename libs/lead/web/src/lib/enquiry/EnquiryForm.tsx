@@ -9,6 +9,7 @@ import { useForm } from '@mantine/form';
 import { useState, useSyncExternalStore } from 'react';
 import { lazyResolver, preloadLeadContract, useLeadContractForSend } from '../kinds/lazy-contract';
 import classes from './EnquiryForm.module.css';
+import { SendButton } from '../kinds/SendButton';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
 const validateEnquiry = lazyResolver<LeadCreateInput>((contract) => contract.LeadCreateInputSchema);
@@ -151,9 +152,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
             {failure}
           </div>
         ) : null}
-        <Button type="submit" loading={create.isPending || checking}>
-          Send
-        </Button>
+        <SendButton loading={create.isPending || checking}>Send</SendButton>
       </Stack>
     </form>
   );

@@ -3,10 +3,11 @@ import '@mantine/core/styles/Combobox.css';
 import { INCOME_BANDS, type FinancingLeadInput } from '@dealership/lead-schemas';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { AmountInput } from '@dealership/web-ui';
-import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
+import { SendButton } from '../kinds/SendButton';
 
 const validateFinancing = lazyResolver<FinancingLeadInput>((contract) => contract.FinancingLeadSchema);
 
@@ -104,9 +105,7 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
         </Text>
         <Honeypot field={field} />
         <FormFailure failure={failure} />
-        <Button type="submit" loading={pending}>
-          Send my request
-        </Button>
+        <SendButton loading={pending}>Send my request</SendButton>
       </Stack>
     </form>
   );

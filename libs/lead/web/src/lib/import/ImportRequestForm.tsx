@@ -1,9 +1,10 @@
 import { oldestImportableYear, type ImportLeadInput } from '@dealership/lead-schemas';
 import { AmountInput } from '@dealership/web-ui';
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
+import { SendButton } from '../kinds/SendButton';
 
 const validateImport = lazyResolver<ImportLeadInput>((contract) => contract.ImportLeadSchema);
 
@@ -66,9 +67,9 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
         <OptionalMessage field={field} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
-        <Button type="submit" loading={pending} w="fit-content">
+        <SendButton loading={pending} w="fit-content">
           Send my request
-        </Button>
+        </SendButton>
       </Stack>
     </form>
   );

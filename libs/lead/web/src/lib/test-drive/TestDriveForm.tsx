@@ -1,10 +1,11 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
 import { nairobiTime, nairobiToday, openingSlots, TEST_DRIVE_HOURS_TEXT, weekdayOf, type TestDriveLeadInput } from '@dealership/lead-schemas';
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
+import { SendButton } from '../kinds/SendButton';
 
 const validateTestDrive = lazyResolver<TestDriveLeadInput>((contract) => contract.TestDriveLeadSchema);
 
@@ -87,9 +88,7 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
         <OptionalMessage field={field} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
-        <Button type="submit" loading={pending}>
-          Book the test drive
-        </Button>
+        <SendButton loading={pending}>Book the test drive</SendButton>
       </Stack>
     </form>
   );

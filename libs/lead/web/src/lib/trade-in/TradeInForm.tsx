@@ -2,12 +2,13 @@
 import '@mantine/core/styles/Combobox.css';
 import { TRADE_IN_CONDITIONS, type TradeInLeadInput } from '@dealership/lead-schemas';
 import { AmountInput } from '@dealership/web-ui';
-import { Button, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
 import { amountField, ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { TradeInPhotos } from './TradeInPhotos';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
+import { SendButton } from '../kinds/SendButton';
 
 // A buyer cannot delete an upload: one taken out of the list is left to the server's sweep of unclaimed photos.
 const leaveToSweep = () => undefined;
@@ -83,9 +84,9 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
         <TradeInPhotos uploads={photos} error={photoError} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
-        <Button type="submit" loading={pending} w="fit-content">
+        <SendButton loading={pending} w="fit-content">
           Ask for an estimate
-        </Button>
+        </SendButton>
       </Stack>
     </form>
   );
