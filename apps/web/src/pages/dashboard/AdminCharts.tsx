@@ -15,6 +15,10 @@ export function CarStatusDonut({ segments, total }: { segments: DonutChartCell[]
       withTooltip={false}
       paddingAngle={separated ? 2 : 0}
       strokeWidth={separated ? 1 : 0}
+      // The ring repeats the list beside it and is hidden from screen readers: nothing in it takes
+      // the keyboard's focus either (recharts makes a pie and its chart focusable by default).
+      pieProps={{ rootTabIndex: -1 }}
+      pieChartProps={{ accessibilityLayer: false }}
     />
   );
 }

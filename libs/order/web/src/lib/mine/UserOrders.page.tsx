@@ -38,7 +38,7 @@ export function UserOrdersPage() {
           <Text fw={700}>You have no orders yet.</Text>
           <Text size="sm" c="gray.7">
             Cars you reserve or buy appear here with their status.{' '}
-            <Anchor component={Link} to="/cars">
+            <Anchor component={Link} to="/cars" underline="always">
               Browse our cars
             </Anchor>
           </Text>

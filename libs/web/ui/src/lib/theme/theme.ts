@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep navy: the primary brand colour (headers, links, primary buttons). */
 const navy: MantineColorsTuple = ['#eaf0fa', '#d2dcef', '#a3b8df', '#7192cf', '#4872c1', '#2f5eb9', '#2253b6', '#16439f', '#0f3680', '#0a2450'];
@@ -19,10 +19,17 @@ const amber: MantineColorsTuple = [
 ];
 
 /**
- * Mantine's green with its two darkest shades deepened: white text on shade 8 (the WhatsApp
- * buttons, any `color="green"` at the theme's primary shade) had 3.4:1; now 5.4:1 (WCAG AA).
+ * Mantine's palette with the darkest two shades deepened where white text on shade 8 (a filled
+ * badge or button at the theme's primary shade) fell short of WCAG AA's 4.5:1: green 3.4 -> 5.4
+ * (the WhatsApp buttons), teal 3.9 -> 5.0 (Available, Delivered), orange 3.6 -> 5.2 (New leads),
+ * cyan 4.3 -> 5.6.
  */
-const green: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#40c057', '#37b24d', '#1f7a35', '#18632b'];
+const deepened = (name: 'green' | 'teal' | 'orange' | 'cyan', shade8: string, shade9: string): MantineColorsTuple =>
+  [...(DEFAULT_THEME.colors[name].slice(0, 8) as string[]), shade8, shade9] as unknown as MantineColorsTuple;
+const green = deepened('green', '#1f7a35', '#18632b');
+const teal = deepened('teal', '#087f5b', '#066649');
+const orange = deepened('orange', '#c2410c', '#9a3412');
+const cyan = deepened('cyan', '#0b7285', '#095c6b');
 
 // System fonts only: nothing is fetched from a font CDN.
 const systemFonts = 'system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -31,7 +38,7 @@ const systemFonts = 'system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", R
 export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 5 },
-  colors: { navy, amber, green },
+  colors: { navy, amber, green, teal, orange, cyan },
   autoContrast: true,
   fontFamily: systemFonts,
   headings: {
