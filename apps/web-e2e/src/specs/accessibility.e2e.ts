@@ -1,8 +1,26 @@
-// The public pages against WCAG 2.1 A and AA, as axe-core checks them in the browser (contrast,
-// names, heading order, landmarks...): the audit Lighthouse's accessibility score is made of.
+// Every page against WCAG 2.1 A and AA, as axe-core checks them in the browser (contrast, names,
+// heading order, landmarks...): the audit Lighthouse's accessibility score is made of.
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { expect, test } from '../support/fixtures';
+
+/** What axe finds on each page (WCAG 2.1 A and AA), one line per rule and page, outside `exclude`. */
+async function violationsOf(page: Page, paths: readonly string[], exclude: readonly string[] = []): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForSelector('html[data-interactive]');
+    await page.waitForLoadState('networkidle');
+    let audit = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    for (const selector of exclude) audit = audit.exclude(selector);
+    const { violations } = await audit.analyze();
+    for (const violation of violations) {
+      found.push(`${path}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
+    }
+  }
+  return found;
+}
 
 test('the public pages have no WCAG 2.1 A or AA violations that axe finds', async ({ page, apiCars, apiBrands, pageProblems }) => {
   // Seventeen pages, each audited in the page (about 2 s each on the test machines).
@@ -31,17 +49,7 @@ test('the public pages have no WCAG 2.1 A or AA violations that axe finds', asyn
     '/register',
     '/cart',
   ];
-  const found: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await page.waitForSelector('html[data-interactive]');
-    await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const violation of violations) {
-      found.push(`${path}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-    }
-  }
-  expect(found).toEqual([]);
+  expect(await violationsOf(page, paths)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 
@@ -65,21 +73,8 @@ test('the back office and the account pages have no WCAG 2.1 A or AA violations 
     '/dashboard/user/order',
     '/dashboard/user/profile',
   ];
-  const found: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await page.waitForSelector('html[data-interactive]');
-    await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      // Known and left: Mantine's Dropzone is a role="button" around its file input (nested-interactive),
-      // named by our label rather than its visible text (label-content-name-mismatch). README, "Accessibility".
-      .exclude('.mantine-Dropzone-root')
-      .analyze();
-    for (const violation of violations) {
-      found.push(`${path}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`);
-    }
-  }
-  expect(found).toEqual([]);
+  // Known and left: Mantine's Dropzone is a role="button" around its file input (nested-interactive),
+  // named by our label rather than its visible text (label-content-name-mismatch). README, "Accessibility".
+  expect(await violationsOf(page, paths, ['.mantine-Dropzone-root'])).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
