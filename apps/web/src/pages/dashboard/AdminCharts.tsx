@@ -38,7 +38,8 @@ export function OrderStatusBars({ counts }: { counts: readonly { label: string; 
       withBarValueLabel
       // The bars' value labels are drawn through the formatter: without one they stay blank.
       valueFormatter={(value) => value.toLocaleString('en-KE')}
-      barChartProps={{ margin: { right: 32 } }}
+      // Hidden from screen readers beside its list (AdminHome): out of the keyboard's path too.
+      barChartProps={{ margin: { right: 32 }, accessibilityLayer: false }}
       yAxisProps={{ width: 96 }}
       maxBarWidth={18}
     />
