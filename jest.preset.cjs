@@ -4,9 +4,7 @@ const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const root = __dirname;
-const moduleNameMapper = {
-  '^content-disposition$': path.join(root, 'tools/jest/content-disposition.cjs'),
-};
+const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   moduleNameMapper[`^${alias.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&')}$`] = path.join(root, target);
 }

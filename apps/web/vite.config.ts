@@ -55,7 +55,7 @@ const ssrBuild = {
   outDir: '../../dist/apps/web-ssr',
   emptyOutDir: true,
   copyPublicDir: false,
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   rolldownOptions: {
     output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },

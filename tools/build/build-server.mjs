@@ -47,6 +47,18 @@ const externalPackages = {
   },
 };
 
+// The first lines of main.js: on an older Node the bundle would fail somewhere deep in a dependency
+// (require() of an ES module needs 22.12), so it stops first and says which Node to use.
+const nodeGuard = `'use strict';
+{
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    console.error('dealership runs on Node.js 24 (22.12 at least); this is Node.js ' + process.versions.node + '. ' +
+      'Start it with \`npm start\` (npm puts the Node 24 of node_modules/.bin first), or run node_modules/.bin/node dist/apps/server/main.js.');
+    process.exit(78);
+  }
+}`;
+
 const started = Date.now();
 await rm(outdir, { recursive: true, force: true });
 await build({
@@ -54,8 +66,9 @@ await build({
   outfile: join(outdir, 'main.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
+  banner: { js: nodeGuard },
   sourcemap: true,
   keepNames: true,
   tsconfig: join(root, 'tsconfig.base.json'),
@@ -90,7 +103,7 @@ if (!existsSync(cachedTemplate) || !existsSync(`${cachedTemplate}.json`)) {
     outfile: templateTool,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     plugins: [externalPackages, swcDecorators],
     logLevel: 'warning',

@@ -9,9 +9,12 @@ import { nxEnv } from './nx-env.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 if (!process.argv.includes('--no-build')) {
+  // Nx prints each build as it finishes: on a first start (about a minute on two cores) the
+  // newcomer sees progress; later starts are cache hits and print one line each.
+  console.log('Checking the build of the server and the web app (about a minute the first time, then cached)...');
   const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'server,web', '--outputStyle=static'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: nxEnv,
   });
   if (build.status !== 0) {
