@@ -1,7 +1,7 @@
-// Renders README's benchmark tables from tools/bench/results/bench-*.json (and lighthouse.json when
-// present) between the `<!-- bench:start -->` and `<!-- bench:end -->` markers in README.md.
+// Renders the benchmark tables of docs/speed.md from tools/bench/results/bench-*.json (and lighthouse.json when
+// present) between the `<!-- bench:start -->` and `<!-- bench:end -->` markers in docs/speed.md.
 //
-//   node tools/bench/report.mjs          (rewrites README.md)
+//   node tools/bench/report.mjs          (rewrites docs/speed.md)
 //   node tools/bench/report.mjs --print  (prints the tables only)
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -72,15 +72,15 @@ const block = render();
 if (process.argv.includes('--print')) {
   console.log(block);
 } else {
-  const readmePath = join(root, 'README.md');
+  const readmePath = join(root, 'docs/speed.md');
   const readme = readFileSync(readmePath, 'utf8');
   // The markers on lines of their own (a mention of them in running text does not count).
   const start = readme.indexOf(`\n${START}\n`) + 1;
   const end = readme.indexOf(`\n${END}`, start) + 1;
   if (start <= 0 || end <= start) {
-    console.error(`report: README.md has no ${START} ... ${END} block`);
+    console.error(`report: docs/speed.md has no ${START} ... ${END} block`);
     process.exit(1);
   }
   writeFileSync(readmePath, readme.slice(0, start) + block + readme.slice(end + END.length));
-  console.log('README.md: benchmark tables updated');
+  console.log('docs/speed.md: benchmark tables updated');
 }

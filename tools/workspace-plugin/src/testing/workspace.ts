@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { WIRING_FILES } from '../utils/wiring';
 
 const FIXTURES = join(__dirname, 'fixtures');
+const WORKSPACE_ROOT = join(__dirname, '../../../..');
 
 /**
  * An empty Nx workspace holding copies of the real wiring points (taken from the workspace when
@@ -19,5 +20,7 @@ export function createFixtureWorkspace(): Tree {
     const name = path.split('/').at(-1) as string;
     tree.write(path, fixture(path === WIRING_FILES.dbSchemaIndex ? 'schema-index.ts' : name));
   }
+  // The workspace's own Prettier config (not a copy): the generated files are formatted with it.
+  tree.write('.prettierrc.json', readFileSync(join(WORKSPACE_ROOT, '.prettierrc.json'), 'utf-8'));
   return tree;
 }
