@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { mountTrpc } from './trpc-http';
+import { mountTrpc, type TrpcTransport } from './trpc-http';
 
 interface Ctx {
   user: string | null;
@@ -48,7 +49,7 @@ async function viaTrpc(method: string, url: string, headers: Record<string, stri
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: JSON.parse(await res.text()) as unknown, errors };
 }
 
-describe('mountTrpc answers JSON calls as tRPC does', () => {
+describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) answers JSON calls as tRPC does', (transport) => {
   let fastify: FastifyInstance;
   const errors: string[] = [];
 
@@ -59,6 +60,7 @@ describe('mountTrpc answers JSON calls as tRPC does', () => {
       router: appRouter,
       createContext: (request) => createContext(request.headers.authorization),
       onError: ({ error, path }) => errors.push(`${path}:${error.code}`),
+      transport,
     });
     await fastify.ready();
   });
@@ -103,5 +105,59 @@ describe('mountTrpc answers JSON calls as tRPC does', () => {
     expect({ status: res.statusCode, retryAfter: res.headers['retry-after'] ?? null, body: res.json(), errors: [...errors] }).toEqual(expected);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers.vary).toBe('trpc-accept, accept');
+  });
+});
+
+describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) refuses before any procedure runs, in tRPC error shape', (transport) => {
+  let fastify: FastifyInstance;
+  const limits = { maxBatchCalls: 3, maxUrlLength: 200, maxBodyBytes: 1_000 };
+
+  beforeAll(async () => {
+    fastify = Fastify();
+    await mountTrpc(fastify, { prefix: '/trpc', router: appRouter, createContext: (request) => createContext(request.headers.authorization), limits, transport });
+    await fastify.ready();
+  });
+
+  afterAll(async () => {
+    await fastify.close();
+  });
+
+  const json = { 'content-type': 'application/json' };
+
+  it('answers other methods than GET and POST with 405 and Allow (HEAD too)', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH', 'HEAD'] as const) {
+      const res = await fastify.inject({ method, url: '/trpc/hello' });
+      expect({ method, status: res.statusCode, allow: res.headers.allow }).toEqual({ method, status: 405, allow: 'GET, POST' });
+      if (method !== 'HEAD') expect(res.json()).toMatchObject({ error: { data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } } });
+    }
+  });
+
+  it('refuses a batch over maxBatchCalls with 400, a long URL with 414, a large body with 413', async () => {
+    const batch = await fastify.inject({ method: 'GET', url: '/trpc/hello,hello,hello,hello?batch=1&input=%7B%7D' });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json()).toMatchObject({ error: { message: 'A batch may hold at most 3 calls (this one has 4)', data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+    expect((await fastify.inject({ method: 'GET', url: '/trpc/hello,hello,hello?batch=1&input=%7B%7D' })).statusCode).toBe(200);
+
+    const long = await fastify.inject({ method: 'GET', url: `/trpc/hello?input=${encodeURIComponent(JSON.stringify({ name: 'x'.repeat(300) }))}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ error: { data: { httpStatus: 414 } } });
+
+    const big = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: json, payload: JSON.stringify({ n: 1, pad: 'x'.repeat(2_000) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ error: { data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } });
+  });
+
+  it('refuses a large body sent without Content-Length (chunked) with 413', async () => {
+    const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: json, payload: Readable.from([Buffer.from(`{"n":1,"pad":"${'x'.repeat(5_000)}"}`)]) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: { data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } });
+  });
+
+  it('takes mutation input as JSON only: multipart and octet-stream bodies answer 415', async () => {
+    for (const type of ['multipart/form-data; boundary=x', 'application/octet-stream']) {
+      const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: { 'content-type': type }, payload: Readable.from([Buffer.from('x'.repeat(5_000))]) });
+      expect({ type, status: res.statusCode }).toEqual({ type, status: 415 });
+      expect(res.json()).toMatchObject({ error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 } } });
+    }
   });
 });
