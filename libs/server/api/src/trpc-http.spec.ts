@@ -25,7 +25,34 @@ const appRouter = t.router({
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Slow down', cause: Object.assign(new Error('throttled'), { retryAfterSeconds: 42 }) });
   }),
   nested: t.router({ echo: t.procedure.input(z.object({ n: z.number() })).mutation(({ input }) => input.n * 2) }),
+  // An object holding a promise: only a streaming link may receive it.
+  deferred: t.procedure.query(() => ({ later: Promise.resolve(1) })),
 });
+
+const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+/** The calls both transports must answer as tRPC does: [name, method, url, headers, body]. */
+const cases: [string, string, string, Record<string, string>, string?][] = [
+  ['a query with input', 'GET', `/trpc/hello?input=${input({ name: 'Ann' })}`, {}],
+  ['a query without input', 'GET', '/trpc/hello', {}],
+  ['a query with the context of a token', 'GET', '/trpc/hello', { authorization: 'token-1' }],
+  ['an invalid input', 'GET', `/trpc/hello?input=${input({ name: 5 })}`, {}],
+  ['malformed input JSON', 'GET', '/trpc/hello?input=%7Bnope', {}],
+  ['an unknown procedure', 'GET', '/trpc/nope', {}],
+  ['a thrown TRPCError', 'GET', '/trpc/fails', {}],
+  ['an unexpected error', 'GET', '/trpc/crashes', {}],
+  ['a mutation called with GET', 'GET', '/trpc/nested.echo', {}],
+  ['a query called with POST', 'POST', '/trpc/hello', { 'content-type': 'application/json' }, '{}'],
+  ['a mutation', 'POST', '/trpc/nested.echo', { 'content-type': 'application/json' }, JSON.stringify({ n: 21 })],
+  ['a throttled call (Retry-After)', 'POST', '/trpc/throttled', { 'content-type': 'application/json' }, '{}'],
+  ['a failing context', 'GET', '/trpc/hello', { authorization: 'broken' }],
+  ['a batch, all good', 'GET', `/trpc/hello,hello?batch=1&input=${input({ 0: { name: 'A' }, 1: { name: 'B' } })}`, {}],
+  ['a batch, mixed (207)', 'GET', `/trpc/hello,fails,nope?batch=1&input=${input({ 0: { name: 'A' } })}`, {}],
+  ['a batch, all failing', 'GET', '/trpc/fails,fails?batch=1&input=%7B%7D', {}],
+  ['a batch whose input is not an object', 'GET', `/trpc/hello?batch=1&input=${input([1])}`, {}],
+  ['a batch of mutations', 'POST', '/trpc/nested.echo,throttled?batch=1', { 'content-type': 'application/json' }, JSON.stringify({ 0: { n: 2 } })],
+  ['a stream-like answer to a plain call (415)', 'GET', '/trpc/deferred', {}],
+  ['a stream-like answer in a batch (207)', 'GET', `/trpc/hello,deferred?batch=1&input=${input({ 0: { name: 'A' } })}`, {}],
+];
 
 const createContext = (authorization: string | undefined): Ctx => {
   if (authorization === 'broken') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
@@ -69,27 +96,6 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) a
     await fastify.close();
   });
 
-  const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-  const cases: [string, string, string, Record<string, string>, string?][] = [
-    ['a query with input', 'GET', `/trpc/hello?input=${input({ name: 'Ann' })}`, {}],
-    ['a query without input', 'GET', '/trpc/hello', {}],
-    ['a query with the context of a token', 'GET', '/trpc/hello', { authorization: 'token-1' }],
-    ['an invalid input', 'GET', `/trpc/hello?input=${input({ name: 5 })}`, {}],
-    ['malformed input JSON', 'GET', '/trpc/hello?input=%7Bnope', {}],
-    ['an unknown procedure', 'GET', '/trpc/nope', {}],
-    ['a thrown TRPCError', 'GET', '/trpc/fails', {}],
-    ['an unexpected error', 'GET', '/trpc/crashes', {}],
-    ['a mutation called with GET', 'GET', '/trpc/nested.echo', {}],
-    ['a query called with POST', 'POST', '/trpc/hello', { 'content-type': 'application/json' }, '{}'],
-    ['a mutation', 'POST', '/trpc/nested.echo', { 'content-type': 'application/json' }, JSON.stringify({ n: 21 })],
-    ['a throttled call (Retry-After)', 'POST', '/trpc/throttled', { 'content-type': 'application/json' }, '{}'],
-    ['a failing context', 'GET', '/trpc/hello', { authorization: 'broken' }],
-    ['a batch, all good', 'GET', `/trpc/hello,hello?batch=1&input=${input({ 0: { name: 'A' }, 1: { name: 'B' } })}`, {}],
-    ['a batch, mixed (207)', 'GET', `/trpc/hello,fails,nope?batch=1&input=${input({ 0: { name: 'A' } })}`, {}],
-    ['a batch, all failing', 'GET', '/trpc/fails,fails?batch=1&input=%7B%7D', {}],
-    ['a batch whose input is not an object', 'GET', `/trpc/hello?batch=1&input=${input([1])}`, {}],
-    ['a batch of mutations', 'POST', '/trpc/nested.echo,throttled?batch=1', { 'content-type': 'application/json' }, JSON.stringify({ 0: { n: 2 } })],
-  ];
 
   it('refuses a mutation with an empty body as a bad request (tRPC words it by the parser: compared without the message)', async () => {
     const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: { 'content-type': 'application/json' }, payload: '' });
@@ -159,5 +165,50 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) r
       expect({ type, status: res.statusCode }).toEqual({ type, status: 415 });
       expect(res.json()).toMatchObject({ error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 } } });
     }
+  });
+});
+
+describe('the custom transport answers byte for byte as the official Fastify adapter (guard of the tRPC internals it reads: trpc-internals.guard.spec.ts)', () => {
+  const servers: Record<TrpcTransport, FastifyInstance> = {} as Record<TrpcTransport, FastifyInstance>;
+  const reported: Record<TrpcTransport, string[]> = { custom: [], official: [] };
+
+  beforeAll(async () => {
+    for (const transport of ['custom', 'official'] as const) {
+      const fastify = Fastify();
+      await mountTrpc(fastify, {
+        prefix: '/trpc',
+        router: appRouter,
+        createContext: (request) => createContext(request.headers.authorization),
+        onError: ({ error, path, input, type }) => reported[transport].push(JSON.stringify({ path, code: error.code, message: error.message, input, type })),
+        transport,
+      });
+      await fastify.ready();
+      servers[transport] = fastify;
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(Object.values(servers).map((fastify) => fastify.close()));
+  });
+
+  const streamed: typeof cases = [
+    ['a streamed batch (trpc-accept: application/jsonl)', 'GET', `/trpc/hello,fails?batch=1&input=${input({ 0: { name: 'A' } })}`, { 'trpc-accept': 'application/jsonl' }],
+    ['a mutation with an empty body', 'POST', '/trpc/nested.echo', { 'content-type': 'application/json' }, ''],
+  ];
+
+  it.each([...cases, ...streamed].map(([name, method, url, headers, body]) => ({ name, method, url, headers, body })))('$name', async ({ method, url, headers, body }) => {
+    const answer = async (transport: TrpcTransport) => {
+      reported[transport].length = 0;
+      const res = await servers[transport].inject({ method: method as 'GET' | 'POST', url, headers, payload: body });
+      const { 'content-type': type, vary, 'retry-after': retryAfter, 'cache-control': cacheControl } = res.headers;
+      // Fastify adds `; charset=utf-8` to the custom transport's string bodies; the media type is compared.
+      return { status: res.statusCode, headers: { type: type?.toString().split(';')[0], vary, retryAfter, cacheControl }, body: res.body, reported: [...reported[transport]] };
+    };
+    const custom = await answer('custom');
+    const official = await answer('official');
+    // tRPC words an empty body by its parser (`Unexpected end of JSON input`) and the custom transport by JSON.parse: the same error otherwise.
+    if (body === '') for (const a of [custom, official]) a.body = a.body.replace(/"message":"[^"]*"/, '"message":"-"');
+    if (body === '') for (const a of [custom, official]) a.reported = a.reported.map((r) => r.replace(/"message":"[^"]*"/, '"message":"-"'));
+    expect(custom).toEqual(official);
   });
 });

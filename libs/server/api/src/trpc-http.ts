@@ -73,6 +73,12 @@ function isDataStream(value: unknown): boolean {
  * `data.httpStatus` the HTTP status): other methods than GET and POST (405, `Allow: GET, POST`),
  * URLs longer than `maxUrlLength` (414), batches of more than `maxBatchCalls` calls (400), and
  * bodies larger than `maxBodyBytes` (413, refused on `Content-Length` before reading).
+ *
+ * The custom path reads tRPC internals (`router._def._config`, `_def.procedures`, `_def.lazy`, the
+ * procedure call signature), verified on @trpc/server 11.19.0 and pinned by
+ * `trpc-internals.guard.spec.ts` (what to do on an upgrade is written there). `transport:
+ * 'official'` (TRPC_TRANSPORT=official) answers through tRPC's own `fastifyTRPCPlugin` instead,
+ * behind the same refusals: 2.6x slower on `car.bySlug` when measured (docs/trpc-transport.md).
  */
 export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInstance, options: TrpcMountOptions<TRouter>): Promise<void> {
   const limits: TrpcTransportLimits = { ...TRPC_LIMITS, ...options.limits };
@@ -217,12 +223,6 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
             signal: abort.signal,
             batchIndex: index,
           });
-          if (isDataStream(data)) {
-            throw new TRPCError({
-              code: 'UNSUPPORTED_MEDIA_TYPE',
-              message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-            });
-          }
           return { data };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);
@@ -233,7 +233,19 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
     );
     reply.raw.off('close', onClose);
 
-    const shapes = results.map((result, index) =>
+    // A stream-like answer (promises or iterables inside) needs a streaming link. As tRPC: in a
+    // batch it is that call's error, not reported to onError; alone, it is the request's error,
+    // reported and shaped without the call's path and input.
+    const streamLike = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+    if (!isBatchCall && 'data' in results[0] && isDataStream(results[0].data)) {
+      const error = streamLike();
+      options.onError?.({ error, path: undefined, input: undefined, ctx, type });
+      const shape = { error: getTRPCErrorShape({ config, ctx, error, input: undefined, path: undefined, type }) };
+      return { status: getHTTPStatusCode(shape), headers: answerHeaders([error]), body: JSON.stringify(transformTRPCResponse(config, shape)) };
+    }
+    const checked = results.map((result) => ('data' in result && isDataStream(result.data) ? { error: streamLike() } : result));
+
+    const shapes = checked.map((result, index) =>
       'error' in result
         ? {
             error: getTRPCErrorShape({
@@ -247,7 +259,7 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
           }
         : { result: { data: result.data } },
     );
-    const errors = results.flatMap((result) => ('error' in result ? [result.error] : []));
+    const errors = checked.flatMap((result) => ('error' in result ? [result.error] : []));
     return {
       status: getHTTPStatusCode(shapes),
       headers: answerHeaders(errors),
