@@ -78,7 +78,7 @@ function isDataStream(value: unknown): boolean {
  * procedure call signature), verified on @trpc/server 11.19.0 and pinned by
  * `trpc-internals.guard.spec.ts` (what to do on an upgrade is written there). `transport:
  * 'official'` (TRPC_TRANSPORT=official) answers through tRPC's own `fastifyTRPCPlugin` instead,
- * behind the same refusals: 2.6x slower on `car.bySlug` when measured (docs/trpc-transport.md).
+ * behind the same refusals: 2.2-2.6x slower on `car.bySlug` when measured (docs/trpc-transport.md).
  */
 export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInstance, options: TrpcMountOptions<TRouter>): Promise<void> {
   const limits: TrpcTransportLimits = { ...TRPC_LIMITS, ...options.limits };
