@@ -82,6 +82,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await mountTrpc(fastify, {
     prefix: '/trpc',
     router,
+    transport: config.trpcTransport,
     createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError), ip: request.ip }),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC error');

@@ -14,7 +14,7 @@ import { createApp } from './create-app';
  * oversized and unknown-method tRPC requests, slow clients on a real socket, and logs that never
  * carry the values of a request that failed in the database.
  */
-describe('hostile transport (integration: the whole server on a test database)', () => {
+describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (integration: the whole server on a test database)', (transport) => {
   let root: string;
   let database: DatabaseHandle;
   let app: NestFastifyApplication;
@@ -25,7 +25,7 @@ describe('hostile transport (integration: the whole server on a test database)',
     database = await createTestDatabase();
     const toyota = await insertBrand(database.db, { name: 'Toyota' });
     await insertCar(database.db, { name: 'Toyota Vitz', brandId: toyota.id });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: join(root, 'data'), SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: join(root, 'data'), SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none'), TRPC_TRANSPORT: transport });
     app = await createApp(config, { database, logger: createLogger(config, { write: (line: string) => void logLines.push(line) }) });
   }, 60_000);
 

@@ -20,7 +20,7 @@ function directives(header: string | string[] | number | undefined): Map<string,
 }
 
 /** The security headers on each kind of answer of the whole server: a page, REST, tRPC, a picture, a bundle. */
-describe('security headers (reliability: the whole server)', () => {
+describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reliability: the whole server)', (transport) => {
   let root: string;
   let database: DatabaseHandle;
   let app: NestFastifyApplication;
@@ -44,6 +44,7 @@ describe('security headers (reliability: the whole server)', () => {
         PUBLIC_URL: 'https://cars.example',
         CLOUDINARY_URL: 'cloudinary://key:secret@dealer',
         CORS_ORIGINS: 'https://partner.example',
+        TRPC_TRANSPORT: transport,
       }),
       { database },
     );

@@ -10,6 +10,7 @@ import {
   type TRPC_ERROR_CODE_KEY,
   transformTRPCResponse,
 } from '@trpc/server';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +23,15 @@ export interface TrpcMountOptions<TRouter extends AnyRouter> {
   onError?: TrpcErrorHandler<TRouter>;
   /** Defaults to `TRPC_LIMITS` (shared-schemas). */
   limits?: Partial<TrpcTransportLimits>;
+  /**
+   * `custom` (default): this file's JSON path (docs/trpc-transport.md); `official`: tRPC's own
+   * Fastify adapter (`fastifyTRPCPlugin`) behind the same limits, refusals and error handler.
+   */
+  transport?: TrpcTransport;
 }
+
+/** Which code answers `/trpc` calls (`TRPC_TRANSPORT`, docs/trpc-transport.md). */
+export type TrpcTransport = 'custom' | 'official';
 
 export interface TrpcTransportLimits {
   maxBatchCalls: number;
@@ -64,6 +73,12 @@ function isDataStream(value: unknown): boolean {
  * `data.httpStatus` the HTTP status): other methods than GET and POST (405, `Allow: GET, POST`),
  * URLs longer than `maxUrlLength` (414), batches of more than `maxBatchCalls` calls (400), and
  * bodies larger than `maxBodyBytes` (413, refused on `Content-Length` before reading).
+ *
+ * The custom path reads tRPC internals (`router._def._config`, `_def.procedures`, `_def.lazy`, the
+ * procedure call signature), verified on @trpc/server 11.19.0 and pinned by
+ * `trpc-internals.guard.spec.ts` (what to do on an upgrade is written there). `transport:
+ * 'official'` (TRPC_TRANSPORT=official) answers through tRPC's own `fastifyTRPCPlugin` instead,
+ * behind the same refusals: 2.2-2.6x slower on `car.bySlug` when measured (docs/trpc-transport.md).
  */
 export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInstance, options: TrpcMountOptions<TRouter>): Promise<void> {
   const limits: TrpcTransportLimits = { ...TRPC_LIMITS, ...options.limits };
@@ -80,6 +95,21 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
       .header('content-type', 'application/json')
       .header('cache-control', 'no-store')
       .send(JSON.stringify(transformTRPCResponse(config, { error: shape })));
+  };
+
+  const transport: TrpcTransport = options.transport ?? 'custom';
+
+  /** 405 with `Allow`, in tRPC's shape. */
+  const refuseMethod = (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('allow', TRPC_METHODS.join(', '));
+    return refuse(reply, 405, 'METHOD_NOT_SUPPORTED', `${request.method} is not supported here: tRPC takes ${TRPC_METHODS.join(' and ')}`);
+  };
+
+  /** 400 for a batch of more than `maxBatchCalls` calls (counted on the path, before anything runs); undefined otherwise. */
+  const refuseLongBatch = (params: { path?: string }, reply: FastifyReply) => {
+    const calls = (params.path ?? '').split(',').length;
+    if (calls <= limits.maxBatchCalls) return undefined;
+    return refuse(reply, 400, 'BAD_REQUEST', `A batch may hold at most ${limits.maxBatchCalls} calls (this one has ${calls})`);
   };
 
   const { procedures, lazy } = options.router._def as { procedures: Record<string, AnyProcedure | undefined>; lazy: Record<string, unknown> };
@@ -193,12 +223,6 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
             signal: abort.signal,
             batchIndex: index,
           });
-          if (isDataStream(data)) {
-            throw new TRPCError({
-              code: 'UNSUPPORTED_MEDIA_TYPE',
-              message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-            });
-          }
           return { data };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);
@@ -209,7 +233,19 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
     );
     reply.raw.off('close', onClose);
 
-    const shapes = results.map((result, index) =>
+    // A stream-like answer (promises or iterables inside) needs a streaming link. As tRPC: in a
+    // batch it is that call's error, not reported to onError; alone, it is the request's error,
+    // reported and shaped without the call's path and input.
+    const streamLike = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+    if (!isBatchCall && 'data' in results[0] && isDataStream(results[0].data)) {
+      const error = streamLike();
+      options.onError?.({ error, path: undefined, input: undefined, ctx, type });
+      const shape = { error: getTRPCErrorShape({ config, ctx, error, input: undefined, path: undefined, type }) };
+      return { status: getHTTPStatusCode(shape), headers: answerHeaders([error]), body: JSON.stringify(transformTRPCResponse(config, shape)) };
+    }
+    const checked = results.map((result) => ('data' in result && isDataStream(result.data) ? { error: streamLike() } : result));
+
+    const shapes = checked.map((result, index) =>
       'error' in result
         ? {
             error: getTRPCErrorShape({
@@ -223,7 +259,7 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
           }
         : { result: { data: result.data } },
     );
-    const errors = results.flatMap((result) => ('error' in result ? [result.error] : []));
+    const errors = checked.flatMap((result) => ('error' in result ? [result.error] : []));
     return {
       status: getHTTPStatusCode(shapes),
       headers: answerHeaders(errors),
@@ -275,8 +311,35 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
           return refuse(reply, 414, 'PAYLOAD_TOO_LARGE', `The request URL is too long (at most ${limits.maxUrlLength} characters)`);
         const length = Number(request.headers['content-length']);
         if (length > limits.maxBodyBytes) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `Request body is too large (at most ${limits.maxBodyBytes} bytes)`);
+        if (transport === 'official') {
+          // The official adapter takes every method on one route (`fastify.all`; tRPC answers HEAD 204).
+          if (!(TRPC_METHODS as readonly string[]).includes(request.method)) return refuseMethod(request, reply);
+          // It also hands multipart and octet-stream bodies to tRPC as the raw socket, read with no
+          // size limit (`maxBodySize: null`): only JSON is taken, within `bodyLimit`.
+          if (request.method === 'POST' && !request.headers['content-type']?.startsWith('application/json'))
+            return refuse(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send tRPC input as application/json');
+          return refuseLongBatch(request.params as { path?: string }, reply);
+        }
         return undefined;
       });
+
+      if (transport === 'official') {
+        // Every route of the adapter's scope reads at most `maxBodyBytes` (413 beyond, by the error handler).
+        scope.addHook('onRoute', (route) => {
+          route.bodyLimit = limits.maxBodyBytes;
+        });
+        const pluginOptions: FastifyTRPCPluginOptions<TRouter> = {
+          trpcOptions: {
+            router: options.router,
+            createContext: ({ req }) => options.createContext(req),
+            onError: options.onError && (({ error, path, input, ctx, type }) => options.onError?.({ error, path, input, ctx, type })),
+            maxBatchSize: limits.maxBatchCalls,
+            responseMeta: ({ errors }) => ({ headers: answerHeaders(errors) }),
+          } as FastifyTRPCPluginOptions<TRouter>['trpcOptions'],
+        };
+        await scope.register(fastifyTRPCPlugin, pluginOptions);
+        return;
+      }
 
       scope.route<{ Params: { path: string } }>({
         method: [...TRPC_METHODS],
@@ -284,10 +347,8 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
         exposeHeadRoute: false,
         bodyLimit: limits.maxBodyBytes,
         handler: async (request, reply) => {
-          const calls = request.params.path.split(',').length;
-          if (calls > limits.maxBatchCalls) {
-            return refuse(reply, 400, 'BAD_REQUEST', `A batch may hold at most ${limits.maxBatchCalls} calls (this one has ${calls})`);
-          }
+          const refused = refuseLongBatch(request.params, reply);
+          if (refused) return refused;
           const answer = await answerJson(request, reply);
           if (answer) {
             return reply.status(answer.status).headers(answer.headers).header('content-type', 'application/json').send(answer.body);
@@ -300,10 +361,7 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
       scope.route({
         method: scope.supportedMethods.filter((method) => !(TRPC_METHODS as readonly string[]).includes(method)),
         url: '/:path',
-        handler: (request, reply) => {
-          void reply.header('allow', TRPC_METHODS.join(', '));
-          return refuse(reply, 405, 'METHOD_NOT_SUPPORTED', `${request.method} is not supported here: tRPC takes ${TRPC_METHODS.join(' and ')}`);
-        },
+        handler: refuseMethod,
       });
     },
     { prefix: options.prefix },

@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_MAX_BYTES: '10' })).toThrow(/MEDIA_MAX_BYTES: must be at least 1024 bytes/);
   });
 
+  it('answers /trpc with the custom transport unless TRPC_TRANSPORT says official (docs/trpc-transport.md)', () => {
+    expect(loadConfig({}).trpcTransport).toBe('custom');
+    expect(loadConfig({ TRPC_TRANSPORT: 'official' }).trpcTransport).toBe('official');
+    expect(() => loadConfig({ TRPC_TRANSPORT: 'express' })).toThrow(/TRPC_TRANSPORT: must be one of custom, official/);
+  });
+
   it('trusts X-Forwarded-For only when told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 // The one place that reads process.env (house style, principle 4). Everything else receives AppConfig.
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const TRPC_TRANSPORTS = ['custom', 'official'] as const;
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -91,6 +92,8 @@ const EnvSchema = z
         return origins;
       })
       .optional(),
+    // Which code answers /trpc calls (docs/trpc-transport.md): ours (`custom`) or tRPC's Fastify adapter.
+    TRPC_TRANSPORT: z.enum(TRPC_TRANSPORTS, { error: `must be one of ${TRPC_TRANSPORTS.join(', ')}` }).default('custom'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     SEED_DEMO: booleanish.default(true),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -206,6 +209,11 @@ export interface AppConfig {
   /** Other sites' origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * What answers `/trpc` calls: `custom` (libs/server/api/src/trpc-http.ts's own JSON path) or
+   * `official` (tRPC's `fastifyTRPCPlugin`), both behind the same limits (docs/trpc-transport.md).
+   */
+  trpcTransport: (typeof TRPC_TRANSPORTS)[number];
   seedDemo: boolean;
   /** Built web app to serve; resolved next to the server bundle when unset. */
   webDistDir?: string;
@@ -264,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
+    trpcTransport: e.TRPC_TRANSPORT,
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,
     mediaDir: e.MEDIA_DIR ? resolve(cwd, e.MEDIA_DIR) : resolve(dataDir, 'media'),
