@@ -14,6 +14,7 @@ export const DOCS_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>dealership REST API</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="stylesheet" href="/api/docs/docs.css">
 </head>

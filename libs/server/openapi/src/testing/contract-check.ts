@@ -77,9 +77,7 @@ export function checkRestContract(app: NestFastifyApplication, document: () => O
   let doc: OpenApiDocument | undefined;
 
   fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' || !route.exposeHeadRoute) registeredRoutes.push({ method, url: route.url });
-    }
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.url !== undefined) routeOf.set(request.raw, { method: request.method, url: request.routeOptions.url });
@@ -138,5 +136,12 @@ export function checkRestContract(app: NestFastifyApplication, document: () => O
     });
   };
 
-  return { registeredRoutes, checked };
+  return {
+    // Fastify adds a HEAD route to every GET route (exposeHeadRoutes): answered as the GET.
+    get registeredRoutes() {
+      const gets = new Set(registeredRoutes.filter((r) => r.method === 'GET').map((r) => r.url));
+      return registeredRoutes.filter((r) => r.method !== 'HEAD' || !gets.has(r.url));
+    },
+    checked,
+  };
 }

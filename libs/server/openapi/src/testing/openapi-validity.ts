@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../openapi-document';
 export async function openApiProblems(document: OpenApiDocument): Promise<string[]> {
   const { Validator } = await import('@seriousme/openapi-schema-validator');
   const validator = new Validator();
-  const result = await validator.validate(structuredClone(document) as Record<string, unknown>);
+  const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
   if (result.valid) return [];
   return typeof result.errors === 'string' ? [result.errors] : (result.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
