@@ -111,7 +111,10 @@ export class MediaController {
     summary: 'Deletes an uploaded picture that no car or brand took yet',
     description: 'Idempotent: an id that is not an unattached upload is left alone and answered the same.',
     query: DeleteImageQuerySchema,
-    responses: { 200: { description: 'Done.', schema: LegacyMessageBodySchema } },
+    responses: {
+      200: { description: 'Done.', schema: LegacyMessageBodySchema },
+      502: 'The image store (Cloudinary) did not answer; the upload stays recorded and the sweep tries again.',
+    },
   })
   async deleteUnattached(@Query() query: unknown) {
     const { image } = parseOrThrow(DeleteImageQuerySchema, query);
