@@ -43,8 +43,14 @@ export const LegacyOrderResponseSchema = z.strictObject({ success: z.literal(tru
 export const LegacyClientTokenSchema = z.strictObject({ clientToken: z.string() });
 /** `braintree/payment`: the order, recorded once the card was charged. */
 export const LegacyCardPaymentResponseSchema = z.strictObject({ ok: z.literal(true), order: LegacyOrderSchema });
-/** `braintree/payment`'s failures: the error envelope with `ok:false`, as the legacy client reads them. */
-export const LegacyCardPaymentErrorSchema = LegacyErrorBodySchema.extend({ ok: z.literal(false) }).meta({ id: 'LegacyCardPaymentError' });
+/**
+ * `braintree/payment`'s failures: the error envelope with `ok:false`, as the legacy client reads
+ * them. A body Fastify refuses before the route runs (malformed JSON, too large) gets the plain
+ * envelope, without `ok`.
+ */
+export const LegacyCardPaymentErrorSchema = LegacyErrorBodySchema.extend({
+  ok: z.literal(false).optional().meta({ description: 'Present on every failure of the payment itself (not on a body refused as unreadable).' }),
+}).meta({ id: 'LegacyCardPaymentError' });
 
 export function toLegacyOrder(order: Order): LegacyOrder {
   return {

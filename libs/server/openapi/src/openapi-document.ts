@@ -56,6 +56,7 @@ const STANDARD_ERRORS: Record<number, RestResponseDoc> = {
   400: { description: 'Invalid input: `message` is the first problem; a validation error lists every field in `errors`.' },
   401: { description: 'No valid token: missing, malformed, forged, expired, or its session ended.' },
   403: { description: 'A valid token of a user who is not an admin.' },
+  404: { description: 'Nothing matches the path (an empty or unknown path parameter).' },
   413: { description: 'The body is larger than allowed.' },
   415: { description: 'A body of a content type this route does not read.' },
   503: { description: 'The database is unavailable: nothing was done; try again after `Retry-After` seconds.', headers: RetryAfterHeaders },
@@ -134,12 +135,16 @@ function operation(route: RestRouteInfo, doc: RestRouteDoc): ZodOpenApiOperation
   if (problems.length > 0) throw new Error(`${route.method.toUpperCase()} ${route.url} (${route.handler}): ${problems.join('; ')}`);
 
   const responses: Record<number, string | RestResponseDoc> = {};
-  const hasInput = Boolean(doc.params || doc.query || doc.headers || doc.body);
+  // Fastify reads the body of these methods whether the route uses it or not: a malformed,
+  // oversized or unreadable one is refused (400, 413, 415) before the handler runs.
+  const readsBody = Boolean(doc.body) || ['post', 'put', 'patch'].includes(route.method);
+  const hasInput = Boolean(doc.params || doc.query || doc.headers || readsBody);
   const standard = [
     ...(hasInput ? [400] : []),
+    ...(pathParams(route.url).length > 0 ? [404] : []),
     ...(route.access !== 'public' ? [401] : []),
     ...(route.access === 'admin' ? [403] : []),
-    ...(doc.body ? [413, 415] : []),
+    ...(readsBody ? [413, 415] : []),
     ...(doc.database === false ? [] : [503]),
   ];
   for (const status of standard) responses[status] = STANDARD_ERRORS[status];

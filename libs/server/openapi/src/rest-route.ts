@@ -44,7 +44,9 @@ export interface RestRouteDoc {
    * Every answer by status. A string is a description; for a status >= 400 it gets the route's
    * error body (`errorBody`). The success status (`@HttpCode`, else 201 for POST, 200 otherwise)
    * must be here. Added unless given: 400 for a route with input, 413 and 415 for a route with a
-   * body, 401 for signed-in routes, 401 and 403 for admin routes, 503 (database away).
+   * body (and every POST/PUT/PATCH: Fastify reads their bodies), 404 for a route with path
+   * parameters, 401 for signed-in routes, 401
+   * and 403 for admin routes, 503 (database away).
    */
   responses: Record<number, string | RestResponseDoc>;
   /** The failure body of this route (default: the legacy error envelope `{success:false, message}`). */
