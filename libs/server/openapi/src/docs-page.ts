@@ -45,6 +45,8 @@ window.addEventListener('load', function () {
 
 const PAGE_CSS = `body { margin: 0; background: #fff; }
 .swagger-ui .information-container .info { margin: 24px 0; }
+/* The document has no links: their empty column only pushed the answers past a phone's edge. */
+.swagger-ui .response-col_links { display: none; }
 `;
 
 /** A file of the docs page: swagger-ui-dist's, read from disk when asked for, or ours, from memory. */
