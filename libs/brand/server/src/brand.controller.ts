@@ -2,17 +2,36 @@ import { BrandBySlugInputSchema, BrandCreateInputSchema, BrandRemoveImageInputSc
 import { CarService, fromLegacyImage, type LegacyFormFile, listOf, parseLegacyInput, readLegacyForm } from '@dealership/car-server';
 import { MediaService } from '@dealership/media-server';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
-import { parseOrThrow } from '@dealership/server-core';
+import { LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { RestRoute, type RestRouteDoc } from '@dealership/server-openapi';
 import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { BrandImageEntryError } from './brand.errors';
-import { toLegacyBrand, toLegacyBrandWithCars } from './brand.legacy-mapper';
+import {
+  legacyBrandBodySchema,
+  LegacyBrandListResponseSchema,
+  LegacyBrandResponseSchema,
+  LegacyBrandWithCarsResponseSchema,
+  toLegacyBrand,
+  toLegacyBrandWithCars,
+} from './brand.legacy-mapper';
 import { BrandService } from './brand.service';
 
 /** `data:image/...;base64,...`: the legacy client's way of sending a brand logo. */
 const DATA_URL = /^data:[\w.+/-]*(?:;[\w=.+-]+)*;base64,([A-Za-z0-9+/=\s]*)$/;
+
+const BrandIdParams = z.object({ brandId: BrandRemoveInputSchema.shape.id });
+const BrandImageQuery = z.object({ image: BrandRemoveImageInputSchema.shape.publicId });
+/** What a logo upload in a brand write may answer (the media pipeline's checks). */
+const LOGO_ERRORS: RestRouteDoc['responses'] = {
+  409: 'The name is taken (in any case), or a logo belongs to another car or brand.',
+  413: 'A logo file or data URL is too large.',
+  415: 'A logo is not a JPEG, PNG, WebP or AVIF image.',
+  502: 'The image store (Cloudinary) did not answer; nothing was saved.',
+};
 
 /** The legacy `/api/brand/...` REST paths, in their response shapes. Reads are public; writes are admin-only. */
 @Public()
@@ -26,12 +45,18 @@ export class BrandController {
 
   /** Brands with their logos only: the legacy server embedded every car of every brand here. */
   @Get('getAll-brand')
+  @RestRoute({ summary: 'Every brand, with its logos (no cars)', responses: { 200: { description: 'The brands.', schema: LegacyBrandListResponseSchema } } })
   async getAll() {
     return { success: true, message: 'All Brands', brands: (await this.brands.list()).map(toLegacyBrand) };
   }
 
   /** A brand with its listed cars (newest first, bounded), as the legacy brand page read it. */
   @Get('getBrandBtId-brand/:slug')
+  @RestRoute({
+    summary: 'A brand by its slug, with its listed cars, newest first',
+    params: BrandBySlugInputSchema,
+    responses: { 200: { description: 'The brand and its cars.', schema: LegacyBrandWithCarsResponseSchema }, 404: 'Brand not found.' },
+  })
   async bySlug(@Param('slug') slug: string) {
     const input = parseOrThrow(BrandBySlugInputSchema, { slug });
     const brand = await this.brands.bySlug(input.slug);
@@ -43,6 +68,19 @@ export class BrandController {
   @AdminOnly()
   @Post('create-brand')
   @HttpCode(201)
+  @RestRoute({
+    summary: 'Creates a brand',
+    body: {
+      description: '`name`, optional `description`, and the logos as repeated `documents`: multipart (the legacy form) or JSON.',
+      json: legacyBrandBodySchema(BrandCreateInputSchema, 'documents', 'json'),
+      multipart: legacyBrandBodySchema(BrandCreateInputSchema, 'documents', 'multipart'),
+    },
+    responses: {
+      201: { description: 'The brand, created.', schema: LegacyBrandResponseSchema },
+      400: '`Brand name is required`, then `Please upload Brand Image`, or another invalid field or logo.',
+      ...LOGO_ERRORS,
+    },
+  })
   async create(@Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { fields, files } = await readLegacyForm(request, body);
     const names = { images: 'documents' };
@@ -65,6 +103,16 @@ export class BrandController {
   /** Multipart or JSON: `name` and repeated `image` (data URLs, files or `{url, public_id}` JSON: the new logo list). */
   @AdminOnly()
   @Put('update-brand/:brandId')
+  @RestRoute({
+    summary: 'Updates a brand (only the fields sent; the logos sent replace the list)',
+    params: BrandIdParams,
+    body: {
+      description: '`name`, `description` and the new logo list as repeated `image`: multipart (the legacy form) or JSON.',
+      json: legacyBrandBodySchema(BrandUpdateInputSchema, 'image', 'json'),
+      multipart: legacyBrandBodySchema(BrandUpdateInputSchema, 'image', 'multipart'),
+    },
+    responses: { 200: { description: 'The brand, updated.', schema: LegacyBrandResponseSchema }, 404: 'No such brand.', ...LOGO_ERRORS },
+  })
   async update(@Param('brandId') brandId: string, @Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { fields, files } = await readLegacyForm(request, body);
     const names = { id: 'brandId', images: 'image' };
@@ -85,6 +133,12 @@ export class BrandController {
   /** Detaches a logo (`?image=<public_id>`) from the brand and deletes it from storage. */
   @AdminOnly()
   @Delete('delete-brand-image/:brandId')
+  @RestRoute({
+    summary: "Detaches a logo from the brand and deletes it from storage",
+    params: BrandIdParams,
+    query: BrandImageQuery,
+    responses: { 200: { description: 'The brand without the logo.', schema: LegacyBrandResponseSchema }, 404: 'No such brand, or the brand has no such logo.' },
+  })
   async removeImage(@Param('brandId') brandId: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
     const input = parseLegacyInput(BrandRemoveImageInputSchema, { brandId, publicId: query.image }, { publicId: 'image' });
     const brand = await this.brands.removeImage(input.brandId, input.publicId, user);
@@ -94,6 +148,11 @@ export class BrandController {
   /** Deletes the brand; its cars stay, without a brand. */
   @AdminOnly()
   @Delete('delete-brand/:brandId')
+  @RestRoute({
+    summary: 'Deletes a brand and its logos; its cars stay, without a brand',
+    params: BrandIdParams,
+    responses: { 200: { description: 'Deleted.', schema: LegacyMessageBodySchema }, 404: 'No such brand.' },
+  })
   async remove(@Param('brandId') brandId: string, @CurrentUser() user: AuthUser) {
     const input = parseLegacyInput(BrandRemoveInputSchema, { id: brandId }, { id: 'brandId' });
     await this.brands.remove(input.id, user);

@@ -7,20 +7,39 @@ import {
   CarUpdateInputSchema,
 } from '@dealership/car-schemas';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
-import { parseOrThrow } from '@dealership/server-core';
+import { LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { RestRoute } from '@dealership/server-openapi';
 import { text } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CarCatalogueExport } from './car-catalogue-export';
-import { fromLegacyCarBody, LEGACY_CAR_FIELDS, parseLegacyInput, toLegacyCar } from './car.legacy-mapper';
+import {
+  fromLegacyCarBody,
+  LEGACY_CAR_FIELDS,
+  legacyCarBodySchema,
+  LegacyCarListResponseSchema,
+  LegacyCarResponseSchema,
+  LegacyRelatedCarsResponseSchema,
+  parseLegacyInput,
+  toLegacyCar,
+} from './car.legacy-mapper';
 import { CarService } from './car.service';
 import { readLegacyForm } from './legacy-form';
 
 const SearchQuerySchema = z.object({
   searchQuery: text().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),
 });
+
+const CarWriteBody = (contract: typeof CarCreateInputSchema | typeof CarUpdateInputSchema) => ({
+  description: "The legacy client's multipart form (the spec's fields and repeated `documents`), or the same fields as JSON. Names are the legacy ones; the first problem found, in spec §5's order, is the 400's message.",
+  json: legacyCarBodySchema(contract, 'json'),
+  multipart: legacyCarBodySchema(contract, 'multipart'),
+});
+const CarIdParams = z.object({ id: CarRemoveInputSchema.shape.id });
+const CarImageParams = CarRemoveImageInputSchema.pick({ carId: true });
+const CarImageQuery = z.object({ image: CarRemoveImageInputSchema.shape.publicId });
 
 /** The legacy `/api/car/...` REST paths, in their response shapes. Reads are public; writes are admin-only. */
 @Public()
@@ -37,6 +56,17 @@ export class CarController {
    * search is filtered and small, so it is built per request as before.
    */
   @Get('getAll-car')
+  @RestRoute({
+    summary: 'Every listed car, newest first, brand populated',
+    description:
+      'Without `searchQuery`: the whole listed catalogue (sold cars left out), with an `ETag`; a request whose `If-None-Match` names it gets 304. `searchQuery` filters on the server (case-insensitive, metacharacters matched literally).',
+    query: SearchQuerySchema,
+    headers: z.object({ 'if-none-match': z.string().optional().meta({ description: 'The ETag of a copy the client has.' }) }),
+    responses: {
+      200: { description: 'The cars.', schema: LegacyCarListResponseSchema, headers: z.object({ etag: z.string().optional() }) },
+      304: 'Not modified: the client has this version of the catalogue.',
+    },
+  })
   async getAll(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { searchQuery } = parseOrThrow(SearchQuerySchema, query);
     if (!searchQuery) return this.catalogue.send(request, reply);
@@ -45,12 +75,22 @@ export class CarController {
   }
 
   @Get('getCarById-car/:slug')
+  @RestRoute({
+    summary: 'One car by its slug (sold cars too, with their status)',
+    params: CarBySlugInputSchema,
+    responses: { 200: { description: 'The car.', schema: LegacyCarResponseSchema }, 404: 'No car has this slug.' },
+  })
   async getBySlug(@Param('slug') slug: string) {
     const input = parseOrThrow(CarBySlugInputSchema, { slug });
     return { success: true, message: 'Car fetched', car: toLegacyCar(await this.cars.bySlug(input.slug)) };
   }
 
   @Get('related-car/:carId/:brandId')
+  @RestRoute({
+    summary: "Other listed cars of the brand (never the car itself)",
+    params: CarRelatedInputSchema,
+    responses: { 200: { description: 'The cars.', schema: LegacyRelatedCarsResponseSchema }, 400: 'carId or brandId is not a valid id.' },
+  })
   async related(@Param('carId') carId: string, @Param('brandId') brandId: string) {
     const input = parseOrThrow(CarRelatedInputSchema, { carId, brandId });
     return { success: true, cars: (await this.cars.related(input.carId, input.brandId)).map(toLegacyCar) };
@@ -60,6 +100,16 @@ export class CarController {
   @AdminOnly()
   @Post('create-car')
   @HttpCode(201)
+  @RestRoute({
+    summary: 'Creates a car',
+    body: CarWriteBody(CarCreateInputSchema),
+    responses: {
+      201: { description: 'The car, created; it appears in its brand at once.', schema: LegacyCarResponseSchema },
+      400: 'A field is missing or invalid (the message names it by its legacy name), or a picture is not of our store.',
+      404: 'The brand does not exist.',
+      409: 'A picture belongs to another car or brand.',
+    },
+  })
   async create(@Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { fields } = await readLegacyForm(request, body);
     const input = parseLegacyInput(CarCreateInputSchema, fromLegacyCarBody(fields), LEGACY_CAR_FIELDS);
@@ -69,6 +119,12 @@ export class CarController {
 
   @AdminOnly()
   @Put('update-car/:id')
+  @RestRoute({
+    summary: 'Updates a car (only the fields sent; the slug follows the name)',
+    params: CarIdParams,
+    body: CarWriteBody(CarUpdateInputSchema),
+    responses: { 200: { description: 'The car, updated.', schema: LegacyCarResponseSchema }, 404: 'No such car.', 409: 'A picture belongs to another car or brand.' },
+  })
   async update(@Param('id') id: string, @Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { fields } = await readLegacyForm(request, body);
     const input = parseLegacyInput(CarUpdateInputSchema, { ...fromLegacyCarBody(fields), id }, LEGACY_CAR_FIELDS);
@@ -78,6 +134,11 @@ export class CarController {
 
   @AdminOnly()
   @Delete('delete-car/:id')
+  @RestRoute({
+    summary: 'Deletes a car and its pictures; it leaves its brand',
+    params: CarRemoveInputSchema,
+    responses: { 200: { description: 'Deleted.', schema: LegacyMessageBodySchema }, 404: 'No such car.' },
+  })
   async remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
     const input = parseLegacyInput(CarRemoveInputSchema, { id }, {});
     await this.cars.remove(input.id, user);
@@ -87,6 +148,12 @@ export class CarController {
   /** Detaches a picture (`?image=<public_id>`) from the car and deletes it from storage. */
   @AdminOnly()
   @Delete('delete-image/:carId')
+  @RestRoute({
+    summary: "Detaches a picture from the car and deletes it from storage",
+    params: CarImageParams,
+    query: CarImageQuery,
+    responses: { 200: { description: 'The car without the picture.', schema: LegacyCarResponseSchema }, 404: 'No such car, or the car has no such picture.' },
+  })
   async removeImage(@Param('carId') carId: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser) {
     const input = parseLegacyInput(CarRemoveImageInputSchema, { carId, publicId: query.image }, { publicId: 'image' });
     const car = await this.cars.removeImage(input.carId, input.publicId, user);

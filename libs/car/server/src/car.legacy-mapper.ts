@@ -8,12 +8,14 @@ import { type ZodType, z } from 'zod';
 // names and this key order, so they are kept byte for byte. Nothing of our own uses them.
 
 /** The brand embedded in a legacy car. */
-export const LegacyBrandRefSchema = z.strictObject({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  image: z.array(LegacyImageSchema),
-});
+export const LegacyBrandRefSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    image: z.array(LegacyImageSchema),
+  })
+  .meta({ id: 'LegacyBrandRef', description: "A car's brand (null once the brand is deleted)." });
 export type LegacyBrandRef = z.infer<typeof LegacyBrandRefSchema>;
 
 export const LegacyCarSchema = z.strictObject({
@@ -45,8 +47,17 @@ export const LegacyCarSchema = z.strictObject({
   // Added with the back office (not in the legacy shape): appended, so the legacy keys keep their order.
   featured: z.boolean(),
   status: z.string(),
-});
+}).meta({ id: 'LegacyCar', description: 'A car in the legacy shape. `documents[0]` is the main picture; `price` is whole KES.' });
 export type LegacyCar = z.infer<typeof LegacyCarSchema>;
+
+// The answers of the `/api/car/...` routes (the REST document describes them with these).
+
+/** `getAll-car`: every listed car (or those matching `searchQuery`), newest first. */
+export const LegacyCarListResponseSchema = z.strictObject({ success: z.literal(true), totalCar: z.number().int(), message: z.string(), cars: z.array(LegacyCarSchema) });
+/** One car: `getCarById-car`, `create-car`, `update-car`, `delete-image/{carId}`. */
+export const LegacyCarResponseSchema = z.strictObject({ success: z.literal(true), message: z.string(), car: LegacyCarSchema });
+/** `related-car`: other listed cars of the brand. */
+export const LegacyRelatedCarsResponseSchema = z.strictObject({ success: z.literal(true), cars: z.array(LegacyCarSchema) });
 
 export function toLegacyBrandRef(brand: BrandRef): LegacyBrandRef {
   return { _id: brand.id, name: brand.name, slug: brand.slug, image: brand.images.map(toLegacyImage) };
@@ -132,6 +143,34 @@ export function fromLegacyImage(entry: unknown): unknown {
     return { url, publicId };
   }
   return value;
+}
+
+/**
+ * The body of a legacy car write, for the REST document, derived from the contract the route
+ * parses it with (`CarCreateInputSchema`, `CarUpdateInputSchema`): the same fields, required or
+ * not as there, under their legacy names. As JSON, numbers may come as their text and each
+ * `documents` entry is `{url, public_id}` or its JSON text; as the legacy client's multipart form,
+ * every field is text and `documents` is repeated, each the JSON text of `{url, public_id}`.
+ */
+export function legacyCarBodySchema(contract: z.ZodObject, form: 'json' | 'multipart'): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [field, schema] of Object.entries(contract.shape) as [string, z.ZodType][]) {
+    // The id is the path's.
+    if (field === 'id') continue;
+    const optional = schema instanceof z.ZodOptional;
+    const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+    const documentEntry = z.string().meta({ description: 'The JSON text of `{url, public_id}`: a picture of our store (`POST /api/media/upload`).' });
+    const legacy =
+      field === 'images'
+        ? z.array(form === 'json' ? z.union([LegacyImageSchema, documentEntry]) : documentEntry).meta({ description: 'The pictures in order; the first is the main one.' })
+        : form === 'multipart'
+          ? z.string()
+          : [...REQUIRED_NUMBERS, ...OPTIONAL_NUMBERS].includes(field)
+            ? z.union([inner, z.string().meta({ description: 'The number as text (form values).' })])
+            : inner;
+    shape[LEGACY_CAR_FIELDS[field] ?? field] = optional ? legacy.optional() : legacy;
+  }
+  return z.object(shape);
 }
 
 /** A repeated form field as a list (one entry arrives as a single value). */

@@ -2,7 +2,7 @@ import type { ImageRef } from '@dealership/media-schemas';
 import { z } from 'zod';
 
 /** An image as the legacy REST shapes carry it (`public_id`, Cloudinary's spelling). */
-export const LegacyImageSchema = z.strictObject({ url: z.string(), public_id: z.string() });
+export const LegacyImageSchema = z.strictObject({ url: z.string(), public_id: z.string() }).meta({ id: 'LegacyImage' });
 export type LegacyImage = z.infer<typeof LegacyImageSchema>;
 
 export function toLegacyImage(image: ImageRef): LegacyImage {

@@ -1,8 +1,17 @@
 import { CurrentUser, LoggedIn } from '@dealership/server-auth';
 import { type LegacyErrorBody, LegacyExceptionFilter } from '@dealership/server-core';
+import { RestRoute } from '@dealership/server-openapi';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Body, Catch, Controller, Get, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
-import { legacyPlaceInput, toLegacyOrder } from './order.legacy-mapper';
+import {
+  IdempotencyHeaders,
+  LegacyCardPaymentBodySchema,
+  LegacyCardPaymentErrorSchema,
+  LegacyCardPaymentResponseSchema,
+  LegacyClientTokenSchema,
+  legacyPlaceInput,
+  toLegacyOrder,
+} from './order.legacy-mapper';
 import { OrderService } from './order.service';
 
 /**
@@ -32,6 +41,15 @@ export class BraintreeController {
   @LoggedIn()
   @Get('token')
   @Header('cache-control', 'private, no-store')
+  @RestRoute({
+    tag: 'order',
+    summary: "The card form's (Braintree Drop-in) client token",
+    responses: {
+      200: { description: 'A client token.', schema: LegacyClientTokenSchema },
+      502: 'The payment gateway failed or timed out.',
+      503: 'Card payments are not configured (reserve instead), or the database is unavailable.',
+    },
+  })
   token() {
     return this.orders.clientToken();
   }
@@ -46,6 +64,21 @@ export class BraintreeController {
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   @UseFilters(new CardPaymentExceptionFilter())
+  @RestRoute({
+    tag: 'order',
+    summary: "Pays for the cart's cars by card and places the order",
+    description: 'The amount is the database\'s prices; the order is recorded only when the sale succeeded (a declined card records nothing). Failures are `{ok:false, success:false, message}`.',
+    headers: IdempotencyHeaders,
+    body: { json: LegacyCardPaymentBodySchema },
+    errorBody: LegacyCardPaymentErrorSchema,
+    responses: {
+      200: { description: 'Paid: the order is recorded.', schema: LegacyCardPaymentResponseSchema },
+      402: 'The card was declined (the processor\'s text).',
+      409: 'A car is not available (named), or the same order is being paid already.',
+      502: 'The payment gateway failed or timed out; nothing was charged or recorded.',
+      503: 'Card payments are not configured, or the database is unavailable.',
+    },
+  })
   async payment(@Body() body: unknown, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentUser() user: AuthUser) {
     const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'card'));
     return { ok: true, order: toLegacyOrder(order) };

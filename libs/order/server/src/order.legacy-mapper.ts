@@ -1,5 +1,5 @@
 import { IdempotencyKeySchema, type Order, OrderCarIdsSchema, type OrderPlaceFields, PAYMENT_METHODS } from '@dealership/order-schemas';
-import { parseOrThrow } from '@dealership/server-core';
+import { LegacyErrorBodySchema, parseOrThrow } from '@dealership/server-core';
 import { IdSchema, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
@@ -30,8 +30,27 @@ export const LegacyOrderSchema = z.strictObject({
     status: z.string().optional(),
   }),
   products: z.array(LegacyOrderProductSchema),
-});
+}).meta({ id: 'LegacyOrder', description: 'An order in the legacy shape: `amount` and prices in whole KES, from the database at purchase.' });
 export type LegacyOrder = z.infer<typeof LegacyOrderSchema>;
+
+// The answers of the order routes (the REST document describes them with these).
+
+/** `orders` and `allOrders`: a bare array, newest first (the legacy shape has no envelope here). */
+export const LegacyOrderListSchema = z.array(LegacyOrderSchema);
+/** `create-order` and `orderStatus`: the order. */
+export const LegacyOrderResponseSchema = z.strictObject({ success: z.literal(true), message: z.string(), order: LegacyOrderSchema });
+/** `braintree/token`: the Drop-in's client token. */
+export const LegacyClientTokenSchema = z.strictObject({ clientToken: z.string() });
+/** `braintree/payment`: the order, recorded once the card was charged. */
+export const LegacyCardPaymentResponseSchema = z.strictObject({ ok: z.literal(true), order: LegacyOrderSchema });
+/**
+ * `braintree/payment`'s failures: the error envelope with `ok:false`, as the legacy client reads
+ * them. A body Fastify refuses before the route runs (malformed JSON, too large) gets the plain
+ * envelope, without `ok`.
+ */
+export const LegacyCardPaymentErrorSchema = LegacyErrorBodySchema.extend({
+  ok: z.literal(false).optional().meta({ description: 'Present on every failure of the payment itself (not on a body refused as unreadable).' }),
+}).meta({ id: 'LegacyCardPaymentError' });
 
 export function toLegacyOrder(order: Order): LegacyOrder {
   return {
@@ -73,6 +92,11 @@ export const LegacyCardPaymentBodySchema = z.object(
   },
   { error: 'The body must be a JSON object with nonce and cart' },
 );
+
+/** The `Idempotency-Key` header of the order routes: a resubmit with the same key answers the first order. */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': IdempotencyKeySchema.optional().meta({ description: 'A key of 8-128 characters: a resubmit with it returns the first order instead of placing another.' }),
+});
 
 /**
  * The order a legacy body asks for (400 naming each bad field: `cart`, `nonce`, the

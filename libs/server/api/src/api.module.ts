@@ -7,6 +7,7 @@ import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DbModule } from '@dealership/server-db';
+import { OpenApiModule } from '@dealership/server-openapi';
 import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
 import { SiteModule } from '@dealership/server-site';
@@ -50,6 +51,8 @@ export class ApiModule {
         TestimonialModule,
         SeedModule,
         HealthModule,
+        // Last: the REST contract of every module above (`/api/openapi.json`, `/api/docs`).
+        OpenApiModule,
       ],
       providers: [AppRouterFactory],
     };

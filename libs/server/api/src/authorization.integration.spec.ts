@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
+import { restContractOptions } from './testing/rest-contract';
 
 /*
  * The authorization matrix: every protected REST path and tRPC procedure, called by a guest, a
@@ -195,6 +196,10 @@ const PUBLIC_REST = [
   'POST user/login',
   // A buyer's photo for a trade-in request: rate-limited per address, swept unless a request takes it (libs/media/server).
   'POST media/lead-photo',
+  // The REST contract: the OpenAPI document and its readable page with the page's files (libs/server/openapi).
+  'GET openapi.json',
+  'GET docs',
+  'GET docs/:file',
 ];
 const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.list': 'query',
@@ -280,7 +285,8 @@ describe('authorization matrix (integration: the whole server)', () => {
       ADMIN_PASSWORD: 'correct-horse-battery',
       ...stub.env,
     });
-    app = await createApp(config, { database });
+    // Every REST answer below is checked against the served OpenAPI document.
+    app = await createApp(config, { database, ...restContractOptions() });
 
     const customer = { name: 'Amina', email: 'amina@example.co.ke', password: 'amina-password', phone: '0712345678', address: 'Nyali, Mombasa' };
     expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: customer })).statusCode).toBe(201);

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './create-app';
+import { restContractOptions } from './testing/rest-contract';
 
 /** The whole server as `npm start` runs it, on a temporary DATA_DIR and a stand-in web build. */
 describe('createApp (integration: the whole server on PGlite under DATA_DIR)', () => {
@@ -25,7 +26,8 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     mkdirSync(join(root, 'web/assets'), { recursive: true });
     writeFileSync(join(root, 'web/index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
     writeFileSync(join(root, 'web/assets/app-abc123.js'), 'console.log("app")');
-    app = await createApp(loadConfig(env()));
+    // Every REST answer below is checked against the served OpenAPI document.
+    app = await createApp(loadConfig(env()), restContractOptions());
   }, 120_000);
 
   afterAll(async () => {
@@ -146,7 +148,7 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
   it('keeps data across a restart on the same DATA_DIR and never seeds twice', async () => {
     const before = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().totalCar;
     await app.close();
-    app = await createApp(loadConfig(env()));
+    app = await createApp(loadConfig(env()), restContractOptions());
     const after = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().totalCar;
     expect(after).toBe(before);
   }, 120_000);
@@ -156,7 +158,7 @@ describe('health with the database down', () => {
   it('answers 503 {status:"error", db:"down"}', async () => {
     const database = await createTestDatabase();
     const root = mkdtempSync(join(tmpdir(), 'app-down-'));
-    const app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') }), { database });
+    const app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') }), { database, ...restContractOptions() });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await database.close();

@@ -28,6 +28,11 @@ export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */
   database?: DatabaseHandle;
   logger?: Logger;
+  /**
+   * Called once the Nest app exists, before any route is registered (tests: the REST contract
+   * check of `@dealership/server-openapi/testing` hooks in here).
+   */
+  onCreated?: (app: NestFastifyApplication) => void;
 }
 
 const YEAR_SECONDS = 31_536_000;
@@ -68,6 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
+  options.onCreated?.(app);
   app.setGlobalPrefix(REST_PREFIX, { exclude: [...UNPREFIXED_ROUTES] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

@@ -1,8 +1,16 @@
 import { Public } from '@dealership/server-auth';
+import { RestRoute } from '@dealership/server-openapi';
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, type HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { DatabaseHealthIndicator } from './database.health';
+
+/** `GET /api/health`'s answer: the shape the older check scripts read. */
+const ApiHealthSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('ok'), db: z.literal('up') }),
+  z.strictObject({ status: z.literal('error'), db: z.literal('down') }),
+]);
 
 /**
  * Health for load balancers and orchestrators, outside the /api prefix: `GET /health/live` (the
@@ -18,6 +26,14 @@ export class HealthController {
   ) {}
 
   @Get()
+  @RestRoute({
+    summary: 'Health as the older check scripts read it (the process and its database)',
+    description: 'Also `GET /health/live` (the process) and `GET /health/ready` (and the database), outside `/api`, for load balancers.',
+    responses: {
+      200: { description: 'Serving, and the database answers.', schema: ApiHealthSchema },
+      503: { description: 'The database does not answer.', schema: ApiHealthSchema },
+    },
+  })
   async check(@Res({ passthrough: true }) reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
     const { database } = await this.database.isHealthy('database');

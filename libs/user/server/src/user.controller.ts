@@ -1,11 +1,22 @@
 import { type Access, AuthService, CurrentUser, LoggedIn, Public } from '@dealership/server-auth';
-import { LegacyErrorText, parseOrThrow } from '@dealership/server-core';
+import { LegacyErrorBodySchema, LegacyErrorText, LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { RestRoute } from '@dealership/server-openapi';
 import { ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
 import { type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
 import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { toLegacyUser } from './user.legacy-mapper';
+import { LegacyAuthCheckSchema, LegacyLoginResponseSchema, LegacyProfileUpdateResponseSchema, toLegacyUser } from './user.legacy-mapper';
+import { z } from 'zod';
 import { UserService } from './user.service';
+
+const RetryAfter = z.object({ 'retry-after': z.string().meta({ description: 'Seconds until the limit resets.' }) });
+/** The gates answer `{ok}` whatever the outcome; only the database being away gets the error envelope. */
+const AUTH_CHECK = {
+  tag: 'user',
+  token: 'optional',
+  errorBody: LegacyAuthCheckSchema,
+} as const;
+const DATABASE_AWAY = { description: 'The database is unavailable; try again after `Retry-After` seconds.', schema: LegacyErrorBodySchema, headers: RetryAfter };
 
 /** The legacy `/api/user/...` account paths, in their response shapes. */
 @Controller('user')
@@ -18,6 +29,15 @@ export class UserController {
   @Public()
   @Post('register')
   @Header('cache-control', 'no-store')
+  @RestRoute({
+    summary: 'Registers a customer (a role in the body is ignored)',
+    body: { json: RegisterInputSchema },
+    responses: {
+      201: { description: 'Registered; log in next.', schema: LegacyMessageBodySchema },
+      409: 'An account with this email exists.',
+      429: { description: 'Too many registrations from this address (10 an hour).', headers: RetryAfter },
+    },
+  })
   async register(@Body() body: unknown, @Ip() ip: string) {
     await this.users.register(parseOrThrow(RegisterInputSchema, body), ip);
     return { success: true, message: 'User Registered Successfully' };
@@ -27,6 +47,15 @@ export class UserController {
   @Post('login')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
+  @RestRoute({
+    summary: 'Logs in: the user and a token (a session of its own)',
+    body: { json: LoginInputSchema },
+    responses: {
+      200: { description: 'Logged in. Send `token` as `Authorization` (bare or `Bearer`).', schema: LegacyLoginResponseSchema },
+      401: 'Invalid email or password (the same message whether or not the email exists).',
+      429: { description: 'Too many failed logins for this email from this address, or from this address.', headers: RetryAfter },
+    },
+  })
   async login(@Body() body: unknown, @Ip() ip: string) {
     const { user, token } = await this.users.login(parseOrThrow(LoginInputSchema, body), ip);
     return { success: true, message: 'Login successfully', user: toLegacyUser(user), token };
@@ -36,6 +65,11 @@ export class UserController {
   @Public()
   @Get('user-auth')
   @Header('cache-control', 'no-store')
+  @RestRoute({
+    ...AUTH_CHECK,
+    summary: "The user area's gate: is this token valid?",
+    responses: { 200: { description: 'A valid token.', schema: LegacyAuthCheckSchema }, 401: 'No valid token: `{ok:false}`.', 503: DATABASE_AWAY },
+  })
   userAuth(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.check(authorization, 'user', reply);
   }
@@ -44,6 +78,16 @@ export class UserController {
   @Public()
   @Get('admin-auth')
   @Header('cache-control', 'no-store')
+  @RestRoute({
+    ...AUTH_CHECK,
+    summary: "The back office's gate: is this an admin's token?",
+    responses: {
+      200: { description: "An admin's token.", schema: LegacyAuthCheckSchema },
+      401: 'No valid token: `{ok:false}`.',
+      403: "Another user's token: `{ok:false}`.",
+      503: DATABASE_AWAY,
+    },
+  })
   adminAuth(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.check(authorization, 'admin', reply);
   }
@@ -51,6 +95,17 @@ export class UserController {
   @LoggedIn()
   @LegacyErrorText()
   @Put('profileUpdate')
+  @RestRoute({
+    summary: "Updates the caller's profile (a new password needs the current one)",
+    description: 'Failures carry the message under `error` too (the legacy profile screen reads it). A password change ends every other session of the user.',
+    body: { json: ProfileUpdateInputSchema },
+    responses: {
+      200: { description: 'The user as updated (no password).', schema: LegacyProfileUpdateResponseSchema },
+      400: 'An invalid field, or `Current Password is incorrect`.',
+      409: 'Another account has this email.',
+      429: { description: 'Too many wrong current passwords (counted as failed logins).', headers: RetryAfter },
+    },
+  })
   async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ip() ip: string) {
     const updatedUser = await this.users.updateProfile(user, parseOrThrow(ProfileUpdateInputSchema, body), ip);
     return { success: true, message: 'Profile Updated Successfully', updatedUser: toLegacyUser(updatedUser) };
@@ -61,6 +116,10 @@ export class UserController {
   @Post('logout')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
+  @RestRoute({
+    summary: "Ends the calling token's session (not in the legacy API)",
+    responses: { 200: { description: 'Logged out: the token no longer works.', schema: LegacyMessageBodySchema } },
+  })
   async logout(@CurrentUser() user: AuthUser) {
     await this.users.logout(user);
     return { success: true, message: 'Logged out' };

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError, ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
+import { z } from 'zod';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { safeErrorText, stackFrames } from '../logging/safe-error';
@@ -19,14 +20,22 @@ declare module 'fastify' {
  */
 export const LegacyErrorText = () => RouteConfig({ legacyErrorText: true } satisfies FastifyContextConfig);
 
-/** What the legacy API answered on every failure: `{success:false, message}`, never a stack trace. */
-export interface LegacyErrorBody {
-  success: false;
-  message: string;
-  errors?: { field: string; message: string }[];
-  /** The message again, on `@LegacyErrorText()` routes. */
-  error?: string;
-}
+/**
+ * What the legacy API answers on every failure: `{success:false, message}`, never a stack trace.
+ * The REST document (`/api/openapi.json`) describes every error response with this schema.
+ */
+export const LegacyErrorBodySchema = z
+  .strictObject({
+    success: z.literal(false),
+    message: z.string().meta({ description: 'What went wrong, fit to show the user (a validation error: the first problem).' }),
+    errors: z
+      .array(z.strictObject({ field: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Validation errors only: every bad field with its message.' }),
+    error: z.string().optional().meta({ description: 'The message again, on the routes whose legacy screen reads `error` (profile update).' }),
+  })
+  .meta({ id: 'LegacyError', description: 'The error envelope of every `/api` failure.' });
+export type LegacyErrorBody = z.infer<typeof LegacyErrorBodySchema>;
 
 /** A hook for requests no route matched (the web app serves them); return true when handled. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;

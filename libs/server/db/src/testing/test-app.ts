@@ -1,5 +1,7 @@
 import { AUTH_SESSION_STORE, type AuthSessionStore, AuthModule, AuthService } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig, LegacyExceptionFilter, loadConfig } from '@dealership/server-core';
+import { buildOpenApiDocument, type OpenApiDocument } from '@dealership/server-openapi';
+import { checkRestContract } from '@dealership/server-openapi/testing';
 import { Role } from '@dealership/user-schemas';
 import { type DynamicModule, Global, Inject, Injectable, Module, type Type } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -67,6 +69,10 @@ export interface ModuleTestAppOptions {
  * A feature module served over real HTTP (Fastify, the REST prefix, the access guard and the
  * exception filter of production) on a real test database, for integration tests of one module
  * in isolation. Sign requests with `await tokenFor(app, userId)`.
+ *
+ * Every answer `app.inject` gets from a REST route is checked against the OpenAPI document of the
+ * module's routes (`@RestRoute`): an answer the document does not describe rejects the call with
+ * a `ContractViolationError` naming the route, status and problem.
  */
 export async function createModuleTestApp(
   handle: DatabaseHandle,
@@ -82,7 +88,11 @@ export async function createModuleTestApp(
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new LegacyExceptionFilter());
+  const contract: { document?: OpenApiDocument } = {};
+  checkRestContract(app, () => contract.document as OpenApiDocument);
   await app.init();
+  // Built now, so a route without documentation fails the suite at once.
+  contract.document = buildOpenApiDocument(app);
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
