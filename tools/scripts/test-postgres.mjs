@@ -3,7 +3,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres). The project list is found, not typed: a new
 // domain's integration spec is included the day it is written. Each test file copies the run's
 // template database (see libs/server/db/src/testing/database-snapshot.ts) and drops it at the end.
-// Pass-through: `npm run test:postgres -- --skip-nx-cache`; `-- --list` prints the projects only.
+// Pass-through: `npm run test:postgres -- --skip-nx-cache`; `-- --list` prints the projects only;
+// `-- --affected` keeps those a change affects (`nx show projects --affected`, NX_BASE/NX_HEAD as CI sets them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,10 +42,24 @@ export function projectsWithIntegrationSpecs() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const projects = projectsWithIntegrationSpecs();
+  let args = process.argv.slice(2);
+  let projects = projectsWithIntegrationSpecs();
+  if (args.includes('--affected')) {
+    args = args.filter((arg) => arg !== '--affected');
+    const shown = spawnSync('npx', ['nx', 'show', 'projects', '--affected', '--json'], { cwd: root, encoding: 'utf8', env: nxEnv });
+    if (shown.status !== 0) {
+      process.stderr.write(shown.stderr);
+      process.exit(shown.status ?? 1);
+    }
+    const affected = new Set(JSON.parse(shown.stdout));
+    projects = projects.filter((project) => affected.has(project));
+  }
   if (args.includes('--list')) {
     console.log(projects.join('\n'));
+    process.exit(0);
+  }
+  if (projects.length === 0) {
+    console.log('no affected project has integration specs');
     process.exit(0);
   }
   const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
