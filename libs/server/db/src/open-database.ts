@@ -21,7 +21,7 @@ export type DatabaseTarget =
    * Embedded PGlite in memory (tests), empty or started from `snapshot`, a data folder dumped as a
    * plain tar (the tests' migrated snapshot, `testing/database-snapshot.ts`).
    */
-  | { kind: 'pglite-memory'; snapshot?: Uint8Array }
+  | { kind: 'pglite-memory'; snapshot?: Uint8Array<ArrayBuffer> }
   /** A PostgreSQL server. */
   | {
       kind: 'postgres';

@@ -101,7 +101,7 @@ export async function prepareTestDatabaseSnapshot(cacheDir = testSnapshotCacheDi
 }
 
 /** The snapshot named by the global setup, read for one test file; undefined when there is none. */
-export function readTestDatabaseSnapshot(): Buffer | undefined {
+export function readTestDatabaseSnapshot(): Uint8Array<ArrayBuffer> | undefined {
   const file = fromGlobalSetup(TEST_SNAPSHOT_ENV);
   return file && existsSync(file) ? readFileSync(file) : undefined;
 }
