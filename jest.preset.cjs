@@ -40,7 +40,9 @@ function nodeProject(dirname, overrides = {}) {
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     moduleNameMapper,
     testMatch: ['<rootDir>/src/**/*.spec.ts'],
-    // A fresh PGlite with migrations takes a few seconds per file on two cores.
+    // Makes (or finds in the cache) the migrated database every test file's createTestDatabase loads.
+    globalSetup: path.join(root, 'tools/jest/global-setup.ts'),
+    // Starting a server on PGlite takes a few seconds per file on two busy cores.
     testTimeout: 30_000,
     // Integration suites run on in-memory PGlite, or on a PostgreSQL server when this is set.
     globals: { __TEST_DATABASE_URL__: process.env.TEST_DATABASE_URL || undefined },

@@ -17,8 +17,11 @@ export type DatabaseTarget =
    * `onCreated` is told which, how long it took, and why the template was not used.
    */
   | { kind: 'pglite'; dataDir: string; template?: string | null; onCreated?: (created: DatabaseCreated) => void }
-  /** Embedded PGlite in memory (tests). */
-  | { kind: 'pglite-memory' }
+  /**
+   * Embedded PGlite in memory (tests), empty or started from `snapshot`, a data folder dumped as a
+   * plain tar (the tests' migrated snapshot, `testing/database-snapshot.ts`).
+   */
+  | { kind: 'pglite-memory'; snapshot?: Uint8Array<ArrayBuffer> }
   /** A PostgreSQL server. */
   | {
       kind: 'postgres';
@@ -87,7 +90,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => undefined;
   try {
-    const client = target.kind === 'pglite' ? await openPgliteFolder(target) : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const client =
+      target.kind === 'pglite'
+        ? await openPgliteFolder(target)
+        : await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: target.snapshot ? new Blob([target.snapshot]) : undefined });
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     let closed = false;

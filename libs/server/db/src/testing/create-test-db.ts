@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DatabaseHandle } from '../database';
 import { openDatabase } from '../open-database';
+import { readTestDatabaseSnapshot, templateDatabaseName } from './database-snapshot';
 
 declare global {
   // Set by jest.preset.cjs from TEST_DATABASE_URL: run the same suites against a PostgreSQL server.
@@ -11,17 +12,21 @@ declare global {
 
 /**
  * A fresh, fully migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Both
+ * start from the run's migrated snapshot when the Jest global setup made one (PGlite: the dump it
+ * names, PostgreSQL: a copy of its template database; see database-snapshot.ts), and from
+ * scratch otherwise; the migrations then run on it as on every start (nothing left to apply).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = globalThis.__TEST_DATABASE_URL__;
-  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
+  if (!serverUrl) return openDatabase({ kind: 'pglite-memory', snapshot: readTestDatabaseSnapshot() });
 
   const name = `dealership_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = templateDatabaseName();
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
