@@ -47,7 +47,7 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
 const proxied = ['/api', '/trpc', '/media', '/sitemap.xml', '/robots.txt'];
 
 /**
- * `vite build --ssr src/entry-server.tsx`: the server's renderer of the public pages (README,
+ * `vite build --ssr src/entry-server.tsx`: the server's renderer of the public pages (docs/architecture.md,
  * "Server-side rendering"), an ES module for Node in its own folder (never served to browsers).
  * npm packages stay external and load from node_modules; CSS files are the browser build's.
  */

@@ -2,7 +2,7 @@
 // pg server (baseline-server.mjs, hand-written SQL), both on the same PostgreSQL database with N
 // generated cars, in the same run. Every case warms both servers with the same pass, then loads the
 // bare server and ours with autocannon; prints req/s, p50/p95/p99 and ours/bare per case and writes
-// tools/bench/results/bench-<N>.json (README's table: `node tools/bench/report.mjs`).
+// tools/bench/results/bench-<N>.json (docs/speed.md's tables: `node tools/bench/report.mjs`).
 //
 //   npm run bench -- --cars 10000        (or 100000; default 10000)
 //

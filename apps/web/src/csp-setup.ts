@@ -1,5 +1,5 @@
 // Imported first by main.tsx, before any other module runs: makes the libraries that add styles or
-// probe for `eval` keep to the page's Content-Security-Policy (README, "Headers").
+// probe for `eval` keep to the page's Content-Security-Policy (docs/security.md, "Headers").
 import { readStyleNonce } from './csp-nonce';
 
 // zod (in the form chunks) compiles object parsers with `new Function` where it may; its probe for

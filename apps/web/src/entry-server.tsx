@@ -1,4 +1,4 @@
-// The server's entry to the web app (`vite build --ssr`, README "Server-side rendering"): renders a
+// The server's entry to the web app (`vite build --ssr`, docs/architecture.md, "Server-side rendering"): renders a
 // public page to HTML with its data, for the server to put into index.html. Runs in Node; imports
 // nothing that touches `window` or `document` at load (`env.ts`, `csp-setup.ts` stay out).
 import type { AppRouter } from '@dealership/server-api/contract';

@@ -74,7 +74,7 @@ test('the back office and the account pages have no WCAG 2.1 A or AA violations 
     '/dashboard/user/profile',
   ];
   // Known and left: Mantine's Dropzone is a role="button" around its file input (nested-interactive),
-  // named by our label rather than its visible text (label-content-name-mismatch). README, "Accessibility".
+  // named by our label rather than its visible text (label-content-name-mismatch). docs/architecture.md, "Accessibility".
   expect(await violationsOf(page, paths, ['.mantine-Dropzone-root'])).toEqual([]);
   // Orders keep the pictures of cars other specs have since deleted with their media: those answer 404
   // (known and left: an order shows the picture it was made with); anything else the console reports fails the test.

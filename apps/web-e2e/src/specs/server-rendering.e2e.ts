@@ -1,4 +1,4 @@
-// The public pages arrive rendered by the server (README, "Server-side rendering"): a crawler or a
+// The public pages arrive rendered by the server (docs/architecture.md, "Server-side rendering"): a crawler or a
 // phone without the code yet gets the page's content, title, description and structured data in
 // the first answer, and the browser takes that page over without redrawing it.
 import { expect, test } from '../support/fixtures';

@@ -45,7 +45,7 @@ export class CarService {
   /**
    * `bySlug`'s cars with the catalogue generation they were read in. The car page is the most
    * requested read, and answering it from memory takes the database off its path: car.bySlug went
-   * from 0.53x to 1.0x the bare node:http + pg server at 10,000 and 100,000 cars (README,
+   * from 0.53x to 1.0x the bare node:http + pg server at 10,000 and 100,000 cars (docs/speed.md,
    * "Speed"). Any write to the catalogue, here or on another instance, moves the generation
    * (CatalogueChanges), so no stale car is served.
    */

@@ -1,7 +1,7 @@
 import type { default as SharpFactory, Sharp } from 'sharp';
 
 let sharpModule: Promise<typeof SharpFactory> | undefined;
-/** sharp (libvips, a native module) is loaded with the first image, not at start-up (README, "Cold start"). */
+/** sharp (libvips, a native module) is loaded with the first image, not at start-up (docs/speed.md, "Cold start"). */
 const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default as typeof SharpFactory));
 
 /**

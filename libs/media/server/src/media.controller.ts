@@ -19,7 +19,7 @@ const ImageFileBody = {
   description: 'A multipart form with one image under `file` (JPEG, PNG, WebP or AVIF, recognised by its bytes).',
   multipart: z.object({ file: z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream', description: 'The image.' }) }),
 };
-/** What an upload may answer besides its success (the pipeline's checks, README "Media"). */
+/** What an upload may answer besides its success (the pipeline's checks, docs/domains.md "Media"). */
 const UPLOAD_ERRORS: RestRouteDoc['responses'] = {
   400: 'No `file` in the form, an upload cut short, or an image that cannot be read.',
   413: 'The file is over `MEDIA_MAX_BYTES`, or the image has more than 50 megapixels.',

@@ -50,7 +50,7 @@ export const HTTP_MAX_HEADER_BYTES = 16_384;
 
 /**
  * The whole HTTP server, configured and initialised but not listening: Nest on Fastify
- * (chosen by measurement, see README), REST under /api, tRPC at /trpc, the modules' own routes
+ * (chosen by measurement, see docs/architecture.md), REST under /api, tRPC at /trpc, the modules' own routes
  * (images under /media, sitemap), and the built web app with client-side routing everywhere else.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
@@ -63,7 +63,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyLimit: 1_048_576,
     // X-Forwarded-For decides the client address (login throttling): only behind a known proxy.
     trustProxy: config.trustProxy,
-    // Slow clients are cut off in seconds (README, "Requests").
+    // Slow clients are cut off in seconds (docs/security.md, "Hostile input").
     ...HTTP_TIMEOUTS,
     http: { headersTimeout: HTTP_HEADERS_TIMEOUT_MS, maxHeaderSize: HTTP_MAX_HEADER_BYTES, connectionsCheckingInterval: 1_000 },
   });
@@ -78,7 +78,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
-  // Before tRPC's scope and the routes, so every answer gets the headers (README, "Headers").
+  // Before tRPC's scope and the routes, so every answer gets the headers (docs/security.md, "Headers").
   const securityHeaders = await registerSecurityHeaders(fastify, config);
 
   // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
@@ -110,7 +110,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         void res.header('cache-control', path.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
       },
     });
-    // Public pages are rendered here (README, "Server-side rendering"), as a guest: the same
+    // Public pages are rendered here (docs/architecture.md, "Server-side rendering"), as a guest: the same
     // procedures the browser calls, in this process.
     // The renderer (React, Mantine, the pages: 0.3-0.7 s of module loading) loads once the server
     // listens, so the API is up without waiting for it; a page asked for meanwhile waits for it.

@@ -128,7 +128,7 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
    * parsing, context created once per request), but from Fastify's request and into a string:
    * `resolveResponse` works on web `Request` and `Response` objects, whose construction, body
    * reading and per-request `AbortController.abort()` (a `DOMException` with a stack each time)
-   * cost more CPU than the procedure and its query together (README, "HTTP adapter").
+   * cost more CPU than the procedure and its query together (docs/architecture.md, "HTTP adapter").
    * Undefined when the request needs tRPC's own path: streamed answers (`trpc-accept:
    * application/jsonl`), subscriptions, lazy routers, connection params, other content types.
    */

@@ -46,7 +46,7 @@ export const CONNECTION_TIMEOUT_MS = 3000;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsDir();
   if (target.kind === 'postgres') {
-    // Loaded only here, so the embedded database's start does not pay for them (README, "Cold start").
+    // Loaded only here, so the embedded database's start does not pay for them (docs/speed.md, "Cold start").
     const [{ Pool, Client }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),

@@ -8,7 +8,7 @@ import { copyWorkspace, nx, removeWorkspace, run, WORKSPACE_ROOT } from './works
  * projects and of the files the generator edited), then a procedure added to the new domain.
  */
 /**
- * The domain this test generates: `quote` (README's example), or the first free one of the others
+ * The domain this test generates: `quote` (docs/adding-a-feature.md's example), or the first free one of the others
  * when a contributor has generated `quote` in this checkout (as "Adding a feature" invites), so
  * `nx g ...:domain quote --web && npm test` passes on a clean checkout.
  */

@@ -87,7 +87,7 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
       '',
       `Domain "${name}" generated: ${n.propertyName}.list and .byId (${publicRead ? 'public' : 'admin'}), .create, .update and .remove (admin).`,
       'Left to you: the real fields (schema, table, then `npm run db:generate`), the rules in the service, audit records of admin writes,',
-      `the inputs of its authorization rows and hostile-input templates, ${options.web ? 'the web routes (SITE_ROUTES, the admin menu), ' : ''}and the README (test:postgres finds the new integration spec by itself).`,
+      `the inputs of its authorization rows and hostile-input templates, ${options.web ? 'the web routes (SITE_ROUTES, the admin menu), ' : ''}and the docs (docs/domains.md, README's tables; test:postgres finds the new integration spec by itself).`,
     ].join('\n'),
   );
   if (options.skipMigration) return;
