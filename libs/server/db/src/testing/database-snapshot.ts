@@ -6,7 +6,7 @@ import { findMigrationsDir } from '../migrations-dir';
 /**
  * The migrated database every test file starts from, made once instead of in every file.
  *
- * A Jest global setup (`tools/jest/global-setup.cjs`, in the preset's Node projects) calls
+ * A Jest global setup (`tools/jest/global-setup.ts`, in the preset's Node projects) calls
  * `prepareTestDatabaseSnapshot` before the test files run: on PGlite it makes (or finds) a dump
  * of a freshly migrated in-memory database, the server build's template (`../data-dir-template.ts`)
  * written as a plain tar, and `createTestDatabase` loads it (`loadDataDir`) instead of running
