@@ -36,7 +36,8 @@ function nodeProject(dirname, overrides = {}) {
     displayName: path.relative(root, dirname),
     rootDir: dirname,
     testEnvironment: 'node',
-    transform: { '^.+\\.[tj]sx?$': swcTransform() },
+    // Server code in .tsx: email templates, rendered with React on the server.
+    transform: { '^.+\\.tsx$': swcTransform({ jsx: true }), '^.+\\.[tj]sx?$': swcTransform() },
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     moduleNameMapper,
     testMatch: ['<rootDir>/src/**/*.spec.ts'],

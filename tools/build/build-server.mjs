@@ -72,6 +72,8 @@ await build({
   sourcemap: true,
   keepNames: true,
   tsconfig: join(root, 'tsconfig.base.json'),
+  // .tsx on the server: email templates (no decorators, so esbuild compiles them itself).
+  jsx: 'automatic',
   plugins: [externalPackages, swcDecorators],
   logLevel: 'warning',
 });

@@ -42,6 +42,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/testimonials',
   '/dashboard/admin/leads',
   '/dashboard/admin/settings',
+  '/dashboard/admin/messages',
   '/dashboard/user',
   '/dashboard/user/order',
   '/dashboard/user/profile',

@@ -50,6 +50,7 @@ const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
 const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
 const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
+const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -117,6 +118,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminActivity: <AdminActivityPage />,
     adminTestimonials: <AdminTestimonialsPage />,
     adminLeads: <AdminLeadsPage />,
+    adminMessages: <AdminMessagesPage />,
     adminSettings: <AdminSettingsPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,

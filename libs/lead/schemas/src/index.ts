@@ -1,5 +1,5 @@
 export * from './lead.constants';
 export { oldestImportableYear } from './import-rule';
 export * from './lead.schemas';
-export { normaliseKenyanPhone } from './kenyan-phone';
+export { normaliseKenyanPhone } from '@dealership/shared-schemas';
 export { nairobiTime, openingSlots, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES, weekdayOf } from './opening-hours';

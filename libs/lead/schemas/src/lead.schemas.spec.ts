@@ -1,4 +1,4 @@
-import { normaliseKenyanPhone } from './kenyan-phone';
+import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { oldestImportableYear } from './import-rule';
 import { LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
 import { EnquiryLeadSchema, LeadCreateInputSchema, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';

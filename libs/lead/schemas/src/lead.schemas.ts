@@ -3,7 +3,7 @@ import { FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { oldestImportableYear } from './import-rule';
-import { normaliseKenyanPhone } from './kenyan-phone';
+import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import {
   INCOME_BANDS,
   LEAD_KINDS,

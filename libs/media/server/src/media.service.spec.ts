@@ -1,3 +1,4 @@
+import type { PeriodicJobs } from '@dealership/server-db';
 import { loadConfig } from '@dealership/server-core';
 import { cloudinaryDeliveryPrefix, parseCloudinaryUrl } from './cloudinary-media-storage';
 import type { MediaStorage } from './media-storage';
@@ -5,7 +6,7 @@ import type { MediaUploadRepository } from './media-upload.repository';
 import { MediaService } from './media.service';
 
 const service = (env: Record<string, string> = {}) =>
-  new MediaService({} as MediaStorage, {} as MediaUploadRepository, loadConfig({ NODE_ENV: 'test', ...env }));
+  new MediaService({} as MediaStorage, {} as MediaUploadRepository, loadConfig({ NODE_ENV: 'test', ...env }), {} as PeriodicJobs);
 
 describe('MediaService.isOwnImage', () => {
   const cloud = service({ CLOUDINARY_URL: 'cloudinary://key:secret@Dealer-Cloud' });

@@ -1,7 +1,8 @@
 import { type ImageRef, type MediaFolder, MEDIA_URL_PREFIX } from '@dealership/media-schemas';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { PeriodicJobs } from '@dealership/server-db';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { cloudinaryDeliveryPrefix, parseCloudinaryUrl } from './cloudinary-media-storage';
 import { encodeUpload, UPLOAD_MAX_PIXELS, UploadDecodeError } from './image-encoder';
 import { containsMarkup, sniffImageFormat } from './image-sniffer';
@@ -30,10 +31,9 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 @Injectable()
-export class MediaService implements OnModuleInit, OnApplicationShutdown {
+export class MediaService implements OnModuleInit {
   private readonly logger = new Logger('Media');
   private readonly cloudinaryPrefix?: string;
-  private sweepTimer?: NodeJS.Timeout;
   /** The sweep in progress, if any: a slow one is never overlapped by the next. */
   private sweeping?: Promise<number>;
 
@@ -41,21 +41,15 @@ export class MediaService implements OnModuleInit, OnApplicationShutdown {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     private readonly uploads: MediaUploadRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: PeriodicJobs,
   ) {
     const account = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : undefined;
     this.cloudinaryPrefix = account ? cloudinaryDeliveryPrefix(account.cloudName) : undefined;
   }
 
   onModuleInit() {
-    // Unref'd: a pending sweep never keeps the process (or a test run) alive.
-    this.sweepTimer = setInterval(() => {
-      this.sweepUnattached().catch((error: unknown) => this.logger.warn(`upload sweep failed: ${error instanceof Error ? error.name : 'error'}`));
-    }, UPLOAD_SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
-  }
-
-  onApplicationShutdown() {
-    clearInterval(this.sweepTimer);
+    // Once per period across every instance on the database.
+    this.jobs.every('media.upload-sweep', UPLOAD_SWEEP_INTERVAL_MS, () => this.sweepUnattached());
   }
 
   /** Stores a generated SVG picture; it is served as WebP, rendered on first request. */

@@ -1,5 +1,5 @@
 import { OrderSchema } from '@dealership/order-schemas';
-import { auditEvents, cars, type DatabaseHandle, orderLines, orders, users } from '@dealership/server-db';
+import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
 import { AuditService } from '@dealership/audit-server';
 import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
@@ -515,7 +515,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway());
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);

@@ -9,7 +9,8 @@ import {
   PaymentSettingsError,
   PaymentUnconfirmedError,
 } from '@dealership/server-payment';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { PeriodicJobs } from '@dealership/server-db';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError } from './order.errors';
 import { OrderRepository } from './order.repository';
@@ -39,9 +40,8 @@ export interface PendingReconciliation {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 @Injectable()
-export class OrderService implements OnModuleInit, OnApplicationShutdown {
+export class OrderService implements OnModuleInit {
   private readonly logger = new Logger('Orders');
-  private reconcileTimer?: NodeJS.Timeout;
   /** The reconciliation in progress, if any: a slow one is never overlapped by the next. */
   private reconciling?: Promise<PendingReconciliation>;
   /** Pending orders whose `place` is still running in this process: the reconciliation leaves them to it. */
@@ -51,18 +51,14 @@ export class OrderService implements OnModuleInit, OnApplicationShutdown {
     private readonly orders: OrderRepository,
     private readonly audit: AuditService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly jobs: PeriodicJobs,
   ) {}
 
   onModuleInit() {
-    // Unref'd: a pending run never keeps the process (or a test run) alive.
-    this.reconcileTimer = setInterval(() => {
-      this.reconcilePending().catch((error: unknown) => this.logger.warn(`pending order reconciliation failed: ${reason(error)}`));
-    }, PENDING_RECONCILE_INTERVAL_MS);
-    this.reconcileTimer.unref();
-  }
-
-  onApplicationShutdown() {
-    clearInterval(this.reconcileTimer);
+    // Once per period across every instance on the database.
+    this.jobs.every('order.reconcile-pending', PENDING_RECONCILE_INTERVAL_MS, () =>
+      this.reconcilePending().catch((error: unknown) => this.logger.warn(`pending order reconciliation failed: ${reason(error)}`)),
+    );
   }
 
   /** The buyer's own orders, newest first. */

@@ -3,6 +3,7 @@ import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
 import { LeadModule } from '@dealership/lead-server';
 import { MediaModule } from '@dealership/media-server';
+import { MessageModule } from '@dealership/message-server';
 import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
@@ -49,6 +50,7 @@ export class ApiModule {
         LeadModule,
         SettingModule,
         TestimonialModule,
+        MessageModule,
         SeedModule,
         HealthModule,
         // Last: the REST contract of every module above (`/api/openapi.json`, `/api/docs`).

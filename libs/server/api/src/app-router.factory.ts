@@ -2,6 +2,7 @@ import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
 import { LeadRouter } from '@dealership/lead-server';
+import { MessageRouter } from '@dealership/message-server';
 import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
@@ -21,6 +22,7 @@ export class AppRouterFactory {
     private readonly lead: LeadRouter,
     private readonly setting: SettingRouter,
     private readonly testimonial: TestimonialRouter,
+    private readonly message: MessageRouter,
   ) {}
 
   create() {
@@ -33,6 +35,7 @@ export class AppRouterFactory {
       lead: this.lead.router,
       setting: this.setting.router,
       testimonial: this.testimonial.router,
+      message: this.message.router,
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { Access } from '@dealership/server-auth';
 import { loadConfig } from '@dealership/server-core';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, settings, testimonials } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, outboxMessages, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -34,6 +34,7 @@ interface Fixtures {
   lead: { id: string; spare: string[] };
   setting: { id: string; spare: string[] };
   testimonial: { id: string; spare: string[] };
+  message: { id: string; spare: string[] };
 }
 type SignedIn = 'customer' | 'admin';
 
@@ -119,6 +120,8 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial', quote: 'Good dealer.' }) },
   { path: 'testimonial.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.testimonial.id, name: 'Matrix Testimonial, renamed' }) },
   { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
+  { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
 ];
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
@@ -339,6 +342,13 @@ describe('authorization matrix (integration: the whole server)', () => {
     ).map((row) => row.id);
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
     const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' }))).returning({ id: testimonials.id })).map((row) => row.id);
+    // Failed messages for the message.resend row: each call of it resends one of its own.
+    const messageIds = (
+      await db
+        .insert(outboxMessages)
+        .values(Array.from({ length: 7 }, (_, i) => ({ channel: 'sms', recipient: `+25471200000${i}`, topic: 'lead.buyer', bodyText: `Matrix message ${i}`, status: 'failed' })))
+        .returning({ id: outboxMessages.id })
+    ).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -358,6 +368,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       lead: { id: leadIds[0], spare: leadIds.slice(1) },
       setting: { id: settingIds[0], spare: settingIds.slice(1) },
       testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
+      message: { id: messageIds[0], spare: messageIds.slice(1) },
     };
   }, 120_000);
 

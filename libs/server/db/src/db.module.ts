@@ -4,10 +4,10 @@ import { CATALOGUE_CHANGED_CHANNEL, CatalogueChanges } from './catalogue-changes
 import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
 
-/** Injection token of the Drizzle `Database`. */
-export const DB = Symbol('DB');
-/** Injection token of the `DatabaseHandle` (engine, ping, close). */
-export const DB_HANDLE = Symbol('DB_HANDLE');
+import { DB, DB_HANDLE } from './db.tokens';
+import { PeriodicJobs } from './periodic-jobs';
+
+export { DB, DB_HANDLE };
 
 const connectionLogger = new Logger('Database');
 
@@ -74,9 +74,10 @@ export class DbModule {
         },
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
         catalogueChangesProvider,
+        PeriodicJobs,
         DatabaseCloser,
       ],
-      exports: [DB, DB_HANDLE, CatalogueChanges],
+      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs],
     };
   }
 
@@ -84,8 +85,8 @@ export class DbModule {
   static forHandle(handle: DatabaseHandle): DynamicModule {
     return {
       module: DbModule,
-      providers: [{ provide: DB_HANDLE, useValue: handle }, { provide: DB, useValue: handle.db }, catalogueChangesProvider],
-      exports: [DB, DB_HANDLE, CatalogueChanges],
+      providers: [{ provide: DB_HANDLE, useValue: handle }, { provide: DB, useValue: handle.db }, catalogueChangesProvider, PeriodicJobs],
+      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs],
     };
   }
 }

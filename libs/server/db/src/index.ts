@@ -5,3 +5,4 @@ export * from './db.module';
 export * from './open-database';
 export * from './schema';
 export * from './pg-error';
+export * from './periodic-jobs';

@@ -5,3 +5,5 @@ export * from './pagination.schemas';
 export * from './site-routes';
 export * from './text.schemas';
 export * from './transport-limits';
+export * from './kenyan-phone';
+export * from './site';

@@ -52,6 +52,7 @@ export const SITE_ROUTES = {
   adminTestimonials: { path: '/dashboard/admin/testimonials' },
   adminLeads: { path: '/dashboard/admin/leads' },
   adminSettings: { path: '/dashboard/admin/settings' },
+  adminMessages: { path: '/dashboard/admin/messages' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

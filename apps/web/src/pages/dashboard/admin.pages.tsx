@@ -20,6 +20,7 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/leads', label: 'Leads' },
   { to: '/dashboard/admin/testimonials', label: 'Testimonials' },
   { to: '/dashboard/admin/settings', label: 'Rates' },
+  { to: '/dashboard/admin/messages', label: 'Messages' },
 ] as const;
 
 /** Minutes between refreshes of the New leads count in the menu. */
@@ -57,5 +58,6 @@ export { AdminOrdersPage } from '@dealership/order-web';
 export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
 export { AdminLeadsPage } from '@dealership/lead-web';
+export { AdminMessagesPage } from '@dealership/message-web';
 
 export { AdminSettingsPage } from '@dealership/setting-web';

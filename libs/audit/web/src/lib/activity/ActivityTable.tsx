@@ -8,7 +8,7 @@ import { actionLabel, changeSummary, entityName, recordName } from './audit-form
 
 // Light badges with their text in the colour's darkest shade: 5:1 or more on the tinted background
 // (WCAG AA, accessibility.e2e.ts); yellow's darkest is not dark enough, so the rates are violet.
-const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange', lead: 'cyan', setting: 'violet' } as const satisfies Record<
+const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange', lead: 'cyan', setting: 'violet', message: 'pink' } as const satisfies Record<
   AuditEntity,
   string
 >;

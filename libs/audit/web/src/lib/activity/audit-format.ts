@@ -9,9 +9,10 @@ export const ACTIVITY_FILTERS = [
   { value: 'testimonial', label: 'Testimonials' },
   { value: 'lead', label: 'Leads' },
   { value: 'setting', label: 'Rates' },
+  { value: 'message', label: 'Messages' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
-const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead', setting: 'Rate set' };
+const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead', setting: 'Rate set', message: 'Message' };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
@@ -19,6 +20,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   remove: 'Deleted',
   removeImage: 'Picture removed',
   setStatus: 'Status changed',
+  resend: 'Sent again',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -28,6 +30,7 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   remove: 'deleted',
   removeImage: 'removed a picture of',
   setStatus: 'changed the status of',
+  resend: 'sent again',
 };
 
 /** 'Car', 'Brand', 'Order'. */

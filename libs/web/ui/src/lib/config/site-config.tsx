@@ -1,7 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** The dealership's public name, used in titles and structured data. */
-export const SITE_NAME = 'Mombasa Car Dealership';
+export { SITE_NAME } from '@dealership/shared-schemas';
 
 /** Runtime settings the shell hands to shared components. */
 export interface SiteConfig {

@@ -1,0 +1,75 @@
+import { IdSchema, pageOf, PageInputSchema, TimestampSchema } from '@dealership/shared-schemas';
+import { z } from 'zod';
+
+/** How a message travels. */
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * Where a message is: waiting for its (next) attempt, being sent, sent, given up after a day of
+ * retries, or kept unsent because its channel was not configured when it was written.
+ */
+export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unconfigured'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** What the back office calls each status. */
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unconfigured: 'not sent: channel not configured',
+};
+
+/** Why a message was written. */
+export const MESSAGE_TOPICS = ['lead.staff', 'lead.buyer', 'order.staff', 'order.buyer', 'order.status', 'password.reset', 'email.verify'] as const;
+export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
+
+export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
+  'lead.staff': 'New lead (staff)',
+  'lead.buyer': 'Lead received (buyer)',
+  'order.staff': 'New order (staff)',
+  'order.buyer': 'Order receipt (buyer)',
+  'order.status': 'Order status (buyer)',
+  'password.reset': 'Password reset',
+  'email.verify': 'Email verification',
+};
+
+/** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */
+export const MessageSchema = z.object({
+  id: IdSchema,
+  channel: z.enum(MESSAGE_CHANNELS),
+  recipient: z.string(),
+  topic: z.enum(MESSAGE_TOPICS),
+  /** The lead's or order's id the message is about. */
+  reference: z.string().nullable(),
+  /** An email's subject, or an SMS's first line. */
+  summary: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number().int().min(0),
+  lastError: z.string().nullable(),
+  createdAt: TimestampSchema,
+  sentAt: TimestampSchema.nullable(),
+  /** When a waiting message is tried next. */
+  nextAttemptAt: TimestampSchema.nullable(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** A page of messages, newest first, optionally of one status or channel. */
+export const MessageListInputSchema = z.object({
+  ...PageInputSchema.shape,
+  status: z.enum(MESSAGE_STATUSES, { error: `status must be one of ${MESSAGE_STATUSES.join(', ')}` }).optional(),
+  channel: z.enum(MESSAGE_CHANNELS, { error: `channel must be one of ${MESSAGE_CHANNELS.join(', ')}` }).optional(),
+});
+export type MessageListInput = z.input<typeof MessageListInputSchema>;
+export type MessageListFilters = z.output<typeof MessageListInputSchema>;
+
+export const MessagePageSchema = pageOf(MessageSchema).extend({
+  /** Messages given up on, in the whole list: the menu's warning count. */
+  failedCount: z.number().int().min(0),
+});
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+/** Try a failed (or unsent) message again now. */
+export const MessageResendInputSchema = z.object({ id: IdSchema });
+export type MessageResendInput = z.infer<typeof MessageResendInputSchema>;

@@ -1,0 +1,43 @@
+import type { MessageChannel } from '@dealership/message-schemas';
+
+/** One message as a channel sends it. */
+export interface ChannelMessage {
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+/** A way out (email, SMS). */
+export interface MessageSender {
+  readonly channel: MessageChannel;
+  /** False when its settings are absent: messages for it are kept unsent. */
+  readonly configured: boolean;
+  /** Sends one message; resolves with the provider's id for it, rejects with a reason fit for staff to read (never a credential). */
+  send(message: ChannelMessage, signal: AbortSignal): Promise<string | null>;
+  /** Releases connections (at shutdown). */
+  close(): Promise<void>;
+}
+
+/** The Nest token of the senders, one per channel. */
+export const MESSAGE_SENDERS = Symbol('MESSAGE_SENDERS');
+
+/** A failure the sender has already put in words staff can read. */
+export class SendError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendError';
+  }
+}
+
+/** A sender for a channel that is not configured: never called (messages for it are kept unsent). */
+export class UnconfiguredSender implements MessageSender {
+  readonly configured = false;
+  constructor(readonly channel: MessageChannel) {}
+  send(): Promise<string | null> {
+    return Promise.reject(new SendError(`${this.channel} is not configured`));
+  }
+  async close(): Promise<void> {
+    // nothing to release
+  }
+}

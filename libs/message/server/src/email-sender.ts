@@ -1,0 +1,54 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { ChannelMessage, MessageSender } from './channels';
+import { SendError } from './channels';
+
+/** Email through an SMTP server (`SMTP_URL`), with nodemailer's pooled connections. */
+export class EmailSender implements MessageSender {
+  readonly channel = 'email' as const;
+  readonly configured = true;
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    timeoutMs: number,
+  ) {
+    this.transport = createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 3,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
+  }
+
+  async send(message: ChannelMessage, signal: AbortSignal): Promise<string | null> {
+    const sending = this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject ?? '',
+      text: message.text,
+      html: message.html ?? undefined,
+    });
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(new SendError('the mail server did not finish in time'));
+      if (signal.aborted) fail();
+      signal.addEventListener('abort', fail, { once: true });
+    });
+    try {
+      const info = await Promise.race([sending, aborted]);
+      if (info.rejected?.length) throw new SendError(`email: the mail server refused ${info.rejected.map(String).join(', ')}: ${info.response}`);
+      return info.messageId ?? null;
+    } catch (error) {
+      if (error instanceof SendError) throw error;
+      // nodemailer's errors name the failure (ECONNREFUSED, EAUTH, the server's reply) without the password.
+      const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
+      throw new SendError(`email: ${[e.code, e.responseCode, e.response ?? e.message].filter(Boolean).join(' ')}`.slice(0, 500));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

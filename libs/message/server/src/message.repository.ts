@@ -1,0 +1,206 @@
+import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
+import { DB, type Database, outboxMessages, type Transaction, users } from '@dealership/server-db';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
+
+/** A message to write to the outbox. */
+export interface OutgoingMessage {
+  channel: MessageChannel;
+  /** An email address, or a phone number in E.164. */
+  to: string;
+  topic: MessageTopic;
+  /** The lead's or order's id it is about. */
+  reference?: string;
+  /** Email only. */
+  subject?: string;
+  text: string;
+  /** Email only. */
+  html?: string;
+  /** Carries a secret (a sign-in or reset link): blanked once sent, never shown to staff. */
+  sensitive?: boolean;
+}
+
+/** A claimed message, as the worker sends it. */
+export type ClaimedMessage = typeof outboxMessages.$inferSelect;
+
+/** What a sensitive message's body becomes once it has gone out (or been given up on). */
+const REMOVED_BODY = '[removed: it carried a single-use link]';
+
+type MessageRow = typeof outboxMessages.$inferSelect;
+
+function summaryOf(row: Pick<MessageRow, 'subject' | 'bodyText' | 'sensitive'>): string {
+  if (row.subject) return row.subject;
+  if (row.sensitive) return '(a single-use link)';
+  const firstLine = row.bodyText.split('\n', 1)[0];
+  return firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine;
+}
+
+function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    channel: row.channel as MessageChannel,
+    recipient: row.recipient,
+    topic: row.topic as MessageTopic,
+    reference: row.reference,
+    summary: summaryOf(row),
+    status: row.status as MessageStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
+/** The only code that touches the outbox table. */
+@Injectable()
+export class MessageRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** Writes messages in the caller's transaction (or on its own): they go out only if it commits. */
+  async insert(db: Database | Transaction, messages: readonly OutgoingMessage[], unconfigured: ReadonlySet<MessageChannel>): Promise<void> {
+    if (messages.length === 0) return;
+    await db.insert(outboxMessages).values(
+      messages.map((m) => ({
+        channel: m.channel,
+        recipient: m.to,
+        topic: m.topic,
+        reference: m.reference ?? null,
+        subject: m.subject ?? null,
+        bodyText: m.text,
+        bodyHtml: m.html ?? null,
+        sensitive: m.sensitive ?? false,
+        status: unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
+      })),
+    );
+  }
+
+  /**
+   * Takes up to `limit` due messages for this worker: waiting ones whose time has come, and ones
+   * whose sender's claim ran out (it died mid-send). Rows another worker is claiming at this very
+   * moment are skipped, not waited for, so each message is claimed by one worker.
+   */
+  async claim(limit: number, claimMs: number): Promise<ClaimedMessage[]> {
+    const due = this.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        or(
+          and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)),
+          and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(outboxMessages.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(outboxMessages)
+      .set({
+        status: 'sending',
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        claimedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`,
+      })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+  }
+
+  /** When the next waiting message falls due (null: none waiting). */
+  async nextDue(): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ next: min(outboxMessages.nextAttemptAt) })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.status, 'pending'));
+    return row?.next ?? null;
+  }
+
+  async markSent(id: string, providerId: string | null): Promise<void> {
+    await this.db
+      .update(outboxMessages)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        providerId,
+        claimedUntil: null,
+        lastError: null,
+        bodyText: sql`case when ${outboxMessages.sensitive} then ${REMOVED_BODY} else ${outboxMessages.bodyText} end`,
+        bodyHtml: sql`case when ${outboxMessages.sensitive} then null else ${outboxMessages.bodyHtml} end`,
+      })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
+  }
+
+  /** A failed attempt: tried again at `retryAt`, or given up on (`retryAt` null). */
+  async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+    await this.db
+      .update(outboxMessages)
+      .set(
+        retryAt
+          ? { status: 'pending', nextAttemptAt: retryAt, claimedUntil: null, lastError: error }
+          : {
+              status: 'failed',
+              claimedUntil: null,
+              lastError: error,
+              bodyText: sql`case when ${outboxMessages.sensitive} then ${REMOVED_BODY} else ${outboxMessages.bodyText} end`,
+              bodyHtml: sql`case when ${outboxMessages.sensitive} then null else ${outboxMessages.bodyHtml} end`,
+            },
+      )
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
+  }
+
+  /** The channel is not configured (any more): kept unsent. */
+  async markUnconfigured(id: string): Promise<void> {
+    await this.db
+      .update(outboxMessages)
+      .set({ status: 'unconfigured', claimedUntil: null })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
+  }
+
+  /**
+   * Puts a failed or unsent message back in the queue, due now, with a fresh day of retries
+   * (counted from now). 'not-found', 'blanked' (a sensitive one whose link is gone), or its status
+   * when it cannot be resent.
+   */
+  async requeue(id: string): Promise<Message | 'not-found' | 'blanked' | MessageStatus> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for('update').limit(1);
+      if (!row) return 'not-found';
+      if (row.status !== 'failed' && row.status !== 'unconfigured') return row.status as MessageStatus;
+      if (row.sensitive && row.status === 'failed') return 'blanked';
+      const [updated] = await tx
+        .update(outboxMessages)
+        .set({ status: 'pending', nextAttemptAt: sql`now()`, giveUpAt: sql`now() + interval '24 hours'`, attempts: 0, lastError: null })
+        .where(eq(outboxMessages.id, id))
+        .returning();
+      // Wakes the workers after commit, as an insert does (migration 0019).
+      await tx.execute(sql`select pg_notify('outbox', '')`);
+      return toMessage(updated);
+    });
+  }
+
+  /** A page of messages, newest first, with the number given up on in the whole outbox. */
+  async page(filters: MessageListFilters): Promise<MessagePage> {
+    const where = and(filters.status ? eq(outboxMessages.status, filters.status) : undefined, filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined);
+    const [rows, [{ total }], [{ failedCount }]] = await Promise.all([
+      this.db
+        .select()
+        .from(outboxMessages)
+        .where(where)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(filters.pageSize)
+        .offset((filters.page - 1) * filters.pageSize),
+      this.db.select({ total: count() }).from(outboxMessages).where(where),
+      this.db.select({ failedCount: count() }).from(outboxMessages).where(eq(outboxMessages.status, 'failed')),
+    ]);
+    return { items: rows.map(toMessage), total, failedCount, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };
+  }
+
+  /** The messages written about a record (a lead or an order), oldest first. */
+  async forReference(reference: string): Promise<Message[]> {
+    const rows = await this.db.select().from(outboxMessages).where(eq(outboxMessages.reference, reference)).orderBy(outboxMessages.createdAt, outboxMessages.id);
+    return rows.map(toMessage);
+  }
+
+  /** The staff accounts that hear of new leads and orders (today: the admins), read in the caller's transaction. */
+  async staffContacts(db: Database | Transaction): Promise<{ email: string; phone: string }[]> {
+    return db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.role, 1));
+  }
+}

@@ -1,0 +1,33 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import type { Message, MessageListFilters, MessagePage } from '@dealership/message-schemas';
+import { Injectable } from '@nestjs/common';
+import { MessageNotFoundError, MessageNotResendableError } from './message.errors';
+import { MessageRepository } from './message.repository';
+
+/** The back office's view of the outbox: routers delegate here, the repository queries. */
+@Injectable()
+export class MessageService {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  list(filters: MessageListFilters): Promise<MessagePage> {
+    return this.messages.page(filters);
+  }
+
+  /** The messages written about a lead or an order, oldest first. */
+  about(reference: string): Promise<Message[]> {
+    return this.messages.forReference(reference);
+  }
+
+  /** Puts a failed or unsent message back in the queue, due now; in the activity log. */
+  async resend(id: string, actor: AuditActor): Promise<Message> {
+    const result = await this.messages.requeue(id);
+    if (result === 'not-found') throw new MessageNotFoundError();
+    if (result === 'blanked') throw new MessageNotResendableError('a single-use link that was removed: ask the person to request a new one');
+    if (typeof result === 'string') throw new MessageNotResendableError(result);
+    await this.audit.record({ actor, entity: 'message', entityId: id, label: `${result.channel} to ${result.recipient}: ${result.summary}`, action: 'resend', after: { status: result.status } });
+    return result;
+  }
+}

@@ -1,0 +1,69 @@
+import type { MessageChannel, MessageTopic } from '@dealership/message-schemas';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { type Database, type Transaction } from '@dealership/server-db';
+import { normaliseKenyanPhone } from '@dealership/shared-schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { MESSAGE_SENDERS, type MessageSender } from './channels';
+import type { EmailSite, RenderedEmail } from './email-layout';
+import { MessageRepository, type OutgoingMessage } from './message.repository';
+
+/** What the staff hear of an event: one email and one SMS, each to every staff contact. */
+export interface StaffAlert {
+  topic: MessageTopic;
+  reference: string;
+  email: RenderedEmail;
+  sms: string;
+}
+
+/** An email to one address. */
+export function emailMessage(to: string, topic: MessageTopic, email: RenderedEmail, options: { reference?: string; sensitive?: boolean } = {}): OutgoingMessage {
+  return { channel: 'email', to, topic, subject: email.subject, text: email.text, html: email.html, ...options };
+}
+
+/** An SMS to one number (+254...). */
+export function smsMessage(to: string, topic: MessageTopic, text: string, options: { reference?: string } = {}): OutgoingMessage {
+  return { channel: 'sms', to, topic, text, ...options };
+}
+
+/**
+ * Where every other domain hands its messages over: written in the caller's transaction, so a
+ * message exists exactly when the change that caused it was committed (the transactional outbox),
+ * and sent by the MessageWorker of whichever instance claims it.
+ */
+@Injectable()
+export class Outbox {
+  private readonly unconfigured: ReadonlySet<MessageChannel>;
+
+  constructor(
+    private readonly messages: MessageRepository,
+    @Inject(MESSAGE_SENDERS) senders: MessageSender[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.unconfigured = new Set(senders.filter((sender) => !sender.configured).map((sender) => sender.channel));
+  }
+
+  /** The dealer's phone and site, for templates. */
+  get site(): EmailSite {
+    return { dealerPhone: this.config.dealerPhone, publicUrl: this.config.publicUrl };
+  }
+
+  /** Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. */
+  enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
+    return this.messages.insert(db, messages, this.unconfigured);
+  }
+
+  /**
+   * Tells the staff: the admin accounts (email, and SMS when their phone is a Kenyan number) and
+   * LEAD_ALERT_EMAILS / LEAD_ALERT_PHONES, each address once.
+   */
+  async alertStaff(db: Database | Transaction, alert: StaffAlert): Promise<void> {
+    const contacts = await this.messages.staffContacts(db);
+    const emails = new Map<string, string>();
+    for (const email of [...contacts.map((c) => c.email), ...this.config.messaging.alertEmails]) if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);
+    const phones = new Set<string>([...contacts.map((c) => normaliseKenyanPhone(c.phone)).filter((p): p is string => p !== null), ...this.config.messaging.alertPhones]);
+    await this.enqueue(db, [
+      ...[...emails.values()].map((to) => emailMessage(to, alert.topic, alert.email, { reference: alert.reference })),
+      ...[...phones].map((to) => smsMessage(to, alert.topic, alert.sms, { reference: alert.reference })),
+    ]);
+  }
+}

@@ -1,0 +1,1 @@
+export { AdminMessagesPage, MESSAGE_PAGE_SIZE } from './lib/pages/AdminMessages.page';

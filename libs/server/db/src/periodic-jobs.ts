@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { hostname } from 'node:os';
+import type { Database } from './database';
+import { DB } from './db.tokens';
+import { scheduledJobs } from './schema';
+
+/**
+ * Work that must run once per period across every instance on the database (the upload sweep,
+ * payment reconciliation): each instance ticks on its own timer, and a tick runs the job only if it
+ * moves the job's `next_run_at` forward in one conditional upsert, which exactly one instance wins
+ * per period. A job still running in this process is never overlapped by its next tick.
+ */
+@Injectable()
+export class PeriodicJobs implements OnApplicationShutdown {
+  private readonly logger = new Logger('PeriodicJobs');
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Map<string, Promise<unknown>>();
+  private readonly me = `${hostname()}:${process.pid}`;
+
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** Runs `job` about every `intervalMs`, on one instance at a time. */
+  every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
+    // Unref'd: a waiting job never keeps the process (or a test run) alive.
+    const timer = setInterval(() => void this.tick(name, intervalMs, job), intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /**
+   * Claims this period of `name` and runs `job` if this instance won it; resolves with whether it
+   * ran. (The timers call it; tests call it directly.)
+   */
+  async tick(name: string, intervalMs: number, job: () => Promise<unknown>): Promise<boolean> {
+    if (this.running.has(name)) return false;
+    try {
+      if (!(await this.claim(name, intervalMs))) return false;
+    } catch (error) {
+      this.logger.warn(`${name}: could not claim its turn (${error instanceof Error ? error.message : 'error'})`);
+      return false;
+    }
+    const run = job()
+      .catch((error: unknown) => this.logger.warn(`${name} failed: ${error instanceof Error ? error.name : 'error'}`))
+      .finally(() => this.running.delete(name));
+    this.running.set(name, run);
+    await run;
+    return true;
+  }
+
+  /** Moves the job's next run one period on, if it is due; true when this instance did. */
+  async claim(name: string, intervalMs: number): Promise<boolean> {
+    // A little less than the period: the instance whose timer fires first each period wins it,
+    // rather than periods being skipped because timers drift by a few milliseconds.
+    const next = sql`now() + ${`${Math.round(intervalMs * 0.9)} milliseconds`}::interval`;
+    const won = await this.db
+      .insert(scheduledJobs)
+      .values({ name, nextRunAt: next, lastStartedAt: sql`now()`, lastRunBy: this.me })
+      .onConflictDoUpdate({
+        target: scheduledJobs.name,
+        set: { nextRunAt: next, lastStartedAt: sql`now()`, lastRunBy: this.me },
+        setWhere: sql`${scheduledJobs.nextRunAt} <= now()`,
+      })
+      .returning({ name: scheduledJobs.name });
+    return won.length > 0;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.allSettled(this.running.values());
+  }
+}
