@@ -1,5 +1,4 @@
 import { defineConfig, type LaunchOptions, type ReporterDescription } from '@playwright/test';
-import { BASE_URL_ENV } from './src/support/global-setup';
 
 const isCI = Boolean(process.env.CI);
 
@@ -24,9 +23,12 @@ const reporter: ReporterDescription[] = [['list'], ['html', { open: 'never', out
 export default defineConfig({
   testDir: './src/specs',
   testMatch: '*.e2e.ts',
-  // One server with one database is shared by every test; two cores leave room for one browser.
+  // Each worker starts a server with a database of its own (the `site` fixture), so workers never
+  // see each other's writes; a file's tests run in order. The browser tests spend most of their time
+  // waiting (page loads, network idle, animations): two workers on two cores halve the wall time
+  // (docs/testing.md). E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
   timeout: 30_000,
@@ -34,10 +36,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter,
   outputDir: '../../tmp/web-e2e/test-results',
-  globalSetup: './src/support/global-setup.ts',
   use: {
-    // Undefined in the runner process; set by global setup before the workers load this file.
-    baseURL: process.env[BASE_URL_ENV],
     browserName: 'chromium',
     launchOptions,
     trace: 'retain-on-failure',

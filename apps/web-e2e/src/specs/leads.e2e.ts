@@ -17,13 +17,13 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a visitor asks about a car; the admin sees it with the car and calls back', async ({ page, browser, apiCars, pageProblems }, testInfo) => {
+test('a visitor asks about a car; the admin sees it with the car and calls back', async ({ page, browser, baseURL, apiCars, pageProblems }, testInfo) => {
   const car = apiCars[0];
   const name = `Amina ${testInfo.project.name} ${Date.now().toString(36)}`;
 
   // The visitor, in a browser of their own.
   const visitor = await browser.newPage();
-  await visitor.goto(new URL(`/car/${car.slug}`, testInfo.project.use.baseURL).href);
+  await visitor.goto(new URL(`/car/${car.slug}`, baseURL).href);
   await visitor.waitForSelector('html[data-interactive]');
   await visitor.getByRole('button', { name: 'Ask about this car' }).click();
   const dialog = visitor.getByRole('dialog', { name: `Ask about the ${car.name}` });

@@ -1,5 +1,8 @@
 import { test as base, type Locator, type Page } from '@playwright/test';
+import { resolve } from 'node:path';
 import { type ApiBrand, type ApiCar, parseBrandList, parseCarList } from './api';
+import { type SmsStub, type SmtpStub, startSmsStub, startSmtpStub } from '@dealership/shared-provider-stubs';
+import { type StartedServer, startServer } from './server-process';
 
 export { expect } from '@playwright/test';
 
@@ -17,6 +20,24 @@ interface E2eFixtures {
   apiBrands: ApiBrand[];
 }
 
+interface E2eWorkerFixtures {
+  /**
+   * The built server this worker's tests talk to: one per worker, each with a data folder of its
+   * own, so workers run side by side without seeing each other's orders, leads or deleted cars.
+   */
+  site: StartedServer;
+  /** The loopback SMTP server the worker's server sends its email to (the staff's and buyers' inboxes). */
+  mail: SmtpStub;
+  /** The loopback Africa's Talking the worker's server sends its SMS to. */
+  sms: SmsStub;
+}
+
+/** Who hears of new leads and orders on the test server, besides the admin account. */
+export const E2E_STAFF = { email: 'sales@e2e.test', phone: '+254700111222' } as const;
+
+// This file is apps/web-e2e/src/support/fixtures.ts; the server runs from the repository root.
+const REPO_ROOT = resolve(__dirname, '../../../..');
+
 /** How Chromium reports a blocked resource on the console. */
 const CSP_CONSOLE_MESSAGE = /Refused to|Content Security Policy/i;
 
@@ -30,7 +51,45 @@ async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['g
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 
-export const test = base.extend<E2eFixtures>({
+export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
+  mail: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+    async ({}, use) => {
+      const stub = await startSmtpStub();
+      await use(stub);
+      await stub.close();
+    },
+    { scope: 'worker' },
+  ],
+  sms: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+    async ({}, use) => {
+      const stub = await startSmsStub();
+      await use(stub);
+      await stub.close();
+    },
+    { scope: 'worker' },
+  ],
+  site: [
+    async ({ mail, sms }, use) => {
+      const server = await startServer({
+        root: REPO_ROOT,
+        env: {
+          SMTP_URL: mail.url,
+          MAIL_FROM: 'Mombasa Car Dealership <sales@e2e.test>',
+          AFRICASTALKING_USERNAME: 'sandbox',
+          AFRICASTALKING_API_KEY: 'e2e-api-key',
+          AFRICASTALKING_API_URL: sms.url,
+          LEAD_ALERT_EMAILS: E2E_STAFF.email,
+          LEAD_ALERT_PHONES: E2E_STAFF.phone,
+        },
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.baseUrl),
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -23,7 +23,22 @@ export const E2E_SERVER_ENV = {
 } as const;
 
 // Server settings a developer may have exported that would point the run at their own data.
-const INHERITED_KEYS_TO_DROP = ['DATABASE_URL', 'PUBLIC_URL', 'MEDIA_DIR', 'WEB_DIST_DIR', 'CLOUDINARY_URL', 'JWT_SECRET'];
+const INHERITED_KEYS_TO_DROP = [
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'MEDIA_DIR',
+  'WEB_DIST_DIR',
+  'CLOUDINARY_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'AFRICASTALKING_USERNAME',
+  'AFRICASTALKING_API_KEY',
+  'AFRICASTALKING_SENDER_ID',
+  'AFRICASTALKING_API_URL',
+  'LEAD_ALERT_EMAILS',
+  'LEAD_ALERT_PHONES',
+];
 
 /** Keep only the tail of the server's output: enough to explain a failed start. */
 const OUTPUT_TAIL_CHARS = 8_000;
@@ -87,6 +102,8 @@ export interface StartServerOptions {
   /** Repository root: the server is started from here, as `npm start` does. */
   root: string;
   healthTimeoutMs?: number;
+  /** More environment for the server (the mail and SMS stubs' addresses). */
+  env?: Record<string, string>;
 }
 
 /** Paths that must exist; `run-many -t build` creates them. */
@@ -112,7 +129,7 @@ async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> 
 }
 
 /** Starts the built server on a free port with a fresh data folder (so the demo catalogue is seeded). */
-export async function startServer({ root, healthTimeoutMs = 90_000 }: StartServerOptions): Promise<StartedServer> {
+export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEnv = {} }: StartServerOptions): Promise<StartedServer> {
   const missing = missingBuildOutputs(root);
   if (missing.length > 0) {
     throw new Error(`Missing build output: ${missing.join(', ')}. Run: npx nx run-many -t build -p server,web`);
@@ -122,6 +139,7 @@ export async function startServer({ root, healthTimeoutMs = 90_000 }: StartServe
   const dataDir = await mkdtemp(join(tmpdir(), 'dealership-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), HOST: E2E_HOST, DATA_DIR: dataDir };
   for (const key of INHERITED_KEYS_TO_DROP) delete env[key];
+  Object.assign(env, extraEnv);
 
   const child = spawn(process.execPath, ['dist/apps/server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
