@@ -53,3 +53,29 @@ export function slotProblem(date: string, time: string, today: string, now: stri
 export function nairobiTime(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
 }
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Nairobi keeps UTC+3 all year (no daylight saving). */
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+/** A lead that arrives this close to closing is called back at the next opening. */
+const CALL_BACK_MINUTES = 30;
+
+/**
+ * When the buyer will hear from a salesperson, in words for their acknowledgement: "within 30
+ * minutes" during opening hours, otherwise the next opening ("tomorrow at 08:00", "on Monday at
+ * 08:00"), Nairobi time.
+ */
+export function callBackTime(now: Date = new Date()): string {
+  const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
+  const weekday = local.getUTCDay();
+  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const today = HOURS_BY_WEEKDAY[weekday];
+  if (today && minutes >= today[0] && minutes + CALL_BACK_MINUTES <= today[1]) return `within ${CALL_BACK_MINUTES} minutes`;
+  if (today && minutes < today[0]) return `today at ${toTime(today[0])}`;
+  for (let ahead = 1; ahead <= 7; ahead++) {
+    const day = (weekday + ahead) % 7;
+    const hours = HOURS_BY_WEEKDAY[day];
+    if (hours) return `${ahead === 1 ? 'tomorrow' : `on ${WEEKDAY_NAMES[day]}`} at ${toTime(hours[0])}`;
+  }
+  return 'soon';
+}

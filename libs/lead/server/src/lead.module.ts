@@ -1,12 +1,13 @@
 import { AuditModule } from '@dealership/audit-server';
 import { MediaModule } from '@dealership/media-server';
+import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
 
 @Module({
-  imports: [AuditModule, MediaModule],
+  imports: [AuditModule, MediaModule, MessageModule],
   providers: [LeadRepository, LeadService, LeadRouter],
   exports: [LeadService, LeadRouter],
 })

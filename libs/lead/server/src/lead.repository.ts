@@ -1,10 +1,11 @@
 import type { Lead, LeadKind, LeadListFilters, LeadPage, LeadStatus } from '@dealership/lead-schemas';
-import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION } from '@dealership/server-db';
+import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq } from 'drizzle-orm';
 
 /** A new lead's columns as the service sets them. */
 export interface LeadColumns {
+  id: string;
   kind: LeadKind;
   name: string;
   phone: string;
@@ -81,11 +82,23 @@ export class LeadRepository {
     return row && toLead(row);
   }
 
-  /** Stores a lead; 'car-not-found' when its car is not in the catalogue. */
-  async insert(columns: LeadColumns): Promise<{ id: string } | 'car-not-found'> {
+  /** The name and slug of a lead's car, for its messages; undefined when it is not in the catalogue. */
+  async carSummary(carId: string): Promise<{ name: string; slug: string } | undefined> {
+    const [row] = await this.db.select({ name: cars.name, slug: cars.slug }).from(cars).where(eq(cars.id, carId)).limit(1);
+    return row;
+  }
+
+  /**
+   * Stores a lead and, in the same transaction, what `alongside` writes (its messages): both or
+   * neither. 'car-not-found' when its car is not in the catalogue (deleted since it was looked up).
+   */
+  async insert(columns: LeadColumns, alongside: (tx: Transaction) => Promise<void>): Promise<{ id: string } | 'car-not-found'> {
     try {
-      const [row] = await this.db.insert(leads).values(columns).returning({ id: leads.id });
-      return row;
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(leads).values(columns).returning({ id: leads.id });
+        await alongside(tx);
+        return row;
+      });
     } catch (error) {
       if (pgError(error).code === PG_FOREIGN_KEY_VIOLATION) return 'car-not-found';
       throw error;

@@ -1,10 +1,12 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadSetStatusFields } from '@dealership/lead-schemas';
 import { MediaService } from '@dealership/media-server';
+import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { LeadThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { LeadCarNotFoundError, LeadNotFoundError, LeadPhotoNotOursError } from './lead.errors';
+import { buyerLeadEmail, buyerLeadSms, type LeadForMessages, staffLeadEmail, staffLeadSms } from './lead.messages';
 import { LeadRepository } from './lead.repository';
 
 /** The rules of leads: routers delegate here, the repository queries. */
@@ -17,6 +19,7 @@ export class LeadService {
     private readonly throttle: LeadThrottle,
     private readonly audit: AuditService,
     private readonly media: MediaService,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -35,17 +38,35 @@ export class LeadService {
     const photos = input.kind === 'trade-in' ? input.details.photos : [];
     const foreign = await this.media.firstForeignLeadPhoto(photos);
     if (foreign >= 0) throw new LeadPhotoNotOursError(foreign);
-    const stored = await this.leads.insert({
-      kind: input.kind,
-      name: input.name,
-      phone: input.phone,
-      email: input.email ?? null,
-      message: input.message,
-      carId: ('carId' in input ? input.carId : undefined) ?? null,
-      preferredDate: ('preferredDate' in input ? input.preferredDate : undefined) ?? null,
-      preferredTime: input.kind === 'test-drive' ? input.preferredTime : null,
-      details: 'details' in input ? input.details : null,
-    });
+    const carId = ('carId' in input ? input.carId : undefined) ?? null;
+    const car = carId ? await this.leads.carSummary(carId) : undefined;
+    if (carId && !car) throw new LeadCarNotFoundError();
+    // The messages are rendered first and written with the lead, in its transaction: the staff and
+    // the buyer hear of every lead that is stored, and of none that is not.
+    const lead: LeadForMessages = { id: randomUUID(), input, car: car ?? null };
+    const site = this.outbox.site;
+    const [staffEmail, buyerEmail] = await Promise.all([staffLeadEmail(lead, site), input.email ? buyerLeadEmail(lead, site) : undefined]);
+    const stored = await this.leads.insert(
+      {
+        id: lead.id,
+        kind: input.kind,
+        name: input.name,
+        phone: input.phone,
+        email: input.email ?? null,
+        message: input.message,
+        carId,
+        preferredDate: ('preferredDate' in input ? input.preferredDate : undefined) ?? null,
+        preferredTime: input.kind === 'test-drive' ? input.preferredTime : null,
+        details: 'details' in input ? input.details : null,
+      },
+      async (tx) => {
+        await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site) });
+        await this.outbox.enqueue(tx, [
+          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(lead, site), { reference: lead.id }),
+          ...(input.email && buyerEmail ? [emailMessage(input.email, 'lead.buyer', buyerEmail, { reference: lead.id })] : []),
+        ]);
+      },
+    );
     if (stored === 'car-not-found') throw new LeadCarNotFoundError();
     // Taken: the sweep of unclaimed buyer photos leaves them now.
     await this.media.attach(photos.map((photo) => photo.publicId));

@@ -1,4 +1,5 @@
 import { AuditModule } from '@dealership/audit-server';
+import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
 import { OrderController } from './order.controller';
@@ -7,7 +8,7 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 
 @Module({
-  imports: [AuditModule],
+  imports: [AuditModule, MessageModule],
   providers: [OrderRepository, OrderService, OrderRouter],
   controllers: [OrderController, BraintreeController],
   exports: [OrderRouter, OrderService],

@@ -1,3 +1,4 @@
+import { Outbox } from '@dealership/message-server';
 import { OrderSchema } from '@dealership/order-schemas';
 import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
@@ -515,7 +516,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs));
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);
@@ -712,7 +713,7 @@ describe('order module with card payments off (no BRAINTREE_*)', () => {
 });
 
 describe('order module: the pending order reconciliation is scheduled', () => {
-  it('runs every minute from start-up on an unref’d timer, and the timer is cleared on shutdown', async () => {
+  it('runs every minute from start-up on an unref’d timer, once per period across instances, and the timer is cleared on shutdown', async () => {
     const handle = await createTestDatabase();
     const scheduled = jest.spyOn(global, 'setInterval');
     const cleared = jest.spyOn(global, 'clearInterval');
@@ -723,9 +724,16 @@ describe('order module: the pending order reconciliation is scheduled', () => {
       const timer = scheduled.mock.results[index].value as NodeJS.Timeout;
       expect(timer.hasRef()).toBe(false);
       const run = jest.spyOn(app.get(OrderService), 'reconcilePending');
-      (scheduled.mock.calls[index][0] as () => void)();
+      const tick = scheduled.mock.calls[index][0] as () => void;
+      tick();
+      // The tick claims the period in the database first (scheduled_jobs), then runs.
+      for (let waited = 0; run.mock.calls.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(run).toHaveBeenCalledTimes(1);
       await run.mock.results[0].value;
+      // Another tick in the same period (another instance's, say) does not run it again.
+      tick();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(run).toHaveBeenCalledTimes(1);
       await app.close();
       expect(cleared).toHaveBeenCalledWith(timer);
     } finally {

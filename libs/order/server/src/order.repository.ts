@@ -164,7 +164,12 @@ export interface ReserveRequest {
   carIds: string[];
   method: PaymentMethod;
   idempotencyKey?: string;
+  /** Runs in the transaction once a reservation is placed (its messages): both or neither. */
+  onPlaced?: OrderHook;
 }
+
+/** Work done in an order write's transaction (writing its messages to the outbox). */
+export type OrderHook = (tx: Transaction, order: Order) => Promise<void>;
 
 /** What a status change came to. */
 export type SetStatusResult =
@@ -257,7 +262,7 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
@@ -302,6 +307,7 @@ export class OrderRepository {
           );
           await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
           const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
+          if (method === 'reservation') await onPlaced?.(tx, placedOrder);
           return { ok: true, order: placedOrder };
         }),
       );
@@ -316,13 +322,23 @@ export class OrderRepository {
    * A pending card order whose sale succeeded becomes a placed, paid order (an order already placed
    * is left as it is). The order as it is now; `undefined` when it is gone.
    */
-  async markPaid(orderId: string, payment: { transactionId: string; status: string }): Promise<Order | undefined> {
-    await this.db
-      .update(orders)
-      .set({ pending: false, paymentSuccess: true, payment: { provider: 'braintree', transactionId: payment.transactionId, status: payment.status } })
-      .where(and(eq(orders.id, orderId), eq(orders.pending, true)));
-    const [order] = await this.find(eq(orders.id, orderId));
-    return order;
+  async markPaid(orderId: string, payment: { transactionId: string; status: string }, onPlaced?: OrderHook): Promise<Order | undefined> {
+    return this.db.transaction(async (tx) => {
+      const placedNow = await tx
+        .update(orders)
+        .set({ pending: false, paymentSuccess: true, payment: { provider: 'braintree', transactionId: payment.transactionId, status: payment.status } })
+        .where(and(eq(orders.id, orderId), eq(orders.pending, true)))
+        .returning({ id: orders.id });
+      const [order] = (await findOrders(tx, eq(orders.id, orderId))).map(toOrder);
+      if (order && placedNow.length > 0) await onPlaced?.(tx, order);
+      return order;
+    });
+  }
+
+  /** The buyer's email address, read in the caller's transaction (undefined when the account is gone). */
+  async buyerEmail(tx: Transaction, buyerId: string): Promise<string | undefined> {
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, buyerId));
+    return row?.email;
   }
 
   /** Ids of the pending card orders created before `cutoff`, oldest first, at most `limit`. */
@@ -370,11 +386,11 @@ export class OrderRepository {
    * them Available (but those another open order holds), `deliverd` Sold, any other status
    * Reserved. Re-opening a cancelled order fails when another order holds one of its cars now.
    */
-  async setStatus(id: string, status: OrderStatus): Promise<SetStatusResult> {
-    return this.changes.after(this.setStatusInTransaction(id, status));
+  async setStatus(id: string, status: OrderStatus, onChanged?: OrderHook): Promise<SetStatusResult> {
+    return this.changes.after(this.setStatusInTransaction(id, status, onChanged));
   }
 
-  private setStatusInTransaction(id: string, status: OrderStatus): Promise<SetStatusResult> {
+  private setStatusInTransaction(id: string, status: OrderStatus, onChanged?: OrderHook): Promise<SetStatusResult> {
     return this.db.transaction(async (tx): Promise<SetStatusResult> => {
       const [order] = await tx
         .select({ status: orders.status })
@@ -401,6 +417,10 @@ export class OrderRepository {
             .where(and(inArray(cars.id, mine), ne(cars.status, carStatus)));
       }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
+      if (onChanged && order.status !== status) {
+        const [changed] = (await findOrders(tx, eq(orders.id, id))).map(toOrder);
+        await onChanged(tx, changed);
+      }
       return { ok: true, before: order.status };
     });
   }

@@ -9,11 +9,14 @@ import {
   PaymentSettingsError,
   PaymentUnconfirmedError,
 } from '@dealership/server-payment';
+import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { PeriodicJobs } from '@dealership/server-db';
+import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError } from './order.errors';
-import { OrderRepository } from './order.repository';
+import { buyerOrderEmail, buyerOrderSms, buyerStatusEmail, buyerStatusSms, staffOrderEmail, staffOrderSms } from './order.messages';
+import { type OrderHook, OrderRepository } from './order.repository';
 
 /**
  * The idempotency key of a card payment sent without one: the nonce's hash. A nonce pays once, so
@@ -52,6 +55,7 @@ export class OrderService implements OnModuleInit {
     private readonly audit: AuditService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly jobs: PeriodicJobs,
+    private readonly outbox: Outbox,
   ) {}
 
   onModuleInit() {
@@ -60,6 +64,30 @@ export class OrderService implements OnModuleInit {
       this.reconcilePending().catch((error: unknown) => this.logger.warn(`pending order reconciliation failed: ${reason(error)}`)),
     );
   }
+
+  /** A placed order (a reservation, or a card order once paid): the staff and the buyer hear of it, in its transaction. */
+  private readonly announcePlaced: OrderHook = async (tx, order) => {
+    const site = this.outbox.site;
+    const email = order.buyer ? await this.orders.buyerEmail(tx, order.buyer.id) : undefined;
+    const [staffEmail, buyerEmail] = await Promise.all([staffOrderEmail(order, site), email ? buyerOrderEmail(order, site) : undefined]);
+    const phone = order.contact.phone ? normaliseKenyanPhone(order.contact.phone) : null;
+    await this.outbox.alertStaff(tx, { topic: 'order.staff', reference: order.id, email: staffEmail, sms: staffOrderSms(order, site) });
+    await this.outbox.enqueue(tx, [
+      ...(email && buyerEmail ? [emailMessage(email, 'order.buyer', buyerEmail, { reference: order.id })] : []),
+      ...(phone ? [smsMessage(phone, 'order.buyer', buyerOrderSms(order, site), { reference: order.id })] : []),
+    ]);
+  };
+
+  /** The staff moved an order on: the buyer hears of it, in the change's transaction. */
+  private readonly announceStatus: OrderHook = async (tx, order) => {
+    const site = this.outbox.site;
+    const email = order.buyer ? await this.orders.buyerEmail(tx, order.buyer.id) : undefined;
+    const phone = order.contact.phone ? normaliseKenyanPhone(order.contact.phone) : null;
+    await this.outbox.enqueue(tx, [
+      ...(email ? [emailMessage(email, 'order.status', await buyerStatusEmail(order, site), { reference: order.id })] : []),
+      ...(phone ? [smsMessage(phone, 'order.status', buyerStatusSms(order, site), { reference: order.id })] : []),
+    ]);
+  };
 
   /** The buyer's own orders, newest first. */
   mine(buyerId: string): Promise<Order[]> {
@@ -115,7 +143,7 @@ export class OrderService implements OnModuleInit {
     // Before anything is held: with card payments off, nothing is reserved for a sale that cannot happen.
     if (payment.method === 'card' && !this.gateway.cardPayments) throw new CardPaymentsDisabledError();
 
-    const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey });
+    const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey, onPlaced: this.announcePlaced });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
       if (result.reason === 'no-buyer') throw new BuyerNotFoundError();
@@ -172,7 +200,7 @@ export class OrderService implements OnModuleInit {
 
   /** Marks a charged pending order paid; a charged order that is gone is an error for the dealer (a refund). */
   private async paid(orderId: string, sale: CardSaleResult): Promise<Order> {
-    const order = await this.orders.markPaid(orderId, sale);
+    const order = await this.orders.markPaid(orderId, sale, this.announcePlaced);
     if (!order) {
       this.logger.error(`order ${orderId} was charged (transaction ${sale.transactionId}) but is gone: the dealer should refund the transaction`);
       throw new Error(`Order ${orderId} is gone after its sale`);
@@ -244,7 +272,7 @@ export class OrderService implements OnModuleInit {
    * Reserved), and the change is an audit-log row.
    */
   async setStatus({ orderId, status }: OrderSetStatusInput, actor: AuditActor): Promise<Order> {
-    const result = await this.orders.setStatus(orderId, status);
+    const result = await this.orders.setStatus(orderId, status, this.announceStatus);
     if (!result.ok) {
       if (result.reason === 'cars-taken') throw new OrderCarsTakenError(result.cars);
       throw new OrderNotFoundError(orderId);

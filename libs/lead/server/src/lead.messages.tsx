@@ -1,0 +1,129 @@
+import { callBackTime, LEAD_KIND_LABELS, type LeadCreateFields } from '@dealership/lead-schemas';
+import { EmailField, EmailLayout, EmailLink, EmailText, type EmailSite, type RenderedEmail, renderEmail, telHref } from '@dealership/message-server';
+import { SITE_NAME, sitePath } from '@dealership/shared-schemas';
+import { formatKes } from '@dealership/shared-util';
+import type { ReactNode } from 'react';
+
+/** The lead as the messages tell it: the buyer's request, its id and its car. */
+export interface LeadForMessages {
+  id: string;
+  input: LeadCreateFields;
+  car: { name: string; slug: string } | null;
+}
+
+const absolute = (site: EmailSite, path: string) => (/^https?:\/\//.test(path) ? path : `${site.publicUrl}${path}`);
+
+/** "Sat 28 Nov" from YYYY-MM-DD. */
+function dayText(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** What the buyer asked for, in a few words: "a test drive of the Toyota Prado 2019 on Sat 28 Nov at 10:30". */
+function requestText({ input, car }: LeadForMessages): string {
+  const ofCar = car ? ` of the ${car.name}` : '';
+  switch (input.kind) {
+    case 'test-drive':
+      return `a test drive${ofCar} on ${dayText(input.preferredDate)} at ${input.preferredTime}`;
+    case 'trade-in':
+      return `a trade-in estimate for your ${input.details.year} ${input.details.make} ${input.details.model}`;
+    case 'import':
+      return `an import of a ${input.details.make} ${input.details.model} (${input.details.yearFrom}-${input.details.yearTo})`;
+    case 'financing':
+      return `financing${car ? ` for the ${car.name}` : ''} (${formatKes(input.details.price - input.details.deposit)} over ${input.details.months} months)`;
+    default:
+      return car ? `your question about the ${car.name}` : 'your message';
+  }
+}
+
+/** The kind's own fields, as label and value, for the staff. */
+function detailLines({ input }: LeadForMessages, site: EmailSite): { label: string; value: ReactNode; text: string }[] {
+  const line = (label: string, text: string, value: ReactNode = text) => ({ label, value, text });
+  switch (input.kind) {
+    case 'test-drive':
+      return [line('Slot', `${dayText(input.preferredDate)} at ${input.preferredTime}`)];
+    case 'trade-in': {
+      const d = input.details;
+      return [
+        line('Their car', `${d.year} ${d.make} ${d.model}, ${d.mileage.toLocaleString('en-KE')} km, ${d.condition}`),
+        ...(d.askingPrice ? [line('Asking', formatKes(d.askingPrice))] : []),
+        ...d.photos.map((photo, i) => line(`Photo ${i + 1}`, absolute(site, photo.url), <EmailLink href={absolute(site, photo.url)}>{absolute(site, photo.url)}</EmailLink>)),
+      ];
+    }
+    case 'import': {
+      const d = input.details;
+      return [line('Wanted', `${d.make} ${d.model}, ${d.yearFrom}-${d.yearTo}${d.colour ? `, ${d.colour}` : ''}`), line('Budget', formatKes(d.budget))];
+    }
+    case 'financing': {
+      const d = input.details;
+      return [line('Price', formatKes(d.price)), line('Deposit', formatKes(d.deposit)), line('Term', `${d.months} months`), line('Monthly income', d.incomeBand)];
+    }
+    default:
+      return input.preferredDate ? [line('Preferred date', dayText(input.preferredDate))] : [];
+  }
+}
+
+const kindLabel = (lead: LeadForMessages) => LEAD_KIND_LABELS[lead.input.kind].toLowerCase();
+
+/** The staff's email: who, how to call them, what they want, and a link to the lead. */
+export function staffLeadEmail(lead: LeadForMessages, site: EmailSite): Promise<RenderedEmail> {
+  const { input, car } = lead;
+  const inbox = absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`);
+  const subject = `New ${kindLabel(lead)}: ${input.name}${car ? `, ${car.name}` : ''}`;
+  return renderEmail(
+    subject,
+    <EmailLayout site={site} preview={`${input.name} ${input.phone}: call them now`} heading={`New ${kindLabel(lead)} from ${input.name}`}>
+      <EmailText>A buyer is waiting: the dealer who calls first wins most deals.</EmailText>
+      <EmailField label="Name">{input.name}</EmailField>
+      <EmailField label="Phone">
+        <EmailLink href={telHref(input.phone)}>{input.phone}</EmailLink>
+      </EmailField>
+      {input.email ? (
+        <EmailField label="Email">
+          <EmailLink href={`mailto:${input.email}`}>{input.email}</EmailLink>
+        </EmailField>
+      ) : null}
+      <EmailField label="Kind">{LEAD_KIND_LABELS[input.kind]}</EmailField>
+      {car ? (
+        <EmailField label="Car">
+          <EmailLink href={absolute(site, sitePath('car', { slug: car.slug }))}>{car.name}</EmailLink>
+        </EmailField>
+      ) : null}
+      {detailLines(lead, site).map((detail) => (
+        <EmailField key={detail.label} label={detail.label}>
+          {detail.value}
+        </EmailField>
+      ))}
+      {input.message ? <EmailField label="Message">{input.message}</EmailField> : null}
+      <EmailText>
+        <EmailLink href={inbox}>Open the lead in the back office</EmailLink>
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+/** The staff's SMS: short enough for one or two messages, with the number to call. */
+export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
+  const { input, car } = lead;
+  const detail = detailLines(lead, site).find((d) => d.label === 'Slot' || d.label === 'Their car' || d.label === 'Wanted' || d.label === 'Price');
+  return [`New ${kindLabel(lead)}: ${input.name} ${input.phone}`, car?.name, detail?.text, `Call now. ${absolute(site, sitePath('adminLeads'))}`].filter(Boolean).join('. ');
+}
+
+/** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
+export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date()): string {
+  const firstName = lead.input.name.split(/\s+/)[0];
+  return `${SITE_NAME}: thank you ${firstName}, we have your request for ${requestText(lead)}. A salesperson will call you ${callBackTime(now)}. Questions? Call ${site.dealerPhone}.`;
+}
+
+/** The buyer's acknowledgement by email, when they gave an address. */
+export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new Date()): Promise<RenderedEmail> {
+  const { input } = lead;
+  return renderEmail(
+    `We have your request: ${LEAD_KIND_LABELS[input.kind]}`,
+    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
+      <EmailText>We have your request for {requestText(lead)}.</EmailText>
+      <EmailText>
+        A salesperson will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
+      </EmailText>
+    </EmailLayout>,
+  );
+}
