@@ -17,7 +17,8 @@ export function run(env: Record<string, string>): ServerProcess {
   return Object.assign(child, { output: () => output });
 }
 
-export const exited = (child: ChildProcess) => new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', done)));
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', done)));
 
 export const freePort = () =>
   new Promise<number>((done) => {

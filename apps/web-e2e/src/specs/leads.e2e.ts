@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, submitLogin } from '../support/account';
-import { expect, test } from '../support/fixtures';
+import { E2E_STAFF, expect, test } from '../support/fixtures';
 
 /*
  * A buyer's enquiry reaches the staff (issue 13): "Ask about this car" on a car page, the form on
@@ -17,7 +17,15 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a visitor asks about a car; the admin sees it with the car and calls back', async ({ page, browser, baseURL, apiCars, pageProblems }, testInfo) => {
+test('a visitor asks about a car; the staff get an email and an SMS, the buyer an SMS; the admin sees it with the car and calls back', async ({
+  page,
+  browser,
+  baseURL,
+  apiCars,
+  mail,
+  sms,
+  pageProblems,
+}, testInfo) => {
   const car = apiCars[0];
   const name = `Amina ${testInfo.project.name} ${Date.now().toString(36)}`;
 
@@ -30,10 +38,24 @@ test('a visitor asks about a car; the admin sees it with the car and calls back'
   await expect(dialog.getByRole('textbox', { name: /Message/ })).toHaveValue(`I'm interested in the ${car.name}. Is it still available?`);
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+  const sent = Date.now();
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'WhatsApp Us' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
   await visitor.close();
+
+  // Off the loopback stubs the server sends to: the staff's email (the admin account and the alert
+  // list), the staff's SMS, and the buyer's acknowledgement.
+  for (const to of [E2E_ADMIN.email, E2E_STAFF.email]) {
+    const alert = await mail.waitFor((m) => m.to.includes(to) && m.subject === `New enquiry: ${name}, ${car.name}`);
+    expect(alert.html).toContain('href="tel:+254712345678"');
+    expect(alert.html).toContain(`/car/${car.slug}"`);
+    expect(alert.text).toContain("I'm interested in the");
+  }
+  const staffSms = await sms.waitFor((m) => m.to === E2E_STAFF.phone && m.message.startsWith(`New enquiry: ${name} +254712345678. ${car.name}.`));
+  const buyerSms = await sms.waitFor((m) => m.to === '+254712345678' && m.receivedAt >= sent && m.message.includes(`your question about the ${car.name}`));
+  expect(buyerSms.message).toMatch(/^Mombasa Car Dealership: thank you Amina, we have your question about the .+\. A salesperson will call you .+\. Questions\? Call \+254 711 222 333\.$/);
+  testInfo.annotations.push({ type: 'speed to lead', description: `staff SMS ${staffSms.receivedAt - sent} ms, buyer SMS ${buyerSms.receivedAt - sent} ms after Send` });
 
   await signInAsAdmin(page);
   await page.goto('/dashboard/admin/leads?status=New');

@@ -18,20 +18,20 @@ function dayText(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** What the buyer asked for, in a few words: "a test drive of the Toyota Prado 2019 on Sat 28 Nov at 10:30". */
+/** What the buyer sent, in a few words after "we have your": "request for a test drive of the Toyota Prado 2019 on Sat 28 Nov at 10:30". */
 function requestText({ input, car }: LeadForMessages): string {
   const ofCar = car ? ` of the ${car.name}` : '';
   switch (input.kind) {
     case 'test-drive':
-      return `a test drive${ofCar} on ${dayText(input.preferredDate)} at ${input.preferredTime}`;
+      return `request for a test drive${ofCar} on ${dayText(input.preferredDate)} at ${input.preferredTime}`;
     case 'trade-in':
-      return `a trade-in estimate for your ${input.details.year} ${input.details.make} ${input.details.model}`;
+      return `request for a trade-in estimate for your ${input.details.year} ${input.details.make} ${input.details.model}`;
     case 'import':
-      return `an import of a ${input.details.make} ${input.details.model} (${input.details.yearFrom}-${input.details.yearTo})`;
+      return `request to import a ${input.details.make} ${input.details.model} (${input.details.yearFrom}-${input.details.yearTo})`;
     case 'financing':
-      return `financing${car ? ` for the ${car.name}` : ''} (${formatKes(input.details.price - input.details.deposit)} over ${input.details.months} months)`;
+      return `application for financing${car ? ` of the ${car.name}` : ''} (${formatKes(input.details.price - input.details.deposit)} over ${input.details.months} months)`;
     default:
-      return car ? `your question about the ${car.name}` : 'your message';
+      return car ? `question about the ${car.name}` : 'message';
   }
 }
 
@@ -111,7 +111,7 @@ export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
 /** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
 export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date()): string {
   const firstName = lead.input.name.split(/\s+/)[0];
-  return `${SITE_NAME}: thank you ${firstName}, we have your request for ${requestText(lead)}. A salesperson will call you ${callBackTime(now)}. Questions? Call ${site.dealerPhone}.`;
+  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. A salesperson will call you ${callBackTime(now)}. Questions? Call ${site.dealerPhone}.`;
 }
 
 /** The buyer's acknowledgement by email, when they gave an address. */
@@ -120,7 +120,7 @@ export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new
   return renderEmail(
     `We have your request: ${LEAD_KIND_LABELS[input.kind]}`,
     <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
-      <EmailText>We have your request for {requestText(lead)}.</EmailText>
+      <EmailText>We have your {requestText(lead)}.</EmailText>
       <EmailText>
         A salesperson will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
       </EmailText>

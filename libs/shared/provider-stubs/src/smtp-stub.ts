@@ -24,6 +24,8 @@ export interface SmtpStub {
   url: string;
   port: number;
   mails: ReceivedMail[];
+  /** How many mails' DATA began (accepted, refused or left hanging). */
+  dataStarted(): number;
   setBehaviour(behaviour: SmtpStubBehaviour): void;
   /** Resolves with the first mail (received or yet to come) that `match` accepts; rejects after `timeoutMs`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -37,6 +39,7 @@ export interface SmtpStub {
 export async function startSmtpStub(port = 0): Promise<SmtpStub> {
   const mails = received<ReceivedMail>((m) => `${m.to.join(',')} "${m.subject}"`, 'mail');
   let behaviour: SmtpStubBehaviour = 'accept';
+  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
@@ -44,6 +47,7 @@ export async function startSmtpStub(port = 0): Promise<SmtpStub> {
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'stub' }),
     onData: (stream, session, callback) => {
+      started++;
       if (behaviour === 'hang') {
         stream.resume();
         return; // never answers: the sender times out or is killed
@@ -75,6 +79,7 @@ export async function startSmtpStub(port = 0): Promise<SmtpStub> {
     url: `smtp://127.0.0.1:${actual}`,
     port: actual,
     mails: mails.items,
+    dataStarted: () => started,
     setBehaviour: (next) => (behaviour = next),
     waitFor: (match, timeoutMs = 10_000) => mails.waitFor(match, timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
