@@ -2,8 +2,15 @@
 // The charts' stylesheet with the admin chunk only: the public pages never load it.
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
+import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
 import { AuthGuard, DashboardShell } from '@dealership/user-web';
+import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
+import { notifyNews, TitleCountContext } from '@dealership/web-ui';
+import { Anchor } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useStaffEvents } from './live/useStaffEvents';
 
 export { AdminActivityPage } from '@dealership/audit-web';
 export { AdminHomePage } from './AdminHome';
@@ -23,15 +30,58 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/messages', label: 'Messages' },
 ] as const;
 
-/** Minutes between refreshes of the New leads count in the menu. */
-const NEW_LEADS_REFRESH_MS = 60_000;
+/** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
+const FALLBACK_REFRESH_MS = 60_000;
 
-/** The admin menu with the number of New leads beside Leads, refreshed every minute. */
+const LEADS_PATH = '/dashboard/admin/leads';
+const ORDERS_PATH = '/dashboard/admin/userorders';
+
+/**
+ * The admin menu with the New leads beside Leads and the orders not yet processed beside Manage
+ * Orders; their sum goes first in the tab's title ("(3) Leads | ..."). Both follow the live stream
+ * (`GET /api/staff/events`): a new lead or order refreshes the screens that show them at once.
+ */
 function AdminMenu() {
-  const leads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval: NEW_LEADS_REFRESH_MS });
-  const newCount = leads.data?.newCount;
-  const menu = ADMIN_MENU.map((item) => (item.to === '/dashboard/admin/leads' ? { ...item, count: newCount, countLabel: 'new' } : item));
-  return <DashboardShell heading="Admin Panel" menu={menu} />;
+  const utils = trpc.useUtils();
+  const { session } = useAuth();
+  const [seenReady, setSeenReady] = useState(false);
+  const live = useStaffEvents(session?.token, (event) => {
+    if (event.kind === 'ready') {
+      // A reconnect: what arrived while the stream was down was not replayed. The first
+      // `ready` follows the screens' own first fetch, so it has nothing to catch up on.
+      if (seenReady) void Promise.all([utils.lead.invalidate(), utils.order.invalidate()]);
+      setSeenReady(true);
+    } else if (event.kind === 'lead') {
+      void utils.lead.invalidate();
+      notifyNews('New lead received', <NewsLink to={LEADS_PATH}>Open Leads</NewsLink>);
+    } else {
+      void utils.order.invalidate();
+      notifyNews('New order received', <NewsLink to={ORDERS_PATH}>Open Manage Orders</NewsLink>);
+    }
+  });
+  const refetchInterval = live ? false : FALLBACK_REFRESH_MS;
+  const newLeads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval }).data?.newCount ?? 0;
+  const waitingOrders = trpc.order.stats.useQuery(undefined, { refetchInterval }).data?.byStatus[INITIAL_ORDER_STATUS] ?? 0;
+  const menu = ADMIN_MENU.map((item) =>
+    item.to === LEADS_PATH
+      ? { ...item, count: newLeads, countLabel: 'new' }
+      : item.to === ORDERS_PATH
+        ? { ...item, count: waitingOrders, countLabel: 'not processed' }
+        : item,
+  );
+  return (
+    <TitleCountContext value={newLeads + waitingOrders}>
+      <DashboardShell heading="Admin Panel" menu={menu} />
+    </TitleCountContext>
+  );
+}
+
+function NewsLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {children}
+    </Anchor>
+  );
 }
 
 /** Every admin screen: the server's admin check first, then the side menu and the screen. */
