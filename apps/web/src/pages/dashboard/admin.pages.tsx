@@ -8,8 +8,7 @@ import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, TitleCountContext } from '@dealership/web-ui';
 import { Anchor } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type NavigateFunction, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
 
 export { AdminActivityPage } from '@dealership/audit-web';
@@ -43,20 +42,19 @@ const ORDERS_PATH = '/dashboard/admin/userorders';
  */
 function AdminMenu() {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const { session } = useAuth();
-  const [seenReady, setSeenReady] = useState(false);
   const live = useStaffEvents(session?.token, (event) => {
     if (event.kind === 'ready') {
-      // A reconnect: what arrived while the stream was down was not replayed. The first
-      // `ready` follows the screens' own first fetch, so it has nothing to catch up on.
-      if (seenReady) void Promise.all([utils.lead.invalidate(), utils.order.invalidate()]);
-      setSeenReady(true);
+      // Nothing is replayed: what arrived before the stream was (re)opened, even between the
+      // screens' first fetch and the first `ready`, is caught up by fetching again.
+      void Promise.all([utils.lead.invalidate(), utils.order.invalidate()]);
     } else if (event.kind === 'lead') {
       void utils.lead.invalidate();
-      notifyNews('New lead received', <NewsLink to={LEADS_PATH}>Open Leads</NewsLink>);
+      notifyNews('New lead received', <NewsLink to={LEADS_PATH} navigate={navigate}>Open Leads</NewsLink>);
     } else {
       void utils.order.invalidate();
-      notifyNews('New order received', <NewsLink to={ORDERS_PATH}>Open Manage Orders</NewsLink>);
+      notifyNews('New order received', <NewsLink to={ORDERS_PATH} navigate={navigate}>Open Manage Orders</NewsLink>);
     }
   });
   const refetchInterval = live ? false : FALLBACK_REFRESH_MS;
@@ -76,9 +74,20 @@ function AdminMenu() {
   );
 }
 
-function NewsLink({ to, children }: { to: string; children: string }) {
+/**
+ * A link inside a toast. Toasts render outside the router (the app's providers hold them), so no
+ * `<Link>`: a plain anchor that navigates with the menu's `navigate`.
+ */
+function NewsLink({ to, navigate, children }: { to: string; navigate: NavigateFunction; children: string }) {
   return (
-    <Anchor component={Link} to={to} size="sm">
+    <Anchor
+      href={to}
+      size="sm"
+      onClick={(event) => {
+        event.preventDefault();
+        void navigate(to);
+      }}
+    >
       {children}
     </Anchor>
   );
