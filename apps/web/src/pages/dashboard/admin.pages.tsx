@@ -8,7 +8,7 @@ import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, TitleCountContext } from '@dealership/web-ui';
 import { Anchor } from '@mantine/core';
-import { type NavigateFunction, useNavigate } from 'react-router-dom';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
 
 export { AdminActivityPage } from '@dealership/audit-web';
@@ -43,6 +43,7 @@ const ORDERS_PATH = '/dashboard/admin/userorders';
 function AdminMenu() {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { session } = useAuth();
   const live = useStaffEvents(session?.token, (event) => {
     if (event.kind === 'ready') {
@@ -51,10 +52,11 @@ function AdminMenu() {
       void Promise.all([utils.lead.invalidate(), utils.order.invalidate()]);
     } else if (event.kind === 'lead') {
       void utils.lead.invalidate();
-      notifyNews('New lead received', <NewsLink to={LEADS_PATH} navigate={navigate}>Open Leads</NewsLink>);
+      // On the screen itself the new row says it; a toast there would only cover the page (phones).
+      if (pathname !== LEADS_PATH) notifyNews('New lead received', <NewsLink to={LEADS_PATH} navigate={navigate}>Open Leads</NewsLink>);
     } else {
       void utils.order.invalidate();
-      notifyNews('New order received', <NewsLink to={ORDERS_PATH} navigate={navigate}>Open Manage Orders</NewsLink>);
+      if (pathname !== ORDERS_PATH) notifyNews('New order received', <NewsLink to={ORDERS_PATH} navigate={navigate}>Open Manage Orders</NewsLink>);
     }
   });
   const refetchInterval = live ? false : FALLBACK_REFRESH_MS;
