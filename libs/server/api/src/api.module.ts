@@ -18,6 +18,7 @@ import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
 import { HealthModule } from './health.module';
+import { StaffEventsModule } from './staff-events/staff-events.module';
 
 /** The configuration, available to every module. */
 @Global()
@@ -53,6 +54,7 @@ export class ApiModule {
         MessageModule,
         SeedModule,
         HealthModule,
+        StaffEventsModule,
         // Last: the REST contract of every module above (`/api/openapi.json`, `/api/docs`).
         OpenApiModule,
       ],

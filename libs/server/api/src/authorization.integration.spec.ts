@@ -1,5 +1,4 @@
 import type { Access } from '@dealership/server-auth';
-import { loadConfig } from '@dealership/server-core';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { brandImages, DB, type Database, type DatabaseHandle, leads, outboxMessages, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -13,6 +12,7 @@ import sharp from 'sharp';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
 import { restContractOptions } from './testing/rest-contract';
+import { wholeServerTestConfig } from './testing/test-config';
 
 /*
  * The authorization matrix: every protected REST path and tRPC procedure, called by a guest, a
@@ -53,6 +53,8 @@ interface RestRow {
   rawBody?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
   /** What an allowed call answers, when not 200 (201 for an upload). */
   okStatus?: number;
+  /** An answer that never ends by itself (server-sent events): its status and first bytes are read, then it is closed. */
+  stream?: true;
 }
 
 interface TrpcRow {
@@ -85,6 +87,8 @@ const REST_ROWS: RestRow[] = [
   { route: 'PUT brand/update-brand/:brandId', access: 'admin', url: (f) => `/api/brand/update-brand/${f.brandId}`, body: () => ({ name: 'Toyota' }) },
   { route: 'DELETE brand/delete-brand-image/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}` },
   { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
+  // The back office's live feed (staff-events/): two admin actors hold a stream each, within the per-account limit.
+  { route: 'GET staff/events', access: 'admin', stream: true },
 ];
 
 const TRPC_ROWS: TrpcRow[] = [
@@ -225,6 +229,13 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'testimonial.list': 'query',
 };
 
+/** All of a stream's text. */
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** A one-file multipart upload of a small PNG, as the admin screens send it. */
 async function uploadBody() {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
@@ -277,17 +288,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     database = await createTestDatabase();
     // Card payments on, against a loopback stub of Braintree: the payment paths answer 200 to whom they allow.
     stub = await startBraintreeStub();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: root,
-      SEED_DEMO: 'false',
-      WEB_DIST_DIR: join(root, 'no-web'),
-      JWT_SECRET: SECRET,
-      ADMIN_EMAIL: 'boss@dealer.test',
-      ADMIN_PASSWORD: 'correct-horse-battery',
-      ...stub.env,
-    });
+    const config = wholeServerTestConfig(root, { JWT_SECRET: SECRET, ...stub.env });
     // Every REST answer below is checked against the served OpenAPI document.
     app = await createApp(config, { database, ...restContractOptions() });
 
@@ -388,11 +389,21 @@ describe('authorization matrix (integration: the whole server)', () => {
         url: row.url?.(fixtures) ?? `/api/${path}`,
         headers: { ...(await callHeaders(actor, row.ownSession)), ...raw?.headers },
         payload: raw?.payload ?? (row.body ? (row.body(fixtures, who(actor)) as Record<string, unknown>) : undefined),
+        payloadAsStream: row.stream,
       });
       await renewSessions(actor, row.ownSession);
+      if (row.stream && res.statusCode === 200) {
+        // An allowed stream never ends by itself: its first event, then it is closed.
+        const answer = res.stream();
+        const first = await new Promise<string>((resolve) => answer.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+        answer.destroy();
+        expect({ status: res.statusCode, first }).toEqual({ status: EXPECTED[actor][row.access], first: 'data: {"kind":"ready"}\n\n' });
+        return;
+      }
+      const body: unknown = row.stream ? JSON.parse(await text(res.stream())) : res.json();
       const allowed = EXPECTED[actor][row.access] === 200;
       const status = allowed ? (row.okStatus ?? 200) : EXPECTED[actor][row.access];
-      expect({ status: res.statusCode, body: res.json() }).toEqual({
+      expect({ status: res.statusCode, body }).toEqual({
         status,
         body: row.gate
           ? { ok: status === 200 }

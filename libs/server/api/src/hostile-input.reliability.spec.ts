@@ -1,4 +1,3 @@
-import { loadConfig } from '@dealership/server-core';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -13,6 +12,7 @@ import { AppRouterFactory } from './app-router.factory';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
 import { restContractOptions } from './testing/rest-contract';
+import { wholeServerTestConfig } from './testing/test-config';
 
 /*
  * Generated hostile input against every REST path and tRPC procedure of the whole server, as a
@@ -104,17 +104,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
     database = await createTestDatabase();
     // Card payments on (a loopback stub of Braintree), so the payment paths get past "card payments are off".
     stub = await startBraintreeStub();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: root,
-      SEED_DEMO: 'false',
-      WEB_DIST_DIR: join(root, 'no-web'),
-      JWT_SECRET: 'hostile-input-secret-0123456789-abcdefghijklmnop',
-      ADMIN_EMAIL: 'boss@dealer.test',
-      ADMIN_PASSWORD: 'correct-horse-battery',
-      ...stub.env,
-    });
+    const config = wholeServerTestConfig(root, { JWT_SECRET: 'hostile-input-secret-0123456789-abcdefghijklmnop', ...stub.env });
     // Every REST answer, hostile or not, is also checked against the served OpenAPI document.
     app = await createApp(config, { database, ...restContractOptions() });
     const db = app.get<Database>(DB);
@@ -302,7 +292,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   it(`answers ${RUNS} generated requests without a 5xx and without changing a row`, async () => {
     const before = await snapshot();
-    const rest = declaredRestRoutes(app);
+    // Not the live feed: it takes no input, and an admin's stream never ends (inject would wait for ever).
+    const rest = declaredRestRoutes(app).filter((r) => r.route !== 'GET staff/events');
     const procedures = declaredProcedures(app).filter((p) => p.type !== 'subscription');
     expect(rest.length).toBeGreaterThan(10);
     expect(procedures.length).toBeGreaterThan(10);

@@ -7,3 +7,4 @@ export * from './text.schemas';
 export * from './transport-limits';
 export * from './kenyan-phone';
 export * from './site';
+export * from './staff-events';

@@ -1,6 +1,6 @@
 export { theme, cssVariablesResolver } from './lib/theme/theme';
 export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, type SiteConfig } from './lib/config/site-config';
-export { notifySuccess, notifyError, TOAST_DURATION } from './lib/toast/toast';
+export { notifySuccess, notifyError, notifyNews, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';
 export { Header, NAV_LINKS, SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS, type HeaderProps } from './lib/Header/Header';
 export { Footer, FOOTER_QUICK_LINKS, FOOTER_OPENING_HOURS, DEFAULT_SOCIAL_LINKS, type FooterProps, type SocialNetwork } from './lib/Footer/Footer';
@@ -9,6 +9,7 @@ export { PageLoader } from './lib/PageLoader/PageLoader';
 export { ErrorState, type ErrorStateProps } from './lib/ErrorState/ErrorState';
 export { NotFound } from './lib/NotFound/NotFound';
 export { Seo, type SeoProps } from './lib/Seo/Seo';
+export { countedTitle, TitleCountContext } from './lib/Seo/title-count';
 export {
   autoDealerJsonLd,
   carJsonLd,

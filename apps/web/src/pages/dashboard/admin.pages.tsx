@@ -2,8 +2,14 @@
 // The charts' stylesheet with the admin chunk only: the public pages never load it.
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
+import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
 import { AuthGuard, DashboardShell } from '@dealership/user-web';
+import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
+import { notifyNews, TitleCountContext } from '@dealership/web-ui';
+import { Anchor } from '@mantine/core';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
+import { useStaffEvents } from './live/useStaffEvents';
 
 export { AdminActivityPage } from '@dealership/audit-web';
 export { AdminHomePage } from './AdminHome';
@@ -23,15 +29,70 @@ export const ADMIN_MENU = [
   { to: '/dashboard/admin/messages', label: 'Messages' },
 ] as const;
 
-/** Minutes between refreshes of the New leads count in the menu. */
-const NEW_LEADS_REFRESH_MS = 60_000;
+/** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
+const FALLBACK_REFRESH_MS = 60_000;
 
-/** The admin menu with the number of New leads beside Leads, refreshed every minute. */
+const LEADS_PATH = '/dashboard/admin/leads';
+const ORDERS_PATH = '/dashboard/admin/userorders';
+
+/**
+ * The admin menu with the New leads beside Leads and the orders not yet processed beside Manage
+ * Orders; their sum goes first in the tab's title ("(3) Leads | ..."). Both follow the live stream
+ * (`GET /api/staff/events`): a new lead or order refreshes the screens that show them at once.
+ */
 function AdminMenu() {
-  const leads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval: NEW_LEADS_REFRESH_MS });
-  const newCount = leads.data?.newCount;
-  const menu = ADMIN_MENU.map((item) => (item.to === '/dashboard/admin/leads' ? { ...item, count: newCount, countLabel: 'new' } : item));
-  return <DashboardShell heading="Admin Panel" menu={menu} />;
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { session } = useAuth();
+  const live = useStaffEvents(session?.token, (event) => {
+    if (event.kind === 'ready') {
+      // Nothing is replayed: what arrived before the stream was (re)opened, even between the
+      // screens' first fetch and the first `ready`, is caught up by fetching again.
+      void Promise.all([utils.lead.invalidate(), utils.order.invalidate()]);
+    } else if (event.kind === 'lead') {
+      void utils.lead.invalidate();
+      // On the screen itself the new row says it; a toast there would only cover the page (phones).
+      if (pathname !== LEADS_PATH) notifyNews('New lead received', <NewsLink to={LEADS_PATH} navigate={navigate}>Open Leads</NewsLink>);
+    } else {
+      void utils.order.invalidate();
+      if (pathname !== ORDERS_PATH) notifyNews('New order received', <NewsLink to={ORDERS_PATH} navigate={navigate}>Open Manage Orders</NewsLink>);
+    }
+  });
+  const refetchInterval = live ? false : FALLBACK_REFRESH_MS;
+  const newLeads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval }).data?.newCount ?? 0;
+  const waitingOrders = trpc.order.stats.useQuery(undefined, { refetchInterval }).data?.byStatus[INITIAL_ORDER_STATUS] ?? 0;
+  const menu = ADMIN_MENU.map((item) =>
+    item.to === LEADS_PATH
+      ? { ...item, count: newLeads, countLabel: 'new' }
+      : item.to === ORDERS_PATH
+        ? { ...item, count: waitingOrders, countLabel: 'not processed' }
+        : item,
+  );
+  return (
+    <TitleCountContext value={newLeads + waitingOrders}>
+      <DashboardShell heading="Admin Panel" menu={menu} />
+    </TitleCountContext>
+  );
+}
+
+/**
+ * A link inside a toast. Toasts render outside the router (the app's providers hold them), so no
+ * `<Link>`: a plain anchor that navigates with the menu's `navigate`.
+ */
+function NewsLink({ to, navigate, children }: { to: string; navigate: NavigateFunction; children: string }) {
+  return (
+    <Anchor
+      href={to}
+      size="sm"
+      onClick={(event) => {
+        event.preventDefault();
+        void navigate(to);
+      }}
+    >
+      {children}
+    </Anchor>
+  );
 }
 
 /** Every admin screen: the server's admin check first, then the side menu and the screen. */

@@ -10,6 +10,9 @@ declare global {
   var __TEST_DATABASE_URL__: string | undefined;
 }
 
+/** The URL of each PostgreSQL test database, so a test can open a second connection to it. */
+const serverDatabaseUrls = new WeakMap<DatabaseHandle, string>();
+
 /**
  * A fresh, fully migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Both
@@ -33,7 +36,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
+  const test: DatabaseHandle = {
     ...handle,
     close: async () => {
       await handle.close();
@@ -46,6 +49,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       }
     },
   };
+  serverDatabaseUrls.set(test, url.toString());
+  return test;
+}
+
+/**
+ * The database of `handle` as a second server instance sees it: on PostgreSQL a connection (pool
+ * and LISTEN connection) of its own, closed on its own; on PGlite the same in-process engine (one
+ * process holds it), whose closing is left to `handle`'s owner.
+ */
+export async function openSecondConnection(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = serverDatabaseUrls.get(handle);
+  if (!url) return { ...handle, close: async () => undefined };
+  return openDatabase({ kind: 'postgres', url, poolSize: 2 });
 }
 
 /** Empties every table (between tests of one file), keeping the schema. */

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { SITE_NAME, useSiteConfig } from '../config/site-config';
+import { countedTitle, useTitleCount } from './title-count';
 
 export interface SeoProps {
   /** Page title; the site name is appended unless already present. */
@@ -35,13 +36,15 @@ function absoluteUrl(pathOrUrl: string, base: string): string {
 export function Seo({ title, description, path, image, type = 'website', jsonLd, noIndex = false }: SeoProps) {
   const { publicUrl } = useSiteConfig();
   const location = useLocation();
+  const count = useTitleCount();
   const fullTitle = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
   const url = absoluteUrl(path ?? location.pathname, publicUrl);
   const imageUrl = image ? absoluteUrl(image, publicUrl) : undefined;
 
   return (
     <>
-      <title>{fullTitle}</title>
+      {/* The count is for the tab only: link previews keep the plain title. */}
+      <title>{countedTitle(fullTitle, count)}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
