@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { E2E_ADMIN, newCustomer, openAuthActions, registerViaApi, submitLogin, withoutRefusedRequests } from '../support/account';
+import { E2E_ADMIN, newCustomer, openAuthActions, registerViaApi, registerViaForm, submitLogin, withoutRefusedRequests } from '../support/account';
 import { expect, test } from '../support/fixtures';
 
 /** A dashboard's side menu: at left from Mantine's `sm` breakpoint, in a drawer opened by a burger below it. */
@@ -16,14 +16,7 @@ test.describe('accounts', () => {
   test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({ page, pageProblems }, testInfo) => {
     const customer = newCustomer(testInfo, 'flow');
 
-    await page.goto('/register');
-    const register = page.getByRole('form', { name: 'Register' });
-    await register.getByRole('textbox', { name: 'Name', exact: true }).fill(customer.name);
-    await register.getByRole('textbox', { name: 'Email', exact: true }).fill(customer.email);
-    await register.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password);
-    await register.getByRole('textbox', { name: 'Phone', exact: true }).fill(customer.phone);
-    await register.getByRole('textbox', { name: 'Address', exact: true }).fill(customer.address);
-    await register.getByRole('button', { name: 'Register' }).click();
+    await registerViaForm(page, customer);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('User Registered Successfully')).toBeVisible();
 

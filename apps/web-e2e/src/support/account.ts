@@ -24,6 +24,18 @@ export function newCustomer(testInfo: TestInfo, label: string): E2eCustomer {
   };
 }
 
+/** Registers through the /register form, as a visitor does; the site then shows /login. */
+export async function registerViaForm(page: Page, customer: E2eCustomer): Promise<void> {
+  await page.goto('/register');
+  const register = page.getByRole('form', { name: 'Register' });
+  await register.getByRole('textbox', { name: 'Name', exact: true }).fill(customer.name);
+  await register.getByRole('textbox', { name: 'Email', exact: true }).fill(customer.email);
+  await register.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password);
+  await register.getByRole('textbox', { name: 'Phone', exact: true }).fill(customer.phone);
+  await register.getByRole('textbox', { name: 'Address', exact: true }).fill(customer.address);
+  await register.getByRole('button', { name: 'Register' }).click();
+}
+
 /** Registers through the legacy REST endpoint (set-up for tests that are not about registering). */
 export async function registerViaApi(request: APIRequestContext, customer: E2eCustomer): Promise<void> {
   const response = await request.post('/api/user/register', { data: customer });

@@ -21,6 +21,11 @@ const BrandsPage = lazyPage(() => import('../pages/BrandsPage'), 'BrandsPage');
 const CartPage = lazyPage(() => import('../pages/CartPage'), 'CartPage');
 const LoginPage = lazyPage(() => withFullStyles(import('../pages/LoginPage')), 'LoginPage');
 const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage')), 'RegisterPage');
+// The emailed account links' pages: one chunk, opened from an email.
+const accountLinkPages = () => withFullStyles(import('../pages/AccountLinkPages'));
+const ForgotPasswordPage = lazyPage(accountLinkPages, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(accountLinkPages, 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(accountLinkPages, 'VerifyEmailPage');
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
@@ -108,6 +113,9 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     terms: <TermsPage />,
     login: <LoginPage />,
     register: <RegisterPage />,
+    forgotPassword: <ForgotPasswordPage />,
+    resetPassword: <ResetPasswordPage />,
+    verifyEmail: <VerifyEmailPage />,
     adminHome: <AdminHomePage />,
     adminBrands: <AdminBrandsPage />,
     adminCars: <AdminCarsPage />,

@@ -262,6 +262,8 @@ const LeadBaseSchema = z.object({
   /** +254 and nine digits. */
   phone: text(),
   email: text().nullable(),
+  /** The email belongs to an account whose owner confirmed it (the staff's mark; not proof the lead came from them). */
+  emailVerified: z.boolean(),
   message: text(),
   /** The car asked about; null when none, or once the car is deleted. */
   car: z.object({ id: IdSchema, name: text(), slug: text() }).nullable(),

@@ -87,6 +87,7 @@ describe('leads (integration, real database)', () => {
       name: 'Amina W.',
       phone: '+254712345678',
       email: 'amina@mail.co.ke',
+      emailVerified: false,
       message: 'Is it still available?',
       car: { id: car.id, name: 'Toyota Vitz', slug: 'toyota-vitz' },
       preferredDate: null,
@@ -98,6 +99,9 @@ describe('leads (integration, real database)', () => {
       updatedAt: expect.any(String),
     });
     expect(inbox.items[0].phone).toBe('+254110123456');
+    // The staff's mark: an account with the lead's email (in any case) has confirmed it.
+    await insertUser(handle.db, { email: 'AMINA@mail.co.ke', emailVerifiedAt: new Date() });
+    expect((await callerFor(admin).list({})).items.map((lead) => lead.emailVerified)).toEqual([false, true]);
 
     // A deleted car leaves the lead, without its car.
     await handle.db.delete(cars).where(eq(cars.id, car.id));

@@ -1,7 +1,7 @@
 import type { Lead, LeadKind, LeadListFilters, LeadPage, LeadStatus } from '@dealership/lead-schemas';
-import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION, type Transaction } from '@dealership/server-db';
+import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION, type Transaction, users } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 
 /** A new lead's columns as the service sets them. */
 export interface LeadColumns {
@@ -23,6 +23,8 @@ const leadColumns = {
   name: leads.name,
   phone: leads.phone,
   email: leads.email,
+  // Read, never written: whether an account with this email has confirmed it (users' unique index is on lower(email)).
+  emailVerified: sql<boolean>`exists (select 1 from ${users} where lower(${users.email}) = lower(${leads.email}) and ${users.emailVerifiedAt} is not null)`,
   message: leads.message,
   preferredDate: leads.preferredDate,
   preferredTime: leads.preferredTime,
@@ -39,7 +41,9 @@ const leadColumns = {
 type LeadRow = {
   [K in keyof typeof leadColumns]: K extends 'carId' | 'carName' | 'carSlug'
     ? string | null
-    : (typeof leads.$inferSelect)[Exclude<K, 'carId' | 'carName' | 'carSlug'>];
+    : K extends 'emailVerified'
+      ? boolean
+      : (typeof leads.$inferSelect)[Exclude<K, 'carId' | 'carName' | 'carSlug' | 'emailVerified'>];
 };
 
 // The kind and its details were checked by the contract's schema of that kind when stored.

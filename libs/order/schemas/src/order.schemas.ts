@@ -63,8 +63,8 @@ export type OrderContact = z.infer<typeof OrderContactSchema>;
 export const OrderSchema = z.object({
   id: IdSchema,
   status: OrderStatusSchema,
-  /** Null when the buyer's account has been deleted. */
-  buyer: z.object({ id: IdSchema, name: text() }).nullable(),
+  /** Null when the buyer's account has been deleted. `emailVerified`: the account's email is confirmed (the staff's mark). */
+  buyer: z.object({ id: IdSchema, name: text(), emailVerified: z.boolean() }).nullable(),
   contact: OrderContactSchema,
   createdAt: TimestampSchema,
   /** Total in whole KES, computed on the server from database prices. */

@@ -39,7 +39,7 @@ describe('order module: tRPC order.* (integration, real database)', () => {
       expect(orders[1]).toEqual({
         id: ids.first,
         status: 'Not Process',
-        buyer: { id: ids.amina, name: 'Amina' },
+        buyer: { id: ids.amina, name: 'Amina', emailVerified: false },
         // Placed before contacts were kept on the order.
         contact: { name: null, phone: null, address: null },
         createdAt: at(0).toISOString(),

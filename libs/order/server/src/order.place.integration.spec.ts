@@ -140,7 +140,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       expect(order).toEqual({
         id: expect.any(String),
         status: 'Not Process',
-        buyer: { id: people.amina.id, name: 'Amina Wanjiru' },
+        buyer: { id: people.amina.id, name: 'Amina Wanjiru', emailVerified: false },
         contact: { name: 'Amina Wanjiru', phone: '0712345678', address: 'Nyali, Mombasa' },
         createdAt: expect.any(String),
         amount: 5_850_000,

@@ -43,7 +43,7 @@ function findOrders(db: Database | Transaction, where?: SQL) {
       createdAt: true,
     },
     with: {
-      buyer: { columns: { id: true, name: true } },
+      buyer: { columns: { id: true, name: true, emailVerifiedAt: true } },
       lines: {
         columns: { id: true, carId: true, name: true, slug: true, price: true, imageUrl: true },
         orderBy: [asc(orderLines.position)],
@@ -60,7 +60,7 @@ function toOrder({ paymentMethod, paymentSuccess, payment, contactName, contactP
   return {
     id: order.id,
     status: order.status,
-    buyer: order.buyer,
+    buyer: order.buyer && { id: order.buyer.id, name: order.buyer.name, emailVerified: order.buyer.emailVerifiedAt !== null },
     contact: { name: contactName, phone: contactPhone, address: contactAddress },
     createdAt: createdAt.toISOString(),
     amount: order.amount,

@@ -96,6 +96,7 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.updateProfile', type: 'mutation', access: 'user', input: (f, who) => f.profile[who] },
   { path: 'user.logout', type: 'mutation', access: 'user', ownSession: true },
   { path: 'user.logoutAll', type: 'mutation', access: 'user', ownSession: true },
+  { path: 'user.resendVerification', type: 'mutation', access: 'user' },
   { path: 'order.mine', type: 'query', access: 'user' },
   { path: 'order.clientToken', type: 'query', access: 'user' },
   { path: 'order.place', type: 'mutation', access: 'user', input: (f) => ({ carIds: [take(f.spare.orderCars)], payment: { method: 'reservation' } }) },
@@ -222,6 +223,10 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'order.quote': 'query',
   'user.register': 'mutation',
   'user.login': 'mutation',
+  // Emailed account links: the reset request is throttled per email and address and answers the same for any address; the links carry their own secret.
+  'user.requestPasswordReset': 'mutation',
+  'user.resetPassword': 'mutation',
+  'user.verifyEmail': 'mutation',
   // A buyer's request: rate-limited per address and honeypot-checked instead (libs/lead/server).
   'lead.create': 'mutation',
   // The rates the duty estimator and the financing calculator use.

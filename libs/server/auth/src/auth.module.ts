@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { LeadThrottle, LoginThrottle, RegistrationThrottle } from './login-throttle';
+import { EmailLinkThrottle, LeadThrottle, LoginThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
  * Authentication and access for the whole app: the passport-jwt strategy, sessions and token
@@ -13,7 +13,7 @@ import { LeadThrottle, LoginThrottle, RegistrationThrottle } from './login-throt
  */
 @Global()
 @Module({
-  providers: [JwtStrategy, AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle],
+  providers: [JwtStrategy, AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle],
 })
 export class AuthModule {}

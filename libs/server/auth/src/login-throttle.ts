@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import { EmailLinkThrottledError, LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
 import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
@@ -47,6 +47,21 @@ export const LEAD_PHOTO_THROTTLE = {
   dayWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/**
+ * Emailed links (password reset, email verification) asked for: each request sends an email, so a
+ * few per hour per address and per account, whatever the outcome, against someone filling a
+ * stranger's inbox or the dealer's sending quota. The address limit is higher for shared networks.
+ */
+export const EMAIL_LINK_THROTTLE = {
+  /** Password reset requests for one email address per window. */
+  maxResetsPerEmail: 5,
+  /** Password reset requests from one client address per window, whatever the emails. */
+  maxResetsPerIp: 20,
+  /** Verification links one account may ask to be sent again per window. */
+  maxVerificationResendsPerAccount: 3,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
 /** The counters' keys (rows of `throttle_counters`). */
 export const throttleKeys = {
   loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
@@ -56,6 +71,9 @@ export const throttleKeys = {
   leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${ip}`,
   leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${ip}`,
   leadIpDay: (ip: string) => `lead-ip-day:${ip}`,
+  resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
+  resetIp: (ip: string) => `reset-ip:${ip}`,
+  verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
 };
 
 interface Limit {
@@ -170,5 +188,36 @@ export class LeadThrottle extends StoredThrottle {
       now,
     );
     if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+  }
+}
+
+/** Limits requests for emailed links with the numbers of `EMAIL_LINK_THROTTLE`; every request counts. */
+@Injectable()
+export class EmailLinkThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts a password reset request, or throws `EmailLinkThrottledError` when the email or the address is at its limit. */
+  async beginPasswordReset(ip: string, email: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.resetEmail(email), max: EMAIL_LINK_THROTTLE.maxResetsPerEmail, windowMs: EMAIL_LINK_THROTTLE.windowMs },
+        { key: throttleKeys.resetIp(ip), max: EMAIL_LINK_THROTTLE.maxResetsPerIp, windowMs: EMAIL_LINK_THROTTLE.windowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new EmailLinkThrottledError(retryAfter);
+  }
+
+  /** Counts a request to send the verification link again, or throws `EmailLinkThrottledError` at the account's limit. */
+  async beginVerificationResend(userId: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [{ key: throttleKeys.verifyResendAccount(userId), max: EMAIL_LINK_THROTTLE.maxVerificationResendsPerAccount, windowMs: EMAIL_LINK_THROTTLE.windowMs }],
+      now,
+    );
+    if (retryAfter > 0) throw new EmailLinkThrottledError(retryAfter);
   }
 }

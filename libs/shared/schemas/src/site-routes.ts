@@ -41,6 +41,10 @@ export const SITE_ROUTES = {
   terms: { path: '/terms', inSitemap: true, serverRendered: true },
   login: { path: '/login' },
   register: { path: '/register' },
+  forgotPassword: { path: '/forgot-password' },
+  // Opened from emailed links: the token is in the query.
+  resetPassword: { path: '/reset-password' },
+  verifyEmail: { path: '/verify-email' },
   adminHome: { path: '/dashboard/admin' },
   adminBrands: { path: '/dashboard/admin/allbrands' },
   adminCars: { path: '/dashboard/admin/cars' },

@@ -12,6 +12,8 @@ export const UserSchema = z.object({
   phone: text(),
   address: text(),
   role: RoleSchema,
+  /** Whether the owner of `email` followed a link sent to it (cleared when the email changes). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -113,3 +115,43 @@ export const ProfileUpdateInputSchema = z
     path: ['currentPassword'],
   });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** How long an email verification link works. */
+export const EMAIL_VERIFY_TTL_DAYS = 7;
+
+/**
+ * The answer to every password reset request, whether or not the address has an account: the
+ * page must not tell anyone which addresses are registered.
+ */
+export const PASSWORD_RESET_REQUESTED_MESSAGE = `If an account exists for that address, we have sent a link to reset the password. It works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+
+/** The message of a password mismatch on the reset form. */
+export const PASSWORDS_DIFFER = 'The two passwords are not the same';
+
+/** `user.requestPasswordReset`: the address to send the link to. */
+export const PasswordResetRequestInputSchema = z.object({ email: EmailSchema });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInputSchema>;
+
+/** The token of an emailed link (32 random bytes, base64url): checked by the server, only bounded here. */
+export const LinkTokenSchema = text({ error: 'The link is incomplete' })
+  .trim()
+  .min(1, { error: 'The link is incomplete' })
+  .max(200, { error: 'The link is not valid' });
+
+/** `user.resetPassword`: the emailed token and the new password, typed twice (same rules as registration). */
+export const PasswordResetInputSchema = z
+  .object({
+    token: LinkTokenSchema,
+    password: PasswordSchema,
+    confirmPassword: secretText({ error: 'Please type the new password again' }).max(PASSWORD_MAX_LENGTH, {
+      error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    }),
+  })
+  .refine((input) => input.password === input.confirmPassword, { error: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
+
+/** `user.verifyEmail`: the emailed token. */
+export const EmailVerifyInputSchema = z.object({ token: LinkTokenSchema });
+export type EmailVerifyInput = z.infer<typeof EmailVerifyInputSchema>;

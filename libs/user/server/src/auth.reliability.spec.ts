@@ -544,7 +544,7 @@ describe('user accounts and authentication (integration, real database)', () => 
     it('registers, logs in and reads the profile through the same service', async () => {
       const account = newAccount({ role: 1 });
       const created = await caller.register(account);
-      expect(created).toEqual({ id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0 });
+      expect(created).toEqual({ id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0, emailVerified: false });
       // The domain contract's names, exactly: no legacy `_id` in tRPC.
       expect(Object.keys(created).sort()).toEqual(Object.keys(UserSchema.shape).sort());
       await expect(caller.register({ ...account, email: account.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT' });

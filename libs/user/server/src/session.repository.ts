@@ -1,5 +1,5 @@
 import type { AuthSessionStore } from '@dealership/server-auth';
-import { DB, type Database, sessions, users } from '@dealership/server-db';
+import { DB, type Database, sessions, type Transaction, users } from '@dealership/server-db';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
@@ -44,5 +44,10 @@ export class SessionRepository implements AuthSessionStore {
 
   async revokeSessions(userId: string, keepSessionId?: string): Promise<void> {
     await this.db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  }
+
+  /** Ends every session of `userId` in the caller's transaction (a password reset, an account made admin). */
+  async revokeAllIn(db: Database | Transaction, userId: string): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
   }
 }

@@ -25,3 +25,16 @@ export class CurrentPasswordIncorrectError extends DomainError {
     super(ErrorCode.BadRequest, 'Current Password is incorrect', 'currentPassword');
   }
 }
+
+/** An emailed link that was never ours, has expired or was used already: one message for all three. */
+export class LinkNoLongerValidError extends DomainError {
+  constructor(what: 'reset' | 'verify') {
+    super(
+      ErrorCode.BadRequest,
+      what === 'reset'
+        ? 'This password reset link has expired or has already been used. Please ask for a new one.'
+        : 'This confirmation link has expired, has already been used, or was sent to an address your account no longer has. Please ask for a new one.',
+      'token',
+    );
+  }
+}

@@ -1,4 +1,5 @@
-import { type DatabaseHandle, users } from '@dealership/server-db';
+import { AuthService } from '@dealership/server-auth';
+import { type DatabaseHandle, sessions, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
@@ -27,16 +28,38 @@ describe('admin account bootstrap (integration, real database)', () => {
     const admin = await row('boss@dealer.test');
     expect(admin.role).toBe(1);
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(admin.emailVerifiedAt).not.toBeNull();
     expect(await service.ensureAdmin({ email: 'boss@dealer.test', password: 'first-password', name: 'Boss' })).toBe('unchanged');
   });
 
-  it('updates the password when ADMIN_PASSWORD changes, and restores role 1', async () => {
+  it('updates the password when ADMIN_PASSWORD changes', async () => {
     const before = await row('boss@dealer.test');
-    await handle.db.update(users).set({ role: 0 }).where(eq(users.id, before.id));
     expect(await service.ensureAdmin({ email: 'BOSS@dealer.test', password: 'second-password', name: 'Boss' })).toBe('updated');
     const after = await row('boss@dealer.test');
     expect(after.role).toBe(1);
     expect(after.passwordHash).not.toBe(before.passwordHash);
+  });
+
+  it('makes an existing customer account the admin only after ending its sessions and setting ADMIN_PASSWORD', async () => {
+    const customer = { name: 'Juma', email: 'juma@dealer.test', password: 'juma-own-password', phone: '0712000111', address: 'Likoni' };
+    await service.register(customer, '10.0.0.1');
+    const { token } = await service.login({ email: customer.email, password: customer.password }, '10.0.0.1');
+    const auth = app.get(AuthService);
+    expect(await auth.denialFor(token, 'user')).toBeNull();
+
+    expect(await service.ensureAdmin({ email: 'Juma@Dealer.test', password: 'operator-password', name: 'Boss' })).toBe('taken-over');
+    const taken = await row('juma@dealer.test');
+    expect(taken.role).toBe(1);
+    expect(taken.emailVerifiedAt).not.toBeNull();
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, taken.id))).toHaveLength(0);
+    // The customer's token never acts as the admin; their password no longer signs in.
+    expect(await auth.denialFor(token, 'user')).toBe('UNAUTHORIZED');
+    expect(await auth.denialFor(token, 'admin')).toBe('UNAUTHORIZED');
+    await expect(service.login({ email: customer.email, password: customer.password }, '10.0.0.2')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await service.login({ email: customer.email, password: 'operator-password' }, '10.0.0.2')).user.role).toBe(1);
+    // Once it is the admin, later starts leave its sessions alone.
+    expect(await service.ensureAdmin({ email: 'juma@dealer.test', password: 'operator-password', name: 'Boss' })).toBe('unchanged');
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, taken.id))).toHaveLength(1);
   });
 
   it('creates a development admin only when there is no admin yet', async () => {

@@ -1,9 +1,12 @@
 import { AUTH_SESSION_STORE, THROTTLE_STORE } from '@dealership/server-auth';
+import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
+import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { ThrottleCounterRepository } from './throttle-counter.repository';
+import { UserTokenRepository } from './user-token.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
 import { UserRouter } from './user.router';
@@ -11,10 +14,14 @@ import { UserService } from './user.service';
 
 /**
  * Accounts: registration, login, logout, profile, the admin account; and the stores auth needs
- * (sessions with the account lookup, throttle counters), kept in the database.
+ * (sessions with the account lookup, throttle counters), kept in the database; the emailed
+ * links of password reset and email verification, through the outbox.
  */
 @Module({
+  imports: [MessageModule],
   providers: [
+    UserTokenRepository,
+    EmailLinkService,
     UserRepository,
     SessionRepository,
     ThrottleCounterRepository,

@@ -1,15 +1,18 @@
-import { DB, type Database, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
+import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
 import type { Role, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 type UserRow = typeof users.$inferSelect;
 
 const toRole = (role: number): Role => (role === 1 ? 1 : 0);
 
 function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role) };
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role), emailVerified: row.emailVerifiedAt !== null };
 }
+
+/** The account's stored email is `email` (whatever its case): a link sent to an old address proves nothing of the new one. */
+const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 /** The profile fields a user may change; never the role. */
 export interface ProfileChanges {
@@ -32,7 +35,7 @@ export class UserRepository {
 
   /** Looks a user up by email, whatever its case. */
   async findByEmail(email: string): Promise<(User & { passwordHash: string }) | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [row] = await this.db.select().from(users).where(emailIs(email));
     return row ? { ...toUser(row), passwordHash: row.passwordHash } : undefined;
   }
 
@@ -41,17 +44,31 @@ export class UserRepository {
     return row ? toUser(row) : undefined;
   }
 
+  /** Runs `work` in one transaction (the account change and the emails it causes commit together). */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   /** Inserts a user; undefined when the email is already registered (in any case). */
-  async create(user: { name: string; email: string; passwordHash: string; phone: string; address: string; role: Role }): Promise<User | undefined> {
+  async create(
+    user: { name: string; email: string; passwordHash: string; phone: string; address: string; role: Role; emailVerifiedAt?: Date },
+    db: Database | Transaction = this.db,
+  ): Promise<User | undefined> {
     // The unique index on lower(email) decides, so two registrations racing cannot both win.
-    const [row] = await this.db.insert(users).values(user).onConflictDoNothing().returning();
+    const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
     return row ? toUser(row) : undefined;
   }
 
   /** Saves profile changes: the user as saved, 'not-found', or 'email-taken' when another account has the email. */
-  async updateProfile(id: string, changes: ProfileChanges): Promise<User | 'not-found' | 'email-taken'> {
+  async updateProfile(id: string, changes: ProfileChanges, db: Database | Transaction = this.db): Promise<User | 'not-found' | 'email-taken'> {
     try {
-      const [row] = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
+      // A new address is unverified until its owner follows the link sent to it.
+      const emailVerifiedAt = sql`CASE WHEN lower(${users.email}) = ${changes.email.toLowerCase()} THEN ${users.emailVerifiedAt} ELSE NULL END`;
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, emailVerifiedAt })
+        .where(eq(users.id, id))
+        .returning();
       return row ? toUser(row) : 'not-found';
     } catch (error) {
       if (pgError(error).code === PG_UNIQUE_VIOLATION) return 'email-taken';
@@ -64,7 +81,26 @@ export class UserRepository {
     return row !== undefined;
   }
 
-  async updateAdmin(id: string, changes: { passwordHash: string; role: Role }): Promise<void> {
-    await this.db.update(users).set(changes).where(eq(users.id, id));
+  async updateAdmin(id: string, changes: { passwordHash: string; role: Role; emailVerifiedAt?: Date }, db: Database | Transaction = this.db): Promise<void> {
+    await db.update(users).set(changes).where(eq(users.id, id));
+  }
+
+  /**
+   * Records that the owner of `email` followed a link sent to it, if it is still the account's
+   * email; false when the account has another email now (or is gone). An earlier verification stays.
+   */
+  async markEmailVerified(db: Database | Transaction, id: string, email: string): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, id), emailIs(email)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Sets a new password hash; false when the account is gone. */
+  async setPassword(db: Database | Transaction, id: string, passwordHash: string): Promise<boolean> {
+    const rows = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
   }
 }

@@ -2,7 +2,9 @@ import { type AuthSession, type AuthUser, type LoginInput, type ProfileUpdateInp
 import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
+import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
 import { CurrentPasswordIncorrectError, EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
 
@@ -18,20 +20,23 @@ export class UserService {
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly registrations: RegistrationThrottle,
+    private readonly sessions: SessionRepository,
+    private readonly emailLinks: EmailLinkService,
   ) {}
 
-  /** Creates a customer account (role 0, whatever was asked); registrations are throttled per client address. */
+  /**
+   * Creates a customer account (role 0, whatever was asked) and, in the same transaction, the
+   * email with its verification link; registrations are throttled per client address.
+   */
   async register(input: RegisterInput, ip: string): Promise<User> {
     await this.registrations.begin(ip);
     // Checked first so a taken email costs no hashing; the insert still guards against a race.
     if (await this.users.findByEmail(input.email)) throw new EmailTakenError();
-    const user = await this.users.create({
-      name: input.name,
-      email: input.email,
-      passwordHash: await this.hasher.hash(input.password),
-      phone: input.phone,
-      address: input.address,
-      role: Role.User,
+    const passwordHash = await this.hasher.hash(input.password);
+    const user = await this.users.transaction(async (tx) => {
+      const created = await this.users.create({ name: input.name, email: input.email, passwordHash, phone: input.phone, address: input.address, role: Role.User }, tx);
+      if (created) await this.emailLinks.enqueueVerification(tx, created);
+      return created;
     });
     if (!user) throw new EmailTakenError();
     return user;
@@ -71,20 +76,26 @@ export class UserService {
   /**
    * Saves the user's own profile. An empty password keeps the current one; a new one needs the
    * correct current password (guesses count against the login throttle of the account and
-   * address) and ends every other session of the user, the current one staying signed in. The
-   * role never changes here.
+   * address) and ends every other session of the user, the current one staying signed in. A new
+   * email is unverified, and a link to verify it is sent to it. The role never changes here.
    */
   async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string): Promise<User> {
     const holder = await this.users.findByEmail(input.email);
     if (holder && holder.id !== user.id) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
     const newPassword = input.password ? input.password : undefined;
     if (newPassword) await this.checkCurrentPassword(user, input.currentPassword ?? '', ip);
-    const result = await this.users.updateProfile(user.id, {
+    const changes = {
       name: input.name,
       email: input.email,
       phone: input.phone,
       address: input.address,
       ...(newPassword ? { passwordHash: await this.hasher.hash(newPassword) } : {}),
+    };
+    const result = await this.users.transaction(async (tx) => {
+      const saved = await this.users.updateProfile(user.id, changes, tx);
+      // `user.email` is the stored one, read with the session on this request.
+      if (typeof saved !== 'string' && saved.email.toLowerCase() !== user.email.toLowerCase()) await this.emailLinks.enqueueVerification(tx, saved);
+      return saved;
     });
     if (result === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
     if (result === 'not-found') throw new UserNotFoundError();
@@ -103,9 +114,13 @@ export class UserService {
 
   /**
    * Makes sure the configured admin account exists with the configured password and role 1
-   * (created on first start, updated when ADMIN_PASSWORD changes).
+   * (created on first start, updated when ADMIN_PASSWORD changes), its email counted as verified
+   * (the operator named it). The role is never granted to an account while sessions of its
+   * earlier holder live on: when ADMIN_EMAIL names an existing non-admin account, every session of
+   * it ends and its password becomes ADMIN_PASSWORD in the same transaction that makes it admin,
+   * and a warning names it ('taken-over').
    */
-  async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<'created' | 'updated' | 'unchanged'> {
+  async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<'created' | 'updated' | 'taken-over' | 'unchanged'> {
     const existing = await this.users.findByEmail(admin.email);
     if (!existing) {
       await this.users.create({
@@ -115,18 +130,28 @@ export class UserService {
         phone: '',
         address: '',
         role: Role.Admin,
+        emailVerifiedAt: new Date(),
       });
       this.logger.log(`Admin account ${admin.email} created`);
       return 'created';
     }
     const passwordMatches = await this.hasher.verify(existing.passwordHash, admin.password);
     if (passwordMatches && existing.role === Role.Admin) return 'unchanged';
-    await this.users.updateAdmin(existing.id, {
-      passwordHash: passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password),
-      role: Role.Admin,
+    const passwordHash = passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password);
+    if (existing.role === Role.Admin) {
+      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin });
+      this.logger.log(`Admin account ${admin.email} updated`);
+      return 'updated';
+    }
+    await this.users.transaction(async (tx) => {
+      await this.sessions.revokeAllIn(tx, existing.id);
+      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, emailVerifiedAt: existing.emailVerified ? undefined : new Date() }, tx);
     });
-    this.logger.log(`Admin account ${admin.email} updated`);
-    return 'updated';
+    this.logger.warn(
+      `ADMIN_EMAIL names the existing customer account ${existing.email} (id ${existing.id}, "${existing.name}"): ` +
+        'its sessions were ended and its password set to ADMIN_PASSWORD before it was made the admin. Its orders and details stay with it.',
+    );
+    return 'taken-over';
   }
 
   /**

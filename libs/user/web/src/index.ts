@@ -10,3 +10,7 @@ export { RegisterForm, type RegisterFormProps } from './lib/register/RegisterFor
 export { RegisterPage } from './lib/register/Register.page';
 export { ProfileForm, type ProfileFormProps } from './lib/profile/ProfileForm';
 export { UserProfilePage } from './lib/profile/Profile.page';
+export { ForgotPasswordPage } from './lib/password/ForgotPassword.page';
+export { ResetPasswordPage, PASSWORD_RESET_DONE_MESSAGE } from './lib/password/ResetPassword.page';
+export { VerifyEmailPage } from './lib/verify/VerifyEmail.page';
+export { EmailVerificationBanner } from './lib/verify/EmailVerificationBanner';

@@ -1,5 +1,5 @@
 // The signed-in customer's area: its own lazily loaded chunk.
-import { AuthGuard, DashboardHome, DashboardShell } from '@dealership/user-web';
+import { AuthGuard, DashboardHome, DashboardShell, EmailVerificationBanner } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
 
 export { UserProfilePage } from '@dealership/user-web';
@@ -16,7 +16,7 @@ export const USER_MENU = [
 export function UserLayout() {
   return (
     <AuthGuard area="user">
-      <DashboardShell heading="My Account" menu={USER_MENU} />
+      <DashboardShell heading="My Account" menu={USER_MENU} notice={<EmailVerificationBanner />} />
     </AuthGuard>
   );
 }

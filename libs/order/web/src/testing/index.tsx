@@ -14,7 +14,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: `3f2a9c1b-0d4e-4a5b-8c6d-${suffix}`,
     status: 'Processing',
-    buyer: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Juma' },
+    buyer: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Juma', emailVerified: false },
     contact: { name: 'Juma', phone: '0712 345 678', address: 'Nyali, Mombasa' },
     createdAt: '2025-06-12T12:00:00.000Z',
     amount: 6_500_000,

@@ -95,6 +95,7 @@ export function storeSession(user: Partial<User> & Pick<User, 'name' | 'role'>, 
     email: 'test@mail.co.ke',
     phone: '0712000000',
     address: 'Mombasa',
+    emailVerified: true,
     ...user,
   };
   window.localStorage.setItem('auth', JSON.stringify({ user: full, token }));

@@ -10,6 +10,7 @@ const lead: Lead = {
   name: 'Amina W.',
   phone: '+254712345678',
   email: 'amina@mail.co.ke',
+  emailVerified: true,
   message: 'Is it still available?',
   car: { id: '00000000-0000-4000-8000-000000000001', name: 'Toyota Vitz', slug: 'toyota-vitz' },
   preferredDate: '2026-12-05',
@@ -47,6 +48,7 @@ describe('AdminLeadsPage', () => {
     expect(within(card).getByRole('link', { name: '+254712345678' })).toHaveAttribute('href', 'tel:+254712345678');
     expect(within(card).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254712345678\?text=/));
     expect(within(card).getByRole('link', { name: 'amina@mail.co.ke' })).toHaveAttribute('href', 'mailto:amina@mail.co.ke');
+    expect(within(card).getByLabelText('Email verified')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Toyota Vitz' })).toHaveAttribute('href', '/car/toyota-vitz');
     expect(within(card).getByText('Preferred day: Saturday, 5 December 2026')).toBeInTheDocument();
     expect(screen.getByText('1 new lead')).toBeInTheDocument();

@@ -155,6 +155,11 @@ function LeadCard({ lead }: { lead: Lead }) {
           WhatsApp
         </Anchor>
         {lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}
+        {lead.emailVerified ? (
+          <Badge size="xs" color="teal" variant="light" aria-label="Email verified" title="An account with this email confirmed it">
+            verified
+          </Badge>
+        ) : null}
       </Group>
       {lead.car ? (
         <Text size="sm" mt="xs">

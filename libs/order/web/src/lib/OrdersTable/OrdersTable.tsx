@@ -1,7 +1,7 @@
 import type { Order } from '@dealership/order-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes, formatRelativeTime } from '@dealership/shared-util';
-import { Anchor, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderStatusBadge, PaymentBadge } from '../badges/OrderBadges';
@@ -111,7 +111,15 @@ export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact
                   <Table.Tr>
                     <Table.Td>{number}</Table.Td>
                     <Table.Td>{renderStatus ? renderStatus(order, number) : <OrderStatusBadge status={order.status} />}</Table.Td>
-                    <Table.Td className={classes.wrap}>{order.buyer?.name ?? order.contact.name ?? 'Deleted account'}</Table.Td>
+                    <Table.Td className={classes.wrap}>
+                      {order.buyer?.name ?? order.contact.name ?? 'Deleted account'}
+                      {/* The staff's view only: the buyer confirmed the account's email address. */}
+                      {showContact && order.buyer?.emailVerified ? (
+                        <Badge size="xs" color="teal" variant="light" ml={6} aria-label="Email verified" title="The buyer confirmed the account's email address">
+                          verified
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>
                       <OrderTime createdAt={order.createdAt} now={now} />
                     </Table.Td>

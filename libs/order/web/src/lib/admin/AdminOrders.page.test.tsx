@@ -10,7 +10,7 @@ const ROUTE = '/dashboard/admin/userorders';
 
 const reservation = makeOrder({ status: 'Not Process' });
 const paid = makeOrder({
-  buyer: { id: '00000000-0000-4000-8000-0000000000b2', name: 'Amina' },
+  buyer: { id: '00000000-0000-4000-8000-0000000000b2', name: 'Amina', emailVerified: true },
   contact: { name: 'Amina', phone: '+254 722 000 111', address: 'Kizingo, Mombasa' },
   payment: { success: true, method: 'card', provider: 'braintree', transactionId: 'tx-9' },
 });
@@ -47,7 +47,10 @@ describe('AdminOrdersPage', () => {
     expect(within(articles[0]).getByText('Reservation')).toBeInTheDocument();
     expect(within(articles[1]).getByText('Success')).toBeInTheDocument();
     expect(within(articles[2]).getByText('Failed')).toBeInTheDocument();
-    expect(within(articles[1]).getByText('Amina', { selector: 'td' })).toBeInTheDocument();
+    // The buyer column: the name, and the staff's mark of a buyer who confirmed the account's email.
+    expect(within(articles[1]).getByText((_, element) => element?.tagName === 'TD' && element.textContent === 'Aminaverified')).toBeInTheDocument();
+    expect(within(articles[1]).getByLabelText('Email verified')).toBeInTheDocument();
+    expect(within(articles[0]).queryByLabelText('Email verified')).not.toBeInTheDocument();
     expect(within(articles[1]).getByRole('link', { name: 'Call +254 722 000 111' })).toHaveAttribute('href', 'tel:+254722000111');
     expect(within(articles[1]).getByRole('link', { name: 'WhatsApp +254 722 000 111' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/254722000111\?/);
     expect(within(articles[1]).getByText('Kizingo, Mombasa')).toBeInTheDocument();

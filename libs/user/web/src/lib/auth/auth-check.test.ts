@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { checkAccess, isUnauthenticated } from './auth-check';
 
-const user = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Juma', email: 'j@mail.co.ke', phone: '0712', address: 'Mombasa' };
+const user = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Juma', email: 'j@mail.co.ke', phone: '0712', address: 'Mombasa', emailVerified: true };
 
 /** A tRPC failure as the client sees it when the server answered `httpStatus`. */
 function failure(httpStatus: number) {

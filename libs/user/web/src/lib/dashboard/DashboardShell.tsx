@@ -1,5 +1,5 @@
 import { Badge, Burger, Container, Drawer, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import classes from './DashboardShell.module.css';
 
@@ -16,6 +16,8 @@ export interface DashboardShellProps {
   /** Names the side menu ("Admin Panel", "My Account"). */
   heading: string;
   menu: readonly DashboardMenuItem[];
+  /** Shown above every screen of the area (the user's email confirmation reminder). */
+  notice?: ReactNode;
 }
 
 function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; onNavigate?: () => void }) {
@@ -41,7 +43,7 @@ function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; o
  * A dashboard frame: the side menu at left, the nested screen beside it. Below Mantine's `sm`
  * breakpoint the menu folds into a drawer, opened by a burger above the screen.
  */
-export function DashboardShell({ heading, menu }: DashboardShellProps) {
+export function DashboardShell({ heading, menu, notice }: DashboardShellProps) {
   const { pathname } = useLocation();
   // The drawer is open for the page it was opened on: any navigation closes it, links and Back alike.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
@@ -92,6 +94,7 @@ export function DashboardShell({ heading, menu }: DashboardShellProps) {
           </nav>
         </Drawer>
         <div>
+          {notice}
           <Outlet />
         </div>
       </div>

@@ -1,20 +1,23 @@
 import { LoginInputSchema, type LoginInput } from '@dealership/user-schemas';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { EmailInput } from './EmailInput';
 
 export interface LoginFormProps {
   /** Sends the credentials; the form shows a busy button until it settles. */
   onSubmit: (values: LoginInput) => Promise<void>;
   /** The register link (it carries the page to return to). */
   registerHref?: string;
+  /** Where "Forgot your password?" goes. */
+  forgotPasswordHref?: string;
 }
 
 /**
  * Email and password (spec §2 /login). 'Email is required' and 'Invalid Email Format' come from the
  * shared schema; `noValidate` keeps the browser's own bubbles from hiding those messages.
  */
-export function LoginForm({ onSubmit, registerHref = '/register' }: LoginFormProps) {
+export function LoginForm({ onSubmit, registerHref = '/register', forgotPasswordHref = '/forgot-password' }: LoginFormProps) {
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -26,15 +29,7 @@ export function LoginForm({ onSubmit, registerHref = '/register' }: LoginFormPro
   return (
     <form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label="Login">
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput key={form.key('email')} {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
@@ -42,6 +37,9 @@ export function LoginForm({ onSubmit, registerHref = '/register' }: LoginFormPro
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to={forgotPasswordHref} size="sm" ta="right" mt={-8}>
+          Forgot your password?
+        </Anchor>
         <Button type="submit" size="md" fullWidth loading={form.submitting}>
           Login
         </Button>

@@ -2,6 +2,7 @@ import { RegisterInputSchema, type RegisterInput } from '@dealership/user-schema
 import { Anchor, Button, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { EmailInput } from '../login/EmailInput';
 
 // Spec §5: only the email format is checked before the request; the emptiness checks are the
 // server's, so their messages come back as field errors.
@@ -32,15 +33,7 @@ export function RegisterForm({ onSubmit, loginHref = '/login' }: RegisterFormPro
     <form noValidate onSubmit={form.onSubmit(handleSubmit)} aria-label="Register">
       <Stack gap="md">
         <TextInput label="Name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput key={form.key('email')} {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"

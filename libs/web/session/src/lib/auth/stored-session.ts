@@ -11,7 +11,8 @@ function isRole(value: unknown): value is User['role'] {
 
 /**
  * Stored JSON as a session, or null when it is not one. Sessions stored before the contract rename
- * name the user's id `_id`; they convert. The user keeps the fields of `User` only.
+ * name the user's id `_id`; they convert. The user keeps the fields of `User` only; one stored
+ * before `emailVerified` existed counts as unverified until the dashboard reads the account again.
  */
 export function toAuthSession(data: unknown): AuthSession | null {
   if (!isRecord(data) || typeof data['token'] !== 'string' || data['token'].length === 0) return null;
@@ -28,5 +29,5 @@ export function toAuthSession(data: unknown): AuthSession | null {
   ) {
     return null;
   }
-  return { user: { id, name, email, phone, address, role: user['role'] }, token: data['token'] };
+  return { user: { id, name, email, phone, address, role: user['role'], emailVerified: user['emailVerified'] === true }, token: data['token'] };
 }

@@ -1,0 +1,54 @@
+import { EmailLayout, EmailLink, EmailText, renderEmail, type EmailSite, type RenderedEmail } from '@dealership/message-server';
+import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@dealership/user-schemas';
+
+/** A page of the site with the token in its query: what the emailed button opens. */
+export const accountLink = (site: EmailSite, path: '/reset-password' | '/verify-email', token: string) => `${site.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+const button = { backgroundColor: '#1c7ed6', color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontWeight: 700, textDecoration: 'none', display: 'inline-block' };
+
+/** The link twice: as a button, and written out for mail apps that hide buttons or strip links. */
+function LinkBlock({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <EmailText>
+        <EmailLink href={href} style={button}>
+          {label}
+        </EmailLink>
+      </EmailText>
+      <EmailText>
+        If the button does not work, copy this address into your browser: <EmailLink href={href}>{href}</EmailLink>
+      </EmailText>
+    </>
+  );
+}
+
+/** The password reset email: one link, valid PASSWORD_RESET_TTL_MINUTES, usable once. */
+export function passwordResetEmail(site: EmailSite, name: string, token: string): Promise<RenderedEmail> {
+  const href = accountLink(site, '/reset-password', token);
+  return renderEmail(
+    'Reset your password',
+    <EmailLayout site={site} preview="A link to choose a new password" heading="Reset your password">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>Someone (we hope you) asked to reset the password of your account. Choose a new one here:</EmailText>
+      <LinkBlock href={href} label="Choose a new password" />
+      <EmailText>
+        The link works once, for {PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs your account out on every phone and computer.
+      </EmailText>
+      <EmailText>If you did not ask for this, ignore this email: your password stays as it is.</EmailText>
+    </EmailLayout>,
+  );
+}
+
+/** The verification email: one link, valid EMAIL_VERIFY_TTL_DAYS, for the address it was sent to. */
+export function emailVerificationEmail(site: EmailSite, name: string, token: string): Promise<RenderedEmail> {
+  const href = accountLink(site, '/verify-email', token);
+  return renderEmail(
+    'Confirm your email address',
+    <EmailLayout site={site} preview="One click to confirm your email address" heading="Confirm your email address">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>Please confirm that this is your email address, so we can send your order receipts and a password reset link here:</EmailText>
+      <LinkBlock href={href} label="Confirm my email address" />
+      <EmailText>The link works for {EMAIL_VERIFY_TTL_DAYS} days. If you did not open an account with us, ignore this email.</EmailText>
+    </EmailLayout>,
+  );
+}

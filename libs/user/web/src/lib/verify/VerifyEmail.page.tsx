@@ -1,0 +1,69 @@
+import { describeApiError, useAuth } from '@dealership/web-session';
+import { trpc } from '@dealership/web-trpc-client';
+import { Seo } from '@dealership/web-ui';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AuthCard } from '../login/AuthCard';
+import { LinkProblem } from '../password/LinkProblem';
+
+type Outcome = { state: 'checking' } | { state: 'verified'; email: string } | { state: 'failed'; message: string };
+
+/**
+ * `/verify-email?token=...`: confirms the address as soon as the page opens (the link may be opened
+ * on a phone where nobody is signed in). A signed-in visitor's stored account takes the mark too.
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { session, login, dashboardPath } = useAuth();
+  const utils = trpc.useUtils();
+  const mutation = trpc.user.verifyEmail.useMutation();
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'checking' } : { state: 'failed', message: 'This link is incomplete: open it again from the email.' });
+  // Once per page: React's development double effects must not spend the link twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    mutation.mutateAsync({ token }).then(
+      ({ email }) => setOutcome({ state: 'verified', email }),
+      (error: unknown) => setOutcome({ state: 'failed', message: describeApiError(error).message }),
+    );
+  }, [token, mutation]);
+
+  useEffect(() => {
+    if (outcome.state !== 'verified' || !session) return;
+    void utils.user.me.invalidate();
+    if (session.user.email.toLowerCase() === outcome.email.toLowerCase() && !session.user.emailVerified) {
+      login({ ...session, user: { ...session.user, emailVerified: true } });
+    }
+  }, [outcome, session, login, utils]);
+
+  const signedIn = session !== null;
+  return (
+    <AuthCard title="Confirm your email address" subtitle="We check the link from your email.">
+      <Seo title="Confirm your email address" description="Confirm the email address of your dealership account." noIndex />
+      {outcome.state === 'checking' ? (
+        <Stack align="center" gap="sm" role="status">
+          <Loader size="md" />
+          <Text>Checking the link...</Text>
+        </Stack>
+      ) : outcome.state === 'verified' ? (
+        <Stack gap="md">
+          <Alert color="green" variant="light" title="Email address confirmed" role="status">
+            Thank you: <strong>{outcome.email}</strong> is confirmed. We will send your receipts and account emails there.
+          </Alert>
+          <Button component={Link} to={signedIn ? dashboardPath : '/login'} size="md" fullWidth>
+            {signedIn ? 'Go to my dashboard' : 'Login'}
+          </Button>
+        </Stack>
+      ) : (
+        <LinkProblem
+          message={signedIn ? `${outcome.message} Your dashboard has a button to send a new link.` : `${outcome.message} Log in to send a new link.`}
+          action={signedIn ? { to: dashboardPath, label: 'Go to my dashboard' } : { to: '/login', label: 'Login' }}
+        />
+      )}
+    </AuthCard>
+  );
+}
