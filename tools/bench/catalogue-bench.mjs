@@ -12,53 +12,17 @@
 // BENCH_WARMUP_SECONDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is),
 // BENCH_OURS_PORT and BENCH_BARE_PORT (default: free ports picked at start).
 import autocannon from 'autocannon';
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { countCars, dropDatabase, migrateDatabase, migrationsCurrent, seedCatalogue, withDatabase } from './seed-catalogue.mjs';
+import { join } from 'node:path';
+import { benchSettings, buildServer, parseCarsArg, percentile, prepareBenchDatabase, root, round, startOurServer, waitFor } from './bench-support.mjs';
 import { freePort, stopChild } from '../scripts/processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const { duration, connections, warmupSeconds } = benchSettings;
 const OURS_PORT = Number(process.env.BENCH_OURS_PORT ?? (await freePort()));
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? (await freePort()));
-
-function parseArgs(argv) {
-  let cars = 10000;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--cars') cars = Number(argv[++i]);
-    else if (argv[i].startsWith('--cars=')) cars = Number(argv[i].slice(7));
-    else throw new Error(`unknown argument ${argv[i]} (usage: --cars N)`);
-  }
-  if (!Number.isInteger(cars) || cars < 100) throw new Error('--cars must be a whole number of at least 100');
-  return { cars };
-}
-
-const { cars: carCount } = parseArgs(process.argv.slice(2));
-const databaseUrl = withDatabase(serverUrl, `dealership_bench_${carCount}`);
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-const round = (v, d = 1) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
+const carCount = parseCarsArg(process.argv.slice(2));
 
 /** One autocannon run; latencies recorded per response so p95 is exact (autocannon reports p97.5). */
 function load(url, { connections: c, duration: d, amount }) {
@@ -115,48 +79,11 @@ async function withPeakRss(pid, task) {
 }
 
 
-if (process.env.BENCH_SKIP_BUILD !== '1' && spawnSync('node', [join(root, 'tools/build/build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
-
-const existing = await countCars(databaseUrl);
-const current = existing > 0 && (await migrationsCurrent(databaseUrl));
-if (existing === carCount && current) {
-  console.log(`reusing dealership_bench_${carCount} (${existing} cars)`);
-  await migrateDatabase(databaseUrl);
-} else {
-  console.log(`seeding dealership_bench_${carCount} (${existing === 0 ? 'empty or missing' : current ? `held ${existing} cars` : 'a migration changed since it was built'})`);
-  if (existing > 0 && !current) await dropDatabase(databaseUrl);
-  await seedCatalogue({ databaseUrl, cars: carCount, replace: true });
-}
-
-const probe = new pg.Client({ connectionString: databaseUrl });
-await probe.connect();
-// A settled catalogue, as autovacuum leaves it (visibility map, statistics, a new migration's indexes
-// included), the same for every run and both servers.
-await probe.query('vacuum analyze brands, brand_images, cars, car_images');
-const { rows: slugRows } = await probe.query(`select slug from cars where status <> 'Sold' order by created_at desc, id desc offset 5 limit 1`);
-const { rows: versionRows } = await probe.query('show server_version');
-await probe.end();
-const slug = slugRows[0].slug;
+buildServer();
+const { databaseUrl, slug, postgres } = await prepareBenchDatabase(carCount);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-const ours = spawn(process.execPath, [join(root, 'dist/apps/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(OURS_PORT),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    MEDIA_DIR: join(dataDir, 'media'),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password',
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const ours = startOurServer({ port: OURS_PORT, databaseUrl, dataDir });
 const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: databaseUrl }, stdio: 'inherit' });
 
 // Ctrl-C or a kill stops both servers and removes the temporary folder before leaving.
@@ -219,7 +146,7 @@ let oursAlive = true;
 try {
   await waitFor(`http://127.0.0.1:${OURS_PORT}/api/health`, ours);
   await waitFor(bareUrl('/health'), bare);
-  console.log(`\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${versionRows[0].server_version} at ${new URL(databaseUrl).host}\n`);
+  console.log(`\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres} at ${new URL(databaseUrl).host}\n`);
   for (const c of cases) {
     const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2) };
     try {
@@ -280,7 +207,7 @@ const out = {
   machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   // 1-minute load average around the runs: other work on the machine skews the figures.
   loadAvg: { min: Math.min(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])), max: Math.max(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])) },
-  postgres: versionRows[0].server_version,
+  postgres: postgres,
   connections,
   seconds: duration,
   warmupSeconds,

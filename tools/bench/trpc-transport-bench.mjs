@@ -13,41 +13,17 @@
 // measured run, default 10), BENCH_CONNECTIONS (default 20), BENCH_WARMUP_SECONDS (default 3),
 // BENCH_ROUNDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is).
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { countCars, dropDatabase, migrateDatabase, migrationsCurrent, seedCatalogue, withDatabase } from './seed-catalogue.mjs';
+import { join } from 'node:path';
+import { benchSettings, buildServer, median, parseCarsArg, percentile, prepareBenchDatabase, root, round, startOurServer, waitFor } from './bench-support.mjs';
 import { freePort, stopChild } from '../scripts/processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const { duration, connections, warmupSeconds } = benchSettings;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const TRANSPORTS = ['custom', 'official'];
 
-let carCount = 10000;
-for (let i = 2; i < process.argv.length; i++) {
-  const arg = process.argv[i];
-  if (arg === '--cars') carCount = Number(process.argv[++i]);
-  else if (arg.startsWith('--cars=')) carCount = Number(arg.slice(7));
-  else throw new Error(`unknown argument ${arg} (usage: --cars N)`);
-}
-if (!Number.isInteger(carCount) || carCount < 100) throw new Error('--cars must be a whole number of at least 100');
-const databaseUrl = withDatabase(serverUrl, `dealership_bench_${carCount}`);
-
-const round = (v, d = 1) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+const carCount = parseCarsArg(process.argv.slice(2));
 
 /** CPU time (user + system, ms) the process has used so far, from /proc. */
 function cpuMs(pid) {
@@ -66,62 +42,14 @@ function load(url, seconds, latencies) {
   });
 }
 
-async function waitFor(url, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-if (process.env.BENCH_SKIP_BUILD !== '1' && spawnSync(process.execPath, [join(root, 'tools/build/build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
-
-const existing = await countCars(databaseUrl);
-const current = existing > 0 && (await migrationsCurrent(databaseUrl));
-if (existing === carCount && current) {
-  console.log(`reusing dealership_bench_${carCount} (${existing} cars)`);
-  await migrateDatabase(databaseUrl);
-} else {
-  console.log(`seeding dealership_bench_${carCount}`);
-  if (existing > 0 && !current) await dropDatabase(databaseUrl);
-  await seedCatalogue({ databaseUrl, cars: carCount, replace: true });
-}
-const probe = new pg.Client({ connectionString: databaseUrl });
-await probe.connect();
-await probe.query('vacuum analyze brands, brand_images, cars, car_images');
-const { rows: slugRows } = await probe.query(`select slug from cars where status <> 'Sold' order by created_at desc, id desc offset 5 limit 1`);
-const { rows: versionRows } = await probe.query('show server_version');
-await probe.end();
-const slug = slugRows[0].slug;
+buildServer();
+const { databaseUrl, slug, postgres } = await prepareBenchDatabase(carCount);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-trpc-'));
 const servers = {};
 for (const transport of TRANSPORTS) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist/apps/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(dataDir, transport),
-      SEED_DEMO: 'false',
-      JWT_SECRET: randomBytes(48).toString('base64'),
-      MEDIA_DIR: join(dataDir, 'media'),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password',
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      TRPC_TRANSPORT: transport,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startOurServer({ port, databaseUrl, dataDir: join(dataDir, transport), env: { TRPC_TRANSPORT: transport } });
   servers[transport] = { port, child };
 }
 const stopAll = () => Promise.all(Object.values(servers).map((s) => stopChild(s.child)));
@@ -157,7 +85,7 @@ try {
     if (!a.startsWith('200 ')) throw new Error(`${c.name}: ${a.slice(0, 300)}`);
   }
   console.log(
-    `\n${carCount} cars, ${connections} connections, ${rounds} rounds of ${duration} s per transport and case (warm-up ${warmupSeconds} s each), PostgreSQL ${versionRows[0].server_version}, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}\n`,
+    `\n${carCount} cars, ${connections} connections, ${rounds} rounds of ${duration} s per transport and case (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres}, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}\n`,
   );
   for (const c of cases) {
     const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2), runs: [] };
@@ -237,7 +165,7 @@ const out = {
   command: `npm run bench:trpc -- --cars ${carCount}`,
   machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   loadAvg: { min: Math.min(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))), max: Math.max(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))) },
-  postgres: versionRows[0].server_version,
+  postgres: postgres,
   connections,
   seconds: duration,
   warmupSeconds,
