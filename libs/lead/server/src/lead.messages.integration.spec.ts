@@ -67,7 +67,7 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
       expect(mail.subject).toBe('New test drive: Amina Njeri, Toyota Prado 2019');
       expect(mail.html).toContain('href="tel:+254712345678"');
       expect(mail.html).toContain(`href="https://dealer.test/car/${car.slug}"`);
-      expect(mail.html).toContain(`href="https://dealer.test/dashboard/admin/leads?lead=${id}"`);
+      expect(mail.html).toContain(`href="https://dealer.test/dashboard/admin/leads?status=New&amp;lead=${id}"`);
       expect(mail.text).toContain(`Slot: ${day} at 10:30`);
       expect(mail.text).toContain('Phone: +254712345678');
     }

@@ -67,7 +67,7 @@ const kindLabel = (lead: LeadForMessages) => LEAD_KIND_LABELS[lead.input.kind].t
 /** The staff's email: who, how to call them, what they want, and a link to the lead. */
 export function staffLeadEmail(lead: LeadForMessages, site: EmailSite): Promise<RenderedEmail> {
   const { input, car } = lead;
-  const inbox = absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`);
+  const inbox = absolute(site, `${sitePath('adminLeads')}?status=New&lead=${lead.id}`);
   const subject = `New ${kindLabel(lead)}: ${input.name}${car ? `, ${car.name}` : ''}`;
   return renderEmail(
     subject,

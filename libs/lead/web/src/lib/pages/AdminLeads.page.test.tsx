@@ -55,6 +55,17 @@ describe('AdminLeadsPage', () => {
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([['lead.list', { page: 1, pageSize: LEAD_PAGE_SIZE }]]);
   });
 
+  it('marks the lead a staff alert links to (?lead=) and brings it into view', async () => {
+    const other = { ...lead, id: '00000000-0000-4000-9000-000000000002', name: 'Otieno' };
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    renderInbox(() => ({ data: pageOf([other, lead]) }), `/dashboard/admin/leads?status=New&lead=${lead.id}`);
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    expect(card).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('article', { name: 'Enquiry from Otieno' })).not.toHaveAttribute('aria-current');
+    expect(scrolled.mock.instances).toContain(card);
+    scrolled.mockRestore();
+  });
+
   it("shows a test drive's day and time, and each kind's details in words, with a trade-in's photos", async () => {
     const leads: Lead[] = [
       {

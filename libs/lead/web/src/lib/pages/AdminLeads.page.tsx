@@ -4,7 +4,7 @@ import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo, telHref, whatsappHref } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 /** Leads per page of the inbox. */
@@ -15,11 +15,12 @@ const STATUS_COLORS: Record<LeadStatus, string> = { New: 'orange', Contacted: 'b
 const isKind = (value: string | null): value is LeadKind => (LEAD_KINDS as readonly string[]).includes(value ?? '');
 const isStatus = (value: string | null): value is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(value ?? '');
 
-/** The inbox's filters and page, kept in the URL (`?kind=&status=&page=`). */
+/** The inbox's filters and page, kept in the URL (`?kind=&status=&page=`), and the lead a staff alert links to (`?lead=`). */
 function useLeadParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = searchParams.get('kind');
   const status = searchParams.get('status');
+  const openedLead = searchParams.get('lead');
   const page = Number(searchParams.get('page'));
   const params = { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, page: Number.isInteger(page) && page > 1 ? page : 1 };
   const update = (change: Partial<typeof params>) => {
@@ -32,7 +33,7 @@ function useLeadParams() {
       ) as Record<string, string>,
     );
   };
-  return { params, update };
+  return { params, update, openedLead };
 }
 
 const received = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
@@ -109,8 +110,13 @@ function LeadDetails({ lead }: { lead: Lead }) {
 }
 
 /** One lead: who, what about, how to reach them, and where the staff are with it. */
-function LeadCard({ lead }: { lead: Lead }) {
+function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
   const utils = trpc.useUtils();
+  // The lead a staff alert's link names (`?lead=<id>`): brought into view and marked.
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (opened) card.current?.scrollIntoView({ block: 'center' });
+  }, [opened]);
   const setStatus = trpc.lead.setStatus.useMutation();
   const [status, setStatusValue] = useState<LeadStatus>(lead.status);
   const [note, setNote] = useState(lead.note ?? '');
@@ -128,7 +134,16 @@ function LeadCard({ lead }: { lead: Lead }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`${LEAD_KIND_LABELS[lead.kind]} from ${lead.name}`}>
+    <Paper
+      ref={card}
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      aria-label={`${LEAD_KIND_LABELS[lead.kind]} from ${lead.name}`}
+      aria-current={opened ? 'true' : undefined}
+      style={opened ? { borderColor: 'var(--mantine-color-navy-6)', borderWidth: 2 } : undefined}
+    >
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
         <Group gap="xs">
           <Badge color={STATUS_COLORS[lead.status]}>{lead.status}</Badge>
@@ -209,7 +224,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 
 /** The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by kind and status. */
 export function AdminLeadsPage() {
-  const { params, update } = useLeadParams();
+  const { params, update, openedLead } = useLeadParams();
   const list = trpc.lead.list.useQuery({ ...params, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const filtered = params.kind !== undefined || params.status !== undefined;
 
@@ -245,7 +260,7 @@ export function AdminLeadsPage() {
     body = (
       <Stack gap="md">
         {list.data.items.map((lead) => (
-          <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} />
+          <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} opened={lead.id === openedLead} />
         ))}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="gray.7" aria-live="polite">
