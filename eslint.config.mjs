@@ -11,7 +11,10 @@ const depConstraints = [
   { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:server', 'scope:shared'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared', 'scope:api'] },
   // types: layers
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:feature', 'type:client', 'type:ui', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:api', 'type:feature', 'type:client', 'type:ui', 'type:infra', 'type:data', 'type:schema', 'type:util'],
+  },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
   // A feature may use another feature through its public index.ts (never its internals: see no-deep-imports below).
@@ -50,7 +53,14 @@ export default [
       // never its internals.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@dealership/*/**', '!@dealership/*/testing', '!@dealership/server-api/contract'], message: "Import a lib through its public index.ts, not its internals." }] },
+        {
+          patterns: [
+            {
+              group: ['@dealership/*/**', '!@dealership/*/testing', '!@dealership/server-api/contract'],
+              message: 'Import a lib through its public index.ts, not its internals.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -59,7 +69,10 @@ export default [
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'libs/**/*.tsx', 'apps/**/*.tsx'],
     ignores: ['libs/server/core/src/config/env.ts', '**/*.spec.ts', '**/*.test.tsx', 'apps/web-e2e/**', 'apps/web/vite.config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the validated config (libs/server/core/src/config/env.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from the validated config (libs/server/core/src/config/env.ts).' },
+      ],
     },
   },
   // The browser imports the server's API types only: never server code at run time.
@@ -76,7 +89,10 @@ export default [
             { name: '@dealership/server-api/contract', allowTypeImports: true, message: 'The web app may only `import type` from the server API.' },
           ],
           patterns: [
-            { group: ['@dealership/server-*', '!@dealership/server-api', '!@dealership/server-api/contract', '@dealership/*-server'], message: 'Server code never ships to the browser.' },
+            {
+              group: ['@dealership/server-*', '!@dealership/server-api', '!@dealership/server-api/contract', '@dealership/*-server'],
+              message: 'Server code never ships to the browser.',
+            },
             { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '@nestjs/*', 'fastify'], message: 'Server packages never ship to the browser.' },
           ],
         },

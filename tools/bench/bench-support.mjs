@@ -58,7 +58,9 @@ export async function prepareBenchDatabase(cars) {
     console.log(`reusing dealership_bench_${cars} (${existing} cars)`);
     await migrateDatabase(databaseUrl);
   } else {
-    console.log(`seeding dealership_bench_${cars} (${existing === 0 ? 'empty or missing' : current ? `held ${existing} cars` : 'a migration changed since it was built'})`);
+    console.log(
+      `seeding dealership_bench_${cars} (${existing === 0 ? 'empty or missing' : current ? `held ${existing} cars` : 'a migration changed since it was built'})`,
+    );
     if (existing > 0 && !current) await dropDatabase(databaseUrl);
     await seedCatalogue({ databaseUrl, cars, replace: true });
   }

@@ -78,13 +78,15 @@ async function withPeakRss(pid, task) {
   }
 }
 
-
 buildServer();
 const { databaseUrl, slug, postgres } = await prepareBenchDatabase(carCount);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const ours = startOurServer({ port: OURS_PORT, databaseUrl, dataDir });
-const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), { env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), {
+  env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: databaseUrl },
+  stdio: 'inherit',
+});
 
 // Ctrl-C or a kill stops both servers and removes the temporary folder before leaving.
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -104,7 +106,12 @@ const allConnections = Math.max(1, Math.min(4, connections));
 const allAmount = allConnections * 5;
 const cases = [
   { id: 'list', name: 'car.list, no filter', ours: trpc('car.list', { pageSize: 12 }), bare: bareUrl('/cars') },
-  { id: 'list-brand-price', name: 'car.list, brand + price', ours: trpc('car.list', { brands: ['toyota'], priceMin, priceMax, pageSize: 12 }), bare: bareUrl(`/cars?brand=toyota&priceMin=${priceMin}&priceMax=${priceMax}`) },
+  {
+    id: 'list-brand-price',
+    name: 'car.list, brand + price',
+    ours: trpc('car.list', { brands: ['toyota'], priceMin, priceMax, pageSize: 12 }),
+    bare: bareUrl(`/cars?brand=toyota&priceMin=${priceMin}&priceMax=${priceMax}`),
+  },
   { id: 'list-search', name: "car.list, search 'prado'", ours: trpc('car.list', { search: 'prado', pageSize: 12 }), bare: bareUrl('/cars?search=prado') },
   { id: 'by-slug-trpc', name: 'car.bySlug (tRPC)', ours: trpc('car.bySlug', { slug }), bare: bareUrl(`/trpc-car/${slug}`) },
   { id: 'by-slug-rest', name: 'REST getCarById-car', ours: `http://127.0.0.1:${OURS_PORT}/api/car/getCarById-car/${slug}`, bare: bareUrl(`/car/${slug}`) },
@@ -146,7 +153,9 @@ let oursAlive = true;
 try {
   await waitFor(`http://127.0.0.1:${OURS_PORT}/api/health`, ours);
   await waitFor(bareUrl('/health'), bare);
-  console.log(`\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres} at ${new URL(databaseUrl).host}\n`);
+  console.log(
+    `\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres} at ${new URL(databaseUrl).host}\n`,
+  );
   for (const c of cases) {
     const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2) };
     try {
@@ -166,7 +175,9 @@ try {
         row.error = `our server died during the run (exit ${ours.exitCode ?? ours.signalCode})`;
       }
       row.ratio = row.bare?.rps ? Math.round((row.ours.rps / row.bare.rps) * 100) / 100 : null;
-      const bad = ['ours', 'bare'].filter((k) => row[k] && (row[k].non2xx || row[k].errors || row[k].timeouts)).map((k) => `${k}: ${row[k].non2xx} non-2xx, ${row[k].errors} errors, ${row[k].timeouts} timeouts`);
+      const bad = ['ours', 'bare']
+        .filter((k) => row[k] && (row[k].non2xx || row[k].errors || row[k].timeouts))
+        .map((k) => `${k}: ${row[k].non2xx} non-2xx, ${row[k].errors} errors, ${row[k].timeouts} timeouts`);
       if (bad.length) row.error = [row.error, ...bad].filter(Boolean).join('; ');
     } catch (error) {
       row.error = error.message;
@@ -206,7 +217,10 @@ const out = {
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   // 1-minute load average around the runs: other work on the machine skews the figures.
-  loadAvg: { min: Math.min(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])), max: Math.max(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])) },
+  loadAvg: {
+    min: Math.min(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])),
+    max: Math.max(...results.flatMap((r) => [r.loadAvgBefore, r.loadAvgAfter])),
+  },
   postgres: postgres,
   connections,
   seconds: duration,

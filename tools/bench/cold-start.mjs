@@ -68,7 +68,6 @@ const cpuMs = (pid) => {
   }
 };
 
-
 /** One start of `main` on `dataDir`: ms from spawn to the 'listening' log and to the first 200 of `path`. */
 async function startOnce(main, dataDir, path) {
   const port = await freePort();

@@ -26,7 +26,15 @@ const work = mkdtempSync(join(tmpdir(), 'bench-lead-alert-'));
 // packages (kept external) resolve.
 mkdirSync(join(root, 'node_modules/.cache/dealership-bench'), { recursive: true });
 const stubsFile = join(root, 'node_modules/.cache/dealership-bench/provider-stubs.mjs');
-buildSync({ entryPoints: [join(root, 'libs/shared/provider-stubs/src/index.ts')], outfile: stubsFile, bundle: true, platform: 'node', format: 'esm', packages: 'external', absWorkingDir: root });
+buildSync({
+  entryPoints: [join(root, 'libs/shared/provider-stubs/src/index.ts')],
+  outfile: stubsFile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  absWorkingDir: root,
+});
 const { startSmsStub, startSmtpStub } = await import(pathToFileURL(stubsFile).href);
 const [smtp, sms] = await Promise.all([startSmtpStub(), startSmsStub()]);
 
@@ -95,7 +103,9 @@ const summary = (values) => {
 };
 const rows = Object.fromEntries(Object.entries(results).map(([kind, values]) => [kind, summary(values)]));
 const overall = summary(Object.values(results).flat());
-console.log(`\n${leadCount} leads, ${concurrency} at a time, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `\n${leadCount} leads, ${concurrency} at a time, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}`,
+);
 console.table({ ...rows, overall });
 console.log(`p95 from Send to arrival: ${overall.p95} ms (goal <= ${GOAL_P95_MS} ms)`);
 

@@ -66,7 +66,11 @@ const input = (value) => encodeURIComponent(JSON.stringify(value));
 const cases = [
   { id: 'by-slug', name: 'car.bySlug', path: `/trpc/car.bySlug?input=${input({ slug })}` },
   { id: 'list', name: 'car.list, no filter', path: `/trpc/car.list?input=${input({ pageSize: 12 })}` },
-  { id: 'list-brand-price', name: 'car.list, brand + price', path: `/trpc/car.list?input=${input({ brands: ['toyota'], priceMin: 1_000_000, priceMax: 5_000_000, pageSize: 12 })}` },
+  {
+    id: 'list-brand-price',
+    name: 'car.list, brand + price',
+    path: `/trpc/car.list?input=${input({ brands: ['toyota'], priceMin: 1_000_000, priceMax: 5_000_000, pageSize: 12 })}`,
+  },
   { id: 'latest', name: 'car.latest', path: '/trpc/car.latest' },
   {
     id: 'batch',
@@ -80,7 +84,9 @@ try {
   for (const { port, child } of Object.values(servers)) await waitFor(`http://127.0.0.1:${port}/api/health`, child);
   // Both answer the same bytes: a transport that differed would not be a fair comparison.
   for (const c of cases) {
-    const [a, b] = await Promise.all(TRANSPORTS.map((t) => fetch(`http://127.0.0.1:${servers[t].port}${c.path}`).then(async (r) => `${r.status} ${await r.text()}`)));
+    const [a, b] = await Promise.all(
+      TRANSPORTS.map((t) => fetch(`http://127.0.0.1:${servers[t].port}${c.path}`).then(async (r) => `${r.status} ${await r.text()}`)),
+    );
     if (a !== b) throw new Error(`${c.name}: the transports answer differently:\n custom   ${a.slice(0, 300)}\n official ${b.slice(0, 300)}`);
     if (!a.startsWith('200 ')) throw new Error(`${c.name}: ${a.slice(0, 300)}`);
   }
@@ -111,7 +117,9 @@ try {
           loadAvg: round(loadBefore, 2),
         };
         row.runs.push(run);
-        console.log(`  ${c.name.padEnd(30).slice(0, 30)} round ${r + 1} ${t.padEnd(8)} ${String(run.rps).padStart(8)} req/s  ${String(run.cpuUsPerRequest).padStart(5)} us CPU/req  load ${run.loadAvg}`);
+        console.log(
+          `  ${c.name.padEnd(30).slice(0, 30)} round ${r + 1} ${t.padEnd(8)} ${String(run.rps).padStart(8)} req/s  ${String(run.cpuUsPerRequest).padStart(5)} us CPU/req  load ${run.loadAvg}`,
+        );
         if (run.non2xx || run.errors || run.timeouts) row.error = `${t}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts`;
       }
     }
@@ -164,7 +172,10 @@ const out = {
   date: new Date().toISOString(),
   command: `npm run bench:trpc -- --cars ${carCount}`,
   machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-  loadAvg: { min: Math.min(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))), max: Math.max(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))) },
+  loadAvg: {
+    min: Math.min(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))),
+    max: Math.max(...results.flatMap((r) => r.runs.map((run) => run.loadAvg))),
+  },
   postgres: postgres,
   connections,
   seconds: duration,

@@ -22,9 +22,15 @@ if (inBrowser && !window.matchMedia) {
 }
 
 class ResizeObserverPolyfill {
-  observe() { return undefined; }
-  unobserve() { return undefined; }
-  disconnect() { return undefined; }
+  observe() {
+    return undefined;
+  }
+  unobserve() {
+    return undefined;
+  }
+  disconnect() {
+    return undefined;
+  }
 }
 Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeObserverPolyfill });
 if (inBrowser) {

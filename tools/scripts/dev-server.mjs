@@ -14,7 +14,11 @@ function build() {
 }
 
 function start() {
-  server = spawn('node', ['--enable-source-maps', join(root, 'dist/apps/server/main.js')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' } });
+  server = spawn('node', ['--enable-source-maps', join(root, 'dist/apps/server/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  });
 }
 
 function restart() {

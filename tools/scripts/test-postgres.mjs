@@ -65,10 +65,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
   console.log(`integration suites of ${projects.length} projects (${projects.join(', ')}) on ${url.replace(/\/\/[^@/]*@/, '//…@')}`);
   const status =
-    spawnSync(
-      'npx',
-      ['nx', 'run-many', '-t', 'test', '-p', projects.join(','), '--outputStyle=static', "--testPathPatterns=integration.spec.ts$", ...args],
-      { cwd: root, stdio: 'inherit', env: { ...nxEnv, TEST_DATABASE_URL: url } },
-    ).status ?? 1;
+    spawnSync('npx', ['nx', 'run-many', '-t', 'test', '-p', projects.join(','), '--outputStyle=static', '--testPathPatterns=integration.spec.ts$', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...nxEnv, TEST_DATABASE_URL: url },
+    }).status ?? 1;
   process.exit(status);
 }

@@ -23,35 +23,39 @@ describe('servers started together on one DATA_DIR (built bundle)', () => {
   it.each([
     ['an empty folder', undefined],
     ['a folder with a stale lock of a dead process', '999999999'],
-  ])(`exactly one of ${SERVERS} opens %s; the others exit 75 naming the folder and the holder`, async (name, staleLock) => {
-    const dataDir = join(root, name.replace(/\W+/g, '-'));
-    mkdirSync(dataDir);
-    if (staleLock) writeFileSync(join(dataDir, 'dealership.lock'), staleLock);
-    const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
-    const servers = ports.map((port) => ({ port, child: run({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' }) }));
-    let winner: { port: number; child: ServerProcess } | undefined;
-    try {
-      const outcomes = await Promise.all(
-        servers.map(({ port, child }) =>
-          waitForHealth(port, child).then(
-            () => 'serving' as const,
-            () => 'exited' as const,
+  ])(
+    `exactly one of ${SERVERS} opens %s; the others exit 75 naming the folder and the holder`,
+    async (name, staleLock) => {
+      const dataDir = join(root, name.replace(/\W+/g, '-'));
+      mkdirSync(dataDir);
+      if (staleLock) writeFileSync(join(dataDir, 'dealership.lock'), staleLock);
+      const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
+      const servers = ports.map((port) => ({ port, child: run({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' }) }));
+      let winner: { port: number; child: ServerProcess } | undefined;
+      try {
+        const outcomes = await Promise.all(
+          servers.map(({ port, child }) =>
+            waitForHealth(port, child).then(
+              () => 'serving' as const,
+              () => 'exited' as const,
+            ),
           ),
-        ),
-      );
-      expect(outcomes.filter((o) => o === 'serving')).toHaveLength(1);
-      winner = servers[outcomes.indexOf('serving')];
-      expect(readFileSync(join(dataDir, 'dealership.lock'), 'utf8')).toBe(String(winner.child.pid));
-      for (const loser of servers.filter((s) => s !== winner)) {
-        expect(await exited(loser.child)).toBe(75);
-        expect(loser.child.output()).toContain(`DATA_DIR ${dataDir} is in use by another process (pid ${winner.child.pid})`);
+        );
+        expect(outcomes.filter((o) => o === 'serving')).toHaveLength(1);
+        winner = servers[outcomes.indexOf('serving')];
+        expect(readFileSync(join(dataDir, 'dealership.lock'), 'utf8')).toBe(String(winner.child.pid));
+        for (const loser of servers.filter((s) => s !== winner)) {
+          expect(await exited(loser.child)).toBe(75);
+          expect(loser.child.output()).toContain(`DATA_DIR ${dataDir} is in use by another process (pid ${winner.child.pid})`);
+        }
+        // The winner serves its database normally.
+        expect((await fetch(`http://127.0.0.1:${winner.port}/health/ready`)).status).toBe(200);
+      } finally {
+        for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
       }
-      // The winner serves its database normally.
-      expect((await fetch(`http://127.0.0.1:${winner.port}/health/ready`)).status).toBe(200);
-    } finally {
-      for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
-    }
-    if (winner) expect(await exited(winner.child)).toBe(0);
-    expect(existsSync(join(dataDir, 'dealership.lock'))).toBe(false);
-  }, 180_000);
+      if (winner) expect(await exited(winner.child)).toBe(0);
+      expect(existsSync(join(dataDir, 'dealership.lock'))).toBe(false);
+    },
+    180_000,
+  );
 });

@@ -82,7 +82,7 @@ describe('messages across crashes and instances (built bundle, loopback SMTP and
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('a server killed (SIGKILL) while it sends a lead\'s email loses nothing: after the restart the email goes out', async () => {
+  it("a server killed (SIGKILL) while it sends a lead's email loses nothing: after the restart the email goes out", async () => {
     const dataDir = join(root, 'crash');
     const first = await start({ DATA_DIR: dataDir });
     smtp.setBehaviour('hang');
@@ -107,7 +107,7 @@ describe('messages across crashes and instances (built bundle, loopback SMTP and
   // one process): this test runs in the PostgreSQL profile (`npm run test:reliability` with
   // TEST_DATABASE_URL, `.ci/run`).
   if (serverUrl)
-    it('three servers on one PostgreSQL send each of 30 leads\' messages exactly once', async () => {
+    it("three servers on one PostgreSQL send each of 30 leads' messages exactly once", async () => {
       const name = `dealership_messages_${randomBytes(4).toString('hex')}`;
       const admin = new Client({ connectionString: serverUrl });
       await admin.connect();
@@ -124,7 +124,7 @@ describe('messages across crashes and instances (built bundle, loopback SMTP and
 
         for (const buyer of names) await smtp.waitFor((m) => m.subject === `New enquiry: ${buyer}`, 30_000);
         await until(() => sms.messages.filter((m) => m.message.startsWith('New enquiry: Triple')).length >= 30, 'the staff SMS');
-        await until(() => sms.messages.filter((m) => m.message.includes('thank you Triple')).length >= 30, 'the buyers\' SMS');
+        await until(() => sms.messages.filter((m) => m.message.includes('thank you Triple')).length >= 30, "the buyers' SMS");
         // Time for a duplicate to show up, were there one.
         await new Promise((resolve) => setTimeout(resolve, 2000));
         for (const buyer of names) {
@@ -134,7 +134,9 @@ describe('messages across crashes and instances (built bundle, loopback SMTP and
         expect(sms.messages.filter((m) => m.message.includes('thank you Triple'))).toHaveLength(30);
         const db = new Client({ connectionString: url.toString() });
         await db.connect();
-        const { rows } = await db.query<{ status: string; attempts: number; n: string }>('select status, attempts, count(*) as n from outbox_messages group by 1, 2');
+        const { rows } = await db.query<{ status: string; attempts: number; n: string }>(
+          'select status, attempts, count(*) as n from outbox_messages group by 1, 2',
+        );
         await db.end();
         expect(rows).toEqual([{ status: 'sent', attempts: 1, n: '90' }]);
       } finally {

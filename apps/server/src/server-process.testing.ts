@@ -32,7 +32,10 @@ export const freePort = () =>
 export async function waitForHealth(port: number, child: ServerProcess) {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${child.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -7,9 +7,10 @@ describe('parseAppConfig', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('reads the configuration the server injects', () => {
-    expect(
-      parseAppConfig('{"dealerPhone":"+254 711 000 000","publicUrl":"https://cars.example/"}', fallback),
-    ).toEqual({ dealerPhone: '+254 711 000 000', publicUrl: 'https://cars.example' });
+    expect(parseAppConfig('{"dealerPhone":"+254 711 000 000","publicUrl":"https://cars.example/"}', fallback)).toEqual({
+      dealerPhone: '+254 711 000 000',
+      publicUrl: 'https://cars.example',
+    });
   });
 
   it('falls back when there is no injected configuration (vite dev server)', () => {

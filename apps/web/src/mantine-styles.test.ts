@@ -7,13 +7,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
 const STYLES_DIR = join(ROOT, 'node_modules/@mantine/core/styles');
-const PUBLIC_SOURCE_DIRS = [
-  'libs/web/ui/src/lib',
-  'libs/car/web/src/lib',
-  'libs/brand/web/src/lib',
-  'apps/web/src/app',
-  'apps/web/src/pages',
-];
+const PUBLIC_SOURCE_DIRS = ['libs/web/ui/src/lib', 'libs/car/web/src/lib', 'libs/brand/web/src/lib', 'apps/web/src/app', 'apps/web/src/pages'];
 // Screens that load Mantine's complete stylesheet through `withFullStyles` (routes.tsx).
 const FULL_STYLES_SOURCES = /([\\/](dashboard|admin)[\\/]|LoginPage\.tsx$|RegisterPage\.tsx$)/;
 /** Components that also need another component's sheet. */
@@ -63,9 +57,7 @@ describe('Mantine stylesheets of the public pages', () => {
 
   it('covers every Mantine component a public source file uses', () => {
     const missing: string[] = [];
-    const files = PUBLIC_SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).filter(
-      (file) => !FULL_STYLES_SOURCES.test(file),
-    );
+    const files = PUBLIC_SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).filter((file) => !FULL_STYLES_SOURCES.test(file));
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const source = readFileSync(file, 'utf8');

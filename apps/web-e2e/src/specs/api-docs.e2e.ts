@@ -20,7 +20,9 @@ test.describe('/api/docs', () => {
     const listed = docs.locator('.opblock-summary');
     await expect(listed).toHaveCount(operations.length);
     const shown = await listed.evaluateAll((blocks) =>
-      blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+      blocks.map(
+        (block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+      ),
     );
     expect(shown.sort()).toEqual(operations.sort());
 

@@ -23,7 +23,10 @@ test.describe('brand pages', () => {
     await expect(cards.first().getByText('Negotiable')).toBeVisible();
     await expect(cards.first().getByRole('link', { name: /^Details of / })).toHaveAttribute('href', `/car/${cars[0].slug}`);
 
-    await cards.first().getByRole('button', { name: /^Save / }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /^Save / })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: 'Added to favorites successfully' })).toBeVisible();
     expect(pageProblems).toEqual([]);
   });

@@ -25,11 +25,7 @@ test.describe('/cars listing', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('a brand and a price range narrow the list; the URL keeps them; RESET FILTERS clears them', async ({
-    page,
-    request,
-    pageProblems,
-  }) => {
+  test('a brand and a price range narrow the list; the URL keeps them; RESET FILTERS clears them', async ({ page, request, pageProblems }) => {
     const catalogue = await fetchCatalogue(request);
     await page.goto('/cars');
     const panel = await showFilters(page);

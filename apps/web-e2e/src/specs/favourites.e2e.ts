@@ -25,12 +25,18 @@ test.describe('favourites (/cart)', () => {
     );
     await expect(callBox.getByText(`KES ${amount(first.price + second.price)}`)).toBeVisible();
 
-    await items.nth(0).getByRole('button', { name: `Remove ${first.name}` }).click();
+    await items
+      .nth(0)
+      .getByRole('button', { name: `Remove ${first.name}` })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: 'Item Removed Successfully' })).toBeVisible();
     await expect(page.getByText('You Have 1 items in your Favourites.')).toBeVisible();
     await expect(callBox.getByText(`KES ${amount(second.price)}`)).toBeVisible();
 
-    await items.nth(0).getByRole('button', { name: `Remove ${second.name}` }).click();
+    await items
+      .nth(0)
+      .getByRole('button', { name: `Remove ${second.name}` })
+      .click();
     await expect(page.getByText('Your Favourites Is Empty')).toBeVisible();
     await expect(callBox.getByText('KES 0')).toBeVisible();
     expect(pageProblems).toEqual([]);
@@ -49,13 +55,16 @@ test.describe('favourites (/cart)', () => {
     const name = String(legacyCar['name']);
     const price = Number(legacyCar['price']);
 
-    await page.addInitScript((stored) => {
-      // Only on the first load: the test then watches the page write the list back.
-      if (window.sessionStorage.getItem('seeded') === null) {
-        window.localStorage.setItem('cart', stored);
-        window.sessionStorage.setItem('seeded', '1');
-      }
-    }, JSON.stringify([legacyCar, { junk: true }]));
+    await page.addInitScript(
+      (stored) => {
+        // Only on the first load: the test then watches the page write the list back.
+        if (window.sessionStorage.getItem('seeded') === null) {
+          window.localStorage.setItem('cart', stored);
+          window.sessionStorage.setItem('seeded', '1');
+        }
+      },
+      JSON.stringify([legacyCar, { junk: true }]),
+    );
     await page.goto('/cart');
 
     await expect(page.getByText('You Have 1 items in your Favourites.')).toBeVisible();
@@ -72,7 +81,11 @@ test.describe('favourites (/cart)', () => {
     const stored = JSON.parse((await page.evaluate(() => window.localStorage.getItem('cart'))) ?? '[]') as Record<string, unknown>[];
     expect(stored).toHaveLength(2);
     for (const car of stored) {
-      expect(car).toMatchObject({ id: legacyCar['_id'], year: legacyCar['yom'], images: expect.arrayContaining([expect.objectContaining({ publicId: expect.any(String) })]) });
+      expect(car).toMatchObject({
+        id: legacyCar['_id'],
+        year: legacyCar['yom'],
+        images: expect.arrayContaining([expect.objectContaining({ publicId: expect.any(String) })]),
+      });
       expect(car).not.toHaveProperty('_id');
       expect(car).not.toHaveProperty('documents');
     }

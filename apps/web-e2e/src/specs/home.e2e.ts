@@ -3,12 +3,7 @@ import { carCards, expect, latestCars, test } from '../support/fixtures';
 const HOME_SHOWCASE_SIZE = 8;
 
 test.describe('home page', () => {
-  test('shows the hero, the 8 newest cars of the catalogue and the footer, without errors', async ({
-    page,
-    request,
-    apiCars,
-    pageProblems,
-  }) => {
+  test('shows the hero, the 8 newest cars of the catalogue and the footer, without errors', async ({ page, request, apiCars, pageProblems }) => {
     await page.goto('/');
 
     // The page's own title (set by the app once it renders), not just index.html's static one.

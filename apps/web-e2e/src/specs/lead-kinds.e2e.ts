@@ -120,7 +120,12 @@ test('a buyer asks for a trade-in estimate with a photo of their car; the admin 
   expect(pageProblems).toEqual([]);
 });
 
-test('a buyer asks us to import a car and applies for financing; the staff see both with their terms', async ({ page, browser, baseURL, pageProblems }, testInfo) => {
+test('a buyer asks us to import a car and applies for financing; the staff see both with their terms', async ({
+  page,
+  browser,
+  baseURL,
+  pageProblems,
+}, testInfo) => {
   const name = `Otieno ${testInfo.project.name} ${Date.now().toString(36)}`;
   const projectIndex = testInfo.config.projects.findIndex((project) => project.name === testInfo.project.name);
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.14.1.${10 + projectIndex}` } });

@@ -54,8 +54,13 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   }
   const staffSms = await sms.waitFor((m) => m.to === E2E_STAFF.phone && m.message.startsWith(`New enquiry: ${name} +254712345678. ${car.name}.`));
   const buyerSms = await sms.waitFor((m) => m.to === '+254712345678' && m.receivedAt >= sent && m.message.includes(`your question about the ${car.name}`));
-  expect(buyerSms.message).toMatch(/^Mombasa Car Dealership: thank you Amina, we have your question about the .+\. A salesperson will call you .+\. Questions\? Call \+254 711 222 333\.$/);
-  testInfo.annotations.push({ type: 'speed to lead', description: `staff SMS ${staffSms.receivedAt - sent} ms, buyer SMS ${buyerSms.receivedAt - sent} ms after Send` });
+  expect(buyerSms.message).toMatch(
+    /^Mombasa Car Dealership: thank you Amina, we have your question about the .+\. A salesperson will call you .+\. Questions\? Call \+254 711 222 333\.$/,
+  );
+  testInfo.annotations.push({
+    type: 'speed to lead',
+    description: `staff SMS ${staffSms.receivedAt - sent} ms, buyer SMS ${buyerSms.receivedAt - sent} ms after Send`,
+  });
 
   await signInAsAdmin(page);
   await page.goto('/dashboard/admin/leads?status=New');

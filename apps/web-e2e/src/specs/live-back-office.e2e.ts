@@ -14,7 +14,13 @@ const LIVE_WITHIN_MS = 2_000;
 /** The count the tab title starts with, "(3) Leads | ...", or 0. */
 const titleCount = async (page: Page) => Number(/^\((\d+)\) /.exec(await page.title())?.[1] ?? 0);
 
-test('a lead sent by a buyer appears on the open leads screen, in the menu and in the title within 2 s', async ({ page, browser, baseURL, apiCars, pageProblems }, testInfo) => {
+test('a lead sent by a buyer appears on the open leads screen, in the menu and in the title within 2 s', async ({
+  page,
+  browser,
+  baseURL,
+  apiCars,
+  pageProblems,
+}, testInfo) => {
   const car = apiCars[0];
   const name = `Wanjiru ${testInfo.project.name} ${Date.now().toString(36)}`;
 
@@ -29,8 +35,16 @@ test('a lead sent by a buyer appears on the open leads screen, in the menu and i
   // The counts as the page showed them before (the worker's database holds other tests' leads).
   await expect(page).toHaveTitle(/Leads/);
   const before = await titleCount(page);
-  const menuLeads = page.locator('nav').getByRole('link', { name: /^Leads/, includeHidden: true }).first();
-  const newBefore = Number((await menuLeads.getByLabel(/ new$/).textContent({ timeout: 1_000 }).catch(() => '0')) ?? 0);
+  const menuLeads = page
+    .locator('nav')
+    .getByRole('link', { name: /^Leads/, includeHidden: true })
+    .first();
+  const newBefore = Number(
+    (await menuLeads
+      .getByLabel(/ new$/)
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) ?? 0,
+  );
   // Set in this document: still there afterwards means the page was never reloaded.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 

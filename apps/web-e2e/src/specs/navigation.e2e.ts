@@ -2,12 +2,7 @@ import { escapeRegExp } from '../support/api';
 import { carCards, expect, latestCars, openSiteNavigation, test } from '../support/fixtures';
 
 test.describe('navigation', () => {
-  test('a car card leads to its detail page, the header to the brands, and back works', async ({
-    page,
-    apiCars,
-    apiBrands,
-    pageProblems,
-  }) => {
+  test('a car card leads to its detail page, the header to the brands, and back works', async ({ page, apiCars, apiBrands, pageProblems }) => {
     await page.goto('/');
     const first = carCards(latestCars(page)).first();
     const car = apiCars[0];
@@ -16,9 +11,7 @@ test.describe('navigation', () => {
     await first.getByRole('link', { name: `View ${car.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/car/${escapeRegExp(car.slug)}$`));
     // The detail page names the car (the placeholder names its slug); never the 404 page.
-    await expect(
-      page.getByRole('heading', { level: 1, name: new RegExp(`${escapeRegExp(car.name)}|${escapeRegExp(car.slug)}`) }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${escapeRegExp(car.name)}|${escapeRegExp(car.slug)}`) })).toBeVisible();
     await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
 
     const nav = await openSiteNavigation(page);

@@ -13,7 +13,11 @@ function emailedLink(mail: ReceivedMail, path: '/verify-email' | '/reset-passwor
 }
 
 test.describe('password reset and email verification', () => {
-  test('a buyer registers, confirms the email from the link, then resets a forgotten password and signs in with the new one', async ({ page, mail, pageProblems }, testInfo) => {
+  test('a buyer registers, confirms the email from the link, then resets a forgotten password and signs in with the new one', async ({
+    page,
+    mail,
+    pageProblems,
+  }, testInfo) => {
     const customer = newCustomer(testInfo, 'links');
 
     await registerViaForm(page, customer);

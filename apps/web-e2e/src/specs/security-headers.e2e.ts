@@ -12,7 +12,11 @@ test.describe('Content-Security-Policy', () => {
     expect(nonce).toBeTruthy();
     await expect(latestCars(page).getByRole('article').first()).toBeVisible();
 
-    const styles = await page.locator('style').evaluateAll((elements) => elements.map((element) => ({ nonce: (element as HTMLStyleElement).nonce, mantine: element.hasAttribute('data-mantine-styles') })));
+    const styles = await page
+      .locator('style')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ nonce: (element as HTMLStyleElement).nonce, mantine: element.hasAttribute('data-mantine-styles') })),
+      );
     expect(styles.filter((style) => style.mantine).length).toBeGreaterThan(0);
     // The server's inline CSS (no render-blocking stylesheet) carries it too.
     expect(styles.filter((style) => !style.mantine).length).toBeGreaterThan(0);

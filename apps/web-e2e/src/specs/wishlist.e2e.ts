@@ -5,11 +5,7 @@ import { carCards, expect, latestCars, openSiteNavigation, test } from '../suppo
 const wishlistName = (count: number) => new RegExp(`^Wishlist\\s*${count}\\s*saved cars$`);
 
 test.describe('wishlist', () => {
-  test('Add To Likes shows a toast, counts the car in the header and keeps it across a reload', async ({
-    page,
-    apiCars,
-    pageProblems,
-  }) => {
+  test('Add To Likes shows a toast, counts the car in the header and keeps it across a reload', async ({ page, apiCars, pageProblems }) => {
     await page.goto('/');
     const first = carCards(latestCars(page)).first();
     await expect(first.getByRole('heading', { level: 3 })).toHaveText(apiCars[0].name);

@@ -39,8 +39,7 @@ export async function registerViaForm(page: Page, customer: E2eCustomer): Promis
 /** Registers through the legacy REST endpoint (set-up for tests that are not about registering). */
 export async function registerViaApi(request: APIRequestContext, customer: E2eCustomer): Promise<void> {
   const response = await request.post('/api/user/register', { data: customer });
-  if (!response.ok())
-    throw new Error(`POST /api/user/register answered ${response.status()}: ${await response.text()}`);
+  if (!response.ok()) throw new Error(`POST /api/user/register answered ${response.status()}: ${await response.text()}`);
 }
 
 /**
@@ -65,7 +64,5 @@ export async function submitLogin(page: Page, credentials: { email: string; pass
 
 /** The browser logs refused requests (401/403) as console errors; the guard tests expect those. */
 export function withoutRefusedRequests(problems: string[]): string[] {
-  return problems.filter(
-    (problem) => !/Failed to load resource: the server responded with a status of 40[13]/.test(problem),
-  );
+  return problems.filter((problem) => !/Failed to load resource: the server responded with a status of 40[13]/.test(problem));
 }

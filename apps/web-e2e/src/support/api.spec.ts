@@ -3,7 +3,13 @@ import { escapeRegExp, parseBrandList, parseCarList } from './api';
 
 describe('parseCarList', () => {
   it('keeps the checked fields of each car, in order', () => {
-    const body = { success: true, cars: [{ name: 'A', slug: 'a', price: 1, extra: true }, { name: 'B', slug: 'b', price: 2 }] };
+    const body = {
+      success: true,
+      cars: [
+        { name: 'A', slug: 'a', price: 1, extra: true },
+        { name: 'B', slug: 'b', price: 2 },
+      ],
+    };
     expect(parseCarList(body)).toEqual([
       { name: 'A', slug: 'a', price: 1 },
       { name: 'B', slug: 'b', price: 2 },

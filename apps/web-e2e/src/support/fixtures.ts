@@ -116,7 +116,9 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
       // Runs through the DevTools protocol, which the page's policy does not govern.
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`);
+          (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`,
+          );
         });
       });
       await use(violations);

@@ -12,11 +12,7 @@ function messageOf(error: unknown): string {
 export function RouteErrorScreen({ error }: { error: unknown }) {
   return (
     <Container size="md" py="xl">
-      <ErrorState
-        title="Unexpected Application Error!"
-        message={messageOf(error)}
-        onRetry={() => window.location.reload()}
-      />
+      <ErrorState title="Unexpected Application Error!" message={messageOf(error)} onRetry={() => window.location.reload()} />
     </Container>
   );
 }

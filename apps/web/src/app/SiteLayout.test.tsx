@@ -23,7 +23,10 @@ function fakeServer() {
   const server = { requests: [] as { procedures: string; authorization: string | undefined }[], down: false };
   const fetch = async (input: RequestInfo | URL | string, init?: { headers?: unknown }) => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    server.requests.push({ procedures: new URL(String(input), 'http://localhost').pathname, authorization: headers['authorization'] ?? headers['Authorization'] });
+    server.requests.push({
+      procedures: new URL(String(input), 'http://localhost').pathname,
+      authorization: headers['authorization'] ?? headers['Authorization'],
+    });
     if (server.down) throw new TypeError('Failed to fetch');
     return { ok: true, status: 200, json: async () => [{ result: { data: { ok: true } } }] };
   };

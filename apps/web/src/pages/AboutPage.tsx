@@ -50,14 +50,12 @@ export function AboutPage() {
           <Stack gap="md">
             <Title order={1}>About Us</Title>
             <Text size="lg" c="gray.8">
-              We are a family-run car dealership in Mombasa, Kenya. For more than 10 years we have helped drivers
-              across the coast and beyond find the right car, whether it is a first hatchback for the city, a
-              pickup for the business or a seven-seater for the family.
+              We are a family-run car dealership in Mombasa, Kenya. For more than 10 years we have helped drivers across the coast and beyond find the right
+              car, whether it is a first hatchback for the city, a pickup for the business or a seven-seater for the family.
             </Text>
             <Text c="gray.8">
-              We sell new, foreign-used and locally used vehicles, import cars on our customers&apos; behalf through
-              the Port of Mombasa, and arrange financing and trade-ins. Over 500 customers have bought from us, and
-              every car we have sold has been delivered: a 100% delivery record we intend to keep.
+              We sell new, foreign-used and locally used vehicles, import cars on our customers&apos; behalf through the Port of Mombasa, and arrange financing
+              and trade-ins. Over 500 customers have bought from us, and every car we have sold has been delivered: a 100% delivery record we intend to keep.
             </Text>
             <Group gap="sm" mt="xs">
               <Button component={Link} to="/cars" size="md">
@@ -103,9 +101,8 @@ export function AboutPage() {
           What Our Customers Say
         </Title>
         <Blockquote color="amber.6" radius="md" cite="— Amina W., Nyali, Mombasa" maw={820}>
-          I bought a foreign-used Toyota Harrier through them. They sent me photos and the inspection report before
-          I paid a shilling, cleared the car at the port and had it at my door within the week they promised. The
-          price we agreed was the price I paid.
+          I bought a foreign-used Toyota Harrier through them. They sent me photos and the inspection report before I paid a shilling, cleared the car at the
+          port and had it at my door within the week they promised. The price we agreed was the price I paid.
         </Blockquote>
       </section>
     </Container>

@@ -25,7 +25,10 @@ export function LegalPage({ title, description, path, updated, intro, sections }
       <Stack gap="xs" mb="xl">
         <Title order={1}>{title}</Title>
         <Text c="gray.7" size="sm">
-          Last updated <time dateTime={updated}>{new Date(`${updated}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}</time>
+          Last updated{' '}
+          <time dateTime={updated}>
+            {new Date(`${updated}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}
+          </time>
         </Text>
       </Stack>
       <Stack gap="lg">

@@ -39,8 +39,24 @@ describe('audit log (integration, real database)', () => {
     const carId = '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50';
     const orderId = '1b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f51';
     await audit.record({ actor: admin, entity: 'car', entityId: carId, action: 'create', after: { name: 'Vitz', price: 1 } });
-    await audit.record({ actor: admin, entity: 'car', entityId: carId, label: 'Vitz', action: 'update', before: { name: 'Vitz', price: 1 }, after: { name: 'Vitz', price: 2 } });
-    await audit.record({ actor: admin, entity: 'order', entityId: orderId, label: 'Order of Juma', action: 'setStatus', before: { status: 'Not Process' }, after: { status: 'Shipped' } });
+    await audit.record({
+      actor: admin,
+      entity: 'car',
+      entityId: carId,
+      label: 'Vitz',
+      action: 'update',
+      before: { name: 'Vitz', price: 1 },
+      after: { name: 'Vitz', price: 2 },
+    });
+    await audit.record({
+      actor: admin,
+      entity: 'order',
+      entityId: orderId,
+      label: 'Order of Juma',
+      action: 'setStatus',
+      before: { status: 'Not Process' },
+      after: { status: 'Shipped' },
+    });
 
     const page = await callerFor(admin).list({ pageSize: 2 });
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 2, pageCount: 2 });

@@ -41,7 +41,12 @@ export type BrandCreateInput = z.input<typeof BrandCreateInputSchema>;
 export type BrandCreateFields = z.output<typeof BrandCreateInputSchema>;
 
 /** Changes to a brand: only the fields given change; `images`, when given, is the whole new list. */
-export const BrandUpdateInputSchema = z.object({ id: IdSchema, name: BrandNameSchema.optional(), images: brandImages.optional(), description: brandDescription });
+export const BrandUpdateInputSchema = z.object({
+  id: IdSchema,
+  name: BrandNameSchema.optional(),
+  images: brandImages.optional(),
+  description: brandDescription,
+});
 export type BrandUpdateInput = z.input<typeof BrandUpdateInputSchema>;
 export type BrandUpdateFields = z.output<typeof BrandUpdateInputSchema>;
 

@@ -1,4 +1,10 @@
-import { BrandBySlugInputSchema, BrandCreateInputSchema, BrandRemoveImageInputSchema, BrandRemoveInputSchema, BrandUpdateInputSchema } from '@dealership/brand-schemas';
+import {
+  BrandBySlugInputSchema,
+  BrandCreateInputSchema,
+  BrandRemoveImageInputSchema,
+  BrandRemoveInputSchema,
+  BrandUpdateInputSchema,
+} from '@dealership/brand-schemas';
 import { CarService, fromLegacyImage, type LegacyFormFile, listOf, parseLegacyInput, readLegacyForm } from '@dealership/car-server';
 import { MediaService } from '@dealership/media-server';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
@@ -134,7 +140,7 @@ export class BrandController {
   @AdminOnly()
   @Delete('delete-brand-image/:brandId')
   @RestRoute({
-    summary: "Detaches a logo from the brand and deletes it from storage",
+    summary: 'Detaches a logo from the brand and deletes it from storage',
     params: BrandIdParams,
     query: BrandImageQuery,
     responses: { 200: { description: 'The brand without the logo.', schema: LegacyBrandResponseSchema }, 404: 'No such brand, or the brand has no such logo.' },

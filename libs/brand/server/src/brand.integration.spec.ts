@@ -39,7 +39,12 @@ describe('brand module (integration, real database)', () => {
   it('brand.list gives every brand in the order added, with its logo', async () => {
     const brands = await caller.list();
     expect(brands.map((b) => b.name)).toEqual(['Toyota', 'Mercedes & Benz']);
-    expect(brands[0]).toMatchObject({ id: ids.toyota, slug: 'toyota', description: 'Reliable.', images: [{ url: '/media/brands/toyota.webp', publicId: 'brands/toyota' }] });
+    expect(brands[0]).toMatchObject({
+      id: ids.toyota,
+      slug: 'toyota',
+      description: 'Reliable.',
+      images: [{ url: '/media/brands/toyota.webp', publicId: 'brands/toyota' }],
+    });
     expect(brands[1].slug).toBe('mercedes-and-benz');
     // The domain contract's names, exactly: no legacy name (`_id`, `image`) leaks into tRPC.
     for (const brand of brands) expect(Object.keys(brand).sort()).toEqual(Object.keys(BrandSchema.shape).sort());
@@ -62,7 +67,13 @@ describe('brand module (integration, real database)', () => {
     // Strict: no embedded cars (`carInvoleInThisBrand`) nor any other extra field.
     const brands = LegacyBrandSchema.array().parse(body.brands);
     expect(brands).toHaveLength(2);
-    expect(brands[0]).toMatchObject({ _id: ids.toyota, name: 'Toyota', slug: 'toyota', description: 'Reliable.', image: [{ url: '/media/brands/toyota.webp', public_id: 'brands/toyota' }] });
+    expect(brands[0]).toMatchObject({
+      _id: ids.toyota,
+      name: 'Toyota',
+      slug: 'toyota',
+      description: 'Reliable.',
+      image: [{ url: '/media/brands/toyota.webp', public_id: 'brands/toyota' }],
+    });
     expect(body.brands[0]).not.toHaveProperty('carInvoleInThisBrand');
   });
 

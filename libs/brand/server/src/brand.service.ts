@@ -83,7 +83,15 @@ export class BrandService {
     if (!(await this.brands.removeImage(brandId, publicId))) throw new BrandImageNotFoundError();
     await this.removeFromStorage([publicId]);
     const after = await this.byId(brandId);
-    await this.audit.record({ actor, entity: 'brand', entityId: brandId, label: after.name, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
+    await this.audit.record({
+      actor,
+      entity: 'brand',
+      entityId: brandId,
+      label: after.name,
+      action: 'removeImage',
+      before: { images: before.images },
+      after: { images: after.images },
+    });
     return after;
   }
 

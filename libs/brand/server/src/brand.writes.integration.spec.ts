@@ -40,9 +40,13 @@ describe('brand writes (integration, real database)', () => {
     app = await createModuleTestApp(handle, [BrandModule], { env: { MEDIA_DIR: mediaDir } });
     tokens.admin = await tokenFor(app, boss.id);
     tokens.customer = await tokenFor(app, customer.id);
-    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     pngDataUrl = `data:image/png;base64,${png.toString('base64')}`;
-    const other = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#0c0' } }).png().toBuffer();
+    const other = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer();
     otherPngDataUrl = `data:image/png;base64,${other.toString('base64')}`;
   });
 
@@ -62,12 +66,20 @@ describe('brand writes (integration, real database)', () => {
     });
 
     it('checks the name first, then the logo, with the spec messages', async () => {
-      await expect(caller().create({ name: '  ', images: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { issues: [expect.objectContaining({ message: 'Brand name is required' }), expect.anything()] } });
-      await expect(caller().create({ name: 'Mazda', images: [] })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'Please upload Brand Image' })] } });
+      await expect(caller().create({ name: '  ', images: [] })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        cause: { issues: [expect.objectContaining({ message: 'Brand name is required' }), expect.anything()] },
+      });
+      await expect(caller().create({ name: 'Mazda', images: [] })).rejects.toMatchObject({
+        cause: { issues: [expect.objectContaining({ message: 'Please upload Brand Image' })] },
+      });
     });
 
     it('a duplicate name in any case is a CONFLICT, on create and on rename', async () => {
-      await expect(caller().create({ name: 'TOYOTA', images: [image('t-1')] })).rejects.toMatchObject({ code: 'CONFLICT', message: 'A brand named TOYOTA already exists' });
+      await expect(caller().create({ name: 'TOYOTA', images: [image('t-1')] })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: 'A brand named TOYOTA already exists',
+      });
       await expect(caller().update({ id: ids.mercedes, name: 'toyota' })).rejects.toMatchObject({ code: 'CONFLICT' });
     });
 
@@ -114,7 +126,10 @@ describe('brand writes (integration, real database)', () => {
       expect(res.json()).toMatchObject({ success: true, message: 'Brand Created Successfully' });
       const brand = LegacyBrandSchema.parse(res.json().brand);
       expect(brand).toMatchObject({ name: 'Subaru', slug: 'subaru' });
-      expect(brand.image[0]).toEqual({ url: expect.stringMatching(/^\/media\/documents\/brand-[0-9a-f]+-[0-9a-f]+\.webp$/), public_id: expect.stringMatching(/^documents\/brand-/) });
+      expect(brand.image[0]).toEqual({
+        url: expect.stringMatching(/^\/media\/documents\/brand-[0-9a-f]+-[0-9a-f]+\.webp$/),
+        public_id: expect.stringMatching(/^documents\/brand-/),
+      });
       expect(brand.image[1]).toEqual(legacyImage('subaru-2b'));
       expect(await readdir(join(mediaDir, 'documents'))).toHaveLength(1);
       ids.subaru = brand._id;
@@ -122,19 +137,32 @@ describe('brand writes (integration, real database)', () => {
 
     it('reads the legacy multipart form: `name`, and logos as image files or data URLs (create) and `image` files (update)', async () => {
       const boundary = '----brand-form';
-      const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#00c' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#00c' } })
+        .png()
+        .toBuffer();
       const part = (name: string, value: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
       const file = (name: string) =>
-        Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from('\r\n')]);
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+          png,
+          Buffer.from('\r\n'),
+        ]);
       const form = (...parts: Buffer[]) => ({
         payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
         headers: { authorization: tokens.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
-      const created = await app.inject({ method: 'POST', url: '/api/brand/create-brand', ...form(part('name', 'Volvo'), part('documents', otherPngDataUrl), file('documents')) });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/brand/create-brand',
+        ...form(part('name', 'Volvo'), part('documents', otherPngDataUrl), file('documents')),
+      });
       expect(created.statusCode).toBe(201);
       const brand = LegacyBrandSchema.parse(created.json().brand);
       expect(brand).toMatchObject({ name: 'Volvo', slug: 'volvo' });
-      expect(brand.image.map((i) => i.url)).toEqual([expect.stringMatching(/^\/media\/documents\/brand-/), expect.stringMatching(/^\/media\/documents\/logo-/)]);
+      expect(brand.image.map((i) => i.url)).toEqual([
+        expect.stringMatching(/^\/media\/documents\/brand-/),
+        expect.stringMatching(/^\/media\/documents\/logo-/),
+      ]);
       const updated = await app.inject({ method: 'PUT', url: `/api/brand/update-brand/${brand._id}`, ...form(part('name', 'Volvo Cars'), file('image')) });
       expect(updated.statusCode).toBe(200);
       // Each upload is an image of its own, even of the same file: the new logo replaces both old ones.
@@ -151,7 +179,11 @@ describe('brand writes (integration, real database)', () => {
         [{ name: 'Mazda' }, 400, 'Please upload Brand Image'],
         [{ name: 'Mazda', documents: ['data:text/html;base64,PHNjcmlwdD4='] }, 415, expect.any(String)],
         [{ name: 'Mazda', documents: ['data:image/png,not-base64'] }, 400, 'documents.0 must be an image data URL, an image file or {url, public_id} JSON'],
-        [{ name: 'Mazda', documents: [JSON.stringify({ url: 'javascript:alert(1)', public_id: 'x' })] }, 400, 'images.0 must be an image uploaded to this site'],
+        [
+          { name: 'Mazda', documents: [JSON.stringify({ url: 'javascript:alert(1)', public_id: 'x' })] },
+          400,
+          'images.0 must be an image uploaded to this site',
+        ],
         [{ name: 'subaru', documents: [otherPngDataUrl] }, 409, 'A brand named subaru already exists'],
       ];
       for (const [payload, status, message] of cases) {
@@ -177,9 +209,15 @@ describe('brand writes (integration, real database)', () => {
       // The uploaded logo no longer used is deleted from storage.
       expect(await readdir(join(mediaDir, 'documents'))).toHaveLength(0);
       expect((await send('PUT', `/api/brand/update-brand/${ids.subaru}`, { name: 'Toyota' })).statusCode).toBe(409);
-      expect((await send('PUT', `/api/brand/update-brand/${ids.subaru}`, { name: '' })).json()).toMatchObject({ success: false, message: 'Brand name is required' });
+      expect((await send('PUT', `/api/brand/update-brand/${ids.subaru}`, { name: '' })).json()).toMatchObject({
+        success: false,
+        message: 'Brand name is required',
+      });
       expect((await send('PUT', '/api/brand/update-brand/6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', { name: 'Nope' })).statusCode).toBe(404);
-      expect((await send('PUT', '/api/brand/update-brand/bad-id', { name: 'Nope' })).json()).toMatchObject({ success: false, message: 'brandId must be a valid id' });
+      expect((await send('PUT', '/api/brand/update-brand/bad-id', { name: 'Nope' })).json()).toMatchObject({
+        success: false,
+        message: 'brandId must be a valid id',
+      });
     });
 
     it('DELETE /api/brand/delete-brand-image/{brandId}?image= and DELETE /api/brand/delete-brand/{brandId}', async () => {

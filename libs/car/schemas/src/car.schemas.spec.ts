@@ -65,12 +65,17 @@ describe('car write contracts', () => {
   it('create: the spec order of checks, then the dealer fields; numbers at least 1', () => {
     expect(CarCreateInputSchema.safeParse({ ...car, brandId: '' }).error?.issues[0].message).toBe('Car Brand is required');
     expect(CarCreateInputSchema.safeParse({ ...car, brandId: 'x' }).error?.issues[0].message).toBe('brandId must be a valid id');
-    expect(CarCreateInputSchema.safeParse({ ...car, year: undefined, drive: undefined }).error?.issues.map((i) => i.message)).toEqual(['Year of manufucture is required', 'Drive is required']);
+    expect(CarCreateInputSchema.safeParse({ ...car, year: undefined, drive: undefined }).error?.issues.map((i) => i.message)).toEqual([
+      'Year of manufucture is required',
+      'Drive is required',
+    ]);
     expect(CarCreateInputSchema.safeParse({ ...car, bodyType: undefined }).error?.issues[0].message).toBe('Body Type is required');
     expect(CarCreateInputSchema.safeParse({ ...car, engineSize: 0.5 }).error?.issues[0].message).toBe('engineSize must be a whole number');
     expect(CarCreateInputSchema.parse({ ...car, featured: true, status: 'Reserved' })).toMatchObject({ featured: true, status: 'Reserved' });
     expect(CarCreateInputSchema.safeParse({ ...car, name: 'Vi\u0000tz' }).error?.issues[0].message).toBe('name must not contain control characters');
-    expect(CarCreateInputSchema.safeParse({ ...car, images: [{ url: '/media/a\u0000.webp', publicId: 'a' }] }).error?.issues[0].message).toBe('images.0.url must not contain control characters');
+    expect(CarCreateInputSchema.safeParse({ ...car, images: [{ url: '/media/a\u0000.webp', publicId: 'a' }] }).error?.issues[0].message).toBe(
+      'images.0.url must not contain control characters',
+    );
   });
 
   it('update: only the fields given, the brand fixed, a blank description refused, null clears a spec', () => {

@@ -95,7 +95,8 @@ describe('car repository at scale (integration, real database)', () => {
 
     it('pages the unfiltered catalogue (its own prepared statements) exactly as any filtered list', async () => {
       const brand = await insertBrand(handle.db, { name: 'Mazda' });
-      for (let i = 0; i < 7; i++) await insertCar(handle.db, { brandId: brand.id, name: `Demio ${i}`, createdAt: at(i % 3), status: i === 4 ? 'Sold' : 'Available' }, 0);
+      for (let i = 0; i < 7; i++)
+        await insertCar(handle.db, { brandId: brand.id, name: `Demio ${i}`, createdAt: at(i % 3), status: i === 4 ? 'Sold' : 'Available' }, 0);
       for (const page of [1, 2, 3, 4]) {
         const unfiltered = await repository.list(filters({ page, pageSize: 2 }));
         // `priceMin: 0` passes every car but takes the general path.

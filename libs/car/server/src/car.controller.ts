@@ -33,7 +33,8 @@ const SearchQuerySchema = z.object({
 });
 
 const CarWriteBody = (contract: typeof CarCreateInputSchema | typeof CarUpdateInputSchema) => ({
-  description: "The legacy client's multipart form (the spec's fields and repeated `documents`), or the same fields as JSON. Names are the legacy ones; the first problem found, in spec §5's order, is the 400's message.",
+  description:
+    "The legacy client's multipart form (the spec's fields and repeated `documents`), or the same fields as JSON. Names are the legacy ones; the first problem found, in spec §5's order, is the 400's message.",
   json: legacyCarBodySchema(contract, 'json'),
   multipart: legacyCarBodySchema(contract, 'multipart'),
 });
@@ -87,7 +88,7 @@ export class CarController {
 
   @Get('related-car/:carId/:brandId')
   @RestRoute({
-    summary: "Other listed cars of the brand (never the car itself)",
+    summary: 'Other listed cars of the brand (never the car itself)',
     params: CarRelatedInputSchema,
     responses: { 200: { description: 'The cars.', schema: LegacyRelatedCarsResponseSchema }, 400: 'carId or brandId is not a valid id.' },
   })
@@ -123,7 +124,11 @@ export class CarController {
     summary: 'Updates a car (only the fields sent; the slug follows the name)',
     params: CarIdParams,
     body: CarWriteBody(CarUpdateInputSchema),
-    responses: { 200: { description: 'The car, updated.', schema: LegacyCarResponseSchema }, 404: 'No such car.', 409: 'A picture belongs to another car or brand.' },
+    responses: {
+      200: { description: 'The car, updated.', schema: LegacyCarResponseSchema },
+      404: 'No such car.',
+      409: 'A picture belongs to another car or brand.',
+    },
   })
   async update(@Param('id') id: string, @Req() request: FastifyRequest, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { fields } = await readLegacyForm(request, body);
@@ -149,7 +154,7 @@ export class CarController {
   @AdminOnly()
   @Delete('delete-image/:carId')
   @RestRoute({
-    summary: "Detaches a picture from the car and deletes it from storage",
+    summary: 'Detaches a picture from the car and deletes it from storage',
     params: CarImageParams,
     query: CarImageQuery,
     responses: { 200: { description: 'The car without the picture.', schema: LegacyCarResponseSchema }, 404: 'No such car, or the car has no such picture.' },

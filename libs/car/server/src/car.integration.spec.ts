@@ -8,7 +8,16 @@ import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 
 // Every optional spec set, so each one's legacy name is checked against its domain name.
-const PRADO_SPECS = { safetyRating: 5, seats: 7, horsepower: 201, torque: 381, accelerationSeconds: 9.5, groundClearanceMm: 220, fuelTankLitres: 87, warranty: '1 year' };
+const PRADO_SPECS = {
+  safetyRating: 5,
+  seats: 7,
+  horsepower: 201,
+  torque: 381,
+  accelerationSeconds: 9.5,
+  groundClearanceMm: 220,
+  fuelTankLitres: 87,
+  warranty: '1 year',
+};
 
 const callerFor = (r: CarRouter['router']) => createCallerFactory(r)({ user: null, ip: '127.0.0.1' });
 
@@ -30,10 +39,52 @@ describe('car module (integration, real database)', () => {
     const at = (minutes: number) => new Date(t0 + minutes * 60_000);
     const fixtures = [
       { key: 'vitz', name: 'Toyota Vitz', brandId: toyota.id, price: 500_000, bodyType: 'Hatchback', year: 2015, mileage: 90_000, createdAt: at(1) },
-      { key: 'prado', name: 'Toyota Land Cruiser Prado', brandId: toyota.id, price: 5_000_000, bodyType: 'SUV', year: 2019, mileage: 40_000, condition: 'Foreign Used', createdAt: at(2), ...PRADO_SPECS },
-      { key: 'forester', name: 'Subaru Forester', brandId: subaru.id, price: 1_000_000, bodyType: 'SUV', year: 2016, mileage: 70_000, fuelType: 'Diesel', createdAt: at(3) },
-      { key: 'percent', name: 'Promo 100% Deal', brandId: subaru.id, price: 250_000, bodyType: 'Sedan', year: 2010, mileage: 150_000, condition: 'Locally Used', createdAt: at(4) },
-      { key: 'underscore', name: 'Model_X Special', brandId: mercedes.id, price: 4_000_001, bodyType: 'Coupe', year: 2022, mileage: 10, condition: 'New', transmission: 'Manual', createdAt: at(5) },
+      {
+        key: 'prado',
+        name: 'Toyota Land Cruiser Prado',
+        brandId: toyota.id,
+        price: 5_000_000,
+        bodyType: 'SUV',
+        year: 2019,
+        mileage: 40_000,
+        condition: 'Foreign Used',
+        createdAt: at(2),
+        ...PRADO_SPECS,
+      },
+      {
+        key: 'forester',
+        name: 'Subaru Forester',
+        brandId: subaru.id,
+        price: 1_000_000,
+        bodyType: 'SUV',
+        year: 2016,
+        mileage: 70_000,
+        fuelType: 'Diesel',
+        createdAt: at(3),
+      },
+      {
+        key: 'percent',
+        name: 'Promo 100% Deal',
+        brandId: subaru.id,
+        price: 250_000,
+        bodyType: 'Sedan',
+        year: 2010,
+        mileage: 150_000,
+        condition: 'Locally Used',
+        createdAt: at(4),
+      },
+      {
+        key: 'underscore',
+        name: 'Model_X Special',
+        brandId: mercedes.id,
+        price: 4_000_001,
+        bodyType: 'Coupe',
+        year: 2022,
+        mileage: 10,
+        condition: 'New',
+        transmission: 'Manual',
+        createdAt: at(5),
+      },
       { key: 'regex', name: 'Odd .*( name', brandId: null, price: 2_000_000, bodyType: 'Van', year: 2012, mileage: 120_000, createdAt: at(6) },
     ] as const;
     for (const { key, ...fields } of fixtures) ids[key] = (await insertCar(db, fields)).id;
@@ -56,7 +107,12 @@ describe('car module (integration, real database)', () => {
       expect(page.pageCount).toBe(1);
       expect(names(page.items)).toEqual(['Odd .*( name', 'Model_X Special', 'Promo 100% Deal', 'Subaru Forester', 'Toyota Land Cruiser Prado', 'Toyota Vitz']);
       const vitz = page.items.find((c) => c.name === 'Toyota Vitz');
-      expect(vitz?.brand).toEqual({ id: brandIds.toyota, name: 'Toyota', slug: 'toyota', images: [{ url: '/media/brands/toyota.webp', publicId: 'brands/toyota' }] });
+      expect(vitz?.brand).toEqual({
+        id: brandIds.toyota,
+        name: 'Toyota',
+        slug: 'toyota',
+        images: [{ url: '/media/brands/toyota.webp', publicId: 'brands/toyota' }],
+      });
       expect(vitz?.images).toHaveLength(2);
       expect(vitz?.images[0].url).toMatch(/-0\.webp$/);
       expect(typeof vitz?.price).toBe('number');
@@ -142,7 +198,10 @@ describe('car module (integration, real database)', () => {
       const compared = await caller.compare({ slugs: ['subaru-forester', 'no-such-car', 'toyota-vitz', 'subaru-forester'] });
       expect(names(compared)).toEqual(['Subaru Forester', 'Toyota Vitz']);
       expect(compared[1]).toEqual(await caller.bySlug({ slug: 'toyota-vitz' }));
-      await expect(caller.compare({ slugs: ['a', 'b', 'c', 'd', 'e'] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at most 4') });
+      await expect(caller.compare({ slugs: ['a', 'b', 'c', 'd', 'e'] })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('at most 4'),
+      });
       await expect(caller.compare({ slugs: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
 
@@ -153,7 +212,14 @@ describe('car module (integration, real database)', () => {
 
     it('gives the newest cars for the home page and five for its carousel', async () => {
       const latest = await caller.latest();
-      expect(latest.map((c) => c.name)).toEqual(['Odd .*( name', 'Model_X Special', 'Promo 100% Deal', 'Subaru Forester', 'Toyota Land Cruiser Prado', 'Toyota Vitz']);
+      expect(latest.map((c) => c.name)).toEqual([
+        'Odd .*( name',
+        'Model_X Special',
+        'Promo 100% Deal',
+        'Subaru Forester',
+        'Toyota Land Cruiser Prado',
+        'Toyota Vitz',
+      ]);
       const featured = await caller.featured();
       expect(featured.map((c) => c.name)).toEqual(latest.slice(0, 5).map((c) => c.name));
     });
@@ -175,8 +241,20 @@ describe('car module (integration, real database)', () => {
       expect(cars[0].brand).toBeNull();
       const prado = cars.find((c) => c.slug === 'toyota-land-cruiser-prado');
       expect(Object.keys(prado?.brand ?? {}).sort()).toEqual(['_id', 'image', 'name', 'slug']);
-      expect(prado?.brand).toEqual({ _id: brandIds.toyota, name: 'Toyota', slug: 'toyota', image: [{ url: '/media/brands/toyota.webp', public_id: 'brands/toyota' }] });
-      expect(prado).toMatchObject({ _id: ids.prado, price: 5_000_000, yom: 2019, documents: expect.any(Array), createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(prado?.brand).toEqual({
+        _id: brandIds.toyota,
+        name: 'Toyota',
+        slug: 'toyota',
+        image: [{ url: '/media/brands/toyota.webp', public_id: 'brands/toyota' }],
+      });
+      expect(prado).toMatchObject({
+        _id: ids.prado,
+        price: 5_000_000,
+        yom: 2019,
+        documents: expect.any(Array),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       expect(prado?.documents).toHaveLength(2);
       expect(prado?.documents[0]).toEqual({ url: expect.stringMatching(/-0\.webp$/), public_id: expect.stringMatching(/^cars\/.+-0$/) });
     });
@@ -210,9 +288,33 @@ describe('car module (integration, real database)', () => {
     it("keeps the contract's key order, byte for byte, with every legacy field name", async () => {
       const car = (await get('/api/car/getCarById-car/toyota-land-cruiser-prado')).json().car;
       expect(Object.keys(car)).toEqual([
-        '_id', 'name', 'slug', 'description', 'price', 'brand', 'fuelType', 'transmission', 'engineSize', 'mileage', 'safetyrating', 'yom',
-        'seater', 'drive', 'horsepower', 'torque', 'accelaration', 'size', 'fuelTank', 'warranty', 'condition', 'bodyType', 'documents',
-        'createdAt', 'updatedAt', 'featured', 'status',
+        '_id',
+        'name',
+        'slug',
+        'description',
+        'price',
+        'brand',
+        'fuelType',
+        'transmission',
+        'engineSize',
+        'mileage',
+        'safetyrating',
+        'yom',
+        'seater',
+        'drive',
+        'horsepower',
+        'torque',
+        'accelaration',
+        'size',
+        'fuelTank',
+        'warranty',
+        'condition',
+        'bodyType',
+        'documents',
+        'createdAt',
+        'updatedAt',
+        'featured',
+        'status',
       ]);
       expect(Object.keys(car.brand)).toEqual(['_id', 'name', 'slug', 'image']);
       expect(Object.keys(car.documents[0])).toEqual(['url', 'public_id']);
@@ -220,7 +322,17 @@ describe('car module (integration, real database)', () => {
       // Each domain field under its legacy name.
       const domain = await caller.bySlug({ slug: 'toyota-land-cruiser-prado' });
       expect(domain).toMatchObject({ ...PRADO_SPECS, year: 2019 });
-      expect(car).toMatchObject({ safetyrating: 5, seater: 7, horsepower: 201, torque: 381, accelaration: 9.5, size: 220, fuelTank: 87, warranty: '1 year', yom: 2019 });
+      expect(car).toMatchObject({
+        safetyrating: 5,
+        seater: 7,
+        horsepower: 201,
+        torque: 381,
+        accelaration: 9.5,
+        size: 220,
+        fuelTank: 87,
+        warranty: '1 year',
+        yom: 2019,
+      });
       expect(car.documents).toEqual(domain.images.map((image) => ({ url: image.url, public_id: image.publicId })));
       // The same order in the lists.
       const listed = (await get('/api/car/getAll-car')).json().cars.find((c: { _id: string }) => c._id === ids.prado);

@@ -18,42 +18,49 @@ export const LegacyBrandRefSchema = z
   .meta({ id: 'LegacyBrandRef', description: "A car's brand (null once the brand is deleted)." });
 export type LegacyBrandRef = z.infer<typeof LegacyBrandRefSchema>;
 
-export const LegacyCarSchema = z.strictObject({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  price: z.number(),
-  brand: LegacyBrandRefSchema.nullable(),
-  fuelType: z.string(),
-  transmission: z.string(),
-  engineSize: z.number(),
-  mileage: z.number(),
-  safetyrating: z.number().nullable(),
-  yom: z.number(),
-  seater: z.number().nullable(),
-  drive: z.string(),
-  horsepower: z.number().nullable(),
-  torque: z.number().nullable(),
-  accelaration: z.number().nullable(),
-  size: z.number().nullable(),
-  fuelTank: z.number().nullable(),
-  warranty: z.string().nullable(),
-  condition: z.string(),
-  bodyType: z.string(),
-  documents: z.array(LegacyImageSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  // Added with the back office (not in the legacy shape): appended, so the legacy keys keep their order.
-  featured: z.boolean(),
-  status: z.string(),
-}).meta({ id: 'LegacyCar', description: 'A car in the legacy shape. `documents[0]` is the main picture; `price` is whole KES.' });
+export const LegacyCarSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    price: z.number(),
+    brand: LegacyBrandRefSchema.nullable(),
+    fuelType: z.string(),
+    transmission: z.string(),
+    engineSize: z.number(),
+    mileage: z.number(),
+    safetyrating: z.number().nullable(),
+    yom: z.number(),
+    seater: z.number().nullable(),
+    drive: z.string(),
+    horsepower: z.number().nullable(),
+    torque: z.number().nullable(),
+    accelaration: z.number().nullable(),
+    size: z.number().nullable(),
+    fuelTank: z.number().nullable(),
+    warranty: z.string().nullable(),
+    condition: z.string(),
+    bodyType: z.string(),
+    documents: z.array(LegacyImageSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    // Added with the back office (not in the legacy shape): appended, so the legacy keys keep their order.
+    featured: z.boolean(),
+    status: z.string(),
+  })
+  .meta({ id: 'LegacyCar', description: 'A car in the legacy shape. `documents[0]` is the main picture; `price` is whole KES.' });
 export type LegacyCar = z.infer<typeof LegacyCarSchema>;
 
 // The answers of the `/api/car/...` routes (the REST document describes them with these).
 
 /** `getAll-car`: every listed car (or those matching `searchQuery`), newest first. */
-export const LegacyCarListResponseSchema = z.strictObject({ success: z.literal(true), totalCar: z.number().int(), message: z.string(), cars: z.array(LegacyCarSchema) });
+export const LegacyCarListResponseSchema = z.strictObject({
+  success: z.literal(true),
+  totalCar: z.number().int(),
+  message: z.string(),
+  cars: z.array(LegacyCarSchema),
+});
 /** One car: `getCarById-car`, `create-car`, `update-car`, `delete-image/{carId}`. */
 export const LegacyCarResponseSchema = z.strictObject({ success: z.literal(true), message: z.string(), car: LegacyCarSchema });
 /** `related-car`: other listed cars of the brand. */
@@ -119,7 +126,8 @@ const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
 function formValue(field: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const blank = value.trim() === '';
-  if (OPTIONAL_NUMBERS.includes(field) || field === 'warranty') return blank ? null : OPTIONAL_NUMBERS.includes(field) && NUMBER_TEXT.test(value) ? Number(value) : value;
+  if (OPTIONAL_NUMBERS.includes(field) || field === 'warranty')
+    return blank ? null : OPTIONAL_NUMBERS.includes(field) && NUMBER_TEXT.test(value) ? Number(value) : value;
   if (REQUIRED_NUMBERS.includes(field)) return NUMBER_TEXT.test(value) ? Number(value) : value;
   if (field === 'featured') return value === 'true' ? true : value === 'false' ? false : blank ? undefined : value;
   return value;
@@ -162,7 +170,9 @@ export function legacyCarBodySchema(contract: z.ZodObject, form: 'json' | 'multi
     const documentEntry = z.string().meta({ description: 'The JSON text of `{url, public_id}`: a picture of our store (`POST /api/media/upload`).' });
     const legacy =
       field === 'images'
-        ? z.array(form === 'json' ? z.union([LegacyImageSchema, documentEntry]) : documentEntry).meta({ description: 'The pictures in order; the first is the main one.' })
+        ? z
+            .array(form === 'json' ? z.union([LegacyImageSchema, documentEntry]) : documentEntry)
+            .meta({ description: 'The pictures in order; the first is the main one.' })
         : form === 'multipart'
           ? z.string()
           : [...REQUIRED_NUMBERS, ...OPTIONAL_NUMBERS].includes(field)
@@ -180,7 +190,31 @@ export const listOf = (value: unknown): unknown[] | undefined => (value === unde
 export function fromLegacyCarBody(fields: Record<string, unknown>): Record<string, unknown> {
   const legacyOf = (field: string) => LEGACY_CAR_FIELDS[field] ?? field;
   const domain: Record<string, unknown> = {};
-  for (const field of ['brandId', 'images', 'name', 'price', 'fuelType', 'transmission', 'engineSize', 'mileage', 'year', 'drive', 'description', 'bodyType', 'condition', 'featured', 'status', 'safetyRating', 'seats', 'horsepower', 'torque', 'accelerationSeconds', 'groundClearanceMm', 'fuelTankLitres', 'warranty']) {
+  for (const field of [
+    'brandId',
+    'images',
+    'name',
+    'price',
+    'fuelType',
+    'transmission',
+    'engineSize',
+    'mileage',
+    'year',
+    'drive',
+    'description',
+    'bodyType',
+    'condition',
+    'featured',
+    'status',
+    'safetyRating',
+    'seats',
+    'horsepower',
+    'torque',
+    'accelerationSeconds',
+    'groundClearanceMm',
+    'fuelTankLitres',
+    'warranty',
+  ]) {
     const value = fields[legacyOf(field)];
     if (field === 'images') domain.images = listOf(value)?.map(fromLegacyImage);
     else domain[field] = formValue(field, value);

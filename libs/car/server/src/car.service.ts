@@ -171,7 +171,15 @@ export class CarService {
     if (!(await this.cars.removeImage(carId, publicId))) throw new CarImageNotFoundError();
     await this.removeFromStorage([publicId]);
     const after = await this.byId(carId);
-    await this.audit.record({ actor, entity: 'car', entityId: carId, label: after.name, action: 'removeImage', before: { images: before.images }, after: { images: after.images } });
+    await this.audit.record({
+      actor,
+      entity: 'car',
+      entityId: carId,
+      label: after.name,
+      action: 'removeImage',
+      before: { images: before.images },
+      after: { images: after.images },
+    });
     return after;
   }
 

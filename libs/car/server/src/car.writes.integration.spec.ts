@@ -23,7 +23,8 @@ describe('car writes (integration, real database)', () => {
   const tokens: Record<'admin' | 'customer', string> = { admin: '', customer: '' };
   const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
   const caller = () => createCallerFactory(app.get(CarRouter).router)({ user: admin, ip: '127.0.0.1' });
-  const customerCaller = () => createCallerFactory(app.get(CarRouter).router)({ user: { id: ids.customer, name: 'Amina', email: 'a@x.test', role: 0 }, ip: '127.0.0.1' });
+  const customerCaller = () =>
+    createCallerFactory(app.get(CarRouter).router)({ user: { id: ids.customer, name: 'Amina', email: 'a@x.test', role: 0 }, ip: '127.0.0.1' });
 
   // Fresh pictures per car: one picture is never shared by two cars.
   let pictures = 0;
@@ -126,7 +127,12 @@ describe('car writes (integration, real database)', () => {
       const priced = await caller().update({ id: ids.vitz, price: 600_000 });
       expect(priced).toMatchObject({ price: 600_000, slug: 'toyota-vitz', name: 'Toyota Vitz', seats: 5 });
       const renamed = await caller().update({ id: ids.vitz, name: 'Toyota Vitz RS', seats: null, images: [image('vitz-side-3c4d'), image('vitz-rear-5e6f')] });
-      expect(renamed).toMatchObject({ name: 'Toyota Vitz RS', slug: 'toyota-vitz-rs', seats: null, images: [image('vitz-side-3c4d'), image('vitz-rear-5e6f')] });
+      expect(renamed).toMatchObject({
+        name: 'Toyota Vitz RS',
+        slug: 'toyota-vitz-rs',
+        seats: null,
+        images: [image('vitz-side-3c4d'), image('vitz-rear-5e6f')],
+      });
       await expect(caller().bySlug({ slug: 'toyota-vitz' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       // Renamed onto a taken name: the next free slug, never another car's.
       const clash = await caller().update({ id: ids.vitz, name: 'Toyota Vitz' });
@@ -142,8 +148,14 @@ describe('car writes (integration, real database)', () => {
         { url: '/media/documents/../../jwt-secret', publicId: 'documents/x' },
         { url: '/media/documents/a-1.webp', publicId: 'documents/b-2' },
       ]) {
-        await expect(caller().create(valid({ images: [image('ok-1'), foreign] }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'images.1 must be an image uploaded to this site' });
-        await expect(caller().update({ id: ids.vitz, images: [foreign] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'images.0 must be an image uploaded to this site' });
+        await expect(caller().create(valid({ images: [image('ok-1'), foreign] }))).rejects.toMatchObject({
+          code: 'BAD_REQUEST',
+          message: 'images.1 must be an image uploaded to this site',
+        });
+        await expect(caller().update({ id: ids.vitz, images: [foreign] })).rejects.toMatchObject({
+          code: 'BAD_REQUEST',
+          message: 'images.0 must be an image uploaded to this site',
+        });
       }
     });
 
@@ -153,7 +165,10 @@ describe('car writes (integration, real database)', () => {
       await expect(caller().update({ id: nobody, price: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(caller().remove({ id: nobody })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(caller().removeImage({ carId: nobody, publicId: 'documents/x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(caller().removeImage({ carId: ids.vitz, publicId: 'documents/not-on-this-car' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Image not found on this car' });
+      await expect(caller().removeImage({ carId: ids.vitz, publicId: 'documents/not-on-this-car' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Image not found on this car',
+      });
     });
 
     it('car.removeImage detaches one picture; car.remove deletes the car', async () => {
@@ -165,7 +180,9 @@ describe('car writes (integration, real database)', () => {
     });
 
     it("refuses another car's or brand's picture (one delete would break the other), and deletes a picture with its car", async () => {
-      const shared = await app.get(MediaService).saveSvg({ svg: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>', folder: 'documents', name: 'shared' });
+      const shared = await app
+        .get(MediaService)
+        .saveSvg({ svg: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>', folder: 'documents', name: 'shared' });
       const files = () => readdir(join(mediaDir, 'documents'));
       const one = await caller().create(valid({ name: 'Shared One', images: [shared] }));
       // A create retried after a lost answer, or a picture copied from another car: refused, naming it.
@@ -175,7 +192,10 @@ describe('car writes (integration, real database)', () => {
       });
       await expect(caller().update({ id: ids.vitz, images: [shared] })).rejects.toMatchObject({ code: 'CONFLICT' });
       await handle.db.insert(brandImages).values({ brandId: ids.subaru, url: image('subaru-logo').url, publicId: image('subaru-logo').publicId });
-      await expect(caller().create(valid({ name: 'Logo Car', images: [image('subaru-logo')] }))).rejects.toMatchObject({ code: 'CONFLICT', message: 'images.0 belongs to another brand; upload the picture again to use it here' });
+      await expect(caller().create(valid({ name: 'Logo Car', images: [image('subaru-logo')] }))).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: 'images.0 belongs to another brand; upload the picture again to use it here',
+      });
       // Its own pictures, reordered, are fine.
       await caller().update({ id: one.id, images: [shared] });
       expect(await files()).toHaveLength(1);
@@ -183,7 +203,7 @@ describe('car writes (integration, real database)', () => {
       expect(await files()).toHaveLength(0);
     });
 
-        it('every write is admin-only', async () => {
+    it('every write is admin-only', async () => {
       await expect(customerCaller().create(valid())).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(customerCaller().remove({ id: ids.vitz })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       const guest = createCallerFactory(app.get(CarRouter).router)({ user: null, ip: '127.0.0.1' });
@@ -274,7 +294,10 @@ describe('car writes (integration, real database)', () => {
       bodyType: 'SUV',
       condition: 'Foreign Used',
       featured: 'true',
-      documents: [JSON.stringify({ url: '/media/documents/cx5-a-1.webp', public_id: 'documents/cx5-a-1' }), JSON.stringify({ url: '/media/documents/cx5-b-2.webp', public_id: 'documents/cx5-b-2' })],
+      documents: [
+        JSON.stringify({ url: '/media/documents/cx5-a-1.webp', public_id: 'documents/cx5-a-1' }),
+        JSON.stringify({ url: '/media/documents/cx5-b-2.webp', public_id: 'documents/cx5-b-2' }),
+      ],
       ...overrides,
     });
 
@@ -305,19 +328,30 @@ describe('car writes (integration, real database)', () => {
       });
       ids.cx5 = car._id;
       // One `documents` entry (a single multipart field) is a list of one.
-      const single = await send('POST', '/api/car/create-car', legacyBody({ documents: JSON.stringify({ url: '/media/documents/cx5-c-3.webp', public_id: 'documents/cx5-c-3' }) }));
+      const single = await send(
+        'POST',
+        '/api/car/create-car',
+        legacyBody({ documents: JSON.stringify({ url: '/media/documents/cx5-c-3.webp', public_id: 'documents/cx5-c-3' }) }),
+      );
       expect(LegacyCarSchema.parse(single.json().car)).toMatchObject({ slug: 'mazda-cx-5-2-5-2', documents: [{ public_id: 'documents/cx5-c-3' }] });
     });
 
-    it('POST /api/car/create-car reads the legacy client\'s multipart form: repeated `documents`, numbers as text', async () => {
+    it("POST /api/car/create-car reads the legacy client's multipart form: repeated `documents`, numbers as text", async () => {
       const boundary = '----car-form';
       const documents = [
         JSON.stringify({ url: '/media/documents/note-a-1.webp', public_id: 'documents/note-a-1' }),
         JSON.stringify({ url: '/media/documents/note-b-2.webp', public_id: 'documents/note-b-2' }),
       ];
-      const fields = Object.entries(legacyBody({ name: 'Nissan Note', featured: 'false', documents })).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]));
+      const fields = Object.entries(legacyBody({ name: 'Nissan Note', featured: 'false', documents })).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]],
+      );
       const payload = `${fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`;
-      const res = await app.inject({ method: 'POST', url: '/api/car/create-car', payload, headers: { authorization: tokens.admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/car/create-car',
+        payload,
+        headers: { authorization: tokens.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(res.statusCode).toBe(201);
       expect(LegacyCarSchema.parse(res.json().car)).toMatchObject({
         name: 'Nissan Note',
@@ -349,21 +383,42 @@ describe('car writes (integration, real database)', () => {
       ];
       for (const [overrides, message] of cases) {
         const res = await send('POST', '/api/car/create-car', legacyBody(overrides));
-        expect({ overrides, status: res.statusCode, body: res.json() }).toEqual({ overrides, status: 400, body: expect.objectContaining({ success: false, message }) });
+        expect({ overrides, status: res.statusCode, body: res.json() }).toEqual({
+          overrides,
+          status: 400,
+          body: expect.objectContaining({ success: false, message }),
+        });
       }
       // Everything missing: the first check's message alone.
       expect((await send('POST', '/api/car/create-car', {})).json()).toMatchObject({ success: false, message: 'Car Brand is required' });
     });
 
     it('PUT /api/car/update-car/{id} answers {success, message, car} with the slug regenerated', async () => {
-      const res = await send('PUT', `/api/car/update-car/${ids.cx5}`, legacyBody({ name: 'Mazda CX-5 Touring', price: '2300000', featured: 'false', status: 'Reserved' }));
+      const res = await send(
+        'PUT',
+        `/api/car/update-car/${ids.cx5}`,
+        legacyBody({ name: 'Mazda CX-5 Touring', price: '2300000', featured: 'false', status: 'Reserved' }),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: 'Car Updated Successfully' });
-      expect(LegacyCarSchema.parse(res.json().car)).toMatchObject({ _id: ids.cx5, slug: 'mazda-cx-5-touring', price: 2_300_000, featured: false, status: 'Reserved' });
+      expect(LegacyCarSchema.parse(res.json().car)).toMatchObject({
+        _id: ids.cx5,
+        slug: 'mazda-cx-5-touring',
+        price: 2_300_000,
+        featured: false,
+        status: 'Reserved',
+      });
       // Only some fields: the others stay.
       const partial = await send('PUT', `/api/car/update-car/${ids.cx5}`, { mileage: '46000' });
-      expect(LegacyCarSchema.parse(partial.json().car)).toMatchObject({ mileage: 46_000, price: 2_300_000, documents: [{ public_id: 'documents/cx5-a-1' }, { public_id: 'documents/cx5-b-2' }] });
-      expect((await send('PUT', `/api/car/update-car/${ids.cx5}`, { description: '' })).json()).toMatchObject({ success: false, message: 'Description is required' });
+      expect(LegacyCarSchema.parse(partial.json().car)).toMatchObject({
+        mileage: 46_000,
+        price: 2_300_000,
+        documents: [{ public_id: 'documents/cx5-a-1' }, { public_id: 'documents/cx5-b-2' }],
+      });
+      expect((await send('PUT', `/api/car/update-car/${ids.cx5}`, { description: '' })).json()).toMatchObject({
+        success: false,
+        message: 'Description is required',
+      });
       const unknown = await send('PUT', '/api/car/update-car/6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5', { price: '1' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ success: false, message: expect.stringContaining('not found') });

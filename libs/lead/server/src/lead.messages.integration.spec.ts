@@ -59,7 +59,15 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
     const brand = await insertBrand(handle.db, { name: 'Toyota' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado 2019' });
     const saturday = nextDay(6);
-    const { id } = await visitor().create({ kind: 'test-drive', name: 'Amina Njeri', phone: '0712 345 678', email: 'amina@buyer.test', carId: car.id, preferredDate: saturday, preferredTime: '10:30' });
+    const { id } = await visitor().create({
+      kind: 'test-drive',
+      name: 'Amina Njeri',
+      phone: '0712 345 678',
+      email: 'amina@buyer.test',
+      carId: car.id,
+      preferredDate: saturday,
+      preferredTime: '10:30',
+    });
     const day = new Date(`${saturday}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
     for (const to of ['boss@dealer.test', 'floor@dealer.test']) {
@@ -73,11 +81,15 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
     }
     for (const to of ['+254722000111', '+254700111222']) {
       const text = await sms.waitFor((m) => m.to === to);
-      expect(text.message).toBe(`New test drive: Amina Njeri +254712345678. Toyota Prado 2019. ${day} at 10:30. Call now. https://dealer.test/dashboard/admin/leads`);
+      expect(text.message).toBe(
+        `New test drive: Amina Njeri +254712345678. Toyota Prado 2019. ${day} at 10:30. Call now. https://dealer.test/dashboard/admin/leads`,
+      );
     }
     const ack = await sms.waitFor((m) => m.to === '+254712345678');
     expect(ack.message).toMatch(
-      new RegExp(`^Mombasa Car Dealership: thank you Amina, we have your request for a test drive of the Toyota Prado 2019 on ${day} at 10:30\\. A salesperson will call you (within 30 minutes|today at 08:00|tomorrow at 08:00|on Monday at 08:00)\\. Questions\\? Call \\+254 711 222 333\\.$`),
+      new RegExp(
+        `^Mombasa Car Dealership: thank you Amina, we have your request for a test drive of the Toyota Prado 2019 on ${day} at 10:30\\. A salesperson will call you (within 30 minutes|today at 08:00|tomorrow at 08:00|on Monday at 08:00)\\. Questions\\? Call \\+254 711 222 333\\.$`,
+      ),
     );
     const buyerMail = await smtp.waitFor((m) => m.to.includes('amina@buyer.test'));
     expect(buyerMail.subject).toBe('We have your request: Test drive');
@@ -89,7 +101,7 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
     expect(rows.every((row) => row.status === 'sent' && row.reference === id)).toBe(true);
   });
 
-  it('a trade-in: the staff email lists the buyer\'s car and links its photos; a buyer without an email gets only the SMS', async () => {
+  it("a trade-in: the staff email lists the buyer's car and links its photos; a buyer without an email gets only the SMS", async () => {
     await visitor().create({
       kind: 'trade-in',
       name: 'Otieno Odhiambo',
@@ -108,7 +120,9 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
   });
 
   it('a refused lead writes no message', async () => {
-    await expect(visitor().create({ name: 'Ghost', phone: '0712 345 678', message: 'Hi', carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'carId: this car is no longer listed' });
+    await expect(
+      visitor().create({ name: 'Ghost', phone: '0712 345 678', message: 'Hi', carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'carId: this car is no longer listed' });
     await visitor().create({ name: 'Bot', phone: '0712 345 678', message: 'Hi', website: 'https://spam.example' });
     expect(await handle.db.select().from(outboxMessages)).toEqual([]);
   });

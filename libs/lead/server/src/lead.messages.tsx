@@ -46,7 +46,9 @@ function detailLines({ input }: LeadForMessages, site: EmailSite): { label: stri
       return [
         line('Their car', `${d.year} ${d.make} ${d.model}, ${d.mileage.toLocaleString('en-KE')} km, ${d.condition}`),
         ...(d.askingPrice ? [line('Asking', formatKes(d.askingPrice))] : []),
-        ...d.photos.map((photo, i) => line(`Photo ${i + 1}`, absolute(site, photo.url), <EmailLink href={absolute(site, photo.url)}>{absolute(site, photo.url)}</EmailLink>)),
+        ...d.photos.map((photo, i) =>
+          line(`Photo ${i + 1}`, absolute(site, photo.url), <EmailLink href={absolute(site, photo.url)}>{absolute(site, photo.url)}</EmailLink>),
+        ),
       ];
     }
     case 'import': {
@@ -55,7 +57,12 @@ function detailLines({ input }: LeadForMessages, site: EmailSite): { label: stri
     }
     case 'financing': {
       const d = input.details;
-      return [line('Price', formatKes(d.price)), line('Deposit', formatKes(d.deposit)), line('Term', `${d.months} months`), line('Monthly income', d.incomeBand)];
+      return [
+        line('Price', formatKes(d.price)),
+        line('Deposit', formatKes(d.deposit)),
+        line('Term', `${d.months} months`),
+        line('Monthly income', d.incomeBand),
+      ];
     }
     default:
       return input.preferredDate ? [line('Preferred date', dayText(input.preferredDate))] : [];
@@ -105,7 +112,9 @@ export function staffLeadEmail(lead: LeadForMessages, site: EmailSite): Promise<
 export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
   const { input, car } = lead;
   const detail = detailLines(lead, site).find((d) => d.label === 'Slot' || d.label === 'Their car' || d.label === 'Wanted' || d.label === 'Price');
-  return [`New ${kindLabel(lead)}: ${input.name} ${input.phone}`, car?.name, detail?.text, `Call now. ${absolute(site, sitePath('adminLeads'))}`].filter(Boolean).join('. ');
+  return [`New ${kindLabel(lead)}: ${input.name} ${input.phone}`, car?.name, detail?.text, `Call now. ${absolute(site, sitePath('adminLeads'))}`]
+    .filter(Boolean)
+    .join('. ');
 }
 
 /** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
@@ -122,7 +131,8 @@ export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new
     <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
       <EmailText>We have your {requestText(lead)}.</EmailText>
       <EmailText>
-        A salesperson will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
+        A salesperson will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on{' '}
+        <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
       </EmailText>
     </EmailLayout>,
   );

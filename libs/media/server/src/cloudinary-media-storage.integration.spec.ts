@@ -42,7 +42,9 @@ function expectedSignature(fields: Record<string, string>): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
-  return createHash('sha1').update(signed + API_SECRET).digest('hex');
+  return createHash('sha1')
+    .update(signed + API_SECRET)
+    .digest('hex');
 }
 
 /**
@@ -129,7 +131,13 @@ describe('Cloudinary storage against a loopback stub (integration)', () => {
     expect(res.statusCode).toBe(201);
     const body = LegacyUploadResponseSchema.parse(res.json());
     expect(body.public_id).toMatch(/^documents\/front-view-[0-9a-f]{8}-[0-9a-f]{10}$/);
-    expect(body).toEqual({ success: true, url: `https://res.cloudinary.com/${CLOUD}/image/upload/v1700000000/${body.public_id}.webp`, public_id: body.public_id, width: 40, height: 30 });
+    expect(body).toEqual({
+      success: true,
+      url: `https://res.cloudinary.com/${CLOUD}/image/upload/v1700000000/${body.public_id}.webp`,
+      public_id: body.public_id,
+      width: 40,
+      height: 30,
+    });
 
     expect(stub.calls).toHaveLength(1);
     const [call] = stub.calls;
@@ -151,7 +159,9 @@ describe('Cloudinary storage against a loopback stub (integration)', () => {
     stub.calls.length = 0;
     const res = await app.inject({ method: 'DELETE', url: `/api/car/delete-image?image=${encodeURIComponent(publicId)}`, headers: admin });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { success: true, message: 'Image deleted' } });
-    expect(stub.calls).toEqual([{ path: `/v1_1/${CLOUD}/image/destroy`, fields: expect.objectContaining({ public_id: publicId, invalidate: 'true' }), signatureValid: true }]);
+    expect(stub.calls).toEqual([
+      { path: `/v1_1/${CLOUD}/image/destroy`, fields: expect.objectContaining({ public_id: publicId, invalidate: 'true' }), signatureValid: true },
+    ]);
     expect(await pending()).not.toContain(publicId);
   });
 
@@ -171,7 +181,10 @@ describe('Cloudinary storage against a loopback stub (integration)', () => {
     const before = await pending();
     stub.state.failWith = status;
     const res = await upload('failing.png');
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 502, body: { success: false, message: 'The image store is not answering, please try again shortly' } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status: 502,
+      body: { success: false, message: 'The image store is not answering, please try again shortly' },
+    });
     expect(stub.calls).toHaveLength(1);
     expect(await pending()).toEqual(before);
   });

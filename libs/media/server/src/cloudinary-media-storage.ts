@@ -57,15 +57,17 @@ export class CloudinaryMediaStorage implements MediaStorage {
     const hash = createHash('sha256').update(file.data).digest('hex').slice(0, 10);
     const base = `${slugify(file.name).slice(0, 80) || 'image'}-${hash}`;
     const sdk = await this.load();
-    const result = await this.call('upload', () => sdk.uploader.upload(`data:${MIME[file.extension]};base64,${file.data.toString('base64')}`, {
-      ...this.credentials(),
-      resource_type: 'image',
-      folder: file.folder,
-      public_id: base,
-      overwrite: true,
-      // An SVG master is delivered as WebP, like the local storage serves it.
-      ...(file.servedAs ? { format: file.servedAs } : {}),
-    }));
+    const result = await this.call('upload', () =>
+      sdk.uploader.upload(`data:${MIME[file.extension]};base64,${file.data.toString('base64')}`, {
+        ...this.credentials(),
+        resource_type: 'image',
+        folder: file.folder,
+        public_id: base,
+        overwrite: true,
+        // An SVG master is delivered as WebP, like the local storage serves it.
+        ...(file.servedAs ? { format: file.servedAs } : {}),
+      }),
+    );
     const url: unknown = result.secure_url;
     const publicId: unknown = result.public_id;
     if (typeof url !== 'string' || typeof publicId !== 'string' || !url.startsWith('https://')) {
@@ -95,7 +97,9 @@ export class CloudinaryMediaStorage implements MediaStorage {
       // The SDK rejects with plain objects (`{message, http_code}` or `{error: {...}}`).
       const detail = (error as { error?: unknown })?.error ?? error;
       const { message, http_code: status } = (detail ?? {}) as { message?: unknown; http_code?: unknown };
-      this.logger.error(`Cloudinary ${action} failed: ${typeof status === 'number' ? `${status} ` : ''}${typeof message === 'string' ? message.slice(0, 200) : 'no message'}`);
+      this.logger.error(
+        `Cloudinary ${action} failed: ${typeof status === 'number' ? `${status} ` : ''}${typeof message === 'string' ? message.slice(0, 200) : 'no message'}`,
+      );
       throw new MediaStorageUnavailableError();
     }
   }

@@ -10,7 +10,13 @@ export function toLegacyImage(image: ImageRef): LegacyImage {
 }
 
 /** `POST /api/media/upload`'s answer: the image as the legacy client read Cloudinary's. */
-export const LegacyUploadResponseSchema = z.strictObject({ success: z.literal(true), url: z.string(), public_id: z.string(), width: z.number().int(), height: z.number().int() });
+export const LegacyUploadResponseSchema = z.strictObject({
+  success: z.literal(true),
+  url: z.string(),
+  public_id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 export type LegacyUploadResponse = z.infer<typeof LegacyUploadResponseSchema>;
 
 export function toLegacyUpload(image: ImageRef & { width: number; height: number }): LegacyUploadResponse {

@@ -85,14 +85,34 @@ describe('media uploads (integration)', () => {
   describe('refuses hostile files with a 4xx and a message, and stays healthy', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
     const cases: [string, () => Promise<{ name: string; type: string; data: Buffer }>, number, RegExp][] = [
-      ['text named .jpg', async () => ({ name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('Just some text pretending to be a JPEG photo.\n') }), 415, /JPEG, PNG, WebP or AVIF/],
+      [
+        'text named .jpg',
+        async () => ({ name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('Just some text pretending to be a JPEG photo.\n') }),
+        415,
+        /JPEG, PNG, WebP or AVIF/,
+      ],
       ['SVG with a script', async () => ({ name: 'logo.svg', type: 'image/svg+xml', data: Buffer.from(svg) }), 415, /JPEG, PNG, WebP or AVIF/],
       ['SVG declared as PNG', async () => ({ name: 'logo.png', type: 'image/png', data: Buffer.from(svg) }), 415, /JPEG, PNG, WebP or AVIF/],
-      ['HTML page', async () => ({ name: 'index.html', type: 'text/html', data: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') }), 415, /JPEG, PNG, WebP or AVIF/],
+      [
+        'HTML page',
+        async () => ({ name: 'index.html', type: 'text/html', data: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') }),
+        415,
+        /JPEG, PNG, WebP or AVIF/,
+      ],
       ['PNG polyglot (HTML and script in a chunk)', async () => ({ name: 'cute.png', type: 'image/png', data: await pngPolyglot() }), 415, /markup or script/],
-      ['JPEG header with garbage after it', async () => ({ name: 'broken.jpg', type: 'image/jpeg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]) }), 400, /could not be read/],
+      [
+        'JPEG header with garbage after it',
+        async () => ({ name: 'broken.jpg', type: 'image/jpeg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]) }),
+        400,
+        /could not be read/,
+      ],
       ['16000x16000 PNG bomb', async () => ({ name: 'bomb.png', type: 'image/png', data: pngBomb(16_000) }), 413, /too many pixels/],
-      ['file over MEDIA_MAX_BYTES', async () => ({ name: 'huge.jpg', type: 'image/jpeg', data: Buffer.concat([await photo('jpeg'), Buffer.alloc(MAX_BYTES + 1)]) }), 413, /larger than 2 MB/],
+      [
+        'file over MEDIA_MAX_BYTES',
+        async () => ({ name: 'huge.jpg', type: 'image/jpeg', data: Buffer.concat([await photo('jpeg'), Buffer.alloc(MAX_BYTES + 1)]) }),
+        413,
+        /larger than 2 MB/,
+      ],
     ];
 
     it.each(cases)('%s', async (_name, make, status, message) => {
@@ -184,7 +204,10 @@ describe('media uploads (integration)', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ success: false, message: expect.stringContaining('image') });
       const control = await app.inject({ method: 'DELETE', url: `/api/car/delete-image?image=${encodeURIComponent('documents/a\u0000b')}`, headers: admin });
-      expect({ status: control.statusCode, body: control.json() }).toMatchObject({ status: 400, body: { success: false, message: 'image must not contain control characters' } });
+      expect({ status: control.statusCode, body: control.json() }).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'image must not contain control characters' },
+      });
     });
 
     it('the same photo uploaded twice is two images: removing the unattached one keeps the attached one', async () => {
@@ -204,7 +227,10 @@ describe('media uploads (integration)', () => {
       const recent = await fresh('recent');
       const attachedOld = await fresh('attached old');
       await app.get(MediaService).attach([attachedOld.public_id]);
-      await db.update(mediaUploads).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(mediaUploads.publicId, old.public_id));
+      await db
+        .update(mediaUploads)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(mediaUploads.publicId, old.public_id));
 
       expect(await app.get(MediaService).sweepUnattached()).toBe(1);
       expect(await onDisk(old.public_id)).toBe(false);

@@ -9,7 +9,9 @@ export async function photo(format: 'jpeg' | 'png' | 'webp' | 'avif', width = 64
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) pixels.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })[format]().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    [format]()
+    .toBuffer();
 }
 
 /** A JPEG taken "sideways" (EXIF orientation 6) with GPS coordinates and a camera name in its EXIF. */
@@ -73,7 +75,11 @@ export function multipart(file: { field?: string; name: string; type: string; da
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+  );
   parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

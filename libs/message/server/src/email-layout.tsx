@@ -48,7 +48,8 @@ export function EmailLayout({ site, preview, heading, children }: { site: EmailS
           <Section>{children}</Section>
           <Hr />
           <Text style={footer}>
-            {SITE_NAME}, Mombasa · <Link href={telHref(site.dealerPhone)}>{site.dealerPhone}</Link> · <Link href={site.publicUrl}>{site.publicUrl.replace(/^https?:\/\//, '')}</Link>
+            {SITE_NAME}, Mombasa · <Link href={telHref(site.dealerPhone)}>{site.dealerPhone}</Link> ·{' '}
+            <Link href={site.publicUrl}>{site.publicUrl.replace(/^https?:\/\//, '')}</Link>
           </Text>
         </Container>
       </Body>

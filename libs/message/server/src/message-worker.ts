@@ -44,7 +44,9 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const off = [...this.senders.values()].filter((s) => !s.configured).map((s) => (s.channel === 'email' ? 'email (set SMTP_URL)' : "SMS (set AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY)"));
+    const off = [...this.senders.values()]
+      .filter((s) => !s.configured)
+      .map((s) => (s.channel === 'email' ? 'email (set SMTP_URL)' : 'SMS (set AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY)'));
     if (off.length > 0) this.logger.warn(`not configured, kept unsent in the back office's Messages: ${off.join('; ')}`);
     this.stopListening = await this.handle.listen(OUTBOX_CHANNEL, {
       onNotify: () => this.wake(),
@@ -121,7 +123,9 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
     } catch (error) {
       const reason = error instanceof SendError ? error.message : `${message.channel}: ${error instanceof Error ? error.name : 'error'}`;
       const retryAt = nextAttemptAt(message.attempts, new Date(), message.giveUpAt);
-      this.logger.warn(`${message.channel} ${message.topic} ${message.id} attempt ${message.attempts} failed (${reason}); ${retryAt ? `retry at ${retryAt.toISOString()}` : 'given up'}`);
+      this.logger.warn(
+        `${message.channel} ${message.topic} ${message.id} attempt ${message.attempts} failed (${reason}); ${retryAt ? `retry at ${retryAt.toISOString()}` : 'given up'}`,
+      );
       await this.messages.markFailed(message.id, reason, retryAt);
     }
   }

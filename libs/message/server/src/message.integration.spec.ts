@@ -46,7 +46,11 @@ describe('messages: the outbox, its worker and the channels (integration, real d
   });
   const outbox = () => app.get(Outbox);
   const worker = () => app.get(MessageWorker);
-  const email = () => renderEmail('Hello from the dealer', EmailLayout({ site: outbox().site, preview: 'Hello', heading: 'Hello', children: EmailText({ children: 'A line of text.' }) }));
+  const email = () =>
+    renderEmail(
+      'Hello from the dealer',
+      EmailLayout({ site: outbox().site, preview: 'Hello', heading: 'Hello', children: EmailText({ children: 'A line of text.' }) }),
+    );
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -67,7 +71,7 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     await handle?.close();
   });
 
-  it('sends nothing written in a transaction that rolls back, and sends what is committed: the email through SMTP, the SMS through Africa\'s Talking', async () => {
+  it("sends nothing written in a transaction that rolls back, and sends what is committed: the email through SMTP, the SMS through Africa's Talking", async () => {
     const rendered = await email();
     await handle.db
       .transaction(async (tx) => {
@@ -76,7 +80,10 @@ describe('messages: the outbox, its worker and the channels (integration, real d
       })
       .catch(() => undefined);
     await handle.db.transaction(async (tx) => {
-      await outbox().enqueue(tx, [emailMessage('amina@buyer.test', 'lead.buyer', rendered, { reference: 'lead-1' }), smsMessage('+254712345678', 'lead.buyer', 'We got your request.', { reference: 'lead-1' })]);
+      await outbox().enqueue(tx, [
+        emailMessage('amina@buyer.test', 'lead.buyer', rendered, { reference: 'lead-1' }),
+        smsMessage('+254712345678', 'lead.buyer', 'We got your request.', { reference: 'lead-1' }),
+      ]);
     });
     const mail = await smtp.waitFor((m) => m.to.includes('amina@buyer.test'));
     expect(mail).toMatchObject({ subject: 'Hello from the dealer', from: 'sales@dealer.test' });
@@ -111,7 +118,10 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     smtp.setBehaviour('reject');
     const before = Date.now();
     await outbox().enqueue(handle.db, [emailMessage('later@buyer.test', 'order.buyer', await email())]);
-    await eventually(() => onlyMessage(handle), (row) => row.attempts === 1 && row.status === 'pending');
+    await eventually(
+      () => onlyMessage(handle),
+      (row) => row.attempts === 1 && row.status === 'pending',
+    );
     const failed = await onlyMessage(handle);
     expect(failed.status).toBe('pending');
     expect(failed.lastError).toMatch(/^email: .*451 stub: try again later/);
@@ -126,14 +136,20 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     expect(await onlyMessage(handle)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
-  it('gives up after a day, names the SMS provider\'s reason without the key, and staff can send it again', async () => {
+  it("gives up after a day, names the SMS provider's reason without the key, and staff can send it again", async () => {
     sms.setBehaviour('unauthorized');
     await outbox().enqueue(handle.db, [smsMessage('+254712000999', 'order.status', 'Your order has shipped.')]);
-    const { id } = await eventually(() => onlyMessage(handle), (row) => row.attempts === 1 && row.status === 'pending');
+    const { id } = await eventually(
+      () => onlyMessage(handle),
+      (row) => row.attempts === 1 && row.status === 'pending',
+    );
     // A day later: the next failed attempt is the last.
     await handle.db.update(outboxMessages).set({ giveUpAt: sql`now() - interval '1 minute'`, nextAttemptAt: sql`now()` });
     worker().wake();
-    const failed = await eventually(() => statusOf(handle, id), (row) => row.status === 'failed');
+    const failed = await eventually(
+      () => statusOf(handle, id),
+      (row) => row.status === 'failed',
+    );
     expect(failed.attempts).toBe(2);
     expect(failed.lastError).toContain("Africa's Talking refused the credentials (HTTP 401)");
     expect(failed.lastError).not.toContain('stub-api-key');
@@ -147,13 +163,23 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     await sms.waitFor((m) => m.to === '+254712000999');
     await worker().idle();
     expect(await statusOf(handle, id)).toMatchObject({ status: 'sent', attempts: 1 });
-    await expect(callerFor(admin).resend({ id })).rejects.toMatchObject({ code: 'CONFLICT', message: 'Only a failed or unsent message can be sent again (this one is sent)' });
+    await expect(callerFor(admin).resend({ id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Only a failed or unsent message can be sent again (this one is sent)',
+    });
     const [audit] = await handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
     expect(audit).toMatchObject({ entity: 'message', action: 'resend', actorId: admin.id });
   });
 
-  it('blanks a sensitive message\'s bodies once sent and never shows them', async () => {
-    await outbox().enqueue(handle.db, [emailMessage('reset@buyer.test', 'password.reset', { subject: 'Reset your password', text: 'https://x/reset?token=SECRET', html: '<a href="https://x/reset?token=SECRET">Reset</a>' }, { sensitive: true })]);
+  it("blanks a sensitive message's bodies once sent and never shows them", async () => {
+    await outbox().enqueue(handle.db, [
+      emailMessage(
+        'reset@buyer.test',
+        'password.reset',
+        { subject: 'Reset your password', text: 'https://x/reset?token=SECRET', html: '<a href="https://x/reset?token=SECRET">Reset</a>' },
+        { sensitive: true },
+      ),
+    ]);
     const mail = await smtp.waitFor((m) => m.to.includes('reset@buyer.test'));
     expect(mail.text).toContain('token=SECRET');
     await worker().idle();
@@ -176,7 +202,10 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     try {
       const rendered = await email();
       const recipients = Array.from({ length: 20 }, (_, i) => `twin${i}@buyer.test`);
-      await outbox().enqueue(handle.db, recipients.map((to) => emailMessage(to, 'lead.buyer', rendered)));
+      await outbox().enqueue(
+        handle.db,
+        recipients.map((to) => emailMessage(to, 'lead.buyer', rendered)),
+      );
       await Promise.all(recipients.map((to) => smtp.waitFor((m) => m.to.includes(to))));
       await Promise.all([worker().idle(), second.get(MessageWorker).idle()]);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -198,7 +227,9 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     afterAll(() => bare?.close());
 
     it('keeps messages unsent with the status "not sent: channel not configured", and fails nothing', async () => {
-      await bare.get(Outbox).enqueue(handle.db, [emailMessage('nobody@buyer.test', 'lead.buyer', await email()), smsMessage('+254712345670', 'lead.buyer', 'Hello')]);
+      await bare
+        .get(Outbox)
+        .enqueue(handle.db, [emailMessage('nobody@buyer.test', 'lead.buyer', await email()), smsMessage('+254712345670', 'lead.buyer', 'Hello')]);
       await bare.get(MessageWorker).idle();
       const rows = await handle.db.select().from(outboxMessages);
       expect(rows.map((r) => `${r.channel} ${r.status}`).sort()).toEqual(['email unconfigured', 'sms unconfigured']);

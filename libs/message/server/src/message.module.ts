@@ -20,7 +20,14 @@ export function createSenders({ messaging }: Pick<AppConfig, 'messaging'>): Mess
 
 @Module({
   imports: [AuditModule],
-  providers: [{ provide: MESSAGE_SENDERS, inject: [APP_CONFIG], useFactory: createSenders }, MessageRepository, MessageService, MessageRouter, MessageWorker, Outbox],
+  providers: [
+    { provide: MESSAGE_SENDERS, inject: [APP_CONFIG], useFactory: createSenders },
+    MessageRepository,
+    MessageService,
+    MessageRouter,
+    MessageWorker,
+    Outbox,
+  ],
   exports: [MessageService, MessageRouter, Outbox, MessageWorker],
 })
 export class MessageModule {}

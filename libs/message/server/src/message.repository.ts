@@ -178,7 +178,10 @@ export class MessageRepository {
 
   /** A page of messages, newest first, with the number given up on in the whole outbox. */
   async page(filters: MessageListFilters): Promise<MessagePage> {
-    const where = and(filters.status ? eq(outboxMessages.status, filters.status) : undefined, filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined);
+    const where = and(
+      filters.status ? eq(outboxMessages.status, filters.status) : undefined,
+      filters.channel ? eq(outboxMessages.channel, filters.channel) : undefined,
+    );
     const [rows, [{ total }], [{ failedCount }]] = await Promise.all([
       this.db
         .select()
@@ -195,7 +198,11 @@ export class MessageRepository {
 
   /** The messages written about a record (a lead or an order), oldest first. */
   async forReference(reference: string): Promise<Message[]> {
-    const rows = await this.db.select().from(outboxMessages).where(eq(outboxMessages.reference, reference)).orderBy(outboxMessages.createdAt, outboxMessages.id);
+    const rows = await this.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.reference, reference))
+      .orderBy(outboxMessages.createdAt, outboxMessages.id);
     return rows.map(toMessage);
   }
 

@@ -27,7 +27,14 @@ export class MessageService {
     if (result === 'not-found') throw new MessageNotFoundError();
     if (result === 'blanked') throw new MessageNotResendableError('a single-use link that was removed: ask the person to request a new one');
     if (typeof result === 'string') throw new MessageNotResendableError(result);
-    await this.audit.record({ actor, entity: 'message', entityId: id, label: `${result.channel} to ${result.recipient}: ${result.summary}`, action: 'resend', after: { status: result.status } });
+    await this.audit.record({
+      actor,
+      entity: 'message',
+      entityId: id,
+      label: `${result.channel} to ${result.recipient}: ${result.summary}`,
+      action: 'resend',
+      after: { status: result.status },
+    });
     return result;
   }
 }

@@ -16,7 +16,12 @@ export interface StaffAlert {
 }
 
 /** An email to one address. */
-export function emailMessage(to: string, topic: MessageTopic, email: RenderedEmail, options: { reference?: string; sensitive?: boolean } = {}): OutgoingMessage {
+export function emailMessage(
+  to: string,
+  topic: MessageTopic,
+  email: RenderedEmail,
+  options: { reference?: string; sensitive?: boolean } = {},
+): OutgoingMessage {
   return { channel: 'email', to, topic, subject: email.subject, text: email.text, html: email.html, ...options };
 }
 
@@ -59,8 +64,12 @@ export class Outbox {
   async alertStaff(db: Database | Transaction, alert: StaffAlert): Promise<void> {
     const contacts = await this.messages.staffContacts(db);
     const emails = new Map<string, string>();
-    for (const email of [...contacts.map((c) => c.email), ...this.config.messaging.alertEmails]) if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);
-    const phones = new Set<string>([...contacts.map((c) => normaliseKenyanPhone(c.phone)).filter((p): p is string => p !== null), ...this.config.messaging.alertPhones]);
+    for (const email of [...contacts.map((c) => c.email), ...this.config.messaging.alertEmails])
+      if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);
+    const phones = new Set<string>([
+      ...contacts.map((c) => normaliseKenyanPhone(c.phone)).filter((p): p is string => p !== null),
+      ...this.config.messaging.alertPhones,
+    ]);
     await this.enqueue(db, [
       ...[...emails.values()].map((to) => emailMessage(to, alert.topic, alert.email, { reference: alert.reference })),
       ...[...phones].map((to) => smsMessage(to, alert.topic, alert.sms, { reference: alert.reference })),

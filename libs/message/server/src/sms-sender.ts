@@ -43,10 +43,13 @@ export class SmsSender implements MessageSender {
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new SendError(signal.aborted ? "sms: Africa's Talking did not answer in time" : `sms: Africa's Talking could not be reached${cause ? ` (${cause})` : ''}`);
+      throw new SendError(
+        signal.aborted ? "sms: Africa's Talking did not answer in time" : `sms: Africa's Talking could not be reached${cause ? ` (${cause})` : ''}`,
+      );
     }
     const body = await response.text();
-    if (response.status === 401 || response.status === 403) throw new SendError(`sms: Africa's Talking refused the credentials (HTTP ${response.status}): check AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY`);
+    if (response.status === 401 || response.status === 403)
+      throw new SendError(`sms: Africa's Talking refused the credentials (HTTP ${response.status}): check AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY`);
     if (!response.ok) throw new SendError(`sms: Africa's Talking answered HTTP ${response.status}: ${body.slice(0, 200)}`);
     let parsed: SendResponse;
     try {
@@ -56,7 +59,8 @@ export class SmsSender implements MessageSender {
     }
     const recipient = parsed.SMSMessageData?.Recipients?.[0];
     if (!recipient) throw new SendError(`sms: not sent: ${parsed.SMSMessageData?.Message ?? 'no recipient in the answer'}`);
-    if (!ACCEPTED_STATUS_CODES.has(recipient.statusCode ?? 0)) throw new SendError(`sms: not sent to ${recipient.number ?? message.to}: ${recipient.status ?? 'unknown status'} (${recipient.statusCode})`);
+    if (!ACCEPTED_STATUS_CODES.has(recipient.statusCode ?? 0))
+      throw new SendError(`sms: not sent to ${recipient.number ?? message.to}: ${recipient.status ?? 'unknown status'} (${recipient.statusCode})`);
     return recipient.messageId ?? null;
   }
 

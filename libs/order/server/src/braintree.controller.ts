@@ -67,13 +67,14 @@ export class BraintreeController {
   @RestRoute({
     tag: 'order',
     summary: "Pays for the cart's cars by card and places the order",
-    description: 'The amount is the database\'s prices; the order is recorded only when the sale succeeded (a declined card records nothing). Failures are `{ok:false, success:false, message}`.',
+    description:
+      "The amount is the database's prices; the order is recorded only when the sale succeeded (a declined card records nothing). Failures are `{ok:false, success:false, message}`.",
     headers: IdempotencyHeaders,
     body: { json: LegacyCardPaymentBodySchema },
     errorBody: LegacyCardPaymentErrorSchema,
     responses: {
       200: { description: 'Paid: the order is recorded.', schema: LegacyCardPaymentResponseSchema },
-      402: 'The card was declined (the processor\'s text).',
+      402: "The card was declined (the processor's text).",
       409: 'A car is not available (named), or the same order is being paid already.',
       502: 'The payment gateway failed or timed out; nothing was charged or recorded.',
       503: 'Card payments are not configured, or the database is unavailable.',

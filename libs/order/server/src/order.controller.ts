@@ -4,7 +4,14 @@ import { RestRoute } from '@dealership/server-openapi';
 import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { IdempotencyHeaders, LegacyCreateOrderBodySchema, LegacyOrderListSchema, LegacyOrderResponseSchema, legacyPlaceInput, toLegacyOrder } from './order.legacy-mapper';
+import {
+  IdempotencyHeaders,
+  LegacyCreateOrderBodySchema,
+  LegacyOrderListSchema,
+  LegacyOrderResponseSchema,
+  legacyPlaceInput,
+  toLegacyOrder,
+} from './order.legacy-mapper';
 import { OrderService } from './order.service';
 
 /** The legacy order paths (under `/api/user/`, where the old server had them), in their shapes. */
@@ -24,7 +31,7 @@ export class OrderController {
   @RestRoute({
     tag: 'order',
     summary: "Reserves the cart's cars, to pay at the showroom",
-    description: 'Only the cars\' ids are read; prices come from the database.',
+    description: "Only the cars' ids are read; prices come from the database.",
     headers: IdempotencyHeaders,
     body: { json: LegacyCreateOrderBodySchema },
     responses: {
@@ -41,7 +48,11 @@ export class OrderController {
   @LoggedIn()
   @Get('orders')
   @Header('cache-control', 'private, no-store')
-  @RestRoute({ tag: 'order', summary: "The caller's orders, newest first (a bare array)", responses: { 200: { description: 'The orders.', schema: LegacyOrderListSchema } } })
+  @RestRoute({
+    tag: 'order',
+    summary: "The caller's orders, newest first (a bare array)",
+    responses: { 200: { description: 'The orders.', schema: LegacyOrderListSchema } },
+  })
   async mine(@CurrentUser() user: AuthUser) {
     return (await this.orders.mine(user.id)).map(toLegacyOrder);
   }
@@ -53,7 +64,11 @@ export class OrderController {
   @AdminOnly()
   @Get('allOrders')
   @Header('cache-control', 'private, no-store')
-  @RestRoute({ tag: 'order', summary: 'Every order, newest first (a bare array)', responses: { 200: { description: 'The orders.', schema: LegacyOrderListSchema } } })
+  @RestRoute({
+    tag: 'order',
+    summary: 'Every order, newest first (a bare array)',
+    responses: { 200: { description: 'The orders.', schema: LegacyOrderListSchema } },
+  })
   async all() {
     return (await this.orders.all()).map(toLegacyOrder);
   }

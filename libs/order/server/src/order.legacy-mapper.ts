@@ -15,22 +15,24 @@ export const LegacyOrderProductSchema = z.strictObject({
   productPictures: z.array(z.string()),
 });
 
-export const LegacyOrderSchema = z.strictObject({
-  _id: z.string(),
-  status: z.string(),
-  buyer: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-  amount: z.number(),
-  /** `success` is true only for a card the gateway charged; a reservation is `{success:false, method:'reservation'}`. */
-  payment: z.strictObject({
-    success: z.boolean(),
-    method: z.enum(PAYMENT_METHODS),
-    provider: z.string(),
-    transactionId: z.string().optional(),
-    status: z.string().optional(),
-  }),
-  products: z.array(LegacyOrderProductSchema),
-}).meta({ id: 'LegacyOrder', description: 'An order in the legacy shape: `amount` and prices in whole KES, from the database at purchase.' });
+export const LegacyOrderSchema = z
+  .strictObject({
+    _id: z.string(),
+    status: z.string(),
+    buyer: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+    amount: z.number(),
+    /** `success` is true only for a card the gateway charged; a reservation is `{success:false, method:'reservation'}`. */
+    payment: z.strictObject({
+      success: z.boolean(),
+      method: z.enum(PAYMENT_METHODS),
+      provider: z.string(),
+      transactionId: z.string().optional(),
+      status: z.string().optional(),
+    }),
+    products: z.array(LegacyOrderProductSchema),
+  })
+  .meta({ id: 'LegacyOrder', description: 'An order in the legacy shape: `amount` and prices in whole KES, from the database at purchase.' });
 export type LegacyOrder = z.infer<typeof LegacyOrderSchema>;
 
 // The answers of the order routes (the REST document describes them with these).
@@ -95,7 +97,9 @@ export const LegacyCardPaymentBodySchema = z.object(
 
 /** The `Idempotency-Key` header of the order routes: a resubmit with the same key answers the first order. */
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': IdempotencyKeySchema.optional().meta({ description: 'A key of 8-128 characters: a resubmit with it returns the first order instead of placing another.' }),
+  'idempotency-key': IdempotencyKeySchema.optional().meta({
+    description: 'A key of 8-128 characters: a resubmit with it returns the first order instead of placing another.',
+  }),
 });
 
 /**

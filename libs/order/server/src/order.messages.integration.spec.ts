@@ -61,7 +61,9 @@ describe('what an order sends: the staff alert, the buyer receipt, the status ch
     expect(staffMail.html).toContain('href="tel:0712345678"');
     expect(staffMail.text).toContain('Reservation: to be paid at the showroom');
     const staffSms = await sms.waitFor((m) => m.to === '+254722000111');
-    expect(staffSms.message).toBe(`New reservation ${number}: Amina Wanjiru 0712345678, Toyota Harrier 2018, KES 3,450,000. https://dealer.test/dashboard/admin/userorders`);
+    expect(staffSms.message).toBe(
+      `New reservation ${number}: Amina Wanjiru 0712345678, Toyota Harrier 2018, KES 3,450,000. https://dealer.test/dashboard/admin/userorders`,
+    );
     const receipt = await smtp.waitFor((m) => m.to.includes('amina@example.co.ke'));
     expect(receipt.subject).toBe(`Your reservation ${number}`);
     expect(receipt.text).toContain('nobody else can order them');
@@ -72,7 +74,9 @@ describe('what an order sends: the staff alert, the buyer receipt, the status ch
     const shipped = await smtp.waitFor((m) => m.to.includes('amina@example.co.ke') && m.subject.startsWith(`Your order ${number} is`));
     expect(shipped.subject).toBe(`Your order ${number} is on its way (shipped)`);
     const shippedSms = await sms.waitFor((m) => m.to === '+254712345678' && m.message.includes('is now'));
-    expect(shippedSms.message).toBe(`Mombasa Car Dealership: your order ${number} (Toyota Harrier 2018) is now on its way (shipped). Questions? Call +254 711 222 333.`);
+    expect(shippedSms.message).toBe(
+      `Mombasa Car Dealership: your order ${number} (Toyota Harrier 2018) is now on its way (shipped). Questions? Call +254 711 222 333.`,
+    );
     // The same status again changes nothing and sends nothing.
     await as('admin').setStatus({ orderId: order.id, status: 'Shipped' });
     await app.get(MessageWorker).idle();
@@ -95,7 +99,9 @@ describe('what an order sends: the staff alert, the buyer receipt, the status ch
 
     const other = await insertCar(handle.db, { brandId, name: 'Toyota Axio 2016', price: 1_100_000 });
     braintree.setBehaviour('decline');
-    await expect(as('amina').place({ carIds: [other.id], payment: { method: 'card', nonce: 'fake-declined-nonce' } })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    await expect(as('amina').place({ carIds: [other.id], payment: { method: 'card', nonce: 'fake-declined-nonce' } })).rejects.toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+    });
     await app.get(MessageWorker).idle();
     expect(smtp.mails.filter((m) => m.subject.includes('Toyota Axio'))).toEqual([]);
   });

@@ -32,11 +32,14 @@ export function staffOrderEmail(order: Order, site: EmailSite): Promise<Rendered
       {order.contact.address ? <EmailField label="Address">{order.contact.address}</EmailField> : null}
       {order.lines.map((line) => (
         <EmailField key={line.carId ?? line.name} label="Car">
-          {line.slug ? <EmailLink href={`${site.publicUrl}${sitePath('car', { slug: line.slug })}`}>{line.name}</EmailLink> : line.name} ({formatKes(line.price)})
+          {line.slug ? <EmailLink href={`${site.publicUrl}${sitePath('car', { slug: line.slug })}`}>{line.name}</EmailLink> : line.name} (
+          {formatKes(line.price)})
         </EmailField>
       ))}
       <EmailField label="Total">{formatKes(order.amount)}</EmailField>
-      <EmailField label="Payment">{isReservation(order) ? 'Reservation: to be paid at the showroom' : `Card, paid (transaction ${order.payment.transactionId ?? '—'})`}</EmailField>
+      <EmailField label="Payment">
+        {isReservation(order) ? 'Reservation: to be paid at the showroom' : `Card, paid (transaction ${order.payment.transactionId ?? '—'})`}
+      </EmailField>
       <EmailText>
         <EmailLink href={`${site.publicUrl}${sitePath('adminOrders')}`}>Open the orders in the back office</EmailLink>
       </EmailText>
@@ -45,7 +48,10 @@ export function staffOrderEmail(order: Order, site: EmailSite): Promise<Rendered
 }
 
 export function staffOrderSms(order: Order, site: EmailSite): string {
-  return `New ${what(order)} ${orderNumber(order.id)}: ${order.contact.name ?? 'a buyer'} ${order.contact.phone ?? ''}, ${carsText(order)}, ${formatKes(order.amount)}. ${site.publicUrl}${sitePath('adminOrders')}`.replace(/\s+,/g, ',');
+  return `New ${what(order)} ${orderNumber(order.id)}: ${order.contact.name ?? 'a buyer'} ${order.contact.phone ?? ''}, ${carsText(order)}, ${formatKes(order.amount)}. ${site.publicUrl}${sitePath('adminOrders')}`.replace(
+    /\s+,/g,
+    ',',
+  );
 }
 
 const holdText = (order: Order) =>

@@ -85,7 +85,11 @@ const REST_ROWS: RestRow[] = [
   { route: 'DELETE car/delete-image/:carId', access: 'admin', url: (f) => `/api/car/delete-image/${f.carId}?image=${take(f.spare.carImages)}` },
   { route: 'POST brand/create-brand', access: 'admin', body: () => ({ name: nextBrandName(), documents: [legacyPicture('matrix-logo')] }), okStatus: 201 },
   { route: 'PUT brand/update-brand/:brandId', access: 'admin', url: (f) => `/api/brand/update-brand/${f.brandId}`, body: () => ({ name: 'Toyota' }) },
-  { route: 'DELETE brand/delete-brand-image/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}` },
+  {
+    route: 'DELETE brand/delete-brand-image/:brandId',
+    access: 'admin',
+    url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}`,
+  },
   { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
   // The back office's live feed (staff-events/): two admin actors hold a stream each, within the per-account limit.
   { route: 'GET staff/events', access: 'admin', stream: true },
@@ -243,10 +247,15 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** A one-file multipart upload of a small PNG, as the admin screens send it. */
 async function uploadBody() {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   const boundary = '----authorization-matrix';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const ACTORS = ['guest', 'forged token', 'customer (Bearer)', 'customer (bare)', 'admin (Bearer)', 'admin (bare)'] as const;
@@ -324,7 +333,12 @@ describe('authorization matrix (integration: the whole server)', () => {
     // Pools of what deleting rows delete: 6 actors call each row, and two rows per transport take from each pool.
     const brand = await insertBrand(db, { name: 'Toyota' });
     const car = await insertCar(db, { name: 'Toyota Vitz', brandId: brand.id }, 12);
-    const logos = Array.from({ length: 12 }, (_, i) => ({ brandId: brand.id, url: `/media/brands/toyota-${i}.webp`, publicId: `brands/toyota-${i}`, position: i + 1 }));
+    const logos = Array.from({ length: 12 }, (_, i) => ({
+      brandId: brand.id,
+      url: `/media/brands/toyota-${i}.webp`,
+      publicId: `brands/toyota-${i}`,
+      position: i + 1,
+    }));
     await db.insert(brandImages).values(logos);
     const spareCars = await Promise.all(Array.from({ length: 12 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
     const spareBrands = await Promise.all(Array.from({ length: 12 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
@@ -347,12 +361,25 @@ describe('authorization matrix (integration: the whole server)', () => {
         .returning({ id: settings.id })
     ).map((row) => row.id);
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
-    const testimonialIds = (await db.insert(testimonials).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' }))).returning({ id: testimonials.id })).map((row) => row.id);
+    const testimonialIds = (
+      await db
+        .insert(testimonials)
+        .values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' })))
+        .returning({ id: testimonials.id })
+    ).map((row) => row.id);
     // Failed messages for the message.resend row: each call of it resends one of its own.
     const messageIds = (
       await db
         .insert(outboxMessages)
-        .values(Array.from({ length: 7 }, (_, i) => ({ channel: 'sms', recipient: `+25471200000${i}`, topic: 'lead.buyer', bodyText: `Matrix message ${i}`, status: 'failed' })))
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            channel: 'sms',
+            recipient: `+25471200000${i}`,
+            topic: 'lead.buyer',
+            bodyText: `Matrix message ${i}`,
+            status: 'failed',
+          })),
+        )
         .returning({ id: outboxMessages.id })
     ).map((row) => row.id);
     fixtures = {

@@ -89,7 +89,9 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<script id="app-config" type="application/json">{"dealerPhone":"+254 711 222 333","publicUrl":"http://localhost:3000"}</script>');
+      expect(res.body).toContain(
+        '<script id="app-config" type="application/json">{"dealerPhone":"+254 711 222 333","publicUrl":"http://localhost:3000"}</script>',
+      );
     }
   });
 
@@ -109,7 +111,14 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the web app', async () => {
-    for (const url of ['/api/nothing-here', '/api/car/unknown/x', '/missing.png', '/media/cars/nope.webp', '/media/../package.json', '/media/cars/..%2F..%2Fjwt-secret']) {
+    for (const url of [
+      '/api/nothing-here',
+      '/api/car/unknown/x',
+      '/missing.png',
+      '/media/cars/nope.webp',
+      '/media/../package.json',
+      '/media/cars/..%2F..%2Fjwt-secret',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
@@ -158,7 +167,10 @@ describe('health with the database down', () => {
   it('answers 503 {status:"error", db:"down"}', async () => {
     const database = await createTestDatabase();
     const root = mkdtempSync(join(tmpdir(), 'app-down-'));
-    const app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') }), { database, ...restContractOptions() });
+    const app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none') }), {
+      database,
+      ...restContractOptions(),
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await database.close();

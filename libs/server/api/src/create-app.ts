@@ -77,7 +77,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.setGlobalPrefix(REST_PREFIX, { exclude: [...UNPREFIXED_ROUTES] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Before tRPC's scope and the routes, so every answer gets the headers (docs/security.md, "Headers").
   const securityHeaders = await registerSecurityHeaders(fastify, config);
 

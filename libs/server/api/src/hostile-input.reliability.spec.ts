@@ -29,19 +29,81 @@ const GUARDED_TABLES = ['brands', 'brand_images', 'cars', 'car_images', 'users',
 
 /** Field names of our inputs, so generated objects reach past "unknown field" into each field's checks. */
 const FIELD_NAMES = [
-  'name', 'email', 'password', 'currentPassword', 'phone', 'address', 'search', 'searchQuery', 'brands', 'make',
-  'priceRange', 'priceMin', 'priceMax', 'bodyType', 'condition', 'fuelType', 'transmission', 'yearMin', 'yearMax',
-  'mileageMin', 'mileageMax', 'sort', 'page', 'pageSize', 'slug', 'carId', 'brandId', 'orderId', 'status', 'id', 'featured',
-  'carIds', 'cart', 'nonce', 'payment', 'method', 'idempotencyKey', '_id',
+  'name',
+  'email',
+  'password',
+  'currentPassword',
+  'phone',
+  'address',
+  'search',
+  'searchQuery',
+  'brands',
+  'make',
+  'priceRange',
+  'priceMin',
+  'priceMax',
+  'bodyType',
+  'condition',
+  'fuelType',
+  'transmission',
+  'yearMin',
+  'yearMax',
+  'mileageMin',
+  'mileageMax',
+  'sort',
+  'page',
+  'pageSize',
+  'slug',
+  'carId',
+  'brandId',
+  'orderId',
+  'status',
+  'id',
+  'featured',
+  'carIds',
+  'cart',
+  'nonce',
+  'payment',
+  'method',
+  'idempotencyKey',
+  '_id',
 ];
 
 const nasty = fc.constantFrom(
-  '\u0000', 'a\u0000b', '\u0001\u001f\u007f', '\r\n\r\nX-Injected: 1', "'; DROP TABLE cars; --", '%', '_', '\\', '.*(', '../../../etc/passwd',
-  '..%2F..%2Fjwt-secret', '\uD800', '\uFFFF', '<script>alert(1)</script>', '${7*7}', 'x'.repeat(10_000), ' ', '', 'null', '[]', '{}',
-  '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', 'toyota', '-1', '1e309', 'NaN', 'Infinity',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u001f\u007f',
+  '\r\n\r\nX-Injected: 1',
+  "'; DROP TABLE cars; --",
+  '%',
+  '_',
+  '\\',
+  '.*(',
+  '../../../etc/passwd',
+  '..%2F..%2Fjwt-secret',
+  '\uD800',
+  '\uFFFF',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  'x'.repeat(10_000),
+  ' ',
+  '',
+  'null',
+  '[]',
+  '{}',
+  '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+  'toyota',
+  '-1',
+  '1e309',
+  'NaN',
+  'Infinity',
 );
 /** Text with control characters mixed into ordinary letters. */
-const controlText = fc.string({ unit: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x20, max: 0x7e })).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 24 });
+const controlText = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x20, max: 0x7e })).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 24,
+});
 const hostileString = fc.oneof(
   { arbitrary: nasty, weight: 3 },
   { arbitrary: controlText, weight: 3 },
@@ -70,11 +132,7 @@ const urlPart = fc.oneof(
 );
 
 /** An object of our field names with hostile values, or any hostile value at all. */
-const hostileInput = fc.oneof(
-  fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }),
-  hostileValue,
-  fc.constant(undefined),
-);
+const hostileInput = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }), hostileValue, fc.constant(undefined));
 
 type Actor = 'guest' | 'customer' | 'admin';
 
@@ -91,9 +149,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
     const db = app.get<Database>(DB);
     const sums: Record<string, string> = {};
     for (const table of GUARDED_TABLES) {
-      const [row] = await db
-        .select({ sum: sql<string>`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))` })
-        .from(sql.raw(`${table} t`));
+      const [row] = await db.select({ sum: sql<string>`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))` }).from(sql.raw(`${table} t`));
       sums[table] = row.sum;
     }
     return sums;
@@ -139,10 +195,29 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
    * fails the completeness check below until it gets a template here.
    */
   const templates = () => {
-    const profile = { name: 'Amina', email: 'amina@example.co.ke', password: 'new-password-1', currentPassword: 'amina-password', phone: '0712345678', address: 'Nyali' };
+    const profile = {
+      name: 'Amina',
+      email: 'amina@example.co.ke',
+      password: 'new-password-1',
+      currentPassword: 'amina-password',
+      phone: '0712345678',
+      address: 'Nyali',
+    };
     const account = { name: 'Baraka', email: 'baraka@example.co.ke', password: 'baraka-password', phone: '0712000000', address: 'Likoni' };
     // A new car and a picture of our store: catalogue writes are valid but for the spoilt field.
-    const car = { name: 'Toyota Axio', description: 'Clean.', price: 900_000, fuelType: 'Petrol', transmission: 'Automatic', engineSize: 1500, mileage: 70_000, year: 2016, drive: '2 WD', bodyType: 'Sedan', warranty: '1 year' };
+    const car = {
+      name: 'Toyota Axio',
+      description: 'Clean.',
+      price: 900_000,
+      fuelType: 'Petrol',
+      transmission: 'Automatic',
+      engineSize: 1500,
+      mileage: 70_000,
+      year: 2016,
+      drive: '2 WD',
+      bodyType: 'Sedan',
+      warranty: '1 year',
+    };
     const picture = { url: '/media/documents/axio-1a2b.webp', publicId: 'documents/axio-1a2b' };
     const legacyCar = { ...car, brand: ids.brand, yom: '2016', price: '900000', documents: [{ url: picture.url, public_id: picture.publicId }] };
     const trpc: Record<string, Record<string, unknown>> = {
@@ -208,7 +283,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       { route: 'PUT car/update-car/:id', url: `/api/car/update-car/{${ids.car}}`, body: { name: 'Toyota Vitz', price: '700000', description: 'Clean.' } },
       { route: 'DELETE car/delete-car/:id', url: `/api/car/delete-car/{${ids.car}}` },
       { route: 'DELETE car/delete-image/:carId', url: `/api/car/delete-image/{${ids.car}}`, query: { image: 'cars/toyota-vitz-0' } },
-      { route: 'POST brand/create-brand', url: '/api/brand/create-brand', body: { name: 'Mazda', documents: [{ url: picture.url, public_id: picture.publicId }] } },
+      {
+        route: 'POST brand/create-brand',
+        url: '/api/brand/create-brand',
+        body: { name: 'Mazda', documents: [{ url: picture.url, public_id: picture.publicId }] },
+      },
       { route: 'PUT brand/update-brand/:brandId', url: `/api/brand/update-brand/{${ids.brand}}`, body: { name: 'Toyota', description: 'Reliable.' } },
       { route: 'DELETE brand/delete-brand-image/:brandId', url: `/api/brand/delete-brand-image/{${ids.brand}}`, query: { image: 'brands/toyota' } },
       { route: 'DELETE brand/delete-brand/:brandId', url: `/api/brand/delete-brand/{${ids.brand}}` },
@@ -219,7 +298,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$/.test(endpoint) ? 'admin' : 'customer';
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$/.test(
+      endpoint,
+    )
+      ? 'admin'
+      : 'customer';
 
   /** Control characters other than tab, newline and carriage return. */
   const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f'];
@@ -269,7 +352,12 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
         const res =
           type === 'query'
             ? await app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(json)}`, headers: headers[actorFor(path)] })
-            : await app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers[actorFor(path)], 'content-type': 'application/json' }, payload: json });
+            : await app.inject({
+                method: 'POST',
+                url: `/trpc/${path}`,
+                headers: { ...headers[actorFor(path)], 'content-type': 'application/json' },
+                payload: json,
+              });
         answers.push(`${path}.${field} ${res.statusCode}`);
         expect({ call: `${path}.${field}`, status: res.statusCode }).toEqual({ call: `${path}.${field}`, status: 400 });
       }
@@ -280,8 +368,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       // Path params are marked {value} in the template url.
       const params = [...url.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
       const plainUrl = (u: string) => u.replace(/\{([^}]*)\}/g, '$1');
-      for (const param of params) for (const control of CONTROL) inputs.push([`param ${param}`, { url: plainUrl(url.replace(`{${param}}`, encodeURIComponent(withControl(param, control)))), body }]);
-      if (query) for (const [field, q] of spoilt(query)) inputs.push([field, { url: `${plainUrl(url)}?${new URLSearchParams(q as Record<string, string>)}`, body }]);
+      for (const param of params)
+        for (const control of CONTROL)
+          inputs.push([`param ${param}`, { url: plainUrl(url.replace(`{${param}}`, encodeURIComponent(withControl(param, control)))), body }]);
+      if (query)
+        for (const [field, q] of spoilt(query)) inputs.push([field, { url: `${plainUrl(url)}?${new URLSearchParams(q as Record<string, string>)}`, body }]);
       if (body) for (const [field, b] of spoilt(body)) inputs.push([field, { url: plainUrl(url), body: b }]);
       for (const [field, input] of inputs) {
         const res = await app.inject({ method, url: input.url, headers: headers[actorFor(route)], payload: input.body });
@@ -339,52 +430,58 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
     const failures: string[] = [];
     let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(request, async ([req, actor]) => {
-        sent++;
-        let description: string;
-        let status: number;
-        if (req.kind === 'rest') {
-          let i = 0;
-          const path = req.route.path.replace(/:[a-zA-Z]+/g, () => req.params[i++ % req.params.length]);
-          const query = Object.entries(req.query)
-            .map(([key, value]) => `${key}=${encodeURIComponent(wellFormed(value))}`)
-            .join('&');
-          const url = `${urlOfRoute(path)}${query ? `?${query}` : ''}`;
-          const hasBody = req.route.method !== 'GET' && req.route.method !== 'DELETE';
-          const payload = !hasBody ? undefined : req.rawBody ?? JSON.stringify(req.body ?? null);
-          const res = await app
-            .inject({
-              method: req.route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
-              url,
-              headers: { ...headers[actor], ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-              payload,
-            })
-            .catch((error: unknown) => {
-              // An answer the OpenAPI document does not describe (ContractViolationError), named in the report.
-              failures.push(`${actor} ${req.route.method} ${url} ${String(payload).slice(0, 200)}: ${String(error)}`);
-              throw error;
-            });
-          status = res.statusCode;
-          description = `${actor} ${req.route.method} ${url} ${String(payload).slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
-        } else {
-          const { path, type } = req.procedure;
-          const json = req.batch ? JSON.stringify({ 0: req.input ?? null }) : JSON.stringify(req.input ?? null);
-          const url = `/trpc/${path}${req.batch ? '?batch=1' : ''}`;
-          const res =
-            type === 'query'
-              ? await app.inject({ method: 'GET', url: `${url}${req.batch ? '&' : '?'}input=${encodeURIComponent(wellFormed(json))}`, headers: headers[actor] })
-              : await app.inject({ method: 'POST', url, headers: { ...headers[actor], 'content-type': 'application/json' }, payload: json });
-          status = res.statusCode;
-          description = `${actor} tRPC ${type} ${path} ${json.slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
-        }
-        if (status >= 500) failures.push(description);
-        return status < 500;
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    ).catch((error: unknown) => {
-      throw new Error(`${failures.join('\n')}\n${String(error)}`);
-    });
+    await fc
+      .assert(
+        fc.asyncProperty(request, async ([req, actor]) => {
+          sent++;
+          let description: string;
+          let status: number;
+          if (req.kind === 'rest') {
+            let i = 0;
+            const path = req.route.path.replace(/:[a-zA-Z]+/g, () => req.params[i++ % req.params.length]);
+            const query = Object.entries(req.query)
+              .map(([key, value]) => `${key}=${encodeURIComponent(wellFormed(value))}`)
+              .join('&');
+            const url = `${urlOfRoute(path)}${query ? `?${query}` : ''}`;
+            const hasBody = req.route.method !== 'GET' && req.route.method !== 'DELETE';
+            const payload = !hasBody ? undefined : (req.rawBody ?? JSON.stringify(req.body ?? null));
+            const res = await app
+              .inject({
+                method: req.route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+                url,
+                headers: { ...headers[actor], ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+                payload,
+              })
+              .catch((error: unknown) => {
+                // An answer the OpenAPI document does not describe (ContractViolationError), named in the report.
+                failures.push(`${actor} ${req.route.method} ${url} ${String(payload).slice(0, 200)}: ${String(error)}`);
+                throw error;
+              });
+            status = res.statusCode;
+            description = `${actor} ${req.route.method} ${url} ${String(payload).slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
+          } else {
+            const { path, type } = req.procedure;
+            const json = req.batch ? JSON.stringify({ 0: req.input ?? null }) : JSON.stringify(req.input ?? null);
+            const url = `/trpc/${path}${req.batch ? '?batch=1' : ''}`;
+            const res =
+              type === 'query'
+                ? await app.inject({
+                    method: 'GET',
+                    url: `${url}${req.batch ? '&' : '?'}input=${encodeURIComponent(wellFormed(json))}`,
+                    headers: headers[actor],
+                  })
+                : await app.inject({ method: 'POST', url, headers: { ...headers[actor], 'content-type': 'application/json' }, payload: json });
+            status = res.statusCode;
+            description = `${actor} tRPC ${type} ${path} ${json.slice(0, 200)} -> ${status} ${res.body.slice(0, 200)}`;
+          }
+          if (status >= 500) failures.push(description);
+          return status < 500;
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      )
+      .catch((error: unknown) => {
+        throw new Error(`${failures.join('\n')}\n${String(error)}`);
+      });
     expect(sent).toBeGreaterThanOrEqual(RUNS);
     expect(await snapshot()).toEqual(before);
   }, 300_000);

@@ -25,7 +25,14 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
     database = await createTestDatabase();
     const toyota = await insertBrand(database.db, { name: 'Toyota' });
     await insertCar(database.db, { name: 'Toyota Vitz', brandId: toyota.id });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: join(root, 'data'), SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'none'), TRPC_TRANSPORT: transport });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: join(root, 'data'),
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: join(root, 'none'),
+      TRPC_TRANSPORT: transport,
+    });
     app = await createApp(config, { database, logger: createLogger(config, { write: (line: string) => void logLines.push(line) }) });
   }, 60_000);
 
@@ -35,10 +42,17 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
     rmSync(root, { recursive: true, force: true });
   });
 
-  const trpcGet = (procedure: string, input: unknown) => app.inject({ method: 'GET', url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` });
+  const trpcGet = (procedure: string, input: unknown) =>
+    app.inject({ method: 'GET', url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` });
   const trpcPost = (procedure: string, input: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: `/trpc/${procedure}`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(input) });
-  const account = (n: string) => ({ name: `Amina ${n}`, email: `amina-${n}@example.test`, password: 'long-enough-pass', phone: '0712345678', address: 'Nyali, Mombasa' });
+  const account = (n: string) => ({
+    name: `Amina ${n}`,
+    email: `amina-${n}@example.test`,
+    password: 'long-enough-pass',
+    phone: '0712345678',
+    address: 'Nyali, Mombasa',
+  });
 
   describe('control characters through tRPC over HTTP', () => {
     it('answer 400 with a human message naming the field, and the field errors for forms', async () => {
@@ -82,7 +96,10 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
         const res = await app.inject({ method: method as 'PUT', url: '/trpc/car.list' });
         expect({ method, status: res.statusCode }).toEqual({ method, status: 405 });
         expect(res.headers['allow']).toBe('GET, POST');
-        expect(res.json().error).toMatchObject({ message: expect.stringContaining(`${method} is not supported`), data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } });
+        expect(res.json().error).toMatchObject({
+          message: expect.stringContaining(`${method} is not supported`),
+          data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 },
+        });
       }
       const head = await app.inject({ method: 'HEAD', url: '/trpc/car.list' });
       expect(head.statusCode).toBe(405);
@@ -96,7 +113,10 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
       expect(ten.json()).toHaveLength(10);
       const eleven = await app.inject({ method: 'GET', url: `/trpc/${batch(11)}?batch=1&input=${encodeURIComponent('{}')}` });
       expect(eleven.statusCode).toBe(400);
-      expect(eleven.json().error).toMatchObject({ message: 'A batch may hold at most 10 calls (this one has 11)', data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+      expect(eleven.json().error).toMatchObject({
+        message: 'A batch may hold at most 10 calls (this one has 11)',
+        data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      });
 
       const count = () => database.db.$count(users);
       const before = await count();
@@ -118,7 +138,10 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
 
       const big = await trpcPost('user.login', { email: 'amina@example.test', password: 'x'.repeat(150_000) });
       expect(big.statusCode).toBe(413);
-      expect(big.json().error).toMatchObject({ message: expect.stringContaining('Request body is too large'), data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } });
+      expect(big.json().error).toMatchObject({
+        message: expect.stringContaining('Request body is too large'),
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
+      });
     });
   });
 
@@ -128,7 +151,13 @@ describe.each(['custom', 'official'])('hostile transport, TRPC_TRANSPORT=%s (int
       await app.get<Database>(DB).execute(sql.raw(`ALTER TABLE users ADD CONSTRAINT hostile_probe CHECK (position('Sekret' in name) = 0)`));
       try {
         logLines.length = 0;
-        const secrets = { name: 'Sekret Name 4242', email: 'sekret-4242@example.test', password: 'hunter2-Sekret-pass', phone: '0700424242', token: 'tok_Sekret_5f9a' };
+        const secrets = {
+          name: 'Sekret Name 4242',
+          email: 'sekret-4242@example.test',
+          password: 'hunter2-Sekret-pass',
+          phone: '0700424242',
+          token: 'tok_Sekret_5f9a',
+        };
         const body = { name: secrets.name, email: secrets.email, password: secrets.password, phone: secrets.phone, address: 'Sekret Street 1' };
         const rest = await app.inject({
           method: 'POST',

@@ -23,7 +23,10 @@ describe('the REST contract: /api/openapi.json and /api/docs (integration: the w
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'openapi-'));
     database = await createTestDatabase();
-    app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'no-web') }), { database, ...contract });
+    app = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, SEED_DEMO: 'false', WEB_DIST_DIR: join(root, 'no-web') }), {
+      database,
+      ...contract,
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -109,7 +109,9 @@ describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reli
     }
     expect(nonces.size).toBe(3);
     // Answers other than pages have no nonce to leak.
-    expect(directives((await app.inject({ method: 'GET', url: '/api/brand/getAll-brand' })).headers['content-security-policy']).get('style-src')).toEqual(["'self'"]);
+    expect(directives((await app.inject({ method: 'GET', url: '/api/brand/getAll-brand' })).headers['content-security-policy']).get('style-src')).toEqual([
+      "'self'",
+    ]);
   });
 
   it('keeps the year-long caching of pictures and bundles; pictures may be embedded anywhere', async () => {
@@ -148,7 +150,11 @@ describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reli
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
 
     const preflight = (origin: string) =>
-      app.inject({ method: 'OPTIONS', url: '/api/user/profileUpdate', headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' } });
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/profileUpdate',
+        headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+      });
     const ok = await preflight('https://partner.example');
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');

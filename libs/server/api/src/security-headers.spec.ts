@@ -1,5 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { cloudinaryImageSource, createCspNonce, cspDirectives, PERMISSIONS_POLICY, registerSecurityHeaders, serializeCsp, servesHttps, type SecurityHeaders, type SecurityHeadersConfig } from './security-headers';
+import {
+  cloudinaryImageSource,
+  createCspNonce,
+  cspDirectives,
+  PERMISSIONS_POLICY,
+  registerSecurityHeaders,
+  serializeCsp,
+  servesHttps,
+  type SecurityHeaders,
+  type SecurityHeadersConfig,
+} from './security-headers';
 
 const HTTP_CONFIG: SecurityHeadersConfig = { publicUrl: 'http://localhost:3000', corsOrigins: [] };
 
@@ -30,7 +40,9 @@ describe('cspDirectives', () => {
   });
 
   it('adds the configured Cloudinary cloud to the image sources, and upgrades requests over HTTPS', () => {
-    const csp = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, publicUrl: 'https://cars.example', cloudinaryUrl: 'cloudinary://key:secret@Dealer-Cloud?secure=true' })));
+    const csp = parseCsp(
+      serializeCsp(cspDirectives({ ...HTTP_CONFIG, publicUrl: 'https://cars.example', cloudinaryUrl: 'cloudinary://key:secret@Dealer-Cloud?secure=true' })),
+    );
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://res.cloudinary.com/dealer-cloud/']);
     expect(csp.get('upgrade-insecure-requests')).toEqual([]);
   });
@@ -90,20 +102,23 @@ describe('registerSecurityHeaders (on a bare Fastify with the app kinds of route
   beforeAll(async () => ({ fastify: app, headers } = await server(HTTP_CONFIG)));
   afterAll(() => app.close());
 
-  it.each(['/api/car/getAll-car', '/trpc/car.list', '/media/cars/a.webp', '/assets/app.js', '/no-such-route'])('sends the security headers on %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(parseCsp(String(res.headers['content-security-policy']))).toEqual(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))));
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(res.headers['cross-origin-resource-policy']).toBe(url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    // Plain HTTP: HSTS would be ignored, and nothing says this host has HTTPS.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(res.headers['access-control-allow-origin']).toBeUndefined();
-  });
+  it.each(['/api/car/getAll-car', '/trpc/car.list', '/media/cars/a.webp', '/assets/app.js', '/no-such-route'])(
+    'sends the security headers on %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(parseCsp(String(res.headers['content-security-policy']))).toEqual(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe(url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      // Plain HTTP: HSTS would be ignored, and nothing says this host has HTTPS.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
 
   it('turns off the features no page uses and keeps payment for our own pages', () => {
     expect(PERMISSIONS_POLICY).toContain('camera=()');
@@ -196,7 +211,11 @@ describe('registerSecurityHeaders (on a bare Fastify with the app kinds of route
           const res = await partner.inject({
             method: 'OPTIONS',
             url,
-            headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+            headers: {
+              origin: 'http://localhost:5173',
+              'access-control-request-method': 'PUT',
+              'access-control-request-headers': 'authorization,content-type',
+            },
           });
           expect(res.statusCode).toBe(204);
           expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');

@@ -96,7 +96,6 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) a
     await fastify.close();
   });
 
-
   it('refuses a mutation with an empty body as a bad request (tRPC words it by the parser: compared without the message)', async () => {
     const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(res.statusCode).toBe(400);
@@ -120,7 +119,13 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) r
 
   beforeAll(async () => {
     fastify = Fastify();
-    await mountTrpc(fastify, { prefix: '/trpc', router: appRouter, createContext: (request) => createContext(request.headers.authorization), limits, transport });
+    await mountTrpc(fastify, {
+      prefix: '/trpc',
+      router: appRouter,
+      createContext: (request) => createContext(request.headers.authorization),
+      limits,
+      transport,
+    });
     await fastify.ready();
   });
 
@@ -141,7 +146,9 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) r
   it('refuses a batch over maxBatchCalls with 400, a long URL with 414, a large body with 413', async () => {
     const batch = await fastify.inject({ method: 'GET', url: '/trpc/hello,hello,hello,hello?batch=1&input=%7B%7D' });
     expect(batch.statusCode).toBe(400);
-    expect(batch.json()).toMatchObject({ error: { message: 'A batch may hold at most 3 calls (this one has 4)', data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+    expect(batch.json()).toMatchObject({
+      error: { message: 'A batch may hold at most 3 calls (this one has 4)', data: { code: 'BAD_REQUEST', httpStatus: 400 } },
+    });
     expect((await fastify.inject({ method: 'GET', url: '/trpc/hello,hello,hello?batch=1&input=%7B%7D' })).statusCode).toBe(200);
 
     const long = await fastify.inject({ method: 'GET', url: `/trpc/hello?input=${encodeURIComponent(JSON.stringify({ name: 'x'.repeat(300) }))}` });
@@ -154,14 +161,24 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) r
   });
 
   it('refuses a large body sent without Content-Length (chunked) with 413', async () => {
-    const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: json, payload: Readable.from([Buffer.from(`{"n":1,"pad":"${'x'.repeat(5_000)}"}`)]) });
+    const res = await fastify.inject({
+      method: 'POST',
+      url: '/trpc/nested.echo',
+      headers: json,
+      payload: Readable.from([Buffer.from(`{"n":1,"pad":"${'x'.repeat(5_000)}"}`)]),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error: { data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } });
   });
 
   it('takes mutation input as JSON only: multipart and octet-stream bodies answer 415', async () => {
     for (const type of ['multipart/form-data; boundary=x', 'application/octet-stream']) {
-      const res = await fastify.inject({ method: 'POST', url: '/trpc/nested.echo', headers: { 'content-type': type }, payload: Readable.from([Buffer.from('x'.repeat(5_000))]) });
+      const res = await fastify.inject({
+        method: 'POST',
+        url: '/trpc/nested.echo',
+        headers: { 'content-type': type },
+        payload: Readable.from([Buffer.from('x'.repeat(5_000))]),
+      });
       expect({ type, status: res.statusCode }).toEqual({ type, status: 415 });
       expect(res.json()).toMatchObject({ error: { data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415 } } });
     }
@@ -192,23 +209,36 @@ describe('the custom transport answers byte for byte as the official Fastify ada
   });
 
   const streamed: typeof cases = [
-    ['a streamed batch (trpc-accept: application/jsonl)', 'GET', `/trpc/hello,fails?batch=1&input=${input({ 0: { name: 'A' } })}`, { 'trpc-accept': 'application/jsonl' }],
+    [
+      'a streamed batch (trpc-accept: application/jsonl)',
+      'GET',
+      `/trpc/hello,fails?batch=1&input=${input({ 0: { name: 'A' } })}`,
+      { 'trpc-accept': 'application/jsonl' },
+    ],
     ['a mutation with an empty body', 'POST', '/trpc/nested.echo', { 'content-type': 'application/json' }, ''],
   ];
 
-  it.each([...cases, ...streamed].map(([name, method, url, headers, body]) => ({ name, method, url, headers, body })))('$name', async ({ method, url, headers, body }) => {
-    const answer = async (transport: TrpcTransport) => {
-      reported[transport].length = 0;
-      const res = await servers[transport].inject({ method: method as 'GET' | 'POST', url, headers, payload: body });
-      const { 'content-type': type, vary, 'retry-after': retryAfter, 'cache-control': cacheControl } = res.headers;
-      // Fastify adds `; charset=utf-8` to the custom transport's string bodies; the media type is compared.
-      return { status: res.statusCode, headers: { type: type?.toString().split(';')[0], vary, retryAfter, cacheControl }, body: res.body, reported: [...reported[transport]] };
-    };
-    const custom = await answer('custom');
-    const official = await answer('official');
-    // tRPC words an empty body by its parser (`Unexpected end of JSON input`) and the custom transport by JSON.parse: the same error otherwise.
-    if (body === '') for (const a of [custom, official]) a.body = a.body.replace(/"message":"[^"]*"/, '"message":"-"');
-    if (body === '') for (const a of [custom, official]) a.reported = a.reported.map((r) => r.replace(/"message":"[^"]*"/, '"message":"-"'));
-    expect(custom).toEqual(official);
-  });
+  it.each([...cases, ...streamed].map(([name, method, url, headers, body]) => ({ name, method, url, headers, body })))(
+    '$name',
+    async ({ method, url, headers, body }) => {
+      const answer = async (transport: TrpcTransport) => {
+        reported[transport].length = 0;
+        const res = await servers[transport].inject({ method: method as 'GET' | 'POST', url, headers, payload: body });
+        const { 'content-type': type, vary, 'retry-after': retryAfter, 'cache-control': cacheControl } = res.headers;
+        // Fastify adds `; charset=utf-8` to the custom transport's string bodies; the media type is compared.
+        return {
+          status: res.statusCode,
+          headers: { type: type?.toString().split(';')[0], vary, retryAfter, cacheControl },
+          body: res.body,
+          reported: [...reported[transport]],
+        };
+      };
+      const custom = await answer('custom');
+      const official = await answer('official');
+      // tRPC words an empty body by its parser (`Unexpected end of JSON input`) and the custom transport by JSON.parse: the same error otherwise.
+      if (body === '') for (const a of [custom, official]) a.body = a.body.replace(/"message":"[^"]*"/, '"message":"-"');
+      if (body === '') for (const a of [custom, official]) a.reported = a.reported.map((r) => r.replace(/"message":"[^"]*"/, '"message":"-"'));
+      expect(custom).toEqual(official);
+    },
+  );
 });

@@ -236,7 +236,8 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
     // A stream-like answer (promises or iterables inside) needs a streaming link. As tRPC: in a
     // batch it is that call's error, not reported to onError; alone, it is the request's error,
     // reported and shaped without the call's path and input.
-    const streamLike = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+    const streamLike = () =>
+      new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
     if (!isBatchCall && 'data' in results[0] && isDataStream(results[0].data)) {
       const error = streamLike();
       options.onError?.({ error, path: undefined, input: undefined, ctx, type });

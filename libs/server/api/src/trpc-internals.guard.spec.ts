@@ -1,4 +1,13 @@
-import { experimental_lazy, getTRPCErrorFromUnknown, getTRPCErrorShape, initTRPC, transformTRPCResponse, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import {
+  experimental_lazy,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  initTRPC,
+  transformTRPCResponse,
+  TRPCError,
+  type AnyProcedure,
+  type AnyRouter,
+} from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import Fastify from 'fastify';
@@ -76,13 +85,21 @@ describe('tRPC internals read by the custom transport (trpc-http.ts)', () => {
       const copy = t.router({ hello: router._def.procedures.hello });
       const procedures = (copy._def as unknown as { procedures: Record<string, AnyProcedure> }).procedures;
       const original = procedures['hello'];
-      procedures['hello'] = Object.assign((opts: Record<string, unknown>) => {
-        seen[name] = Object.keys(opts).sort();
-        return original(opts as never);
-      }, { _def: original._def }) as unknown as AnyProcedure;
+      procedures['hello'] = Object.assign(
+        (opts: Record<string, unknown>) => {
+          seen[name] = Object.keys(opts).sort();
+          return original(opts as never);
+        },
+        { _def: original._def },
+      ) as unknown as AnyProcedure;
       return copy;
     };
-    await fetchRequestHandler({ endpoint: '/trpc', router: spied('tRPC'), req: new Request('http://localhost/trpc/hello'), createContext: () => ({ user: null }) });
+    await fetchRequestHandler({
+      endpoint: '/trpc',
+      router: spied('tRPC'),
+      req: new Request('http://localhost/trpc/hello'),
+      createContext: () => ({ user: null }),
+    });
     const fastify = Fastify();
     await mountTrpc(fastify, { prefix: '/trpc', router: spied('custom'), createContext: () => ({ user: null }), transport: 'custom' });
     expect((await fastify.inject({ method: 'GET', url: '/trpc/hello' })).statusCode).toBe(200);
@@ -105,17 +122,33 @@ describe('tRPC internals read by the custom transport (trpc-http.ts)', () => {
     expect(invalid).toBeInstanceOf(TRPCError);
     expect((invalid as TRPCError).code).toBe('BAD_REQUEST');
     // A malformed input (getRawInput throwing) fails the call with that error.
-    const malformed = await procedure({ path: 'p', getRawInput: async () => Promise.reject(new TRPCError({ code: 'BAD_REQUEST', message: 'bad JSON' })), ctx: { user: null }, type: 'query', signal, batchIndex: 0 }).catch(
-      (error: unknown) => error,
-    );
+    const malformed = await procedure({
+      path: 'p',
+      getRawInput: async () => Promise.reject(new TRPCError({ code: 'BAD_REQUEST', message: 'bad JSON' })),
+      ctx: { user: null },
+      type: 'query',
+      signal,
+      batchIndex: 0,
+    }).catch((error: unknown) => error);
     expect((malformed as TRPCError).message).toBe('bad JSON');
   });
 
   it('error formatting: getTRPCErrorShape builds { message, code, data: { code, httpStatus, path } } and passes it through the errorFormatter; getTRPCErrorFromUnknown wraps other errors', () => {
     const formatted = initTRPC.create({ isDev: false, errorFormatter: ({ shape, type, input }) => ({ ...shape, data: { ...shape.data, type, input } }) });
     const config = formatted.router({})._def._config;
-    const shape = getTRPCErrorShape({ config, error: new TRPCError({ code: 'NOT_FOUND', message: 'No car' }), type: 'query', path: 'car.bySlug', input: { slug: 'x' }, ctx: undefined });
-    expect(shape).toEqual({ message: 'No car', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404, path: 'car.bySlug', type: 'query', input: { slug: 'x' } } });
+    const shape = getTRPCErrorShape({
+      config,
+      error: new TRPCError({ code: 'NOT_FOUND', message: 'No car' }),
+      type: 'query',
+      path: 'car.bySlug',
+      input: { slug: 'x' },
+      ctx: undefined,
+    });
+    expect(shape).toEqual({
+      message: 'No car',
+      code: -32004,
+      data: { code: 'NOT_FOUND', httpStatus: 404, path: 'car.bySlug', type: 'query', input: { slug: 'x' } },
+    });
     const wrapped = getTRPCErrorFromUnknown(new Error('boom'));
     expect(wrapped).toBeInstanceOf(TRPCError);
     expect(wrapped.code).toBe('INTERNAL_SERVER_ERROR');
@@ -123,7 +156,9 @@ describe('tRPC internals read by the custom transport (trpc-http.ts)', () => {
     expect(getTRPCErrorFromUnknown(same)).toBe(same);
     // In development mode the stack rides along (the transport relies on tRPC adding it, not itself).
     const dev = initTRPC.create({ isDev: true }).router({})._def._config;
-    expect(getTRPCErrorShape({ config: dev, error: new TRPCError({ code: 'BAD_REQUEST' }), type: 'query', path: undefined, input: undefined, ctx: undefined }).data).toHaveProperty('stack');
+    expect(
+      getTRPCErrorShape({ config: dev, error: new TRPCError({ code: 'BAD_REQUEST' }), type: 'query', path: undefined, input: undefined, ctx: undefined }).data,
+    ).toHaveProperty('stack');
   });
 
   it('getHTTPStatusCode: 200 for results, the error status for one error, 207 for a batch of mixed statuses; transformTRPCResponse serialises data and errors', () => {
@@ -137,10 +172,15 @@ describe('tRPC internals read by the custom transport (trpc-http.ts)', () => {
     expect(getHTTPStatusCode([notFound, notFound] as never)).toBe(404);
     expect(getHTTPStatusCode([ok, notFound] as never)).toBe(207);
 
-    const transformed = initTRPC.create({ transformer: { serialize: (v: unknown) => ({ wrapped: v }), deserialize: (v: unknown) => (v as { wrapped: unknown }).wrapped } });
+    const transformed = initTRPC.create({
+      transformer: { serialize: (v: unknown) => ({ wrapped: v }), deserialize: (v: unknown) => (v as { wrapped: unknown }).wrapped },
+    });
     const config = transformed.router({})._def._config;
     expect(transformTRPCResponse(config, { result: { data: 1 } })).toEqual({ result: { data: { wrapped: 1 } } });
-    expect(transformTRPCResponse(config, [{ result: { data: 1 } }, notFound as never])).toEqual([{ result: { data: { wrapped: 1 } } }, { ...notFound, error: { wrapped: notFound.error } }]);
+    expect(transformTRPCResponse(config, [{ result: { data: 1 } }, notFound as never])).toEqual([
+      { result: { data: { wrapped: 1 } } },
+      { ...notFound, error: { wrapped: notFound.error } },
+    ]);
     expect(config.transformer.input.deserialize({ wrapped: 5 })).toBe(5);
   });
 });

@@ -44,6 +44,9 @@ export class LeadThrottledError extends DomainError {
 /** Too many emailed links asked for (password reset, verification); `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class EmailLinkThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(ErrorCode.TooManyRequests, `Too many emails asked for. Please check your inbox (and spam folder), or try again in ${waitInWords(retryAfterSeconds)}.`);
+    super(
+      ErrorCode.TooManyRequests,
+      `Too many emails asked for. Please check your inbox (and spam folder), or try again in ${waitInWords(retryAfterSeconds)}.`,
+    );
   }
 }

@@ -1,9 +1,26 @@
 export * from './access';
 export { AccessGuard } from './access.guard';
 export * from './auth-session-store';
-export { AdminAccessRequiredError, AuthenticationRequiredError, EmailLinkThrottledError, LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+export {
+  AdminAccessRequiredError,
+  AuthenticationRequiredError,
+  EmailLinkThrottledError,
+  LeadThrottledError,
+  LoginThrottledError,
+  RegistrationThrottledError,
+} from './auth.errors';
 export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
-export { EMAIL_LINK_THROTTLE, EmailLinkThrottle, LEAD_PHOTO_THROTTLE, LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+export {
+  EMAIL_LINK_THROTTLE,
+  EmailLinkThrottle,
+  LEAD_PHOTO_THROTTLE,
+  LEAD_THROTTLE,
+  LeadThrottle,
+  LOGIN_THROTTLE,
+  LoginThrottle,
+  REGISTRATION_THROTTLE,
+  RegistrationThrottle,
+} from './login-throttle';
 export * from './throttle-store';

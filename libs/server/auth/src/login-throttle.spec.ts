@@ -100,7 +100,10 @@ describe('LeadThrottle', () => {
     const { throttle, store } = withStore(LeadThrottle);
     for (let i = 0; i < maxPerIpShort; i++) await throttle.begin('10.0.0.1', at(0));
     await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toThrow(LeadThrottledError);
-    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toMatchObject({ retryAfterSeconds: shortWindowMs / 1000 - 60, message: expect.stringMatching(/try again in 9 minutes, or call us/) });
+    await expect(throttle.begin('10.0.0.1', at(60_000))).rejects.toMatchObject({
+      retryAfterSeconds: shortWindowMs / 1000 - 60,
+      message: expect.stringMatching(/try again in 9 minutes, or call us/),
+    });
     // Refused requests are not counted; another address is not limited.
     expect(store.counters.get('lead-ip-10m:10.0.0.1')?.count).toBe(maxPerIpShort);
     await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toBeUndefined();
@@ -112,7 +115,10 @@ describe('LeadThrottle', () => {
     const windows = maxPerIpDay / maxPerIpShort;
     for (let w = 0; w < windows; w++) for (let i = 0; i < maxPerIpShort; i++) await throttle.begin('10.0.0.1', at(w * shortWindowMs));
     const later = windows * shortWindowMs;
-    await expect(throttle.begin('10.0.0.1', at(later))).rejects.toMatchObject({ retryAfterSeconds: (dayWindowMs - later) / 1000, message: expect.stringMatching(/try again in 24 hours, or call us/) });
+    await expect(throttle.begin('10.0.0.1', at(later))).rejects.toMatchObject({
+      retryAfterSeconds: (dayWindowMs - later) / 1000,
+      message: expect.stringMatching(/try again in 24 hours, or call us/),
+    });
     await expect(throttle.begin('10.0.0.1', at(dayWindowMs))).resolves.toBeUndefined();
   });
 });

@@ -60,27 +60,31 @@ wait();`,
   it.each([
     ['a free folder', undefined],
     ['a stale lock left by a dead process', '999999999'],
-  ])('exactly one of 6 wins %s, 5 trials', async (_name, stale) => {
-    for (let trial = 0; trial < 5; trial++) {
-      const dir = join(root, `${stale ? 'stale' : 'free'}-${trial}`);
-      mkdirSync(dir);
-      if (stale) writeFileSync(join(dir, 'dealership.lock'), stale);
-      const go = join(root, `go-${stale ? 'stale' : 'free'}-${trial}`);
-      const contenders = Array.from({ length: 6 }, () => contend(dir, go));
-      try {
-        // Every process started, then all released at once.
-        await Promise.all(contenders.map((c) => c.ready));
-        writeFileSync(go, '');
-        const results = await Promise.all(contenders.map(async (c) => ({ pid: c.pid, out: await c.result })));
-        const winners = results.filter((r) => r.out === 'won');
-        expect(winners).toHaveLength(1);
-        for (const loser of results.filter((r) => r.out !== 'won')) {
-          expect(loser.out).toBe(`lost:${winners[0].pid}:${new DataDirLockedError(dir, winners[0].pid).message}`);
+  ])(
+    'exactly one of 6 wins %s, 5 trials',
+    async (_name, stale) => {
+      for (let trial = 0; trial < 5; trial++) {
+        const dir = join(root, `${stale ? 'stale' : 'free'}-${trial}`);
+        mkdirSync(dir);
+        if (stale) writeFileSync(join(dir, 'dealership.lock'), stale);
+        const go = join(root, `go-${stale ? 'stale' : 'free'}-${trial}`);
+        const contenders = Array.from({ length: 6 }, () => contend(dir, go));
+        try {
+          // Every process started, then all released at once.
+          await Promise.all(contenders.map((c) => c.ready));
+          writeFileSync(go, '');
+          const results = await Promise.all(contenders.map(async (c) => ({ pid: c.pid, out: await c.result })));
+          const winners = results.filter((r) => r.out === 'won');
+          expect(winners).toHaveLength(1);
+          for (const loser of results.filter((r) => r.out !== 'won')) {
+            expect(loser.out).toBe(`lost:${winners[0].pid}:${new DataDirLockedError(dir, winners[0].pid).message}`);
+          }
+          expect(existsSync(join(dir, 'dealership.lock.takeover'))).toBe(false);
+        } finally {
+          contenders.forEach((c) => c.stop());
         }
-        expect(existsSync(join(dir, 'dealership.lock.takeover'))).toBe(false);
-      } finally {
-        contenders.forEach((c) => c.stop());
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

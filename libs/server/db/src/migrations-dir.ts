@@ -6,11 +6,7 @@ import { join, resolve } from 'node:path';
  * (`dist/apps/server/migrations`), or in this library when running from source (tests, dev).
  */
 export function findMigrationsDir(): string {
-  const candidates = [
-    resolve(__dirname, 'migrations'),
-    resolve(__dirname, '../migrations'),
-    resolve(__dirname, '../../migrations'),
-  ];
+  const candidates = [resolve(__dirname, 'migrations'), resolve(__dirname, '../migrations'), resolve(__dirname, '../../migrations')];
   const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
   return found;

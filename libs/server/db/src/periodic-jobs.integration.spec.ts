@@ -40,12 +40,18 @@ describe('periodic jobs run once per period across instances (integration, real 
     let release: () => void = () => undefined;
     const slow = jobs.tick('test.slow', 1000, () => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await handle.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(sql`name = 'test.slow'`);
+    await handle.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(sql`name = 'test.slow'`);
     expect(await jobs.tick('test.slow', 1000, async () => undefined)).toBe(false);
     release();
     expect(await slow).toBe(true);
     expect(await jobs.tick('test.failing', 1000, () => Promise.reject(new Error('boom')))).toBe(true);
-    await handle.db.update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(sql`name = 'test.failing'`);
+    await handle.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(sql`name = 'test.failing'`);
     expect(await jobs.tick('test.failing', 1000, async () => undefined)).toBe(true);
   });
 });

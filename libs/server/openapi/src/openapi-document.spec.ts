@@ -29,7 +29,11 @@ class ThingController {
 
   @LoggedIn()
   @Post()
-  @RestRoute({ summary: 'Makes a thing', body: { json: z.object({ name: z.string() }) }, responses: { 201: { description: 'Made.', schema: ThingResponseSchema } } })
+  @RestRoute({
+    summary: 'Makes a thing',
+    body: { json: z.object({ name: z.string() }) },
+    responses: { 201: { description: 'Made.', schema: ThingResponseSchema } },
+  })
   create(@Body() body: { name: string }) {
     return { success: true, thing: { id: '1', name: body.name } };
   }
@@ -93,7 +97,9 @@ describe('the OpenAPI document of the REST routes', () => {
 
   it('fails a body that does not match, naming the route, the status and the problem', async () => {
     await expect(app.inject({ method: 'GET', url: '/api/thing/7?shape=wrong' })).rejects.toThrow(ContractViolationError);
-    await expect(app.inject({ method: 'GET', url: '/api/thing/7?shape=wrong' })).rejects.toThrow(/GET \/api\/thing\/:id -> 200: .*\/thing\/name must be string/);
+    await expect(app.inject({ method: 'GET', url: '/api/thing/7?shape=wrong' })).rejects.toThrow(
+      /GET \/api\/thing\/:id -> 200: .*\/thing\/name must be string/,
+    );
   });
 
   it('fails a status the route does not document', async () => {

@@ -103,7 +103,8 @@ export function restRoutesOf(source: RouteSource): RestRouteInfo[] {
         if (methodPath === undefined) continue;
         const requestMethod = reflector.get<RequestMethod>(METHOD_METADATA, handler);
         const method = METHODS[requestMethod];
-        if (!method) throw new Error(`${metatype.name}.${name}: ${RequestMethod[requestMethod]} routes are not documented; add the method to the OpenAPI builder`);
+        if (!method)
+          throw new Error(`${metatype.name}.${name}: ${RequestMethod[requestMethod]} routes are not documented; add the method to the OpenAPI builder`);
         const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, metatype]) ?? DEFAULT_ACCESS;
         const successStatus = reflector.get<number | undefined>(HTTP_CODE_METADATA, handler) ?? (requestMethod === RequestMethod.POST ? 201 : 200);
         const doc = reflector.get<RestRouteDoc | undefined>(REST_ROUTE_KEY, handler);
@@ -123,14 +124,18 @@ export function restRoutesOf(source: RouteSource): RestRouteInfo[] {
 function response(status: number, entry: string | RestResponseDoc, errorBody: ZodType): ZodOpenApiResponseObject {
   const doc = typeof entry === 'string' ? { description: entry } : entry;
   const schema = doc.schema ?? (status >= 400 && !doc.content ? errorBody : undefined);
-  const content = { ...(schema ? { 'application/json': { schema } } : {}), ...Object.fromEntries(Object.entries(doc.content ?? {}).map(([type, s]) => [type, { schema: s }])) };
+  const content = {
+    ...(schema ? { 'application/json': { schema } } : {}),
+    ...Object.fromEntries(Object.entries(doc.content ?? {}).map(([type, s]) => [type, { schema: s }])),
+  };
   return { description: doc.description, ...(Object.keys(content).length > 0 ? { content } : {}), ...(doc.headers ? { headers: doc.headers } : {}) };
 }
 
 function operation(route: RestRouteInfo, doc: RestRouteDoc): ZodOpenApiOperationObject {
   const problems: string[] = [];
   const declared = doc.params ? Object.keys((doc.params as z.ZodObject).shape ?? {}).sort() : [];
-  if (declared.join() !== pathParams(route.url).join()) problems.push(`its params (${declared.join(', ') || 'none'}) are not the path's (${pathParams(route.url).join(', ') || 'none'})`);
+  if (declared.join() !== pathParams(route.url).join())
+    problems.push(`its params (${declared.join(', ') || 'none'}) are not the path's (${pathParams(route.url).join(', ') || 'none'})`);
   if (!(route.successStatus in doc.responses)) problems.push(`its success status ${route.successStatus} is not among its responses`);
   if (problems.length > 0) throw new Error(`${route.method.toUpperCase()} ${route.url} (${route.handler}): ${problems.join('; ')}`);
 
@@ -152,7 +157,9 @@ function operation(route: RestRouteInfo, doc: RestRouteDoc): ZodOpenApiOperation
   const errorBody = doc.errorBody ?? LegacyErrorBodySchema;
 
   const body = doc.body;
-  const bodyContent = body ? { ...(body.json ? { 'application/json': { schema: body.json } } : {}), ...(body.multipart ? { 'multipart/form-data': { schema: body.multipart } } : {}) } : undefined;
+  const bodyContent = body
+    ? { ...(body.json ? { 'application/json': { schema: body.json } } : {}), ...(body.multipart ? { 'multipart/form-data': { schema: body.multipart } } : {}) }
+    : undefined;
   const security = route.access !== 'public' ? TOKEN_REQUIRED : doc.token === 'optional' ? TOKEN_OPTIONAL : undefined;
   const [controller, handler] = route.handler.split('.');
   return {
@@ -180,7 +187,9 @@ export interface OpenApiDocumentOptions {
  * documentation is an error naming it: nothing joins the REST API undocumented.
  */
 export function buildOpenApiDocument(source: RouteSource, options: OpenApiDocumentOptions = {}): OpenApiDocument {
-  const prefix = `/${routeSourceOf(source).config.getGlobalPrefix().replace(/^\/+|\/+$/g, '')}/`;
+  const prefix = `/${routeSourceOf(source)
+    .config.getGlobalPrefix()
+    .replace(/^\/+|\/+$/g, '')}/`;
   const routes = restRoutesOf(source).filter((route) => route.url.startsWith(prefix));
   const undocumented = routes.filter((route) => !route.doc);
   if (undocumented.length > 0) {

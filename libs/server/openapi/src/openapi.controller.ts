@@ -27,7 +27,8 @@ export class OpenApiController {
   @RestRoute({
     tag: 'docs',
     summary: 'The REST contract as an OpenAPI 3.1 document',
-    description: 'Every `/api` route: parameters, bodies, answers by status (the legacy shapes), errors and access. Built once at start from the schemas the routes validate with.',
+    description:
+      'Every `/api` route: parameters, bodies, answers by status (the legacy shapes), errors and access. Built once at start from the schemas the routes validate with.',
     responses: { 200: { description: 'The document.', schema: OpenApiObjectSchema } },
     database: false,
   })

@@ -37,12 +37,7 @@ const FONT = "'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', 'DejaVu San
 
 /** Escapes text for use in SVG content and attribute values. */
 function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Rounds for compact, stable output (no float noise like 0.30000000000000004). */
@@ -152,8 +147,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     frontWheelX: 752,
     upper:
       'L 80 318 C 74 296 76 264 86 248 L 94 238 C 150 228 230 224 286 222 C 334 196 374 170 424 160 C 484 150 560 150 602 158 C 642 174 690 204 730 226 C 800 232 870 240 912 252 C 934 262 946 282 944 306 L 938 338 Q 936 350 926 350',
-    glass:
-      'M 318 232 C 352 206 388 184 432 174 C 490 164 556 164 592 170 C 624 186 660 208 694 232 Z',
+    glass: 'M 318 232 C 352 206 388 184 432 174 C 490 164 556 164 592 170 C 624 186 660 208 694 232 Z',
     pillars: [{ d: 'M 498 162 L 512 162 L 510 234 L 496 234 Z' }],
     belt: [238, 110, 900],
     seams: [
@@ -179,8 +173,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     frontWheelX: 736,
     upper:
       'L 176 318 C 170 290 170 262 176 236 C 180 206 188 180 200 160 C 210 148 226 142 250 140 C 340 134 440 134 498 140 C 548 150 596 184 636 222 C 710 230 800 236 846 250 C 866 260 876 282 874 306 L 870 338 Q 868 350 858 350',
-    glass:
-      'M 204 224 L 208 190 C 214 170 226 158 250 154 C 330 148 430 148 490 154 C 530 162 572 192 604 224 Z',
+    glass: 'M 204 224 L 208 190 C 214 170 226 158 250 154 C 330 148 430 148 490 154 C 530 162 572 192 604 224 Z',
     pillars: [{ d: 'M 262 152 L 296 150 L 300 226 L 270 226 Z', body: true }, { d: 'M 444 150 L 458 150 L 456 226 L 442 226 Z' }],
     belt: [230, 180, 850],
     seams: [
@@ -239,8 +232,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     frontWheelX: 752,
     upper:
       'L 80 318 C 74 290 76 240 86 210 C 94 182 108 166 134 160 C 280 150 480 146 580 150 C 624 164 676 200 716 226 C 800 232 870 240 912 252 C 934 262 946 282 944 306 L 938 338 Q 936 350 926 350',
-    glass:
-      'M 108 232 L 114 190 C 118 178 128 172 150 170 C 300 162 480 160 572 164 C 606 180 652 208 686 232 Z',
+    glass: 'M 108 232 L 114 190 C 118 178 128 172 150 170 C 300 162 480 160 572 164 C 606 180 652 208 686 232 Z',
     pillars: [{ d: 'M 196 168 L 232 166 L 242 234 L 202 234 Z', body: true }, { d: 'M 436 162 L 450 162 L 448 234 L 434 234 Z' }],
     belt: [238, 100, 900],
     seams: [
@@ -267,8 +259,7 @@ const BODIES: Record<BodyType, BodySpec> = {
     frontWheelX: 764,
     upper:
       'L 80 300 L 82 222 Q 82 212 92 212 L 388 212 Q 398 212 400 202 L 406 132 C 408 120 416 114 430 112 C 480 108 560 106 600 110 C 636 122 672 160 704 198 C 780 204 856 210 910 222 C 930 230 940 252 940 282 L 936 328 Q 934 340 924 340',
-    glass:
-      'M 420 200 L 424 136 C 426 128 432 124 444 124 L 594 120 C 622 128 656 164 680 200 Z',
+    glass: 'M 420 200 L 424 136 C 426 128 432 124 444 124 L 594 120 C 622 128 656 164 680 200 Z',
     pillars: [{ d: 'M 540 122 L 554 122 L 552 202 L 538 202 Z' }],
     belt: [208, 96, 912],
     seams: [
@@ -300,9 +291,12 @@ const BODIES: Record<BodyType, BodySpec> = {
     frontWheelX: 758,
     upper:
       'L 100 316 L 100 110 C 100 92 110 84 128 82 C 300 78 560 76 660 82 C 690 86 708 96 722 112 C 770 160 820 200 858 226 C 890 236 912 250 918 272 L 918 336 Q 918 350 906 350',
-    glass:
-      'M 118 212 L 118 112 C 118 102 124 96 136 96 L 650 94 C 680 96 700 108 712 124 C 746 160 782 192 818 218 L 818 226 Z',
-    pillars: [{ d: 'M 232 95 L 252 95 L 252 214 L 232 214 Z' }, { d: 'M 420 95 L 436 95 L 436 214 L 420 214 Z' }, { d: 'M 592 94 L 610 94 L 610 216 L 592 216 Z' }],
+    glass: 'M 118 212 L 118 112 C 118 102 124 96 136 96 L 650 94 C 680 96 700 108 712 124 C 746 160 782 192 818 218 L 818 226 Z',
+    pillars: [
+      { d: 'M 232 95 L 252 95 L 252 214 L 232 214 Z' },
+      { d: 'M 420 95 L 436 95 L 436 214 L 420 214 Z' },
+      { d: 'M 592 94 L 610 94 L 610 216 L 592 216 Z' },
+    ],
     belt: [222, 110, 900],
     seams: [
       [436, 218, 436, 344],
@@ -438,8 +432,7 @@ export function renderCarSvg(options: CarSvgOptions): string {
     `M ${spec.rearX} ${spec.bottomY} ${spec.upper} ` +
     `L ${n(front.right)} ${spec.bottomY} ${arc} ${n(front.left)} ${spec.bottomY} ` +
     `L ${n(rear.right)} ${spec.bottomY} ${arc} ${n(rear.left)} ${spec.bottomY} Z`;
-  const archHole = (a: { left: number; right: number }) =>
-    `<path d="M ${n(a.right)} ${spec.bottomY} ${arc} ${n(a.left)} ${spec.bottomY} Z" fill="#121316"/>`;
+  const archHole = (a: { left: number; right: number }) => `<path d="M ${n(a.right)} ${spec.bottomY} ${arc} ${n(a.left)} ${spec.bottomY} Z" fill="#121316"/>`;
   const archTrim = (a: { left: number; right: number }) =>
     `<path d="M ${n(a.right + 6)} ${spec.bottomY} A ${archR + 6} ${archR + 6} 0 1 0 ${n(a.left - 6)} ${spec.bottomY}" fill="none" stroke="${colours.trim}" stroke-width="12"/>`;
   const [beltY, beltFrom, beltTo] = spec.belt;
@@ -507,9 +500,7 @@ export function renderCarSvg(options: CarSvgOptions): string {
           `<path d="M ${x1} ${y1} L ${x2} ${y2}" stroke="${colours.seam}" stroke-opacity="0.55" stroke-width="2.5" stroke-linecap="round"/>`,
       )
       .join('') +
-    spec.handles
-      .map(([x, y]) => `<rect x="${x - 18}" y="${y - 4}" width="36" height="8" rx="4" fill="${colours.darker}" fill-opacity="0.7"/>`)
-      .join('') +
+    spec.handles.map(([x, y]) => `<rect x="${x - 18}" y="${y - 4}" width="36" height="8" rx="4" fill="${colours.darker}" fill-opacity="0.7"/>`).join('') +
     `<path d="M ${mx - 6} ${my - 2} L ${mx + 6} ${my - 22} C ${mx + 20} ${my - 26} ${mx + 34} ${my - 22} ${mx + 36} ${my - 12} L ${mx + 30} ${my + 2} Z" fill="${colours.paint}" stroke="${colours.darker}" stroke-width="2"/>` +
     `<path d="${spec.head}" fill="#f4f7fb" stroke="${colours.darker}" stroke-width="2"/>` +
     `<path d="${spec.head}" fill="#ffe9a8" fill-opacity="0.35"/>` +
@@ -519,8 +510,7 @@ export function renderCarSvg(options: CarSvgOptions): string {
     `<rect x="${spec.rearX - 4}" y="${spec.bottomY - 34}" width="30" height="6" rx="3" fill="#9b1c22"/>` +
     (spec.extras ? spec.extras(colours) : '');
 
-  const wheels =
-    wheelSvg(spec.rearWheelX, cy, spec.wheelR, 12, `${id}-rim`) + wheelSvg(spec.frontWheelX, cy, spec.wheelR, 47, `${id}-rim`);
+  const wheels = wheelSvg(spec.rearWheelX, cy, spec.wheelR, 12, `${id}-rim`) + wheelSvg(spec.frontWheelX, cy, spec.wheelR, 47, `${id}-rim`);
 
   const caption = label
     ? `<text x="${n(width / 2)}" y="${n(height - labelBand * 0.38)}" text-anchor="middle" font-family="${FONT}" font-size="${n(labelSize)}" font-weight="600" fill="#3a4048">${escapeXml(label)}</text>`

@@ -380,8 +380,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Suzuki Alto 800 LXi',
     brand: 'Suzuki',
-    description:
-      'Locally used, one owner. The cheapest way into a reliable car: very light on fuel, cheap to insure and easy to park in town. Priced to sell.',
+    description: 'Locally used, one owner. The cheapest way into a reliable car: very light on fuel, cheap to insure and easy to park in town. Priced to sell.',
     price: 250_000,
     fuelType: 'Petrol',
     transmission: 'Manual',
@@ -404,8 +403,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Nissan Note 1.5 15X',
     brand: 'Nissan',
-    description:
-      'Locally used, well maintained and recently serviced. Roomy for a small car with a flexible rear seat. A sensible first car.',
+    description: 'Locally used, well maintained and recently serviced. Roomy for a small car with a flexible rear seat. A sensible first car.',
     price: 420_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -452,8 +450,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Mazda Demio 1.3 13C',
     brand: 'Mazda',
-    description:
-      'Locally used and in good condition. Light, nimble and cheap to run, with a clean interior and working air conditioning.',
+    description: 'Locally used and in good condition. Light, nimble and cheap to run, with a clean interior and working air conditioning.',
     price: 480_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -572,8 +569,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Subaru Impreza 1.5i Hatchback',
     brand: 'Subaru',
-    description:
-      'Locally used with all-wheel drive at a hatchback price. Grips well on wet and loose roads. Sound engine, no oil leaks, recently serviced.',
+    description: 'Locally used with all-wheel drive at a hatchback price. Grips well on wet and loose roads. Sound engine, no oil leaks, recently serviced.',
     price: 720_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -668,8 +664,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Suzuki Swift 1.2 XG',
     brand: 'Suzuki',
-    description:
-      'Locally used. Fun to drive, light on fuel and very reliable. Clean interior, new battery and a fresh service.',
+    description: 'Locally used. Fun to drive, light on fuel and very reliable. Clean interior, new battery and a fresh service.',
     price: 780_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -860,8 +855,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Suzuki Swift 1.2 RS',
     brand: 'Suzuki',
-    description:
-      'Fresh import from Japan. The RS has a sport-tuned suspension, body kit and 16-inch alloys. Light, lively and very economical.',
+    description: 'Fresh import from Japan. The RS has a sport-tuned suspension, body kit and 16-inch alloys. Light, lively and very economical.',
     price: 1_300_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -932,8 +926,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Nissan X-Trail 2.0 ST',
     brand: 'Nissan',
-    description:
-      'Locally used, one owner. On-demand 4WD, a washable boot floor and high ground clearance make it a practical family SUV for any road.',
+    description: 'Locally used, one owner. On-demand 4WD, a washable boot floor and high ground clearance make it a practical family SUV for any road.',
     price: 1_650_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -956,8 +949,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Subaru Legacy B4 2.5i',
     brand: 'Subaru',
-    description:
-      'Locally used. A comfortable, quick saloon with all-wheel drive and a smooth 2.5 boxer engine. Well serviced at a Subaru specialist.',
+    description: 'Locally used. A comfortable, quick saloon with all-wheel drive and a smooth 2.5 boxer engine. Well serviced at a Subaru specialist.',
     price: 1_250_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -980,8 +972,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Mercedes-Benz C200 Avantgarde (W204)',
     brand: 'Mercedes-Benz',
-    description:
-      'Locally used, bought new from DT Dobie with full dealer service history. Classic Mercedes comfort and safety at an affordable price.',
+    description: 'Locally used, bought new from DT Dobie with full dealer service history. Classic Mercedes comfort and safety at an affordable price.',
     price: 1_850_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -1148,8 +1139,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Subaru Outback 2.5i',
     brand: 'Subaru',
-    description:
-      'Locally used, one owner. High-riding estate with AWD and plenty of space for luggage and dogs. Timing and suspension recently done.',
+    description: 'Locally used, one owner. High-riding estate with AWD and plenty of space for luggage and dogs. Timing and suspension recently done.',
     price: 2_350_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -1172,8 +1162,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Mercedes-Benz E250 Avantgarde (W212)',
     brand: 'Mercedes-Benz',
-    description:
-      'Locally used, accident free with full service history. Executive comfort with a strong, efficient turbo engine, leather seats and a sunroof.',
+    description: 'Locally used, accident free with full service history. Executive comfort with a strong, efficient turbo engine, leather seats and a sunroof.',
     price: 2_900_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -1244,8 +1233,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'Mitsubishi Outlander 2.0 20G',
     brand: 'Mitsubishi',
-    description:
-      'Fresh import from Japan with seven seats, a reverse camera and cruise control. Spacious, comfortable and good value for a family SUV.',
+    description: 'Fresh import from Japan with seven seats, a reverse camera and cruise control. Spacious, comfortable and good value for a family SUV.',
     price: 3_100_000,
     fuelType: 'Petrol',
     transmission: 'Automatic',
@@ -1580,8 +1568,7 @@ export const SEED_CARS: readonly SeedCar[] = [
   {
     name: 'BMW X5 xDrive30d M Sport',
     brand: 'BMW',
-    description:
-      'Imported from the UK. The new-generation X5 with a silky 3.0 diesel, xDrive AWD and the M Sport package. Fast, comfortable and very capable.',
+    description: 'Imported from the UK. The new-generation X5 with a silky 3.0 diesel, xDrive AWD and the M Sport package. Fast, comfortable and very capable.',
     price: 9_200_000,
     fuelType: 'Diesel',
     transmission: 'Automatic',

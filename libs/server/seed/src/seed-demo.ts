@@ -44,7 +44,10 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
 
   const [{ existing }] = await db.select({ existing: count() }).from(brands);
   if (existing > 0) {
-    await db.insert(appState).values({ key: SEED_KEY, value: { at: now.toISOString(), skipped: 'catalogue not empty' } }).onConflictDoNothing();
+    await db
+      .insert(appState)
+      .values({ key: SEED_KEY, value: { at: now.toISOString(), skipped: 'catalogue not empty' } })
+      .onConflictDoNothing();
     return { seeded: false, brands: 0, cars: 0 };
   }
 
@@ -66,7 +69,11 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
   );
 
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(appState).values({ key: SEED_KEY, value: { at: now.toISOString() } }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(appState)
+      .values({ key: SEED_KEY, value: { at: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) return { seeded: false, brands: 0, cars: 0 };
 
     const brandRows = await tx
@@ -97,9 +104,11 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
         })),
       )
       .returning({ id: cars.id });
-    await tx.insert(carImages).values(
-      carRows.flatMap((car, i) => carPictures[i].map((picture, position) => ({ carId: car.id, url: picture.url, publicId: picture.publicId, position }))),
-    );
+    await tx
+      .insert(carImages)
+      .values(
+        carRows.flatMap((car, i) => carPictures[i].map((picture, position) => ({ carId: car.id, url: picture.url, publicId: picture.publicId, position }))),
+      );
     return { seeded: true, brands: brandRows.length, cars: carRows.length };
   });
 }

@@ -3,8 +3,13 @@ import { rethrowContextError } from './context-errors';
 import { createCallerFactory, publicProcedure, router } from './trpc';
 
 // What Drizzle throws while the PostgreSQL server restarts.
-const outage = () => new Error('Failed query: select 1\nparams: ', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
-const UNAVAILABLE = { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, please try again shortly', cause: expect.objectContaining({ retryAfterSeconds: 5 }) };
+const outage = () =>
+  new Error('Failed query: select 1\nparams: ', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+const UNAVAILABLE = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is temporarily unavailable, please try again shortly',
+  cause: expect.objectContaining({ retryAfterSeconds: 5 }),
+};
 
 describe('a database outage over tRPC', () => {
   const caller = createCallerFactory(

@@ -1,13 +1,6 @@
 import { DutyRatesSchema } from './duty-rates.schema';
 import { financeQuote, parseFinanceQuery } from './financing';
-import {
-  ageBandLabel,
-  DEFAULT_DUTY_RATES as rates,
-  parseDutyQuery,
-  estimateImportDuty,
-  exciseRate,
-  oldestImportableYear,
-} from './import-duty';
+import { ageBandLabel, DEFAULT_DUTY_RATES as rates, parseDutyQuery, estimateImportDuty, exciseRate, oldestImportableYear } from './import-duty';
 
 const today = new Date('2026-11-23T09:00:00Z');
 const lines = (estimate: ReturnType<typeof estimateImportDuty>) =>

@@ -64,7 +64,10 @@ export async function startSmsStub(): Promise<SmsStub> {
       const to = (form.get('to') ?? '').split(',').filter(Boolean);
       if (behaviour === 'invalidNumber') {
         return answer(response, path, 201, {
-          SMSMessageData: { Message: 'Sent to 0/1 Total Cost: 0', Recipients: to.map((number) => ({ statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' })) },
+          SMSMessageData: {
+            Message: 'Sent to 0/1 Total Cost: 0',
+            Recipients: to.map((number) => ({ statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' })),
+          },
         });
       }
       const recipients = to.map((number) => {
@@ -80,7 +83,12 @@ export async function startSmsStub(): Promise<SmsStub> {
         messages.add(sms);
         return { statusCode: 101, number, status: 'Success', cost: 'KES 0.8000', messageId: sms.messageId };
       });
-      answer(response, path, 201, { SMSMessageData: { Message: `Sent to ${recipients.length}/${to.length} Total Cost: KES ${(0.8 * recipients.length).toFixed(4)}`, Recipients: recipients } });
+      answer(response, path, 201, {
+        SMSMessageData: {
+          Message: `Sent to ${recipients.length}/${to.length} Total Cost: KES ${(0.8 * recipients.length).toFixed(4)}`,
+          Recipients: recipients,
+        },
+      });
     })();
   });
   server.listen(0, '127.0.0.1');

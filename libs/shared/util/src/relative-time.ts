@@ -12,11 +12,7 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
  * "3 days ago", "in 2 hours", "yesterday": the time from `now` to `date` in its largest whole unit,
  * worded by `Intl.RelativeTimeFormat` (no date library).
  */
-export function formatRelativeTime(
-  date: Date | string | number,
-  now: Date | number = Date.now(),
-  locale = 'en',
-): string {
+export function formatRelativeTime(date: Date | string | number, now: Date | number = Date.now(), locale = 'en'): string {
   const then = new Date(date).getTime();
   if (Number.isNaN(then)) return '';
   const seconds = (then - new Date(now).getTime()) / 1000;

@@ -1,4 +1,10 @@
-import { TestimonialCreateInputSchema, TestimonialListInputSchema, TestimonialUpdateInputSchema, TESTIMONIAL_NAME_MAX_LENGTH, TESTIMONIAL_QUOTE_MAX_LENGTH } from './testimonial.schemas';
+import {
+  TestimonialCreateInputSchema,
+  TestimonialListInputSchema,
+  TestimonialUpdateInputSchema,
+  TESTIMONIAL_NAME_MAX_LENGTH,
+  TESTIMONIAL_QUOTE_MAX_LENGTH,
+} from './testimonial.schemas';
 
 const quote = 'They cleared the car at the port within the week.';
 

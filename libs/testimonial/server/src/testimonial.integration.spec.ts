@@ -27,7 +27,14 @@ describe('testimonials (integration, real database)', () => {
   it('starts with the about page testimonial, published (the migration adds it)', async () => {
     const page = await callerFor(null).list({});
     expect(page.items).toEqual([
-      expect.objectContaining({ name: 'Amina W.', location: 'Nyali, Mombasa', carName: 'Toyota Harrier', rating: 5, published: true, quote: expect.stringMatching(/^I bought a foreign-used Toyota Harrier/) }),
+      expect.objectContaining({
+        name: 'Amina W.',
+        location: 'Nyali, Mombasa',
+        carName: 'Toyota Harrier',
+        rating: 5,
+        published: true,
+        quote: expect.stringMatching(/^I bought a foreign-used Toyota Harrier/),
+      }),
     ]);
   });
 
@@ -75,8 +82,14 @@ describe('testimonials (integration, real database)', () => {
   });
 
   it('refuses an invalid input, naming the field', async () => {
-    await expect(callerFor(admin).create({ name: ' ', quote })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Name is required') });
-    await expect(callerFor(admin).create({ name: 'Amina', quote, rating: 9 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Rating') });
+    await expect(callerFor(admin).create({ name: ' ', quote })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Name is required'),
+    });
+    await expect(callerFor(admin).create({ name: 'Amina', quote, rating: 9 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Rating'),
+    });
   });
 
   it('lets only admins write or see unpublished ones', async () => {

@@ -1,4 +1,9 @@
-import { TestimonialCreateInputSchema, TestimonialListInputSchema, TestimonialRemoveInputSchema, TestimonialUpdateInputSchema } from '@dealership/testimonial-schemas';
+import {
+  TestimonialCreateInputSchema,
+  TestimonialListInputSchema,
+  TestimonialRemoveInputSchema,
+  TestimonialUpdateInputSchema,
+} from '@dealership/testimonial-schemas';
 import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { TestimonialService } from './testimonial.service';

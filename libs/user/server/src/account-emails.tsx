@@ -2,9 +2,18 @@ import { EmailLayout, EmailLink, EmailText, renderEmail, type EmailSite, type Re
 import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@dealership/user-schemas';
 
 /** A page of the site with the token in its query: what the emailed button opens. */
-export const accountLink = (site: EmailSite, path: '/reset-password' | '/verify-email', token: string) => `${site.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+export const accountLink = (site: EmailSite, path: '/reset-password' | '/verify-email', token: string) =>
+  `${site.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
-const button = { backgroundColor: '#1c7ed6', color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontWeight: 700, textDecoration: 'none', display: 'inline-block' };
+const button = {
+  backgroundColor: '#1c7ed6',
+  color: '#ffffff',
+  padding: '12px 20px',
+  borderRadius: '6px',
+  fontWeight: 700,
+  textDecoration: 'none',
+  display: 'inline-block',
+};
 
 /** The link twice: as a button, and written out for mail apps that hide buttons or strip links. */
 function LinkBlock({ href, label }: { href: string; label: string }) {

@@ -52,7 +52,13 @@ describe('user accounts and authentication (integration, real database)', () => 
     const body = (await login(account.email)).json();
     return { token: body.token as string, user: body.user, email: account.email };
   };
-  const row = async (email: string) => (await handle.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
+  const row = async (email: string) =>
+    (
+      await handle.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    )[0];
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -133,7 +139,9 @@ describe('user accounts and authentication (integration, real database)', () => 
       const loginBody = (await login(email)).json();
       expect(Object.keys(loginBody)).toEqual(['success', 'message', 'user', 'token']);
       expect(Object.keys(loginBody.user)).toEqual(expected);
-      const profileBody = (await send('PUT', '/api/user/profileUpdate', { token, body: { name: 'Amina Otieno', email, phone: '0712345678', address: 'Nyali, Mombasa' } })).json();
+      const profileBody = (
+        await send('PUT', '/api/user/profileUpdate', { token, body: { name: 'Amina Otieno', email, phone: '0712345678', address: 'Nyali, Mombasa' } })
+      ).json();
       expect(Object.keys(profileBody)).toEqual(['success', 'message', 'updatedUser']);
       expect(Object.keys(profileBody.updatedUser)).toEqual(expected);
       expect(JSON.stringify(profileBody.updatedUser)).toBe(JSON.stringify(loginBody.user));
@@ -246,7 +254,10 @@ describe('user accounts and authentication (integration, real database)', () => 
 
     it('refuses a token whose session has expired', async () => {
       const { token } = await signUp();
-      await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, claims(token).sid));
+      await handle.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, claims(token).sid));
       expect(await userAuth(token)).toBe(401);
     });
 
@@ -293,7 +304,9 @@ describe('user accounts and authentication (integration, real database)', () => 
       for (const t of others) expect(await userAuth(t)).toBe(401);
       // A profile change without a new password ends nothing.
       const fresh: string = (await login(email, 'a-brand-new-password')).json().token;
-      expect((await send('PUT', '/api/user/profileUpdate', { token, body: { name: 'Amina O.', email, phone: '0712345678', address: 'Nyali' } })).statusCode).toBe(200);
+      expect(
+        (await send('PUT', '/api/user/profileUpdate', { token, body: { name: 'Amina O.', email, phone: '0712345678', address: 'Nyali' } })).statusCode,
+      ).toBe(200);
       expect(await userAuth(fresh)).toBe(200);
     });
 
@@ -301,7 +314,14 @@ describe('user accounts and authentication (integration, real database)', () => 
       const { token, email } = await signUp();
       const [other] = await loginTimes(email, 1);
       const signedIn = await signedInCaller(token);
-      await signedIn.updateProfile({ name: 'Amina', email, phone: '0712345678', address: 'Nyali', password: 'a-brand-new-password', currentPassword: PASSWORD });
+      await signedIn.updateProfile({
+        name: 'Amina',
+        email,
+        phone: '0712345678',
+        address: 'Nyali',
+        password: 'a-brand-new-password',
+        currentPassword: PASSWORD,
+      });
       expect(await userAuth(token)).toBe(200);
       expect(await userAuth(other)).toBe(401);
     });
@@ -365,7 +385,10 @@ describe('user accounts and authentication (integration, real database)', () => 
 
     it('changes the password when one is given with the current one', async () => {
       const { token, email } = await signUp();
-      const res = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, password: 'a-brand-new-password', currentPassword: PASSWORD }) });
+      const res = await send('PUT', '/api/user/profileUpdate', {
+        token,
+        body: profile({ email, password: 'a-brand-new-password', currentPassword: PASSWORD }),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/currentPassword|correct-horse/);
       expect((await login(email)).statusCode).toBe(401);
@@ -382,7 +405,10 @@ describe('user accounts and authentication (integration, real database)', () => 
       const blank = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, password: 'a-brand-new-password', currentPassword: '' }) });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().error).toBe('currentPassword: Current Password is required to change the password');
-      const wrong = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email, name: 'Changed', password: 'a-brand-new-password', currentPassword: 'not-my-password' }) });
+      const wrong = await send('PUT', '/api/user/profileUpdate', {
+        token,
+        body: profile({ email, name: 'Changed', password: 'a-brand-new-password', currentPassword: 'not-my-password' }),
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ success: false, message: 'Current Password is incorrect', error: 'Current Password is incorrect' });
       expect(await row(email)).toMatchObject({ passwordHash: before.passwordHash, name: before.name });
@@ -447,7 +473,10 @@ describe('user accounts and authentication (integration, real database)', () => 
       for (let i = 0; i < maxFailuresPerAccount; i++) expect((await login(victim.email, 'wrong-password', attacker)).statusCode).toBe(401);
       const blocked = await login(victim.email, PASSWORD, attacker);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/) });
+      expect(blocked.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/),
+      });
       // Retry-After in whole seconds, within the window.
       expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -495,16 +524,23 @@ describe('user accounts and authentication (integration, real database)', () => 
       } finally {
         await after.close();
       }
-      const [counter] = await handle.db.select().from(throttleCounters).where(eq(throttleCounters.key, `login-pair:${email}|${ip}`));
+      const [counter] = await handle.db
+        .select()
+        .from(throttleCounters)
+        .where(eq(throttleCounters.key, `login-pair:${email}|${ip}`));
       expect(counter.count).toBe(maxFailuresPerAccount);
     });
 
     it('throttles registrations per address, with Retry-After', async () => {
       const ip = freshIp();
-      for (let i = 0; i < REGISTRATION_THROTTLE.maxPerIp; i++) expect((await send('POST', '/api/user/register', { ip, body: newAccount() })).statusCode).toBe(201);
+      for (let i = 0; i < REGISTRATION_THROTTLE.maxPerIp; i++)
+        expect((await send('POST', '/api/user/register', { ip, body: newAccount() })).statusCode).toBe(201);
       const blocked = await send('POST', '/api/user/register', { ip, body: newAccount() });
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/) });
+      expect(blocked.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/),
+      });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(REGISTRATION_THROTTLE.windowMs / 1000);
       await expect(callerFor({ user: null, ip }).register(newAccount())).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
@@ -544,7 +580,15 @@ describe('user accounts and authentication (integration, real database)', () => 
     it('registers, logs in and reads the profile through the same service', async () => {
       const account = newAccount({ role: 1 });
       const created = await caller.register(account);
-      expect(created).toEqual({ id: expect.any(String), name: account.name, email: account.email, phone: account.phone, address: account.address, role: 0, emailVerified: false });
+      expect(created).toEqual({
+        id: expect.any(String),
+        name: account.name,
+        email: account.email,
+        phone: account.phone,
+        address: account.address,
+        role: 0,
+        emailVerified: false,
+      });
       // The domain contract's names, exactly: no legacy `_id` in tRPC.
       expect(Object.keys(created).sort()).toEqual(Object.keys(UserSchema.shape).sort());
       await expect(caller.register({ ...account, email: account.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT' });

@@ -53,7 +53,13 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     });
   let sequence = 0;
-  const newAccount = () => ({ name: 'Amina Otieno', email: `amina${++sequence}@example.co.ke`, password: PASSWORD, phone: '0712345678', address: 'Nyali, Mombasa' });
+  const newAccount = () => ({
+    name: 'Amina Otieno',
+    email: `amina${++sequence}@example.co.ke`,
+    password: PASSWORD,
+    phone: '0712345678',
+    address: 'Nyali, Mombasa',
+  });
   const login = async (email: string, password = PASSWORD) => send('POST', '/api/user/login', { body: { email, password } });
   /** A signed-in tRPC caller with its token's session, as the web app's requests are. */
   const signedIn = async (email: string, password = PASSWORD) => {
@@ -109,7 +115,10 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       const account = newAccount();
       expect(await guest().register(account)).toMatchObject({ email: account.email, emailVerified: false });
       const token = linkToken(await mailTo(account.email, 'Confirm your email address'), '/verify-email');
-      await handle.db.update(userTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(userTokens.tokenHash, hashUserToken(token)));
+      await handle.db
+        .update(userTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(userTokens.tokenHash, hashUserToken(token)));
       await expect(guest().verifyEmail({ token })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       const [row] = await handle.db.select().from(users).where(eq(users.email, account.email));
       expect(row.emailVerifiedAt).toBeNull();
@@ -130,7 +139,9 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       const { caller: movedCaller } = await signedIn(moved);
       expect(await movedCaller.me()).toMatchObject({ emailVerified: true });
       // Saving the profile with the same address keeps the mark.
-      expect(await movedCaller.updateProfile({ name: 'Amina O.', email: moved.toUpperCase(), phone: account.phone, address: account.address })).toMatchObject({ emailVerified: true });
+      expect(await movedCaller.updateProfile({ name: 'Amina O.', email: moved.toUpperCase(), phone: account.phone, address: account.address })).toMatchObject({
+        emailVerified: true,
+      });
     });
 
     it('"Send the link again" sends a fresh link, up to the hourly limit (then 429), and nothing once verified', async () => {
@@ -169,7 +180,10 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       expect(await requestReset(account.email.toUpperCase())).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
       const mail = await mailTo(account.email, 'Reset your password');
       const token = linkToken(mail, '/reset-password');
-      const [stored] = await handle.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashUserToken(token)));
+      const [stored] = await handle.db
+        .select()
+        .from(userTokens)
+        .where(eq(userTokens.tokenHash, hashUserToken(token)));
       expect(stored.purpose).toBe('password-reset');
       const ttl = stored.expiresAt.getTime() - stored.createdAt.getTime();
       expect(ttl).toBeGreaterThan(29 * 60 * 1000);
@@ -206,10 +220,17 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       await requestReset(account.email);
       const newer = linkToken((await mailsTo(smtp, account.email, 'Reset your password', 2))[1], '/reset-password');
       expect(newer).not.toBe(older);
-      await expect(guest().resetPassword({ token: older, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(guest().resetPassword({ token: older, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
 
-      await handle.db.update(userTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(userTokens.tokenHash, hashUserToken(newer)));
-      await expect(guest().resetPassword({ token: newer, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await handle.db
+        .update(userTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(userTokens.tokenHash, hashUserToken(newer)));
+      await expect(guest().resetPassword({ token: newer, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
       expect((await login(account.email)).statusCode).toBe(200);
     });
 

@@ -63,7 +63,9 @@ export class UserTokenRepository {
     const [row] = await db
       .select({ userId: userTokens.userId, email: userTokens.email })
       .from(userTokens)
-      .where(and(eq(userTokens.tokenHash, hashUserToken(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)));
+      .where(
+        and(eq(userTokens.tokenHash, hashUserToken(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)),
+      );
     return row;
   }
 
@@ -75,7 +77,9 @@ export class UserTokenRepository {
     const [row] = await db
       .update(userTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(userTokens.tokenHash, hashUserToken(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
+      .where(
+        and(eq(userTokens.tokenHash, hashUserToken(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)),
+      )
       .returning({ userId: userTokens.userId, email: userTokens.email });
     return row;
   }

@@ -16,7 +16,11 @@ const AUTH_CHECK = {
   token: 'optional',
   errorBody: LegacyAuthCheckSchema,
 } as const;
-const DATABASE_AWAY = { description: 'The database is unavailable; try again after `Retry-After` seconds.', schema: LegacyErrorBodySchema, headers: RetryAfter };
+const DATABASE_AWAY = {
+  description: 'The database is unavailable; try again after `Retry-After` seconds.',
+  schema: LegacyErrorBodySchema,
+  headers: RetryAfter,
+};
 
 /** The legacy `/api/user/...` account paths, in their response shapes. */
 @Controller('user')

@@ -14,8 +14,20 @@ describe('account inputs with control characters (integration, real database)', 
   let nextIp = 0;
 
   const send = (method: 'POST' | 'PUT', url: string, body: unknown, token?: string) =>
-    app.inject({ method, url, payload: body as Record<string, unknown>, remoteAddress: `10.9.0.${++nextIp % 250}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const account = (n: number) => ({ name: 'Amina Otieno', email: `amina${n}@example.co.ke`, password: PASSWORD, phone: '0712345678', address: 'Nyali, Mombasa' });
+    app.inject({
+      method,
+      url,
+      payload: body as Record<string, unknown>,
+      remoteAddress: `10.9.0.${++nextIp % 250}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const account = (n: number) => ({
+    name: 'Amina Otieno',
+    email: `amina${n}@example.co.ke`,
+    password: PASSWORD,
+    phone: '0712345678',
+    address: 'Nyali, Mombasa',
+  });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -49,7 +61,9 @@ describe('account inputs with control characters (integration, real database)', 
     const login = await send('POST', '/api/user/login', { email: 'amina@example.co.ke\u0000', password: PASSWORD });
     expect(login.statusCode).toBe(400);
     expect(login.json().message).toBe('email must not contain control characters');
-    expect((await send('POST', '/api/user/login', { email: 'amina@example.co.ke', password: 'x\u0000' })).json().message).toBe('password must not contain a NUL character');
+    expect((await send('POST', '/api/user/login', { email: 'amina@example.co.ke', password: 'x\u0000' })).json().message).toBe(
+      'password must not contain a NUL character',
+    );
 
     const password = 'bell\u0007 and tab\t pass';
     expect((await send('POST', '/api/user/register', { ...account(1000), password })).statusCode).toBe(201);
@@ -60,7 +74,11 @@ describe('account inputs with control characters (integration, real database)', 
     for (const field of ['name', 'email', 'phone', 'address'] as const) {
       const res = await send('PUT', '/api/user/profileUpdate', { ...profile, [field]: `${profile[field]}\u0000` }, token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, message: `${field} must not contain control characters`, error: `${field} must not contain control characters` });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: `${field} must not contain control characters`,
+        error: `${field} must not contain control characters`,
+      });
     }
   });
 });

@@ -2,14 +2,16 @@ import type { User } from '@dealership/user-schemas';
 import { z } from 'zod';
 
 /** A user in the legacy REST shape (login's `user`, profile update's `updatedUser`): never a password. */
-export const LegacyUserSchema = z.strictObject({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  role: z.number().meta({ description: '1 for admins, 0 otherwise.' }),
-}).meta({ id: 'LegacyUser', description: 'A user as the legacy API returns one: never a password or hash.' });
+export const LegacyUserSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    role: z.number().meta({ description: '1 for admins, 0 otherwise.' }),
+  })
+  .meta({ id: 'LegacyUser', description: 'A user as the legacy API returns one: never a password or hash.' });
 export type LegacyUser = z.infer<typeof LegacyUserSchema>;
 
 // The answers of the `/api/user/...` account routes (the REST document describes them with these).

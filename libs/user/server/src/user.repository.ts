@@ -8,7 +8,15 @@ type UserRow = typeof users.$inferSelect;
 const toRole = (role: number): Role => (role === 1 ? 1 : 0);
 
 function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: toRole(row.role), emailVerified: row.emailVerifiedAt !== null };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    role: toRole(row.role),
+    emailVerified: row.emailVerifiedAt !== null,
+  };
 }
 
 /** The account's stored email is `email` (whatever its case): a link sent to an old address proves nothing of the new one. */

@@ -34,7 +34,10 @@ export class UserService {
     if (await this.users.findByEmail(input.email)) throw new EmailTakenError();
     const passwordHash = await this.hasher.hash(input.password);
     const user = await this.users.transaction(async (tx) => {
-      const created = await this.users.create({ name: input.name, email: input.email, passwordHash, phone: input.phone, address: input.address, role: Role.User }, tx);
+      const created = await this.users.create(
+        { name: input.name, email: input.email, passwordHash, phone: input.phone, address: input.address, role: Role.User },
+        tx,
+      );
       if (created) await this.emailLinks.enqueueVerification(tx, created);
       return created;
     });

@@ -52,7 +52,15 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
   });
 
   it('passes lint and typecheck: the new projects, the edited API and db libs, and the web client typed from AppRouter', () => {
-    nx(root, 'run-many', '-t', 'lint,typecheck', '-p', `${NAME}-schemas,${NAME}-server,${NAME}-web,server-api,server-db,web-trpc-client`, '--outputStyle=static');
+    nx(
+      root,
+      'run-many',
+      '-t',
+      'lint,typecheck',
+      '-p',
+      `${NAME}-schemas,${NAME}-server,${NAME}-web,server-api,server-db,web-trpc-client`,
+      '--outputStyle=static',
+    );
   });
 
   it("passes the new projects' tests (the server's on PGlite, with the new migration)", () => {

@@ -53,10 +53,22 @@ function AdminMenu() {
     } else if (event.kind === 'lead') {
       void utils.lead.invalidate();
       // On the screen itself the new row says it; a toast there would only cover the page (phones).
-      if (pathname !== LEADS_PATH) notifyNews('New lead received', <NewsLink to={LEADS_PATH} navigate={navigate}>Open Leads</NewsLink>);
+      if (pathname !== LEADS_PATH)
+        notifyNews(
+          'New lead received',
+          <NewsLink to={LEADS_PATH} navigate={navigate}>
+            Open Leads
+          </NewsLink>,
+        );
     } else {
       void utils.order.invalidate();
-      if (pathname !== ORDERS_PATH) notifyNews('New order received', <NewsLink to={ORDERS_PATH} navigate={navigate}>Open Manage Orders</NewsLink>);
+      if (pathname !== ORDERS_PATH)
+        notifyNews(
+          'New order received',
+          <NewsLink to={ORDERS_PATH} navigate={navigate}>
+            Open Manage Orders
+          </NewsLink>,
+        );
     }
   });
   const refetchInterval = live ? false : FALLBACK_REFRESH_MS;

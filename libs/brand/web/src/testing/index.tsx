@@ -4,7 +4,10 @@ import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
 /** Renders a page with the app's providers over a fake tRPC API; `calls` records what was asked. */
-export function renderPage(ui: ReactElement, { route = '/', path = '*', api }: { route?: string; path?: string; api: FakeApi }): RenderResult & { calls: FakeCall[] } {
+export function renderPage(
+  ui: ReactElement,
+  { route = '/', path = '*', api }: { route?: string; path?: string; api: FakeApi },
+): RenderResult & { calls: FakeCall[] } {
   const calls: FakeCall[] = [];
   const result = renderWithProviders(
     <TestTrpcProvider api={api} calls={calls}>

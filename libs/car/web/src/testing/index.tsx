@@ -17,7 +17,10 @@ export interface RenderPageOptions {
 }
 
 /** Renders a page with the app's providers over a fake tRPC API, and a location probe. */
-export function renderPage(ui: ReactElement, { route = '/', path = '*', api = () => ({ data: null }) }: RenderPageOptions = {}): RenderResult & { calls: FakeCall[] } {
+export function renderPage(
+  ui: ReactElement,
+  { route = '/', path = '*', api = () => ({ data: null }) }: RenderPageOptions = {},
+): RenderResult & { calls: FakeCall[] } {
   const calls: FakeCall[] = [];
   const result = renderWithProviders(
     <TestTrpcProvider api={api} calls={calls}>

@@ -95,7 +95,11 @@ describe('GET /api/staff/events (integration: two instances over HTTP)', () => {
   };
 
   const login = async (baseUrl: string, email: string, password: string) => {
-    const res = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     expect(res.status).toBe(200);
     return `Bearer ${((await res.json()) as { token: string }).token}`;
   };

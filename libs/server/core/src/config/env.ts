@@ -144,10 +144,19 @@ const EnvSchema = z
       .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' })
       .optional(),
     MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as "Dealer <sales@dealer.example>"' }).optional(),
-    AFRICASTALKING_USERNAME: z.string().trim().regex(/^\S+$/, { error: "must be the app's username from Africa's Talking (sandbox for their sandbox)" }).optional(),
+    AFRICASTALKING_USERNAME: z
+      .string()
+      .trim()
+      .regex(/^\S+$/, { error: "must be the app's username from Africa's Talking (sandbox for their sandbox)" })
+      .optional(),
     // A secret: its messages never repeat the value.
     AFRICASTALKING_API_KEY: z.string().trim().regex(/^\S+$/, { error: "must be the API key from Africa's Talking (no spaces)" }).optional(),
-    AFRICASTALKING_SENDER_ID: z.string().trim().min(1).max(11, { error: 'must be at most 11 characters (an approved alphanumeric sender id or shortcode)' }).optional(),
+    AFRICASTALKING_SENDER_ID: z
+      .string()
+      .trim()
+      .min(1)
+      .max(11, { error: 'must be at most 11 characters (an approved alphanumeric sender id or shortcode)' })
+      .optional(),
     AFRICASTALKING_API_URL: z
       .string()
       .transform((text, ctx) => {
@@ -165,7 +174,10 @@ const EnvSchema = z
     LEAD_ALERT_EMAILS: z
       .string()
       .transform((text, ctx) => {
-        const list = text.split(',').map((item) => item.trim()).filter(Boolean);
+        const list = text
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
         for (const item of list) {
           if (!z.email().safeParse(item).success) ctx.addIssue({ code: 'custom', message: `"${item}" is not an email address` });
         }
@@ -175,9 +187,13 @@ const EnvSchema = z
     LEAD_ALERT_PHONES: z
       .string()
       .transform((text, ctx) => {
-        const list = text.split(',').map((item) => item.replace(/[\s()-]/g, '')).filter(Boolean);
+        const list = text
+          .split(',')
+          .map((item) => item.replace(/[\s()-]/g, ''))
+          .filter(Boolean);
         for (const item of list) {
-          if (!/^\+[1-9][0-9]{7,14}$/.test(item)) ctx.addIssue({ code: 'custom', message: `"${item}" is not a phone number in international form such as +254712345678` });
+          if (!/^\+[1-9][0-9]{7,14}$/.test(item))
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not a phone number in international form such as +254712345678` });
         }
         return list;
       })
@@ -373,7 +389,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               username: e.AFRICASTALKING_USERNAME,
               apiKey: e.AFRICASTALKING_API_KEY,
               senderId: e.AFRICASTALKING_SENDER_ID,
-              apiUrl: e.AFRICASTALKING_API_URL ?? (e.AFRICASTALKING_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com'),
+              apiUrl:
+                e.AFRICASTALKING_API_URL ??
+                (e.AFRICASTALKING_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com'),
             }
           : null,
       alertEmails: e.LEAD_ALERT_EMAILS ?? [],

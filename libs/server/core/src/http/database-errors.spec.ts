@@ -50,7 +50,11 @@ describe('mapDatabaseError', () => {
     const cause = drizzleWrapped(withCode('terminating connection due to administrator command', '57P01'));
     const mapped = mapDatabaseError(cause);
     expect(mapped).toBeInstanceOf(DatabaseUnavailableError);
-    expect(mapped).toMatchObject({ code: ErrorCode.Unavailable, retryAfterSeconds: 5, message: 'The service is temporarily unavailable, please try again shortly' });
+    expect(mapped).toMatchObject({
+      code: ErrorCode.Unavailable,
+      retryAfterSeconds: 5,
+      message: 'The service is temporarily unavailable, please try again shortly',
+    });
     expect((mapped as Error).cause).toBe(cause);
   });
 

@@ -8,7 +8,10 @@ describe('LegacyExceptionFilter.toResponse', () => {
   const filter = new LegacyExceptionFilter();
 
   it('maps domain errors by their code', () => {
-    expect(filter.toResponse(new DomainError(ErrorCode.NotFound, 'Brand not found'))).toEqual({ status: 404, body: { success: false, message: 'Brand not found' } });
+    expect(filter.toResponse(new DomainError(ErrorCode.NotFound, 'Brand not found'))).toEqual({
+      status: 404,
+      body: { success: false, message: 'Brand not found' },
+    });
     expect(filter.toResponse(new DomainError(ErrorCode.Conflict, 'Email taken')).status).toBe(409);
   });
 
@@ -31,7 +34,10 @@ describe('LegacyExceptionFilter.toResponse', () => {
 
   it('keeps Nest HTTP errors status and hides unknown errors', () => {
     expect(filter.toResponse(new NotFoundException())).toEqual({ status: 404, body: { success: false, message: 'Not found' } });
-    expect(filter.toResponse(new ForbiddenException('Admin access required'))).toEqual({ status: 403, body: { success: false, message: 'Admin access required' } });
+    expect(filter.toResponse(new ForbiddenException('Admin access required'))).toEqual({
+      status: 403,
+      body: { success: false, message: 'Admin access required' },
+    });
     expect(filter.toResponse(new Error('db password is hunter2'))).toEqual({ status: 500, body: { success: false, message: 'Internal server error' } });
     expect(filter.toResponse(Object.assign(new Error('Body is too large'), { statusCode: 413 })).status).toBe(413);
   });

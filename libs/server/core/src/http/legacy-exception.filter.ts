@@ -60,7 +60,8 @@ export class LegacyExceptionFilter implements ExceptionFilter {
     if (status === HttpStatus.NOT_FOUND && !(exception instanceof DomainError) && this.notFoundFallback?.(request, reply)) return;
     // Class, code and a safe message only: a Drizzle error's message holds the SQL and its parameters.
     // An outage is reported once per lost connection (DbModule) and by failing /health/ready, not per request.
-    if (status >= 500 && !(exception instanceof DatabaseUnavailableError)) this.logger.error(safeErrorText(exception), stackFrames((exception as { stack?: unknown } | null)?.stack));
+    if (status >= 500 && !(exception instanceof DatabaseUnavailableError))
+      this.logger.error(safeErrorText(exception), stackFrames((exception as { stack?: unknown } | null)?.stack));
     // routeOptions.config is absent when no route matched.
     if (request.routeOptions?.config?.legacyErrorText) body.error = body.message;
     // Throttling errors say when to come back (`LoginThrottledError.retryAfterSeconds`).

@@ -15,13 +15,22 @@ function capture() {
 
 describe('safeError', () => {
   it("keeps a Drizzle error's class, the driver's SQLSTATE and names, never the SQL, its parameters or the row", () => {
-    const cause = postgresError('new row for relation "users" violates check constraint "users_name_check"', '23514', { constraint: 'users_name_check', table: 'users' });
+    const cause = postgresError('new row for relation "users" violates check constraint "users_name_check"', '23514', {
+      constraint: 'users_name_check',
+      table: 'users',
+    });
     const error = new DrizzleQueryError('insert into "users" ("name", "email") values ($1, $2)', ['Sekret', 'hunter2@example.test'], cause);
     const log = safeError(error);
     expect(log).toMatchObject({
       type: 'DrizzleQueryError',
       message: 'Failed query (SQL and parameters withheld)',
-      cause: { type: 'DatabaseError', code: '23514', constraint: 'users_name_check', table: 'users', message: 'new row for relation "users" violates check constraint "users_name_check"' },
+      cause: {
+        type: 'DatabaseError',
+        code: '23514',
+        constraint: 'users_name_check',
+        table: 'users',
+        message: 'new row for relation "users" violates check constraint "users_name_check"',
+      },
     });
     const text = JSON.stringify(log) + safeErrorText(error);
     for (const value of ['Sekret', 'hunter2', 'insert into', 'params']) expect(text).not.toContain(value);
@@ -48,13 +57,29 @@ describe('createLogger', () => {
     logger.info({ headers: { authorization: 'tok_7', cookie: 'tok_8' } }, 'five');
     // Payment secrets: the gateway's private key and a card's one-time nonce.
     logger.info({ braintree: { merchantId: 'dealer', privateKey: 'pk_9' }, payment: { nonce: 'nonce_10' }, paymentMethodNonce: 'nonce_11' }, 'six');
-    for (const secret of ['tok_1', 'tok_2', 'tok_3', 'hunter2', 'tok_4', 'hunter3', 'hunter4', 'tok_5', 'hunter5', 'tok_6', 'tok_7', 'tok_8', 'pk_9', 'nonce_10', 'nonce_11']) {
+    for (const secret of [
+      'tok_1',
+      'tok_2',
+      'tok_3',
+      'hunter2',
+      'tok_4',
+      'hunter3',
+      'hunter4',
+      'tok_5',
+      'hunter5',
+      'tok_6',
+      'tok_7',
+      'tok_8',
+      'pk_9',
+      'nonce_10',
+      'nonce_11',
+    ]) {
       expect(text()).not.toContain(secret);
     }
     expect(entries()[2]).toMatchObject({ password: '[redacted]', body: { password: '[redacted]', currentPassword: '[redacted]' } });
   });
 
-  it("logs requests without their query string, and every `err` through safeError", () => {
+  it('logs requests without their query string, and every `err` through safeError', () => {
     const { logger, text } = capture();
     logger.info({ req: { method: 'GET', url: '/trpc/car.list?input=%7B%22search%22%3A%22Sekret%22%7D', headers: {} } }, 'incoming request');
     logger.error({ err: new DrizzleQueryError('select 1 where name = $1', ['Sekret'], postgresError('boom: Sekret', '22021')) }, 'failed');
@@ -65,7 +90,7 @@ describe('createLogger', () => {
 });
 
 describe('client aborts', () => {
-  it("logs a compressed response the client stopped reading as info, and real errors still as errors", () => {
+  it('logs a compressed response the client stopped reading as info, and real errors still as errors', () => {
     const { logger, entries } = capture();
     // What @fastify/compress does when the browser navigates away mid-download (end-of-stream's error).
     logger.child({ reqId: 'req-1' }).error(new Error('premature close'));

@@ -5,7 +5,22 @@ import { safeError, safeErrorMessage, stackFrames } from './safe-error';
 
 // Secrets by name, wherever a log object carries them: at the top, one level down (`body.password`),
 // and in request and response headers.
-const SECRET_KEYS = ['password', 'passwordHash', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'authorization', 'cookie', 'secret', 'jwtSecret', 'privateKey', 'nonce', 'paymentMethodNonce'];
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'secret',
+  'jwtSecret',
+  'privateKey',
+  'nonce',
+  'paymentMethodNonce',
+];
 const HEADER_KEYS = ['authorization', 'cookie', '"set-cookie"', '"proxy-authorization"'];
 
 /** Where pino censors a value (with `[redacted]`). */
@@ -13,7 +28,9 @@ export const LOG_REDACT_PATHS = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((key) => `*.${key}`),
   ...SECRET_KEYS.map((key) => `*.*.${key}`),
-  ...['req', 'res', 'request', 'reply', 'response'].flatMap((owner) => HEADER_KEYS.map((key) => `${owner}.headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`)),
+  ...['req', 'res', 'request', 'reply', 'response'].flatMap((owner) =>
+    HEADER_KEYS.map((key) => `${owner}.headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`),
+  ),
   ...HEADER_KEYS.map((key) => `headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`),
 ];
 

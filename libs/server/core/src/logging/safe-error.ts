@@ -25,7 +25,8 @@ const MAX_DEPTH = 4;
 const QUERY_TEXT = /Failed query:|\nparams: /;
 
 // A PostgreSQL error (`pg`'s DatabaseError, PGlite's): a SQLSTATE and a severity.
-const isPostgresError = (error: Record<string, unknown>) => typeof error['code'] === 'string' && /^[0-9A-Z]{5}$/.test(error['code']) && typeof error['severity'] === 'string';
+const isPostgresError = (error: Record<string, unknown>) =>
+  typeof error['code'] === 'string' && /^[0-9A-Z]{5}$/.test(error['code']) && typeof error['severity'] === 'string';
 
 /**
  * A message safe to log. PostgreSQL puts the offending value after a colon

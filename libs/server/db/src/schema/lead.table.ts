@@ -33,6 +33,8 @@ export const leads = pgTable(
     index('leads_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('leads_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
     // The New badge counts from the index alone.
-    index('leads_new_idx').on(t.id).where(sql`status = 'New'`),
+    index('leads_new_idx')
+      .on(t.id)
+      .where(sql`status = 'New'`),
   ],
 );

@@ -53,8 +53,12 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     // The worker's queue: what is due, oldest first.
-    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
-    index('outbox_messages_claimed_idx').on(t.claimedUntil).where(sql`status = 'sending'`),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index('outbox_messages_claimed_idx')
+      .on(t.claimedUntil)
+      .where(sql`status = 'sending'`),
     // The back office's Messages page, newest first, and a record's messages.
     index('outbox_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('outbox_messages_reference_idx').on(t.reference),

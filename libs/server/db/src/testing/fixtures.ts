@@ -41,9 +41,16 @@ export async function insertCar(db: Database, fields: Partial<CarInsert> & { bra
     })
     .returning();
   if (imageCount > 0) {
-    await db.insert(carImages).values(
-      Array.from({ length: imageCount }, (_, position) => ({ carId: car.id, url: `/media/cars/${car.slug}-${position}.webp`, publicId: `cars/${car.slug}-${position}`, position })),
-    );
+    await db
+      .insert(carImages)
+      .values(
+        Array.from({ length: imageCount }, (_, position) => ({
+          carId: car.id,
+          url: `/media/cars/${car.slug}-${position}.webp`,
+          publicId: `cars/${car.slug}-${position}`,
+          position,
+        })),
+      );
   }
   return car;
 }
@@ -111,7 +118,11 @@ export async function insertOrder(
       contactName: fields.contact?.name,
       contactPhone: fields.contact?.phone,
       contactAddress: fields.contact?.address,
-      payment: fields.payment ?? { provider: 'braintree', transactionId: `tx-${++sequence}`, status: paymentSuccess ? 'submitted_for_settlement' : 'processor_declined' },
+      payment: fields.payment ?? {
+        provider: 'braintree',
+        transactionId: `tx-${++sequence}`,
+        status: paymentSuccess ? 'submitted_for_settlement' : 'processor_declined',
+      },
       createdAt: fields.createdAt,
       updatedAt: fields.createdAt,
     })

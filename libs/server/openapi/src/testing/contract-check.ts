@@ -53,7 +53,9 @@ function decode(body: Buffer, encoding: unknown): Buffer {
 }
 
 const describeErrors = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`).join('; ');
+  (errors ?? [])
+    .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .join('; ');
 
 /**
  * Checks every answer of `app.inject` to a documented route (`/api/...`) against the OpenAPI
@@ -101,7 +103,10 @@ export function checkRestContract(app: NestFastifyApplication, document: () => O
     const response = documented[String(res.statusCode)];
     if (!response) return fail(`status ${res.statusCode} is not documented for this route (documented: ${Object.keys(documented).join(', ')})`);
     checked.add(`${route.method} ${route.url} ${res.statusCode}`);
-    const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const contentType = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (!response.content) {
       if (res.rawPayload.length > 0) fail(`the response documents no body, but one came (${contentType || 'no content type'})`);
       return;

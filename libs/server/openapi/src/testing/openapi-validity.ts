@@ -9,5 +9,7 @@ export async function openApiProblems(document: OpenApiDocument): Promise<string
   const validator = new Validator();
   const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
   if (result.valid) return [];
-  return typeof result.errors === 'string' ? [result.errors] : (result.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return typeof result.errors === 'string'
+    ? [result.errors]
+    : (result.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }

@@ -19,10 +19,7 @@ export interface RenderOptions {
 export const TEST_SITE_CONFIG: SiteConfig = { dealerPhone: '+254 711 222 333', publicUrl: 'https://cars.example' };
 
 /** Renders `ui` inside Mantine (test env: no transitions or portals), a toast area and a memory router. */
-export function renderWithProviders(
-  ui: ReactElement,
-  { route = '/', path = '*', config = TEST_SITE_CONFIG }: RenderOptions = {},
-): RenderResult {
+export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', config = TEST_SITE_CONFIG }: RenderOptions = {}): RenderResult {
   // A declarative router: jsdom lacks the fetch `Request` a data router builds on navigation.
   return render(
     <MantineProvider theme={theme} env="test">

@@ -64,7 +64,10 @@ describe('useStaffEvents', () => {
     const { result } = renderHook(() => useStaffEvents('token-1', (event) => events.push(event)));
 
     expect(result.current).toBe(false);
-    expect(fetchMock).toHaveBeenCalledWith(STAFF_EVENTS_PATH, expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-1' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      STAFF_EVENTS_PATH,
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token-1' }) }),
+    );
     act(() => first.write('data: {"kind":"ready"}\n\n'));
     await waitFor(() => expect(result.current).toBe(true));
     act(() => first.write(`data: {"kind":"lead","id":"${LEAD_ID}"}\n\n`));

@@ -8,10 +8,15 @@ import { actionLabel, changeSummary, entityName, recordName } from './audit-form
 
 // Light badges with their text in the colour's darkest shade: 5:1 or more on the tinted background
 // (WCAG AA, accessibility.e2e.ts); yellow's darkest is not dark enough, so the rates are violet.
-const ENTITY_COLORS = { car: 'navy', brand: 'grape', order: 'teal', testimonial: 'orange', lead: 'cyan', setting: 'violet', message: 'pink' } as const satisfies Record<
-  AuditEntity,
-  string
->;
+const ENTITY_COLORS = {
+  car: 'navy',
+  brand: 'grape',
+  order: 'teal',
+  testimonial: 'orange',
+  lead: 'cyan',
+  setting: 'violet',
+  message: 'pink',
+} as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {
   /** Events in the order to show them (the API lists newest first). */

@@ -12,7 +12,15 @@ export const ACTIVITY_FILTERS = [
   { value: 'message', label: 'Messages' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
-const ENTITY_NAMES: Record<AuditEntity, string> = { car: 'Car', brand: 'Brand', order: 'Order', testimonial: 'Testimonial', lead: 'Lead', setting: 'Rate set', message: 'Message' };
+const ENTITY_NAMES: Record<AuditEntity, string> = {
+  car: 'Car',
+  brand: 'Brand',
+  order: 'Order',
+  testimonial: 'Testimonial',
+  lead: 'Lead',
+  setting: 'Rate set',
+  message: 'Message',
+};
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

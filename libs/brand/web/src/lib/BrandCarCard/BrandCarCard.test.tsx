@@ -6,7 +6,18 @@ describe('BrandCarCard', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('shows condition, year, name, a 60-character description, the price with Negotiable and the specs', () => {
-    const car = makeCar({ name: 'Toyota Harrier', slug: 'harrier', condition: 'Foreign Used', year: 2018, price: 3_950_000, description: 'D'.repeat(60) + 'tail', engineSize: 1990, fuelType: 'Petrol', seats: 5, safetyRating: 4 });
+    const car = makeCar({
+      name: 'Toyota Harrier',
+      slug: 'harrier',
+      condition: 'Foreign Used',
+      year: 2018,
+      price: 3_950_000,
+      description: 'D'.repeat(60) + 'tail',
+      engineSize: 1990,
+      fuelType: 'Petrol',
+      seats: 5,
+      safetyRating: 4,
+    });
     renderWithProviders(<BrandCarCard car={car} />);
     expect(screen.getByText('Foreign Used')).toBeInTheDocument();
     expect(screen.getByLabelText('Year 2018')).toHaveTextContent('2018');

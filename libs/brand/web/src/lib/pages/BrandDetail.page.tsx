@@ -2,17 +2,7 @@ import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
 import { META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
-import {
-  Breadcrumb,
-  breadcrumbJsonLd,
-  carItemListJsonLd,
-  ErrorState,
-  IMAGE_FULL_WIDTH,
-  imageSrcSet,
-  PageLoader,
-  Seo,
-  useSiteConfig,
-} from '@dealership/web-ui';
+import { Breadcrumb, breadcrumbJsonLd, carItemListJsonLd, ErrorState, IMAGE_FULL_WIDTH, imageSrcSet, PageLoader, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { BrandCarCard } from '../BrandCarCard/BrandCarCard';
@@ -64,8 +54,7 @@ export function BrandDetailPage() {
   const { slug = '' } = useParams();
   const { publicUrl } = useSiteConfig();
   const noRetryWhenMissing = {
-    retry: (failures: number, error: { data?: { code?: string } | null }) =>
-      !MISSING_CODES.includes(error.data?.code ?? '') && failures < 1,
+    retry: (failures: number, error: { data?: { code?: string } | null }) => !MISSING_CODES.includes(error.data?.code ?? '') && failures < 1,
   };
   // Both start in the same render, so they travel in one batched HTTP request.
   const brand = trpc.brand.bySlug.useQuery({ slug }, noRetryWhenMissing);
@@ -86,8 +75,7 @@ export function BrandDetailPage() {
   const logo = brand.data.images[0];
   const title = `${name} Vehicles in Kenya`;
   const trail = [{ label: 'Home', to: '/' }, { label: 'Brands', to: '/brands' }, { label: name }];
-  const metaText =
-    description ?? `${name} cars for sale in Mombasa, Kenya: new, foreign-used and locally used, with financing and trade-ins.`;
+  const metaText = description ?? `${name} cars for sale in Mombasa, Kenya: new, foreign-used and locally used, with financing and trade-ins.`;
 
   let inventory;
   if (cars.isPending) inventory = <InventorySkeleton />;
@@ -131,10 +119,7 @@ export function BrandDetailPage() {
         description={metaDescription(metaText, META_DESCRIPTION_LENGTH)}
         path={`/brand/${brand.data.slug}`}
         image={logo?.url}
-        jsonLd={[
-          ...(cars.data ? [carItemListJsonLd(cars.data.items, publicUrl, title)] : []),
-          breadcrumbJsonLd(trail, publicUrl),
-        ]}
+        jsonLd={[...(cars.data ? [carItemListJsonLd(cars.data.items, publicUrl, title)] : []), breadcrumbJsonLd(trail, publicUrl)]}
       />
       <Breadcrumb items={trail} />
 

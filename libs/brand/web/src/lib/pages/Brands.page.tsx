@@ -23,14 +23,7 @@ export function BrandsPage() {
 
   let body;
   if (brands.isPending) body = <BrandGridSkeleton />;
-  else if (brands.isError)
-    body = (
-      <ErrorState
-        title="Could not load the brands"
-        onRetry={() => void brands.refetch()}
-        retrying={brands.isFetching}
-      />
-    );
+  else if (brands.isError) body = <ErrorState title="Could not load the brands" onRetry={() => void brands.refetch()} retrying={brands.isFetching} />;
   else if (brands.data.length === 0)
     body = (
       <Text c="dimmed" ta="center" py="xl">

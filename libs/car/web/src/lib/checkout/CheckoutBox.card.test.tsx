@@ -25,7 +25,7 @@ const quote: OrderQuote = {
 const paidOrder = {
   id: '9a8b7c6d-0d4e-4a5b-8c6d-7e8f9a0b1c2d',
   status: 'Not Process',
-  buyer: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina' },
+  buyer: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', emailVerified: false },
   contact: { name: 'Amina', phone: '0712345678', address: 'Nyali, Mombasa' },
   createdAt: '2026-11-23T10:00:00.000Z',
   amount: car.price,

@@ -50,9 +50,7 @@ export function CheckboxList<V extends string>({ legend, options, value, onChang
               type="checkbox"
               value={option.value}
               checked={value.includes(option.value)}
-              onChange={(event) =>
-                onChange(event.currentTarget.checked ? [...value, option.value] : value.filter((v) => v !== option.value))
-              }
+              onChange={(event) => onChange(event.currentTarget.checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
             />
             {option.label}
           </label>
@@ -78,13 +76,7 @@ export function RadioList<V extends string>({ legend, options, value, onChange }
       <div className={classes.options}>
         {options.map((option) => (
           <label key={option.value} className={classes.option}>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
             {option.label}
           </label>
         ))}

@@ -7,13 +7,7 @@ import { Modal } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import classes from './PictureViewer.module.css';
-import {
-  swipeStep,
-  VIEWER_AUTOPLAY_MS,
-  VIEWER_SLIDE_MS,
-  viewerIndexText,
-  wrapIndex,
-} from './picture-viewer-settings';
+import { swipeStep, VIEWER_AUTOPLAY_MS, VIEWER_SLIDE_MS, viewerIndexText, wrapIndex } from './picture-viewer-settings';
 
 export interface PictureViewerProps {
   images: Car['images'];
@@ -209,12 +203,7 @@ export function PictureViewer({ images, name, startIndex, autoPlay = false, onCl
                 </button>
               ) : null}
               {canFullscreen ? (
-                <button
-                  type="button"
-                  className={classes.tool}
-                  onClick={toggleFullscreen}
-                  aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
-                >
+                <button type="button" className={classes.tool} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}>
                   <ToolIcon path={fullscreen ? ICONS.exitFullscreen : ICONS.enterFullscreen} />
                 </button>
               ) : null}

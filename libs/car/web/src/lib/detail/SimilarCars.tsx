@@ -71,8 +71,7 @@ export function SimilarCars({ brandName, cars, isLoading, isError, onRetry }: Si
   let body;
   if (isLoading) body = <CarGridSkeleton count={4} label="Loading similar vehicles" cols={COLS} />;
   else if (isError || !cars) body = <ErrorState title="Could not load similar vehicles" onRetry={onRetry} />;
-  else if (cars.length === 0)
-    body = <Text c="gray.7">Currently no similar {brandName} vehicles available.</Text>;
+  else if (cars.length === 0) body = <Text c="gray.7">Currently no similar {brandName} vehicles available.</Text>;
   else
     body = (
       <SimpleGrid cols={COLS} spacing="lg">

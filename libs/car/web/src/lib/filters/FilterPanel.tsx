@@ -97,9 +97,7 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
         {filters.type || (filters.make && !makeBrand) ? (
           <Group gap="xs">
             {filters.type ? <ActiveChip label={`Type: ${filters.type}`} onRemove={() => onChange({ type: null })} /> : null}
-            {filters.make && !makeBrand ? (
-              <ActiveChip label={`Make: ${filters.make}`} onRemove={() => onChange({ make: null })} />
-            ) : null}
+            {filters.make && !makeBrand ? <ActiveChip label={`Make: ${filters.make}`} onRemove={() => onChange({ make: null })} /> : null}
           </Group>
         ) : null}
 

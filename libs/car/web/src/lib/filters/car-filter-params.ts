@@ -1,10 +1,4 @@
-import {
-  BODY_TYPES,
-  PRICE_RANGES,
-  type BodyType,
-  type CarListInput,
-  type PriceRangeLabel,
-} from '@dealership/car-schemas';
+import { BODY_TYPES, PRICE_RANGES, type BodyType, type CarListInput, type PriceRangeLabel } from '@dealership/car-schemas';
 
 /** Query-string names of the listing filters; the URL holds them so a filtered list can be shared. */
 export const FILTER_PARAMS = {

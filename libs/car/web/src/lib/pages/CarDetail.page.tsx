@@ -145,8 +145,7 @@ function CarDetail({ car }: { car: Car }) {
               <CarStatusBadge status={car.status} size="lg" />
             </Group>
             <Text size="sm" c="gray.7">
-              Last updated{' '}
-              {/* "3 minutes ago" may have moved on between the server's render and the browser's. */}
+              Last updated {/* "3 minutes ago" may have moved on between the server's render and the browser's. */}
               <time dateTime={car.updatedAt} title={fullDate.format(new Date(car.updatedAt))} suppressHydrationWarning>
                 {timeAgo(car.updatedAt)}
               </time>

@@ -10,15 +10,7 @@ import classes from './Listing.module.css';
 /** Illustration of the empty search: a magnifying glass over a car outline, drawn inline. */
 function NoResultsImage() {
   return (
-    <svg
-      role="img"
-      aria-label="No cars found"
-      width="240"
-      height="160"
-      viewBox="0 0 240 160"
-      xmlns="http://www.w3.org/2000/svg"
-      className={classes.noResults}
-    >
+    <svg role="img" aria-label="No cars found" width="240" height="160" viewBox="0 0 240 160" xmlns="http://www.w3.org/2000/svg" className={classes.noResults}>
       <rect x="0" y="128" width="240" height="32" rx="6" fill="#d2dcef" />
       <path d="M30 118l12-26a10 10 0 0 1 9-6h58a10 10 0 0 1 9 5l16 27z" fill="#a3b8df" />
       <rect x="22" y="112" width="130" height="20" rx="7" fill="#7192cf" />

@@ -30,7 +30,7 @@ function orderOf(cars: TestCar[], overrides: Partial<Order> = {}): Order {
   return {
     id: '3f2a9c1b-0d4e-4a5b-8c6d-7e8f9a0b1c2d',
     status: 'Not Process',
-    buyer: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina' },
+    buyer: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', emailVerified: false },
     contact: { name: 'Amina', phone: '0712345678', address: 'Nyali, Mombasa' },
     createdAt: '2026-11-23T10:00:00.000Z',
     amount: cars.reduce((sum, car) => sum + car.price, 0),

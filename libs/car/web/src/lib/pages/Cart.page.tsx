@@ -43,7 +43,9 @@ export function CartPage() {
         {compareSlugs.length >= 2 ? (
           <Group mt="xs">
             <Button component={Link} to={compareHref(compareSlugs)} variant="light">
-              {uniqueSlugs.length > COMPARE_MAX_CARS ? `Compare the first ${COMPARE_MAX_CARS} side by side` : `Compare these ${compareSlugs.length} cars side by side`}
+              {uniqueSlugs.length > COMPARE_MAX_CARS
+                ? `Compare the first ${COMPARE_MAX_CARS} side by side`
+                : `Compare these ${compareSlugs.length} cars side by side`}
             </Button>
           </Group>
         ) : null}

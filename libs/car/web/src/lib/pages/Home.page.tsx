@@ -25,8 +25,7 @@ function Hero() {
                 Quality Cars You Can Trust, Delivered in Mombasa
               </Title>
               <Text className={classes.lead}>
-                New, foreign-used and locally used vehicles, imported on your behalf, with financing and trade-ins
-                available.
+                New, foreign-used and locally used vehicles, imported on your behalf, with financing and trade-ins available.
               </Text>
               <div>
                 <Button component={Link} to="/cars" size="lg" color="amber.5">
@@ -72,12 +71,7 @@ export function HomePage() {
       <Container size="xl" py={48}>
         <Stack gap={64}>
           <AboutSection featured={featured.data} featuredLoading={featured.isPending} />
-          <BrandShowcase
-            brands={brands.data}
-            isLoading={brands.isPending}
-            isError={brands.isError}
-            onRetry={() => void brands.refetch()}
-          />
+          <BrandShowcase brands={brands.data} isLoading={brands.isPending} isError={brands.isError} onRetry={() => void brands.refetch()} />
           <LatestCars
             cars={latest.data}
             isLoading={latest.isPending}

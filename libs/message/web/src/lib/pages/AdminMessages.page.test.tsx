@@ -30,7 +30,14 @@ const failed: Message = {
   lastError: "sms: Africa's Talking refused the credentials (HTTP 401)",
   sentAt: null,
 };
-const pageOf = (items: Message[]) => ({ items, total: items.length, failedCount: items.filter((m) => m.status === 'failed').length, page: 1, pageSize: MESSAGE_PAGE_SIZE, pageCount: 1 });
+const pageOf = (items: Message[]) => ({
+  items,
+  total: items.length,
+  failedCount: items.filter((m) => m.status === 'failed').length,
+  page: 1,
+  pageSize: MESSAGE_PAGE_SIZE,
+  pageCount: 1,
+});
 
 function renderList(api: FakeApi) {
   const calls: FakeCall[] = [];

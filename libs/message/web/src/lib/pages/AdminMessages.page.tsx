@@ -47,7 +47,14 @@ export function AdminMessagesPage() {
   if (list.isPending) {
     body = <PageLoader label="Loading messages…" minHeight={240} />;
   } else if (list.isError) {
-    body = <ErrorState title="Could not load the messages" message="Please check your connection and try again." onRetry={() => void list.refetch()} retrying={list.isRefetching} />;
+    body = (
+      <ErrorState
+        title="Could not load the messages"
+        message="Please check your connection and try again."
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
   } else if (list.data.items.length === 0) {
     body = (
       <Paper withBorder radius="md" p="xl" ta="center">
@@ -108,7 +115,13 @@ export function AdminMessagesPage() {
                   </Table.Td>
                   <Table.Td>
                     {message.status === 'failed' || message.status === 'unconfigured' ? (
-                      <Button size="xs" variant="light" onClick={() => void sendAgain(message)} loading={resend.isPending && resend.variables?.id === message.id} aria-label={`Send again to ${message.recipient}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => void sendAgain(message)}
+                        loading={resend.isPending && resend.variables?.id === message.id}
+                        aria-label={`Send again to ${message.recipient}`}
+                      >
                         Send again
                       </Button>
                     ) : null}

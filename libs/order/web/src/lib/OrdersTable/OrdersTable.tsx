@@ -115,7 +115,14 @@ export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact
                       {order.buyer?.name ?? order.contact.name ?? 'Deleted account'}
                       {/* The staff's view only: the buyer confirmed the account's email address. */}
                       {showContact && order.buyer?.emailVerified ? (
-                        <Badge size="xs" color="teal" variant="light" ml={6} aria-label="Email verified" title="The buyer confirmed the account's email address">
+                        <Badge
+                          size="xs"
+                          color="teal"
+                          variant="light"
+                          ml={6}
+                          aria-label="Email verified"
+                          title="The buyer confirmed the account's email address"
+                        >
                           verified
                         </Badge>
                       ) : null}

@@ -1,14 +1,18 @@
-import {
-  type DutyRates,
-  SettingCreateInputSchema,
-  type SettingCreateInput,
-  SETTING_NOTE_MAX_LENGTH,
-} from '@dealership/setting-schemas';
+import { type DutyRates, SettingCreateInputSchema, type SettingCreateInput, SETTING_NOTE_MAX_LENGTH } from '@dealership/setting-schemas';
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
 /** The rates the form shows as percentages (the contract keeps fractions: 0.35 is 35%). */
-const PERCENT_RATES = ['importDuty', 'exciseSmall', 'exciseMid', 'exciseLarge', 'exciseElectric', 'vat', 'idf', 'rdl'] as const satisfies readonly (keyof DutyRates)[];
+const PERCENT_RATES = [
+  'importDuty',
+  'exciseSmall',
+  'exciseMid',
+  'exciseLarge',
+  'exciseElectric',
+  'vat',
+  'idf',
+  'rdl',
+] as const satisfies readonly (keyof DutyRates)[];
 
 const DUTY_LABELS: Record<(typeof PERCENT_RATES)[number], string> = {
   importDuty: 'Import duty',
@@ -21,7 +25,16 @@ const DUTY_LABELS: Record<(typeof PERCENT_RATES)[number], string> = {
   rdl: 'RDL',
 };
 
-const AGE_LABELS = ['Up to 1 year', 'Over 1 up to 2 years', 'Over 2 up to 3 years', 'Over 3 up to 4 years', 'Over 4 up to 5 years', 'Over 5 up to 6 years', 'Over 6 up to 7 years', 'Over 7 up to 8 years'];
+const AGE_LABELS = [
+  'Up to 1 year',
+  'Over 1 up to 2 years',
+  'Over 2 up to 3 years',
+  'Over 3 up to 4 years',
+  'Over 4 up to 5 years',
+  'Over 5 up to 6 years',
+  'Over 6 up to 7 years',
+  'Over 7 up to 8 years',
+];
 
 /** A rate set as the form edits it: every rate in percent. */
 export interface SettingFormValues {
@@ -93,10 +106,14 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
   );
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => {
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
         const checked = SettingCreateInputSchema.parse(toInput(values));
         return onSubmit({ ...checked, note: checked.note ?? '' });
-      })} aria-label="Rate set">
+      })}
+      aria-label="Rate set"
+    >
       <Stack gap="md">
         <TextInput
           type="date"

@@ -13,7 +13,13 @@ const november: Setting = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
-const scheduled: Setting = { ...november, id: '00000000-0000-4000-9000-000000000002', effectiveFrom: '2099-07-01', duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 }, note: null };
+const scheduled: Setting = {
+  ...november,
+  id: '00000000-0000-4000-9000-000000000002',
+  effectiveFrom: '2099-07-01',
+  duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 },
+  note: null,
+};
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
 const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance };
 

@@ -14,7 +14,8 @@ export const SETTING_PAGE_SIZE = 20;
 type Dialog = { kind: 'add'; from: SettingFormInitial } | { kind: 'edit'; setting: Setting } | { kind: 'delete'; setting: Setting } | null;
 
 const percent = (fraction: number) => `${(Math.round(fraction * 1e5) / 1e3).toLocaleString('en-KE')}%`;
-const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** In force, scheduled (a later date) or past (a later set has taken over); `items` are latest first. */
 function standing(items: Setting[], today: string): Map<string, 'In force' | 'Scheduled' | 'Past'> {
@@ -146,7 +147,13 @@ export function AdminSettingsPage() {
                         <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'edit', setting: item })}>
                           Edit
                         </Button>
-                        <Button variant="light" color="red" size="xs" onClick={() => setDialog({ kind: 'delete', setting: item })} disabled={list.data.total <= 1}>
+                        <Button
+                          variant="light"
+                          color="red"
+                          size="xs"
+                          onClick={() => setDialog({ kind: 'delete', setting: item })}
+                          disabled={list.data.total <= 1}
+                        >
                           Delete
                         </Button>
                       </Group>
@@ -209,8 +216,8 @@ export function AdminSettingsPage() {
         {deleting ? (
           <Stack gap="md">
             <Text>
-              Delete the rates from {longDate(deleting.effectiveFrom)}? The calculators use the set before it from then on. This cannot be undone (the activity log
-              keeps what it held).
+              Delete the rates from {longDate(deleting.effectiveFrom)}? The calculators use the set before it from then on. This cannot be undone (the activity
+              log keeps what it held).
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setDialog(null)}>

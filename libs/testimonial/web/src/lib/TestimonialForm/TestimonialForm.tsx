@@ -43,10 +43,35 @@ export function TestimonialForm({ onSubmit, initialValues = EMPTY_TESTIMONIAL, s
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <TextInput label="Location" description="Optional" placeholder="Nyali, Mombasa" autoComplete="off" maxLength={TESTIMONIAL_DETAIL_MAX_LENGTH} key={form.key('location')} {...form.getInputProps('location')} />
-          <TextInput label="Car" description="Optional" placeholder="Toyota Harrier" autoComplete="off" maxLength={TESTIMONIAL_DETAIL_MAX_LENGTH} key={form.key('carName')} {...form.getInputProps('carName')} />
+          <TextInput
+            label="Location"
+            description="Optional"
+            placeholder="Nyali, Mombasa"
+            autoComplete="off"
+            maxLength={TESTIMONIAL_DETAIL_MAX_LENGTH}
+            key={form.key('location')}
+            {...form.getInputProps('location')}
+          />
+          <TextInput
+            label="Car"
+            description="Optional"
+            placeholder="Toyota Harrier"
+            autoComplete="off"
+            maxLength={TESTIMONIAL_DETAIL_MAX_LENGTH}
+            key={form.key('carName')}
+            {...form.getInputProps('carName')}
+          />
         </SimpleGrid>
-        <Textarea label="Quote" required autosize minRows={3} maxRows={8} maxLength={TESTIMONIAL_QUOTE_MAX_LENGTH} key={form.key('quote')} {...form.getInputProps('quote')} />
+        <Textarea
+          label="Quote"
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={TESTIMONIAL_QUOTE_MAX_LENGTH}
+          key={form.key('quote')}
+          {...form.getInputProps('quote')}
+        />
         <Group justify="space-between" align="center" gap="md">
           <Group gap="xl">
             <Stack gap={4}>

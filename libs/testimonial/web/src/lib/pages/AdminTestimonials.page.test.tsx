@@ -15,7 +15,15 @@ const amina: Testimonial = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
-const hidden: Testimonial = { ...amina, id: '00000000-0000-4000-9000-000000000002', name: 'Otieno K.', location: null, carName: null, rating: 4, published: false };
+const hidden: Testimonial = {
+  ...amina,
+  id: '00000000-0000-4000-9000-000000000002',
+  name: 'Otieno K.',
+  location: null,
+  carName: null,
+  rating: 4,
+  published: false,
+};
 const pageOf = (items: Testimonial[]) => ({ items, total: items.length, page: 1, pageSize: TESTIMONIAL_PAGE_SIZE, pageCount: 1 });
 
 function renderList(api: FakeApi) {
@@ -56,11 +64,15 @@ describe('AdminTestimonialsPage', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Customer name/ }), { target: { value: ' Amina W. ' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Quote/ }), { target: { value: 'Great.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(writes()).toEqual([['testimonial.create', { name: 'Amina W.', location: null, carName: null, quote: 'Great.', rating: 5, published: true }]]));
+    await waitFor(() =>
+      expect(writes()).toEqual([['testimonial.create', { name: 'Amina W.', location: null, carName: null, quote: 'Great.', rating: 5, published: true }]]),
+    );
   });
 
   it('edits one, publishes one with its switch, and deletes one after asking', async () => {
-    const { writes } = renderList((procedure) => ({ data: procedure === 'testimonial.manage' ? pageOf([hidden, amina]) : procedure === 'testimonial.remove' ? { id: amina.id } : amina }));
+    const { writes } = renderList((procedure) => ({
+      data: procedure === 'testimonial.manage' ? pageOf([hidden, amina]) : procedure === 'testimonial.remove' ? { id: amina.id } : amina,
+    }));
     const card = await screen.findByRole('article', { name: 'Testimonial by Amina W.' });
 
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
@@ -69,7 +81,10 @@ describe('AdminTestimonialsPage', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Car/ }), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]).toEqual(['testimonial.update', { id: amina.id, name: 'Amina W.', location: 'Nyali, Mombasa', carName: null, quote: amina.quote, rating: 5, published: true }]);
+    expect(writes()[0]).toEqual([
+      'testimonial.update',
+      { id: amina.id, name: 'Amina W.', location: 'Nyali, Mombasa', carName: null, quote: amina.quote, rating: 5, published: true },
+    ]);
 
     fireEvent.click(within(screen.getByRole('article', { name: 'Testimonial by Otieno K.' })).getByRole('switch', { name: 'Published' }));
     await waitFor(() => expect(writes()).toHaveLength(2));

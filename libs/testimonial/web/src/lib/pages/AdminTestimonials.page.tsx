@@ -89,7 +89,10 @@ export function AdminTestimonialsPage() {
                 )}
               </Group>
               <Text size="sm" c="gray.7">
-                Added <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' })}</time>
+                Added{' '}
+                <time dateTime={item.createdAt}>
+                  {new Date(item.createdAt).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' })}
+                </time>
               </Text>
             </Group>
             <Text style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
@@ -139,7 +142,13 @@ export function AdminTestimonialsPage() {
       </Group>
       {body}
 
-      <Modal opened={dialog?.kind === 'add' || editing !== null} onClose={() => setDialog(null)} title={editing ? 'Edit testimonial' : 'Add testimonial'} size="lg" centered>
+      <Modal
+        opened={dialog?.kind === 'add' || editing !== null}
+        onClose={() => setDialog(null)}
+        title={editing ? 'Edit testimonial' : 'Add testimonial'}
+        size="lg"
+        centered
+      >
         <TestimonialForm
           key={editing?.id ?? 'new'}
           initialValues={editing ? { ...editing, location: editing.location ?? '', carName: editing.carName ?? '' } : EMPTY_TESTIMONIAL}

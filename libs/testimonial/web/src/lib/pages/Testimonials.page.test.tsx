@@ -44,7 +44,10 @@ describe('TestimonialsPage', () => {
   });
 
   it('reads and writes the page in the URL', async () => {
-    const calls = renderPage(() => ({ data: { items: [amina], total: 30, page: 2, pageSize: PUBLIC_TESTIMONIAL_PAGE_SIZE, pageCount: 3 } }), '/testimonials?page=2');
+    const calls = renderPage(
+      () => ({ data: { items: [amina], total: 30, page: 2, pageSize: PUBLIC_TESTIMONIAL_PAGE_SIZE, pageCount: 3 } }),
+      '/testimonials?page=2',
+    );
     await screen.findByText('The price we agreed was the price I paid.');
     expect(calls[0].input).toEqual({ page: 2, pageSize: PUBLIC_TESTIMONIAL_PAGE_SIZE });
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));

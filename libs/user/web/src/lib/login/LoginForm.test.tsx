@@ -39,19 +39,11 @@ describe('LoginForm', () => {
     fill(/Email/, 'juma@mail.co.ke');
     fill(/Password/, 'secret-password');
     submit();
-    await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith(
-        { email: 'juma@mail.co.ke', password: 'secret-password' },
-        expect.anything(),
-      ),
-    );
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'juma@mail.co.ke', password: 'secret-password' }, expect.anything()));
   });
 
   it('links to the register page', () => {
     renderWithProviders(<LoginForm onSubmit={jest.fn()} registerHref="/register?redirect=%2Fdashboard%2Fuser" />);
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
-      'href',
-      '/register?redirect=%2Fdashboard%2Fuser',
-    );
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?redirect=%2Fdashboard%2Fuser');
   });
 });

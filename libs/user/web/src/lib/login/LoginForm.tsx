@@ -30,13 +30,7 @@ export function LoginForm({ onSubmit, registerHref = '/register', forgotPassword
     <form noValidate onSubmit={form.onSubmit(onSubmit)} aria-label="Login">
       <Stack gap="md">
         <EmailInput key={form.key('email')} {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
         <Anchor component={Link} to={forgotPasswordHref} size="sm" ta="right" mt={-8}>
           Forgot your password?
         </Anchor>

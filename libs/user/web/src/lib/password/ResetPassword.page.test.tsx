@@ -22,7 +22,9 @@ describe('ResetPasswordPage', () => {
     choose('a-new-long-password', 'a-new-long-password');
     expect(await screen.findByText('/login page')).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_RESET_DONE_MESSAGE)).toBeInTheDocument();
-    expect(apiCalls).toEqual([{ procedure: 'user.resetPassword', input: { token: TOKEN, password: 'a-new-long-password', confirmPassword: 'a-new-long-password' } }]);
+    expect(apiCalls).toEqual([
+      { procedure: 'user.resetPassword', input: { token: TOKEN, password: 'a-new-long-password', confirmPassword: 'a-new-long-password' } },
+    ]);
   });
 
   it('asks for the same password twice, with the registration rules, before sending', async () => {

@@ -35,22 +35,8 @@ export function ProfileForm({ initialValues, onSubmit }: ProfileFormProps) {
   return (
     <form noValidate onSubmit={form.onSubmit(handleSubmit)} aria-label="Update Profile">
       <Stack gap="md">
-        <TextInput
-          label="Name"
-          type="email"
-          autoComplete="name"
-          required
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <TextInput label="Name" type="email" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           description="Leave empty to keep your current password."
@@ -67,23 +53,8 @@ export function ProfileForm({ initialValues, onSubmit }: ProfileFormProps) {
           key={form.key('currentPassword')}
           {...form.getInputProps('currentPassword')}
         />
-        <TextInput
-          label="Phone"
-          type="email"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          key={form.key('phone')}
-          {...form.getInputProps('phone')}
-        />
-        <TextInput
-          label="Address"
-          type="email"
-          autoComplete="street-address"
-          required
-          key={form.key('address')}
-          {...form.getInputProps('address')}
-        />
+        <TextInput label="Phone" type="email" inputMode="tel" autoComplete="tel" required key={form.key('phone')} {...form.getInputProps('phone')} />
+        <TextInput label="Address" type="email" autoComplete="street-address" required key={form.key('address')} {...form.getInputProps('address')} />
         <Button type="submit" size="md" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           Update
         </Button>

@@ -34,13 +34,7 @@ export function RegisterForm({ onSubmit, loginHref = '/login' }: RegisterFormPro
       <Stack gap="md">
         <TextInput label="Name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
         <EmailInput key={form.key('email')} {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label="Password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
         {/* Numeric keypad, but a text value: a number input would drop the leading 0 of 07xx numbers. */}
         <TextInput
           label="Phone"
@@ -52,15 +46,7 @@ export function RegisterForm({ onSubmit, loginHref = '/login' }: RegisterFormPro
           key={form.key('phone')}
           {...form.getInputProps('phone')}
         />
-        <Textarea
-          label="Address"
-          autoComplete="street-address"
-          autosize
-          minRows={2}
-          required
-          key={form.key('address')}
-          {...form.getInputProps('address')}
-        />
+        <Textarea label="Address" autoComplete="street-address" autosize minRows={2} required key={form.key('address')} {...form.getInputProps('address')} />
         <Button type="submit" size="md" fullWidth loading={form.submitting}>
           Register
         </Button>

@@ -30,7 +30,10 @@ describe('EmailVerificationBanner', () => {
 
   it("shows the server's message when the resend is throttled", async () => {
     renderApp(<EmailVerificationBanner />, {
-      api: (procedure) => (procedure === 'user.me' ? { data: account(false) } : { error: { httpStatus: 429, message: 'Too many emails asked for. Please try again in 50 minutes.' } }),
+      api: (procedure) =>
+        procedure === 'user.me'
+          ? { data: account(false) }
+          : { error: { httpStatus: 429, message: 'Too many emails asked for. Please try again in 50 minutes.' } },
     });
     const button = await screen.findByRole('button', { name: 'Send the link again' });
     act(() => button.click());

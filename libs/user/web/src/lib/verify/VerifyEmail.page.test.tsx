@@ -21,7 +21,8 @@ describe('VerifyEmailPage', () => {
   });
 
   it("shows the server's reason for a link that no longer works, and the way to a new one", async () => {
-    const message = 'This confirmation link has expired, has already been used, or was sent to an address your account no longer has. Please ask for a new one.';
+    const message =
+      'This confirmation link has expired, has already been used, or was sent to an address your account no longer has. Please ask for a new one.';
     renderApp(<VerifyEmailPage />, {
       route: `/verify-email?token=${TOKEN}`,
       path: '/verify-email',

@@ -19,7 +19,9 @@ export function VerifyEmailPage() {
   const { session, login, dashboardPath } = useAuth();
   const utils = trpc.useUtils();
   const mutation = trpc.user.verifyEmail.useMutation();
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'checking' } : { state: 'failed', message: 'This link is incomplete: open it again from the email.' });
+  const [outcome, setOutcome] = useState<Outcome>(
+    token ? { state: 'checking' } : { state: 'failed', message: 'This link is incomplete: open it again from the email.' },
+  );
   // Once per page: React's development double effects must not spend the link twice.
   const started = useRef(false);
 

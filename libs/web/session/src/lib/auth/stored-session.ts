@@ -20,13 +20,7 @@ export function toAuthSession(data: unknown): AuthSession | null {
   if (!isRecord(user) || !isRole(user['role'])) return null;
   const id = stringField(user, 'id', '_id');
   const { name, email, phone, address } = user;
-  if (
-    id === undefined ||
-    typeof name !== 'string' ||
-    typeof email !== 'string' ||
-    typeof phone !== 'string' ||
-    typeof address !== 'string'
-  ) {
+  if (id === undefined || typeof name !== 'string' || typeof email !== 'string' || typeof phone !== 'string' || typeof address !== 'string') {
     return null;
   }
   return { user: { id, name, email, phone, address, role: user['role'], emailVerified: user['emailVerified'] === true }, token: data['token'] };

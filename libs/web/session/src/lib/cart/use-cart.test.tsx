@@ -141,7 +141,11 @@ describe('useCart', () => {
     const { result } = renderHook(() => useCart());
 
     // Saved before cars had `featured` and `status`: it comes back without them.
-    const { featured: _featured, status: _status, ...converted } = makeCar({
+    const {
+      featured: _featured,
+      status: _status,
+      ...converted
+    } = makeCar({
       id: legacyPrado._id,
       safetyRating: 5,
       year: 2019,
@@ -181,7 +185,13 @@ describe('useCart', () => {
   });
 
   it('keeps a legacy car whose brand is missing or malformed, without a brand', () => {
-    window.localStorage.setItem('cart', JSON.stringify([{ ...legacyPrado, brand: null }, { ...legacyPrado, brand: { name: 'No id' } }]));
+    window.localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { ...legacyPrado, brand: null },
+        { ...legacyPrado, brand: { name: 'No id' } },
+      ]),
+    );
     const { result } = renderHook(() => useCart());
     expect(result.current.items.map((car) => car.brand)).toEqual([null, null]);
   });

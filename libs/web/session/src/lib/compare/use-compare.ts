@@ -48,7 +48,9 @@ export function useCompare(): CompareApi {
     (car: ComparedCar) => {
       if (items.some((item) => item.slug === car.slug)) return true;
       if (items.length >= COMPARE_MAX_CARS) return false;
-      update((current) => (current.some((item) => item.slug === car.slug) ? current : [...current, { slug: car.slug, name: car.name }].slice(0, COMPARE_MAX_CARS)));
+      update((current) =>
+        current.some((item) => item.slug === car.slug) ? current : [...current, { slug: car.slug, name: car.name }].slice(0, COMPARE_MAX_CARS),
+      );
       return true;
     },
     [items, update],

@@ -8,9 +8,7 @@ function failure(message: string, data: Record<string, unknown>) {
 
 describe('describeApiError', () => {
   it('keeps the server message and the first message per field of an invalid input', () => {
-    const info = describeApiError(
-      failure('Name is required', { httpStatus: 400, fieldErrors: { name: ['Name is required', 'too short'], phone: [] } }),
-    );
+    const info = describeApiError(failure('Name is required', { httpStatus: 400, fieldErrors: { name: ['Name is required', 'too short'], phone: [] } }));
     expect(info).toEqual({ message: 'Name is required', fieldErrors: { name: 'Name is required' }, isServerFault: false });
   });
 
@@ -20,11 +18,7 @@ describe('describeApiError', () => {
   });
 
   it('calls a network failure, a server fault or a foreign error a server error', () => {
-    for (const error of [
-      new TypeError('Failed to fetch'),
-      failure('boom', { httpStatus: 500 }),
-      failure('no status', {}),
-    ]) {
+    for (const error of [new TypeError('Failed to fetch'), failure('boom', { httpStatus: 500 }), failure('no status', {})]) {
       expect(describeApiError(error)).toEqual({ message: SERVER_ERROR_MESSAGE, fieldErrors: {}, isServerFault: true });
     }
   });

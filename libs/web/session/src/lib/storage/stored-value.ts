@@ -63,10 +63,7 @@ export function parseJson(raw: string | null): unknown {
  * A `localStorage` entry as React state, shared by every component that reads the same key
  * and kept in sync across tabs. `parse` must be a stable (module-level) function.
  */
-export function useStoredValue<T>(
-  key: string,
-  parse: StoredValueParser<T>,
-): [T, (update: (current: T) => T | null) => void] {
+export function useStoredValue<T>(key: string, parse: StoredValueParser<T>): [T, (update: (current: T) => T | null) => void] {
   const subscribeKey = useCallback((onChange: () => void) => subscribe(key, onChange), [key]);
   const raw = useSyncExternalStore(
     subscribeKey,
@@ -75,9 +72,6 @@ export function useStoredValue<T>(
   );
   const value = useMemo(() => parse(raw), [parse, raw]);
   // Updates read the freshest stored value, so concurrent writers never lose each other's changes.
-  const update = useCallback(
-    (fn: (current: T) => T | null) => writeStoredValue(key, fn(readStoredValue(key, parse))),
-    [key, parse],
-  );
+  const update = useCallback((fn: (current: T) => T | null) => writeStoredValue(key, fn(readStoredValue(key, parse))), [key, parse]);
   return [value, update];
 }

@@ -18,15 +18,7 @@ describe('Footer', () => {
     renderWithProviders(<Footer dealerPhone="+254 700 000 000" />);
     const nav = within(screen.getByRole('navigation', { name: 'Quick Links' }));
     const hrefs = nav.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual([
-      '/inventory',
-      '/services',
-      '/financing',
-      '/testimonials',
-      '/privacy-policy',
-      '/terms',
-      '/sitemap.xml',
-    ]);
+    expect(hrefs).toEqual(['/inventory', '/services', '/financing', '/testimonials', '/privacy-policy', '/terms', '/sitemap.xml']);
   });
 
   it('links to four social networks with accessible names', () => {

@@ -57,8 +57,7 @@ export function Footer({ dealerPhone, socialLinks = DEFAULT_SOCIAL_LINKS }: Foot
           <Stack gap="sm">
             <Logo inverted />
             <Text size="sm" c="gray.4">
-              New, foreign-used and locally used vehicles in Mombasa, with import on your behalf, financing and
-              trade-ins.
+              New, foreign-used and locally used vehicles in Mombasa, with import on your behalf, financing and trade-ins.
             </Text>
           </Stack>
 
@@ -112,13 +111,7 @@ export function Footer({ dealerPhone, socialLinks = DEFAULT_SOCIAL_LINKS }: Foot
                 const { label, icon: Icon } = SOCIAL[network];
                 return (
                   <li key={network}>
-                    <a
-                      href={socialLinks[network]}
-                      className={classes.social}
-                      aria-label={label}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <a href={socialLinks[network]} className={classes.social} aria-label={label} target="_blank" rel="noopener noreferrer">
                       <Icon width={20} height={20} />
                     </a>
                   </li>

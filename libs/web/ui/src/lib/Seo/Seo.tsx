@@ -55,9 +55,7 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <meta property="og:url" content={url} />
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
       <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
-      {jsonLd ? (
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} />
-      ) : null}
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} /> : null}
     </>
   );
 }

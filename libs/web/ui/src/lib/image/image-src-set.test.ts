@@ -10,9 +10,7 @@ describe('imageSrcSet', () => {
   });
 
   it('stops at the full width of a smaller picture (a 400 px logo)', () => {
-    expect(imageSrcSet('/media/brands/toyota-logo.webp', 400)).toBe(
-      '/media/brands/toyota-logo.w320.webp 320w, /media/brands/toyota-logo.webp 400w',
-    );
+    expect(imageSrcSet('/media/brands/toyota-logo.webp', 400)).toBe('/media/brands/toyota-logo.w320.webp 320w, /media/brands/toyota-logo.webp 400w');
   });
 
   it('gives none for pictures hosted elsewhere or not WebP', () => {

@@ -14,9 +14,7 @@ export function imageSrcSet(url: string, fullWidth: number = IMAGE_FULL_WIDTH.ca
   const match = LOCAL_WEBP.exec(url);
   if (!match) return undefined;
   const base = match[1];
-  const variants = IMAGE_VARIANT_WIDTHS.filter((width) => width < fullWidth).map(
-    (width) => `${base}.w${width}.webp ${width}w`,
-  );
+  const variants = IMAGE_VARIANT_WIDTHS.filter((width) => width < fullWidth).map((width) => `${base}.w${width}.webp ${width}w`);
   return [...variants, `${url} ${fullWidth}w`].join(', ');
 }
 
