@@ -15,6 +15,7 @@ describe('UserSchema', () => {
       phone: '0712345678',
       address: 'Nyali, Mombasa',
       role: 0,
+      emailVerified: false,
       password: 'never-returned',
     });
     expect(user).not.toHaveProperty('password');
