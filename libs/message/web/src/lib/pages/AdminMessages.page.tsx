@@ -2,7 +2,7 @@ import { MESSAGE_STATUS_LABELS, MESSAGE_TOPIC_LABELS, type Message, type Message
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -67,7 +67,7 @@ export function AdminMessagesPage() {
   } else {
     body = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={880}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -91,16 +91,17 @@ export function AdminMessagesPage() {
                   </Table.Td>
                   <Table.Td>{message.channel === 'email' ? 'Email' : 'SMS'}</Table.Td>
                   <Table.Td>{message.recipient}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={240}>
                     <Text size="sm">{message.summary}</Text>
                     <Text size="xs" c="gray.7">
                       {MESSAGE_TOPIC_LABELS[message.topic]}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[message.status]} variant="light">
+                    {/* Text, not a badge: "not sent: channel not configured" must be read whole, and wraps. */}
+                    <Text size="sm" fw={700} c={`${STATUS_COLORS[message.status]}.9`} miw={120}>
                       {MESSAGE_STATUS_LABELS[message.status]}
-                    </Badge>
+                    </Text>
                     {message.status === 'pending' && message.nextAttemptAt && message.attempts > 0 ? (
                       <Text size="xs" c="gray.7">
                         next try {dateTime(message.nextAttemptAt)}
