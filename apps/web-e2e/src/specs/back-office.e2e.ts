@@ -233,6 +233,8 @@ test.describe('back office: the catalogue', () => {
   });
 
   test('every admin screen fits the screen: nothing scrolls the page sideways, tables scroll in their box', async ({ page, pageProblems }) => {
+    // A dozen screens: about 17 s on a quiet machine.
+    test.setTimeout(60_000);
     await signInAsAdmin(page);
     for (const path of [
       '/dashboard/admin',

@@ -126,6 +126,8 @@ test('a buyer asks us to import a car and applies for financing; the staff see b
   baseURL,
   pageProblems,
 }, testInfo) => {
+  // Two forms, then the inbox: about 22 s on a quiet machine, over 30 s at a load of 14.
+  test.setTimeout(60_000);
   const name = `Otieno ${testInfo.project.name} ${Date.now().toString(36)}`;
   const projectIndex = testInfo.config.projects.findIndex((project) => project.name === testInfo.project.name);
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.14.1.${10 + projectIndex}` } });

@@ -18,6 +18,8 @@ test.describe('password reset and email verification', () => {
     mail,
     pageProblems,
   }, testInfo) => {
+    // Registration, two emailed links and two sign-ins: about 25 s on a quiet machine.
+    test.setTimeout(60_000);
     const customer = newCustomer(testInfo, 'links');
 
     await registerViaForm(page, customer);
