@@ -44,11 +44,17 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    {
+      name: 'phone',
+      // Tests tagged ANY_VIEWPORT (support/fixtures.ts) check what no screen size changes: desktop runs them.
+      grepInvert: /@any-viewport/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
     // Below the 992 px breakpoint but wider than a phone: the visitor screens' collapsed filters and stacked layouts.
     {
       name: 'tablet-800',
       testMatch: /(catalogue|search|car-detail|brand|favourites|about)\.e2e\.ts$/,
+      grepInvert: /@any-viewport/,
       use: { viewport: { width: 800, height: 1000 } },
     },
   ],

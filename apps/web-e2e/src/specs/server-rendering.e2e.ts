@@ -1,12 +1,12 @@
 // The public pages arrive rendered by the server (docs/architecture.md, "Server-side rendering"): a crawler or a
 // phone without the code yet gets the page's content, title, description and structured data in
 // the first answer, and the browser takes that page over without redrawing it.
-import { expect, test } from '../support/fixtures';
+import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
 
 const formatKes = (price: number) => price.toLocaleString('en-KE');
 
 test.describe('server-rendered public pages', () => {
-  test('each public page answers with its content, head and data in the HTML', async ({ request, apiCars, apiBrands }) => {
+  test('each public page answers with its content, head and data in the HTML', ANY_VIEWPORT, async ({ request, apiCars, apiBrands }) => {
     const car = apiCars[0];
     const brand = apiBrands.find((b) => b.slug === 'toyota') ?? apiBrands[0];
     const pages = [
@@ -40,7 +40,7 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
-  test('a missing car answers 404 with its not-found page already rendered', async ({ request }) => {
+  test('a missing car answers 404 with its not-found page already rendered', ANY_VIEWPORT, async ({ request }) => {
     const response = await request.get('/car/no-such-car-anywhere');
     expect(response.status()).toBe(404);
     const html = await response.text();
@@ -48,7 +48,7 @@ test.describe('server-rendered public pages', () => {
     expect(html).toContain('Car Not Found</h1>');
   });
 
-  test('the cart, sign-in and dashboards still render in the browser', async ({ request }) => {
+  test('the cart, sign-in and dashboards still render in the browser', ANY_VIEWPORT, async ({ request }) => {
     for (const path of ['/cart', '/login', '/dashboard/admin']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');

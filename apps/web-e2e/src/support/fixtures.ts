@@ -32,6 +32,13 @@ interface E2eWorkerFixtures {
   sms: SmsStub;
 }
 
+/**
+ * For a test whose outcome does not depend on the screen (HTTP answers, headers, the API's own
+ * pages): it runs on the desktop project only (the other projects' `grepInvert` in
+ * playwright.config.ts). `test('...', ANY_VIEWPORT, async () => ...)` or on a `test.describe`.
+ */
+export const ANY_VIEWPORT = { tag: '@any-viewport' } as const;
+
 /** Who hears of new leads and orders on the test server, besides the admin account. */
 export const E2E_STAFF = { email: 'sales@e2e.test', phone: '+254700111222' } as const;
 
