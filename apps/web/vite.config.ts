@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The one web-side file that reads process.env (house style principle 4).
 const apiPort = process.env.API_PORT ?? '3000';
@@ -21,6 +24,26 @@ function devAppConfig(): Plugin {
       };
       const json = JSON.stringify(config).replace(/</g, '\\u003c');
       return html.replace('<!--app-config-->', `<script id="app-config" type="application/json">${json}</script>`);
+    },
+  };
+}
+
+/**
+ * Inlines `src/early-taps.js` into the page's head (`<!--early-taps-->` in index.html): it must run
+ * before anything else, without a request of its own. The server puts its hash in the pages'
+ * Content-Security-Policy (`loadWebPages` hashes every inline script of the built page).
+ */
+function inlineEarlyTaps(): Plugin {
+  const source = fileURLToPath(new URL('./src/early-taps.js', import.meta.url));
+  return {
+    name: 'dealership-inline-early-taps',
+    transformIndexHtml(html) {
+      // Comments and the type-checking pragma stay in the repository, not in every page.
+      const code = readFileSync(source, 'utf8')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/\n{2,}/g, '\n')
+        .trim();
+      return html.replace('<!--early-taps-->', `<script>${code}</script>`);
     },
   };
 }
@@ -65,7 +88,24 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   cacheDir: '../../node_modules/.vite/apps/web',
-  plugins: [react(), devAppConfig()],
+  plugins: [
+    react(),
+    devAppConfig(),
+    inlineEarlyTaps(),
+    // The browser build's scripts, styles and SVGs also as .br (Brotli at its best quality) and .gz,
+    // which the server sends as they are (@fastify/static's preCompressed): 13-15% fewer bytes than
+    // the server's on-the-fly Brotli (quality 4, chosen for speed), at no cost per request.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+            include: /\.(js|css|svg|json)$/,
+            threshold: 1024,
+            logLevel: 'silent',
+          }),
+        ]),
+  ],
   resolve: { tsconfigPaths: true },
   server: {
     port: 4200,

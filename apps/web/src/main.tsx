@@ -1,5 +1,6 @@
 import './csp-setup';
 import './mantine-styles';
+import './early-taps.css';
 import { createQueryClient } from '@dealership/web-trpc-client';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -6,19 +6,20 @@ describe('parseCarList', () => {
     const body = {
       success: true,
       cars: [
-        { name: 'A', slug: 'a', price: 1, extra: true },
-        { name: 'B', slug: 'b', price: 2 },
+        { name: 'A', slug: 'a', price: 1, status: 'Available', extra: true },
+        { name: 'B', slug: 'b', price: 2, status: 'Sold' },
       ],
     };
     expect(parseCarList(body)).toEqual([
-      { name: 'A', slug: 'a', price: 1 },
-      { name: 'B', slug: 'b', price: 2 },
+      { name: 'A', slug: 'a', price: 1, status: 'Available' },
+      { name: 'B', slug: 'b', price: 2, status: 'Sold' },
     ]);
   });
 
   it('rejects an error answer and malformed cars with a readable message', () => {
     expect(() => parseCarList({ success: false, message: 'Not found' })).toThrow(/success: true, cars/);
-    expect(() => parseCarList({ success: true, cars: [{ name: 'A', slug: 'a', price: '1' }] })).toThrow(/cars\[0\]/);
+    expect(() => parseCarList({ success: true, cars: [{ name: 'A', slug: 'a', price: '1', status: 'Available' }] })).toThrow(/cars\[0\]/);
+    expect(() => parseCarList({ success: true, cars: [{ name: 'A', slug: 'a', price: 1 }] })).toThrow(/cars\[0\]/);
   });
 });
 

@@ -5,6 +5,8 @@ export interface ApiCar {
   name: string;
   slug: string;
   price: number;
+  /** 'Available', 'Reserved' or 'Sold': only an available car can be saved or ordered. */
+  status: string;
 }
 
 export interface ApiBrand {
@@ -31,8 +33,8 @@ export function parseCarList(body: unknown): ApiCar[] {
   return listOf(
     body,
     'cars',
-    (car) => typeof car['name'] === 'string' && typeof car['slug'] === 'string' && typeof car['price'] === 'number',
-    (car) => ({ name: String(car['name']), slug: String(car['slug']), price: Number(car['price']) }),
+    (car) => typeof car['name'] === 'string' && typeof car['slug'] === 'string' && typeof car['price'] === 'number' && typeof car['status'] === 'string',
+    (car) => ({ name: String(car['name']), slug: String(car['slug']), price: Number(car['price']), status: String(car['status']) }),
   );
 }
 

@@ -3,32 +3,29 @@ import type { AppRouter } from '@dealership/server-api/contract';
 import { TrpcProvider } from '@dealership/web-trpc-client';
 import { cssVariablesResolver, SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useRoutes } from 'react-router-dom';
 import type { AppConfig } from '../app-config';
 import { AppErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
-// The toast area is not needed for first paint; toasts shown before it loads wait in the store.
+// The toast area (about 10 kB of compressed code) is needed only once there is a toast to show: a
+// page load that raises none never downloads it.
 const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
 /**
- * The toast area, loaded once the browser is idle after the page's own work (hydration, its
- * images), or within 2 s: a toast raised before then waits in the store and shows when it mounts.
+ * The toast area, loaded with the first toast: that toast waits in Mantine's notifications store
+ * (already in the entry) while the chunk arrives, then shows; later ones show at once.
  */
-function IdleToasts() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 500);
-      return () => window.clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
-  return idle ? (
+function ToastsOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Set during render (React's pattern for state derived from a store): mounted from the first toast on.
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
     <Suspense fallback={null}>
       <Toasts />
     </Suspense>
@@ -63,7 +60,7 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
   const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
-      <IdleToasts />
+      <ToastsOnDemand />
       <SiteConfigProvider value={config}>
         <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
           <Router>

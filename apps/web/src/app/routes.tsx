@@ -1,6 +1,7 @@
 import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
 import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { replayEarlyTaps } from '../early-taps-replay';
 import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteLayout } from './SiteLayout';
@@ -66,12 +67,15 @@ const UserProfilePage = lazyPage(userPages, 'UserProfilePage');
 
 /**
  * Marks the document `data-interactive` once the first page has committed in the browser: for a
- * server-rendered page, once it is hydrated and its buttons work (a click before that does
- * nothing). The browser tests wait for it after each load; a stylesheet could use it too.
+ * server-rendered page, once it is hydrated and its buttons work. Taps made before that were held
+ * by `early-taps.js` and are replayed now, once React has finished this commit. The browser tests
+ * wait for the mark after each load.
  */
 function InteractiveMark() {
   useEffect(() => {
     document.documentElement.dataset['interactive'] = 'true';
+    const timer = window.setTimeout(() => replayEarlyTaps(), 0);
+    return () => window.clearTimeout(timer);
   }, []);
   return null;
 }

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createApp } from './create-app';
 import { restContractOptions } from './testing/rest-contract';
 
@@ -26,6 +27,9 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     mkdirSync(join(root, 'web/assets'), { recursive: true });
     writeFileSync(join(root, 'web/index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
     writeFileSync(join(root, 'web/assets/app-abc123.js'), 'console.log("app")');
+    // The web build's precompressed copies (vite-plugin-compression2), sent as they are.
+    writeFileSync(join(root, 'web/assets/app-abc123.js.br'), brotliCompressSync('console.log("app")'));
+    writeFileSync(join(root, 'web/assets/app-abc123.js.gz'), gzipSync('console.log("app")'));
     // Every REST answer below is checked against the served OpenAPI document.
     app = await createApp(loadConfig(env()), restContractOptions());
   }, 120_000);
@@ -108,6 +112,19 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset to a browser that accepts it, once, and the plain file to one that does not", async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    const gzip = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('answers unknown API paths and missing files with a JSON 404, not the web app', async () => {

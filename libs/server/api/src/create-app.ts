@@ -83,8 +83,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  const webPages = loadWebPages(webDistDir, config);
   // Before tRPC's scope and the routes, so every answer gets the headers (docs/security.md, "Headers").
-  const securityHeaders = await registerSecurityHeaders(fastify, config);
+  const securityHeaders = await registerSecurityHeaders(fastify, config, { inlineScriptHashes: webPages?.inlineScriptHashes });
 
   // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
   // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
@@ -100,7 +101,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     },
   });
 
-  const webPages = loadWebPages(webDistDir, config);
   if (webPages) {
     await app.register(fastifyStatic, {
       root: webDistDir,

@@ -68,7 +68,18 @@ describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reli
     bundle: '/assets/app-abc123.js',
   };
 
-  it.each(Object.entries(ANSWERS))('sends the headers on a %s (%s)', async (_kind, url) => {
+  it('sends a bundle the headers that apply to a script: nosniff, CORP, referrer policy, HSTS; no document policy', async () => {
+    const res = await app.inject({ method: 'GET', url: ANSWERS.bundle });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each(Object.entries(ANSWERS).filter(([kind]) => kind !== 'bundle'))('sends the headers on a %s (%s)', async (_kind, url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBeLessThan(500);
     const csp = directives(res.headers['content-security-policy']);

@@ -102,23 +102,38 @@ describe('registerSecurityHeaders (on a bare Fastify with the app kinds of route
   beforeAll(async () => ({ fastify: app, headers } = await server(HTTP_CONFIG)));
   afterAll(() => app.close());
 
-  it.each(['/api/car/getAll-car', '/trpc/car.list', '/media/cars/a.webp', '/assets/app.js', '/no-such-route'])(
-    'sends the security headers on %s',
-    async (url) => {
-      const res = await app.inject({ method: 'GET', url });
-      expect(parseCsp(String(res.headers['content-security-policy']))).toEqual(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))));
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-      expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(res.headers['cross-origin-resource-policy']).toBe(url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
-      expect(res.headers['x-powered-by']).toBeUndefined();
-      // Plain HTTP: HSTS would be ignored, and nothing says this host has HTTPS.
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-      expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    },
-  );
+  it("sends a bundle (/assets) only the headers that apply to a script or stylesheet, not a document's", async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe(YEAR);
+    for (const name of [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ]) {
+      expect({ name, value: res.headers[name] }).toEqual({ name, value: undefined });
+    }
+  });
+
+  it.each(['/api/car/getAll-car', '/trpc/car.list', '/media/cars/a.webp', '/no-such-route'])('sends the security headers on %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(parseCsp(String(res.headers['content-security-policy']))).toEqual(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe(url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Plain HTTP: HSTS would be ignored, and nothing says this host has HTTPS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
 
   it('turns off the features no page uses and keeps payment for our own pages', () => {
     expect(PERMISSIONS_POLICY).toContain('camera=()');
@@ -175,6 +190,22 @@ describe('registerSecurityHeaders (on a bare Fastify with the app kinds of route
     expect(checkout.get('script-src')).toEqual(["'self'", 'https://js.braintreegateway.com']);
     expect(checkout.get('style-src')).toEqual(["'self'", "'nonce-n1'"]);
     expect(parseCsp(headers.pagePolicy('n2')).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it("allows the web build's inline scripts by their hashes on pages only, never on API answers", async () => {
+    const fastify = Fastify();
+    const withScripts = await registerSecurityHeaders(fastify, HTTP_CONFIG, { inlineScriptHashes: ["'sha256-abc='"] });
+    fastify.get('/api/x', async () => ({}));
+    await fastify.ready();
+    expect(parseCsp(withScripts.pagePolicy('n')).get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
+    expect(parseCsp(withScripts.pagePolicy('n', { scriptSources: ['https://js.braintreegateway.com'] })).get('script-src')).toEqual([
+      "'self'",
+      "'sha256-abc='",
+      'https://js.braintreegateway.com',
+    ]);
+    const api = await fastify.inject({ method: 'GET', url: '/api/x' });
+    expect(parseCsp(String(api.headers['content-security-policy'])).get('script-src')).toEqual(["'self'"]);
+    await fastify.close();
   });
 
   describe('CORS', () => {

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadWebPages } from './web-app';
+import { createHash } from 'node:crypto';
+import { inlineScriptHashesOf, loadWebPages } from './web-app';
 
 /** A built web app as Vite lays it out: index.html, hashed assets, the manifest. */
 function builtWebApp(): string {
@@ -20,6 +21,7 @@ function builtWebApp(): string {
       data-static-seo
       content="Static description."
     />
+    <script>document.documentElement.dataset.early = 'taps';</script>
     <!--app-config-->
     <script type="module" crossorigin src="/assets/index-A.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-react-B.js">
@@ -63,6 +65,22 @@ describe('loadWebPages', () => {
   beforeAll(() => (dir = builtWebApp()));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const config = { dealerPhone: '+254 711 000 111', publicUrl: 'https://cars.example' };
+
+  it("names the hash of each inline script of the built page (early-taps.js) for the pages' policy, and keeps the script on every page", () => {
+    const pages = loadWebPages(dir, config);
+    const code = "document.documentElement.dataset.early = 'taps';";
+    expect(pages?.inlineScriptHashes).toEqual([`'sha256-${createHash('sha256').update(code).digest('base64')}'`]);
+    expect(pages?.shell('n')).toContain(`<script>${code}</script>`);
+    const rendered = pages?.rendered('n', { head: '<title>T</title>', body: '<main/>', state: '{}', pageModule: 'src/pages/CarsPage.tsx' });
+    expect(rendered).toContain(`<script>${code}</script>`);
+  });
+
+  it('hashes classic inline scripts only: not module scripts, JSON data or external scripts', () => {
+    expect(
+      inlineScriptHashesOf('<script type="module">a()</script><script id="x" type="application/json">{}</script><script src="/boot.js"></script>'),
+    ).toEqual([]);
+    expect(inlineScriptHashesOf('<script>a()</script><script>b()</script>')).toHaveLength(2);
+  });
 
   it('is undefined when the web app is not built', () => {
     expect(loadWebPages(join(dir, 'missing'), config)).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@dealership/server-core';
 import type { TRPCLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +41,8 @@ export async function loadWebRenderer(webDistDir: string): Promise<WebRenderer |
 
 /** The parts of the built web app a page is made from. */
 export interface WebPages {
+  /** The CSP sources (`'sha256-...'`) of the page's inline scripts, which the pages' policy allows. */
+  inlineScriptHashes: readonly string[];
   /** The page the browser renders itself (the cart, sign-in, the dashboards; any page when server rendering failed). */
   shell(styleNonce: string): string;
   /** A page rendered on the server, with its head, markup, data and its chunk's styles; its code loads after the page. */
@@ -139,6 +142,7 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
   };
 
   return {
+    inlineScriptHashes: inlineScriptHashesOf(html),
     shell: (nonce) => withNonce(html, nonce),
     rendered: (nonce, page) =>
       withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule, page.deferredChunks)}\n    `, nonce) +
@@ -147,6 +151,11 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
       `<div id="root">${page.body}</div>\n    <script id="page-state" type="application/json">${scriptSafe(page.state)}</script>` +
       afterRoot,
   };
+}
+
+/** The CSP hash sources of the classic inline scripts (`<script>` without attributes) in `html`. */
+export function inlineScriptHashesOf(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
 }
 
 const SERVER_PREFIXES = ['/api/', '/trpc/', '/media/'];

@@ -16,26 +16,14 @@ export const NAV_LINKS = [
   { to: SITE_ROUTES.brands.path, label: 'Brands' },
 ] as const;
 
-// The drawer (modal, focus trap, scroll lock) is not needed for first paint: its chunk loads
-// when the browser is idle on a narrow screen, or on the first tap of the burger.
+// The drawer (modal, focus trap, scroll lock: about 25 kB of compressed code with its Mantine parts)
+// is needed only when the burger is used: its chunk starts loading when a finger or the pointer
+// reaches the burger or it takes the focus, and the drawer opens as soon as it has arrived (the
+// burger shows its open state meanwhile). Loaded during the page load instead, it would count
+// against every phone page's JavaScript budget (docs/speed.md).
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
-
-/** Mantine's `md` breakpoint: below it the header shows the burger. */
-const DRAWER_MEDIA_QUERY = '(max-width: 61.99em)';
-
-function usePreloadMobileMenu(): void {
-  useEffect(() => {
-    if (!window.matchMedia(DRAWER_MEDIA_QUERY).matches) return;
-    const preload = () => void loadMobileMenu();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 2000);
-    return () => clearTimeout(timer);
-  }, []);
-}
+const preloadMobileMenu = () => void loadMobileMenu();
 
 /** From this scroll offset the bar takes its scrolled style (spec §9). */
 export const SCROLL_THRESHOLD_PX = 90;
@@ -133,7 +121,6 @@ export function Header({ savedCount, dashboardPath, onLogout }: HeaderProps) {
   const [menuOpened, menu] = useDisclosure(false);
   // The drawer is mounted from the first opening on, so it can animate closed and open again.
   const [menuMounted, setMenuMounted] = useState(false);
-  usePreloadMobileMenu();
   const toggleMenu = () => {
     setMenuMounted(true);
     menu.toggle();
@@ -153,6 +140,8 @@ export function Header({ savedCount, dashboardPath, onLogout }: HeaderProps) {
           hiddenFrom="md"
           opened={menuOpened}
           onClick={toggleMenu}
+          onPointerDown={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
           aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
           aria-expanded={menuOpened}
           aria-controls="mobile-navigation"
