@@ -1,7 +1,10 @@
 /** What `early-taps.js`, inline in the page's head, leaves on `window` for the app. */
 interface EarlyTaps {
-  /** The controls tapped before the app took the page over, in order; later taps reach the app itself. */
-  take(): Element[];
+  /**
+   * What the visitor did before the app took the page over, in order: controls tapped, fields
+   * typed into. From then on taps and typing reach the app itself.
+   */
+  take(): { kind: 'tap' | 'edit'; element: Element; text?: string }[];
 }
 
 declare global {
@@ -11,19 +14,36 @@ declare global {
 }
 
 /**
- * Replays the taps `early-taps.js` held while the page's code was on its way: each control still
- * on the page is clicked again, now that its handlers are attached. Call once the page is
- * interactive (hydrated). Returns how many taps were replayed.
+ * Puts the text typed before hydration back in the field and makes React see it as a change.
+ * React hydrates a field with the value it finds in the page as its last known value, and a
+ * render before the replay may have reset the field to the component's state: the field is first
+ * set to empty through its own `value` property (which React watches), then to the typed text
+ * through the element's prototype (which it does not), and an `input` event then carries a change
+ * from "" to the text, as a keystroke would, so `onChange` runs.
+ */
+function announceTypedText(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
+  field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Replays what `early-taps.js` held while the page's code was on its way, now that its handlers
+ * are attached: first each field typed into gets its text back and announces it
+ * (`announceTypedText`: its `onChange` runs, so a search typed early filters), then each control
+ * tapped is clicked again, in order. Fields first: a tap's re-render would reset a field whose
+ * component does not know its text yet. Call once the page is interactive (hydrated), before
+ * anything renders again. Returns how many were replayed.
  */
 export function replayEarlyTaps(): number {
-  const taps = window.dealershipEarlyTaps?.take() ?? [];
-  let replayed = 0;
-  for (const control of taps) {
-    // A control React had to redraw (a page that did not match the server's) is gone: its tap with it.
-    if (control.isConnected && control instanceof HTMLElement) {
-      control.click();
-      replayed++;
-    }
+  const held = window.dealershipEarlyTaps?.take() ?? [];
+  // An element React had to redraw (a page that did not match the server's) is gone, and what was done to it with it.
+  const live = held.filter(({ element }) => element.isConnected && element instanceof HTMLElement);
+  for (const { kind, element, text } of live) {
+    if (kind === 'edit' && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) announceTypedText(element, text ?? element.value);
   }
-  return replayed;
+  for (const { kind, element } of live) {
+    if (kind === 'tap') (element as HTMLElement).click();
+  }
+  return live.length;
 }

@@ -32,6 +32,17 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
       },
       true,
     );
+    window.addEventListener(
+      'input',
+      (event) => {
+        const field = event.target as HTMLInputElement;
+        taps.push({
+          name: `typed into ${field.labels?.[0]?.textContent?.trim() ?? 'a field'}`,
+          beforeCode: !document.documentElement.hasAttribute('data-interactive'),
+        });
+      },
+      true,
+    );
   });
   return page;
 }
@@ -39,7 +50,7 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
 /** A finger's tap on a touch screen, the mouse's click elsewhere. */
 const press = (control: Locator, hasTouch: boolean | undefined) => (hasTouch ? control.tap() : control.click());
 
-/** The taps the buyer made (replays come after the app took over), each with whether the code had run yet. */
+/** The taps and typing of the buyer (replays come after the app took over), each with whether the code had run yet. */
 async function tapsOf(page: Page): Promise<{ name: string; beforeCode: boolean }[]> {
   return page.evaluate(() => (window as unknown as { e2eTaps: { name: string; beforeCode: boolean }[] }).e2eTaps);
 }
@@ -76,7 +87,7 @@ test.describe('taps before the page code has run', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('a filter of the catalogue tapped before the code narrows the list once it has run', async ({ context, hasTouch }) => {
+  test('a filter tapped and a search typed before the code narrow the catalogue once it has run', async ({ context, hasTouch }) => {
     const page = await throttledPage(context);
     await page.goto('/cars', { waitUntil: 'commit' });
     if (usesDrawerMenu(page)) {
@@ -87,10 +98,18 @@ test.describe('taps before the page code has run', () => {
       expect((await tapsOf(page))[0]).toEqual({ name: 'Show Filters', beforeCode: true });
       return;
     }
-    await press(page.getByRole('region', { name: 'Filters' }).getByText('Toyota', { exact: true }), hasTouch);
+    const filters = page.getByRole('region', { name: 'Filters' });
+    await press(filters.getByText('Toyota', { exact: true }), hasTouch);
+    // A search typed early too: the field shows it at once, and the list follows once the code runs.
+    await filters.getByRole('searchbox', { name: 'Search' }).fill('Prado');
     await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 60_000 });
     await expect(page.getByRole('checkbox', { name: 'Toyota', exact: true })).toBeChecked();
     await expect(page).toHaveURL(/[?&]brands=toyota(&|$)/);
-    expect((await tapsOf(page))[0]).toEqual({ name: 'Toyota', beforeCode: true });
+    await expect(page).toHaveURL(/[?&]search=Prado(&|$)/);
+    await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('Prado');
+    expect((await tapsOf(page)).slice(0, 2)).toEqual([
+      { name: 'Toyota', beforeCode: true },
+      { name: 'typed into Search', beforeCode: true },
+    ]);
   });
 });

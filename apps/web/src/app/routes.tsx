@@ -67,15 +67,14 @@ const UserProfilePage = lazyPage(userPages, 'UserProfilePage');
 
 /**
  * Marks the document `data-interactive` once the first page has committed in the browser: for a
- * server-rendered page, once it is hydrated and its buttons work. Taps made before that were held
- * by `early-taps.js` and are replayed now, once React has finished this commit. The browser tests
+ * server-rendered page, once it is hydrated and its buttons work. Taps and typing before that were
+ * held by `early-taps.js` and are replayed now, before anything renders again. The browser tests
  * wait for the mark after each load.
  */
 function InteractiveMark() {
   useEffect(() => {
     document.documentElement.dataset['interactive'] = 'true';
-    const timer = window.setTimeout(() => replayEarlyTaps(), 0);
-    return () => window.clearTimeout(timer);
+    replayEarlyTaps();
   }, []);
   return null;
 }

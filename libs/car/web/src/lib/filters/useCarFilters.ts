@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useMemo, useOptimistic, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readCarFilters, writeCarFilters, type CarFilters } from './car-filter-params';
 
@@ -22,13 +22,22 @@ export function useCarFilters(): CarFiltersApi {
   // The router applies URL changes in a transition; the controls show the change at once
   // (a ticked box stays ticked) while the new URL and results follow.
   const [filters, showChange] = useOptimistic(fromUrl, applyChange);
+  // Each change builds on the one before it, even when the URL of that one has not rendered yet:
+  // React Router's `setParams(current => ...)` hands over the params of the last render, so a
+  // second change in the meantime (two boxes ticked quickly on a slow phone, the search box's
+  // delayed update after a tick, taps replayed after hydration) would drop the first. A new URL
+  // from elsewhere (back button, a link) starts over from it.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (change: Partial<CarFilters>, options: { replace?: boolean } = {}) =>
       startTransition(() => {
         showChange(change);
-        setParams((current) => writeCarFilters(applyChange(readCarFilters(current), change)), {
-          replace: options.replace,
-        });
+        const next = writeCarFilters(applyChange(readCarFilters(latest.current), change));
+        latest.current = next;
+        setParams(next, { replace: options.replace });
       }),
     [setParams, showChange],
   );

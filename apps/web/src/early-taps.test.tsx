@@ -1,4 +1,22 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { replayEarlyTaps } from './early-taps-replay';
+
+/** A search field as the catalogue's: controlled, its text kept in state. */
+function SearchField({ onSearch }: { onSearch: (text: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <input
+      aria-label="Search"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onSearch(event.target.value);
+      }}
+    />
+  );
+}
 
 /** Loads early-taps.js as the page's head runs it: a fresh copy on the test's document. */
 function installEarlyTaps(): void {
@@ -82,7 +100,30 @@ describe('early-taps.js and replayEarlyTaps: taps before the code are held, then
     link.click();
     (document.querySelector('input') as HTMLInputElement).click();
     expect(prevented).toEqual([false, false]);
+    // A field clicked into but not typed into has nothing to replay.
     expect(becomeInteractive()).toBe(0);
+  });
+
+  it('makes a search typed into the server-rendered field before hydration reach the component once hydrated', async () => {
+    const onSearch = jest.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SearchField onSearch={onSearch} />);
+    document.body.append(container);
+    const field = container.querySelector('input') as HTMLInputElement;
+    // Typing: the browser sets the value and fires `input`, which early-taps.js notes.
+    field.value = 'Prado';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+
+    await act(async () => {
+      hydrateRoot(container, <SearchField onSearch={onSearch} />);
+    });
+    // React hydrated with the typed text as its last known value: nothing has told the component.
+    expect(onSearch).not.toHaveBeenCalled();
+    await act(async () => {
+      expect(becomeInteractive()).toBe(1);
+    });
+    expect(onSearch).toHaveBeenCalledWith('Prado');
+    expect(field.value).toBe('Prado');
   });
 
   it('drops the tap of a control the app had to draw again (no longer on the page)', () => {
