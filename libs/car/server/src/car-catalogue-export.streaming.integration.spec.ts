@@ -3,7 +3,7 @@ import { createModuleTestApp, createTestDatabase, insertBrand } from '@dealershi
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { CarCatalogueExport } from './car-catalogue-export';
 import { CarModule } from './car.module';
 
@@ -62,7 +62,9 @@ describe('getAll-car to readers that stop reading (integration, real database an
     app = await createModuleTestApp(handle, [CarModule]);
     await app.listen(0, '127.0.0.1');
     const server = app.getHttpServer() as Server;
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => serverSides.set(String(request.headers['x-reader']), response));
+    server.on('request', (request: IncomingMessage, response: ServerResponse) =>
+      serverSides.set(String(request.headers['x-reader']), response.socket as Socket),
+    );
     port = (server.address() as AddressInfo).port;
     exporter = app.get(CarCatalogueExport);
   }, 180_000);
@@ -72,20 +74,20 @@ describe('getAll-car to readers that stop reading (integration, real database an
     await handle?.close();
   });
 
-  /** The server's side of each request, by the `x-reader` header the test gave it. */
-  const serverSides = new Map<string, ServerResponse>();
+  /** The server's socket of each request, by the `x-reader` header the test gave it. */
+  const serverSides = new Map<string, Socket>();
   let readers = 0;
 
   /** A request on its own connection whose response is paused as soon as it starts, with the server's side of it. */
   const pausedRequest = (encoding: string) =>
-    new Promise<{ client: IncomingMessage; server: ServerResponse }>((resolve, reject) => {
+    new Promise<{ client: IncomingMessage; socket: Socket }>((resolve, reject) => {
       const reader = String(++readers);
       const headers = { 'accept-encoding': encoding, 'x-reader': reader };
       get({ port, host: '127.0.0.1', path: '/api/car/getAll-car', headers, agent: false }, (client) => {
         client.pause();
-        const server = serverSides.get(reader);
-        if (!server) return reject(new Error('the server side of the request was not seen'));
-        resolve({ client, server });
+        const socket = serverSides.get(reader);
+        if (!socket) return reject(new Error('the server side of the request was not seen'));
+        resolve({ client, socket });
       }).on('error', reject);
     });
 
@@ -105,8 +107,7 @@ describe('getAll-car to readers that stop reading (integration, real database an
     const total = built.length ?? 0;
     expect(total).toBeGreaterThan(10_000_000);
 
-    const { client, server } = await pausedRequest('identity');
-    const socket = server.socket!;
+    const { client, socket } = await pausedRequest('identity');
     const written = await settled(() => socket.bytesWritten);
     // What the kernel took for the stalled reader plus a little queued in the process: not the body.
     expect(written).toBeLessThan(total / 2);
@@ -125,10 +126,10 @@ describe('getAll-car to readers that stop reading (integration, real database an
     const total = built.length ?? 0;
     const builds = exporter.builds;
     const requests = await Promise.all(Array.from({ length: 10 }, () => pausedRequest('identity')));
-    await settled(() => requests.reduce((sum, { server }) => sum + server.socket!.bytesWritten, 0));
-    for (const { server } of requests) {
-      expect(server.socket!.bytesWritten).toBeLessThan(total / 2);
-      expect(server.socket!.writableLength).toBeLessThan(1024 * 1024);
+    await settled(() => requests.reduce((sum, { socket }) => sum + socket.bytesWritten, 0));
+    for (const { socket } of requests) {
+      expect(socket.bytesWritten).toBeLessThan(total / 2);
+      expect(socket.writableLength).toBeLessThan(1024 * 1024);
     }
     expect(exporter.builds).toBe(builds);
     const bodies = await Promise.all(requests.map(({ client }) => readAll(client)));
