@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/processes.mjs';
 import { countCars, dropDatabase, migrateDatabase, migrationsCurrent, seedCatalogue, withDatabase } from './seed-catalogue.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,12 +78,13 @@ export async function prepareBenchDatabase(cars) {
 }
 
 /**
- * Starts dist/apps/server/main.js on `port` against `databaseUrl` as production runs it (no demo
- * seed, no web app, warnings only); `env` adds or overrides variables.
+ * Starts dist/apps/server/main.js on `port` against `databaseUrl` as production runs it (the
+ * server's Node options and environment, no demo seed, no web app, warnings only); `env` adds or overrides variables.
  */
 export function startOurServer({ port, databaseUrl, dataDir, env = {} }) {
-  return spawn(process.execPath, [join(root, 'dist/apps/server/main.js')], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'dist/apps/server/main.js')], {
     env: {
+      ...SERVER_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

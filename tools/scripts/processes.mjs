@@ -2,6 +2,22 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
+/**
+ * The Node options the server runs with (docs/speed.md, "Memory"): a young generation of at most
+ * 2 x 8 MB (Node 24's default grew to 2 x 64 MB under load and kept it: 100+ MB of an idle server)
+ * and `gc` for the server's idle trim. Node reads them only as it starts (its command line or
+ * NODE_OPTIONS): `node --max-semi-space-size=8 --expose-gc dist/apps/server/main.js`.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc'];
+
+/**
+ * The environment the server runs with unless the caller's says otherwise: glibc's malloc with two
+ * arenas instead of one per thread. libvips (the pictures) and V8's compilers (PGlite's WebAssembly)
+ * allocate on many threads, and each arena kept what they freed: idle after the public pages and
+ * their pictures, 478 -> 322 MB on the embedded database, 234 -> 195 MB on PostgreSQL.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** A port nothing listens on now (a server on a fixed port could be another one, measured in our place). */
 export const freePort = () =>
   new Promise((resolve, reject) => {

@@ -1,10 +1,12 @@
 // `npm start`: builds the server and the web app if they are missing or out of date (Nx's cache
-// makes an unchanged build a cache hit), then serves both from this one Node process.
+// makes an unchanged build a cache hit), then serves both from one Node process: this one, restarted
+// with the server's Node options and environment (SERVER_NODE_FLAGS, SERVER_ENV).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nxEnv } from './nx-env.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,4 +26,8 @@ if (!process.argv.includes('--no-build')) {
 }
 
 process.chdir(root);
-createRequire(import.meta.url)(join(root, 'dist/apps/server/main.js'));
+const main = join(root, 'dist/apps/server/main.js');
+// The server's Node options are taken only when Node starts: this process becomes that Node (same
+// pid, so signals and the exit code are the server's), as `node <flags> main.js` would start.
+if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...SERVER_NODE_FLAGS, main], { ...SERVER_ENV, ...process.env });
+else createRequire(import.meta.url)(main);

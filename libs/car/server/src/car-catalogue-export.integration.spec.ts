@@ -154,6 +154,28 @@ describe('getAll-car: the whole catalogue streamed, encoded once per version (in
     expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
   });
 
+  it('runs one build at a time while the catalogue changes between requests, each answer whole', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Busy Motors' });
+    const builds = exporter.builds;
+    // Requests and writes interleaved, none awaited: each write moves the version under the requests before it.
+    const answers: ReturnType<typeof get>[] = [];
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push(...Array.from({ length: 3 }, () => get({ 'accept-encoding': 'gzip' })));
+      writes.push(insertCar(handle.db, { brandId: brand.id, name: `Busy ${i}` }));
+    }
+    await Promise.all(writes);
+    for (const res of await Promise.all(answers)) {
+      expect(res.statusCode).toBe(200);
+      const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as { totalCar: number; cars: unknown[] };
+      expect(body.cars).toHaveLength(body.totalCar);
+    }
+    // Versions changed under the requests: several builds, never two at once. (PGlite runs one
+    // transaction at a time anyway; on a PostgreSQL server, `npm run test:postgres`, they would overlap.)
+    expect(exporter.builds).toBeGreaterThan(builds);
+    expect(exporter.mostBuildsRunning).toBe(1);
+  });
+
   it('keeps searches per request, filtered, in the old shape', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/car/getAll-car?searchQuery=${encodeURIComponent('ÜNÏCODE')}` });
     expect(res.statusCode).toBe(200);

@@ -17,6 +17,9 @@ const DEFAULT_BATCH_SIZE = 500;
 /** Bumped when the encoding of the body changes, so a deploy never answers 304 with an older format's ETag. */
 const FORMAT = 'legacy-all-cars/1';
 
+/** The memory a kept body is copied into, a block at a time. */
+const BODY_BLOCK_BYTES = 256 * 1024;
+
 /**
  * A body written once and read by any number of responses, each from its start, while it is still
  * being written: requests that arrive during a build get their bytes as they are produced (a
@@ -34,10 +37,32 @@ export class SharedBody {
     return this.ended;
   }
 
+  /** Where the next chunk is copied: a block of its own memory, and how much of it is taken. */
+  private block = Buffer.alloc(0);
+  private blockUsed = 0;
+
+  /**
+   * Keeps a copy of `chunk`, packed with the ones before it. What a compressor emits is a slice of
+   * a buffer from Node's shared pool, and a kept slice holds all of it: at 100,000 cars the two
+   * bodies' 22 MB held 51-95 MB. Readers get each chunk as soon as it is pushed.
+   */
   push(chunk: Buffer): void {
-    this.chunks.push(chunk);
+    if (this.blockUsed + chunk.length > this.block.length) {
+      // Outside the pool: the block holds our bytes only. A chunk that does not fit leaves the
+      // rest of the block unused, at most one compressor chunk (16 KB) in each 256 KB.
+      this.block = Buffer.allocUnsafeSlow(Math.max(BODY_BLOCK_BYTES, chunk.length));
+      this.blockUsed = 0;
+    }
+    chunk.copy(this.block, this.blockUsed);
+    this.chunks.push(this.block.subarray(this.blockUsed, this.blockUsed + chunk.length));
+    this.blockUsed += chunk.length;
     this.bytes += chunk.length;
     this.wake();
+  }
+
+  /** Bytes of memory the kept chunks hold: their blocks'. */
+  get retainedBytes(): number {
+    return [...new Set(this.chunks.map((chunk) => chunk.buffer))].reduce((sum, buffer) => sum + buffer.byteLength, 0);
   }
 
   end(): void {
@@ -148,8 +173,11 @@ async function writeAll(streams: Transform[], chunk: string): Promise<void> {
  */
 @Injectable()
 export class CarCatalogueExport {
-  /** Builds done since start (tests count them). */
+  /** Builds started since start (tests count them). */
   builds = 0;
+  /** Builds running now, and the most that ever ran at once (one: tests hold it to that). */
+  buildsRunning = 0;
+  mostBuildsRunning = 0;
   private readonly batchSize: number;
   /** The latest build: the version its request read, and the encoded body (once the build has started). */
   private current?: { requested: string; entry: Promise<EncodedCatalogue> };
@@ -231,6 +259,8 @@ export class CarCatalogueExport {
    */
   private build(): Promise<EncodedCatalogue> {
     this.builds++;
+    this.buildsRunning++;
+    this.mostBuildsRunning = Math.max(this.mostBuildsRunning, this.buildsRunning);
     const gzipBody = new SharedBody();
     const brBody = new SharedBody();
     return new Promise<EncodedCatalogue>((resolve, reject) => {
@@ -299,11 +329,13 @@ export class CarCatalogueExport {
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
-      entry.finished.catch((error: Error) => {
-        gzipBody.fail(error);
-        brBody.fail(error);
-        reject(error);
-      });
+      entry.finished
+        .catch((error: Error) => {
+          gzipBody.fail(error);
+          brBody.fail(error);
+          reject(error);
+        })
+        .finally(() => this.buildsRunning--);
     });
   }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { CarModule } from './car.module';
-import { CarService } from './car.service';
+import { CAR_PAGE_CACHE_BYTES, CarService, cachedCarBytes } from './car.service';
 
 const serverUrl = globalThis.__TEST_DATABASE_URL__;
 
@@ -78,6 +78,24 @@ describe('the car page cache (integration, real database)', () => {
     // Any change moves the generation, and the car is read again.
     changes.changed();
     expect(await priceOf()).toBe(4_000_000);
+  });
+
+  it('keeps at most CAR_PAGE_CACHE_BYTES of cars, dropping the least recently read', async () => {
+    // Cars with the longest description allowed: far fewer of them than CAR_PAGE_CACHE_SIZE fill it.
+    const description = 'Full service history, one owner. '.repeat(600).slice(0, 20_000);
+    const big = [];
+    for (let i = 0; i < 120; i++) big.push(await insertCar(handle.db, { brandId, name: `Long Story ${i}`, description }, 1));
+    const first = await service.bySlug(big[0].slug);
+    const perCar = cachedCarBytes(first);
+    const fits = Math.floor(CAR_PAGE_CACHE_BYTES / perCar);
+    expect(fits).toBeLessThan(big.length);
+    for (const car of big) await service.bySlug(car.slug);
+    expect(service.pageCacheBytes).toBeLessThanOrEqual(CAR_PAGE_CACHE_BYTES);
+    expect(service.pageCacheBytes).toBeGreaterThan(CAR_PAGE_CACHE_BYTES - 2 * perCar);
+    // The oldest was dropped (read again, it is a new object); the newest is still the cached one.
+    const newest = await service.bySlug(big[big.length - 1].slug);
+    expect(await service.bySlug(big[big.length - 1].slug)).toBe(newest);
+    expect(await service.bySlug(big[0].slug)).not.toBe(first);
   });
 
   it('keeps the cached car frozen, so no caller can change it for the next reader', async () => {

@@ -27,6 +27,15 @@ const SLUG_ATTEMPTS = 5;
 /** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
 export const CAR_PAGE_CACHE_SIZE = 2000;
 
+/**
+ * ...and at most this much memory, by `cachedCarBytes`: a description may hold 20,000 characters,
+ * so 2,000 cars alone could be 80 MB; typical cars (about 1.2 KB of JSON) fill it near 1,700.
+ */
+export const CAR_PAGE_CACHE_BYTES = 4 * 1024 * 1024;
+
+/** Roughly what a car takes in memory: its JSON text twice over (V8's strings and objects). */
+export const cachedCarBytes = (car: Car): number => 2 * JSON.stringify(car).length;
+
 /** Freezes a cached car, so a caller that changed the shared object would fail loudly instead of changing it for every later reader. */
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -49,7 +58,16 @@ export class CarService {
    * "Speed"). Any write to the catalogue, here or on another instance, moves the generation
    * (CatalogueChanges), so no stale car is served.
    */
-  private readonly bySlugCache = new LRUCache<string, { version: number; car: Car }>({ max: CAR_PAGE_CACHE_SIZE });
+  private readonly bySlugCache = new LRUCache<string, { version: number; car: Car }>({
+    max: CAR_PAGE_CACHE_SIZE,
+    maxSize: CAR_PAGE_CACHE_BYTES,
+    sizeCalculation: ({ car }) => cachedCarBytes(car),
+  });
+
+  /** The car page cache's size by `cachedCarBytes` (tests hold it to CAR_PAGE_CACHE_BYTES). */
+  get pageCacheBytes(): number {
+    return this.bySlugCache.calculatedSize;
+  }
 
   constructor(
     private readonly cars: CarRepository,

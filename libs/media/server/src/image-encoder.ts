@@ -1,8 +1,18 @@
 import type { default as SharpFactory, Sharp } from 'sharp';
 
 let sharpModule: Promise<typeof SharpFactory> | undefined;
-/** sharp (libvips, a native module) is loaded with the first image, not at start-up (docs/speed.md, "Cold start"). */
-const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default as typeof SharpFactory));
+/**
+ * sharp (libvips, a native module) is loaded with the first image, not at start-up (docs/speed.md,
+ * "Cold start"). libvips' operation cache is turned off: by default it keeps up to 50 MB of decoded
+ * images for a repeat of the same operation, which never comes here (each picture and width is
+ * encoded once, then served from disk), so it only held memory (docs/speed.md, "Memory").
+ */
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then((module) => {
+    const sharp = module.default as typeof SharpFactory;
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /**
  * An image (any format sharp reads, SVG included) as WebP, `width` pixels wide when given

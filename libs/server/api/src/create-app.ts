@@ -16,6 +16,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
 import { AppRouterFactory } from './app-router.factory';
+import { trimMemoryWhenIdle } from './idle-memory';
 import { createCspNonce, registerSecurityHeaders } from './security-headers';
 import { mountTrpc } from './trpc-http';
 import { isClientRoute, loadWebPages, loadWebRenderer } from './web-app';
@@ -83,6 +84,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Gives memory back after a busy spell, when Node was started with --expose-gc (docs/speed.md, "Memory").
+  trimMemoryWhenIdle(fastify, { gc: globalThis.gc });
   const webPages = loadWebPages(webDistDir, config);
   // Before tRPC's scope and the routes, so every answer gets the headers (docs/security.md, "Headers").
   const securityHeaders = await registerSecurityHeaders(fastify, config, { inlineScriptHashes: webPages?.inlineScriptHashes });

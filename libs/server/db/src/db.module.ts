@@ -65,6 +65,7 @@ export class DbModule {
                 : {
                     kind: 'pglite',
                     dataDir: config.dataDir,
+                    sharedBuffersMb: config.pgliteSharedBuffersMb,
                     onCreated: ({ from, ms, templateError }) =>
                       templateError
                         ? connectionLogger.warn(`database created with initdb in ${ms} ms: the build's template was not usable (${templateError.message})`)

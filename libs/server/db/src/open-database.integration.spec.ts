@@ -27,6 +27,20 @@ describe('openDatabase (PGlite persisted under DATA_DIR)', () => {
     await second.close();
     await expect(second.ping()).rejects.toThrow();
   }, 60_000);
+
+  it("starts PGlite with the page cache it is given, PGlite's own parameters kept", async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir, sharedBuffersMb: 12 });
+    try {
+      const setting = async (name: string) => {
+        const result = await handle.db.execute<{ setting: string }>(sql`select current_setting(${name}) as setting`);
+        return (Array.isArray(result) ? result : (result as unknown as { rows: { setting: string }[] }).rows)[0].setting;
+      };
+      expect(await setting('shared_buffers')).toBe('12MB');
+      expect(await setting('max_worker_processes')).toBe('0');
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });
 
 describe('createTestDatabase', () => {

@@ -16,7 +16,14 @@ export type DatabaseTarget =
    * data-dir-template.ts; `null`: none) or, without one or when it cannot be used, from initdb;
    * `onCreated` is told which, how long it took, and why the template was not used.
    */
-  | { kind: 'pglite'; dataDir: string; template?: string | null; onCreated?: (created: DatabaseCreated) => void }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      template?: string | null;
+      onCreated?: (created: DatabaseCreated) => void;
+      /** Postgres' `shared_buffers` in MB (default PGlite's 128). */
+      sharedBuffersMb?: number;
+    }
   /**
    * Embedded PGlite in memory (tests), empty or started from `snapshot`, a data folder dumped as a
    * plain tar (the tests' migrated snapshot, `testing/database-snapshot.ts`).
@@ -130,10 +137,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 }
 
+/**
+ * PGlite's start with its page cache set to `sharedBuffersMb`. Postgres allocates it inside the
+ * WebAssembly memory, which grows and never gives pages back: PGlite's default 128 MB was most of
+ * a reopened folder's RSS (docs/speed.md, "Memory"). `startParams` replaces PGlite's own
+ * parameters, so they are kept.
+ */
+function pgliteStart(dataDir: string, sharedBuffersMb: number | undefined) {
+  const startParams = sharedBuffersMb === undefined ? undefined : [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+  return PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, startParams });
+}
+
 /** Opens `<dataDir>/pglite` (the caller holds the lock), from the template when the folder holds no database yet. */
 async function openPgliteFolder(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<PGlite> {
   const dataDir = join(target.dataDir, 'pglite');
-  if (!isEmptyDataDir(dataDir)) return PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  if (!isEmptyDataDir(dataDir)) return pgliteStart(dataDir, target.sharedBuffersMb);
 
   const started = Date.now();
   const template = target.template === undefined ? findDataDirTemplate() : target.template;
@@ -142,7 +160,7 @@ async function openPgliteFolder(target: Extract<DatabaseTarget, { kind: 'pglite'
     let client: PGlite | undefined;
     try {
       restoreDataDirTemplate(template, dataDir);
-      client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+      client = await pgliteStart(dataDir, target.sharedBuffersMb);
       await client.query('select 1');
       target.onCreated?.({ from: 'template', ms: Date.now() - started });
       return client;
@@ -153,7 +171,7 @@ async function openPgliteFolder(target: Extract<DatabaseTarget, { kind: 'pglite'
       templateError = error instanceof Error ? error : new Error(String(error));
     }
   }
-  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  const client = await pgliteStart(dataDir, target.sharedBuffersMb);
   target.onCreated?.({ from: 'initdb', ms: Date.now() - started, templateError });
   return client;
 }

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_MAX_BYTES: '10' })).toThrow(/MEDIA_MAX_BYTES: must be at least 1024 bytes/);
   });
 
+  it('gives the embedded database a 16 MB page cache unless PGLITE_SHARED_BUFFERS_MB says otherwise', () => {
+    expect(loadConfig({}).pgliteSharedBuffersMb).toBe(16);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb).toBe(128);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16MB' })).toThrow(/PGLITE_SHARED_BUFFERS_MB: must be a number of megabytes/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB: must be 1-1024/);
+  });
+
   it('answers /trpc with the custom transport unless TRPC_TRANSPORT says official (docs/trpc-transport.md)', () => {
     expect(loadConfig({}).trpcTransport).toBe('custom');
     expect(loadConfig({ TRPC_TRANSPORT: 'official' }).trpcTransport).toBe('official');

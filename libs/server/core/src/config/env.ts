@@ -58,6 +58,12 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+    PGLITE_SHARED_BUFFERS_MB: z.coerce
+      .number({ error: 'must be a number of megabytes' })
+      .int({ error: 'must be a whole number of megabytes' })
+      .min(1, { error: 'must be 1-1024' })
+      .max(1024, { error: 'must be 1-1024' })
+      .default(16),
     PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://dealer.example' }).optional(),
     DEALER_PHONE: z
       .string()
@@ -269,6 +275,8 @@ export interface AppConfig {
   /** A PostgreSQL server URL; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   databasePoolSize: number;
+  /** PGlite's `shared_buffers` in MB (its page cache, inside its WebAssembly memory, which never shrinks). */
+  pgliteSharedBuffersMb: number;
   /** Absolute base URL for canonical links and the sitemap; derived from PORT when unset. */
   publicUrl: string;
   dealerPhone: string;
@@ -355,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dealerPhone: e.DEALER_PHONE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
