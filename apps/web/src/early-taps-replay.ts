@@ -1,3 +1,5 @@
+import { announceTypedText } from '@dealership/web-ui';
+
 /** What `early-taps.js`, inline in the page's head, leaves on `window` for the app. */
 interface EarlyTaps {
   /**
@@ -11,20 +13,6 @@ declare global {
   interface Window {
     dealershipEarlyTaps?: EarlyTaps;
   }
-}
-
-/**
- * Puts the text typed before hydration back in the field and makes React see it as a change.
- * React hydrates a field with the value it finds in the page as its last known value, and a
- * render before the replay may have reset the field to the component's state: the field is first
- * set to empty through its own `value` property (which React watches), then to the typed text
- * through the element's prototype (which it does not), and an `input` event then carries a change
- * from "" to the text, as a keystroke would, so `onChange` runs.
- */
-function announceTypedText(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
-  field.value = '';
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**

@@ -27,3 +27,4 @@ export * from './lib/icons/icons';
 export { PageNav, type PageNavProps } from './lib/PageNav/PageNav';
 export { AmountInput, type AmountInputProps } from './lib/AmountInput/AmountInput';
 export { deferredComponent, DeferredChunksContext, type DeferredOptions } from './lib/deferred/deferred-component';
+export { announceTypedText, announceTypedTextIn } from './lib/deferred/typed-before-hydration';

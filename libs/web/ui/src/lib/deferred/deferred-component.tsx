@@ -1,5 +1,7 @@
-import { type ComponentType, createContext, lazy, Suspense, useContext } from 'react';
+import { type ComponentType, createContext, lazy, type RefObject, Suspense, useContext, useEffect, useRef } from 'react';
 import { PageLoader } from '../PageLoader/PageLoader';
+import classes from './deferred-component.module.css';
+import { announceTypedTextIn } from './typed-before-hydration';
 
 /**
  * During a server render (apps/web/src/entry-server.tsx): the source files of the deferred
@@ -20,6 +22,19 @@ export interface DeferredOptions {
 }
 
 /**
+ * Once the deferred part has hydrated (its Suspense boundary committed), hands the component the
+ * text typed into its server-rendered fields while its code was on its way: the page is
+ * interactive before this part is, and a buyer who started typing their name would otherwise see
+ * it in the field and read "Name is required" on sending.
+ */
+function TypedBeforeHydration({ root }: { root: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    if (root.current) announceTypedTextIn(root.current);
+  }, [root]);
+  return null;
+}
+
+/**
  * A component written into a page whose code comes in a chunk of its own: the server renders it
  * with the page (and its styles), and in the browser React hydrates the rest of the page first and
  * this part when its chunk has arrived. For a large part below the fold (a lead form with its form
@@ -31,10 +46,15 @@ export function deferredComponent<Props extends object>(load: () => Promise<Comp
   const Component = lazy(async () => ({ default: await load() }));
   function Deferred(props: Props) {
     useContext(DeferredChunksContext)?.add(source);
+    const root = useRef<HTMLDivElement>(null);
+    // A box that adds nothing to the layout, to find the part's fields once it has hydrated.
     return (
-      <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
-        <Component {...props} />
-      </Suspense>
+      <div ref={root} className={classes.root}>
+        <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
+          <Component {...props} />
+          <TypedBeforeHydration root={root} />
+        </Suspense>
+      </div>
     );
   }
   return Deferred;
