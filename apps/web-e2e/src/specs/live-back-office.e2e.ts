@@ -29,8 +29,15 @@ test('a lead sent by a buyer appears on the open leads screen, in the menu and i
   await expect(page).toHaveURL(/\/$/);
   // The stream answers once the admin layout is up: from then on, nothing is missed.
   const streaming = page.waitForResponse((res) => res.url().endsWith('/api/staff/events') && res.status() === 200);
+  // The title's count is the new leads plus the orders waiting: both queries answered before it is read.
+  const counted = Promise.all(
+    ['lead.list', 'order.stats'].map((procedure) => page.waitForResponse((res) => new URL(res.url()).pathname.includes(procedure) && res.ok())),
+  );
   await page.goto('/dashboard/admin/leads');
   await streaming;
+  await counted;
+  // And drawn: React commits the answers' render before the next frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
   // The counts as the page showed them before (the worker's database holds other tests' leads).
   await expect(page).toHaveTitle(/Leads/);
