@@ -8,6 +8,7 @@ import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirT
 import { type Database, type DatabaseHandle, schema } from './database';
 import { findMigrationsDir } from './migrations-dir';
 import { listenOnServer } from './pg-listener';
+import { releaseClientsOfTransactions } from './pooled-transactions';
 
 export type DatabaseTarget =
   /**
@@ -68,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', () => undefined); // the same error, already reported by the client's listener
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
+      releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client, { schema }) as unknown as Database);
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
       const listeners = new Set<() => Promise<void>>();
       return {
