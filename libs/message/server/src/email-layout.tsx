@@ -6,7 +6,6 @@ import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { SITE_NAME } from '@dealership/shared-schemas';
@@ -73,8 +72,12 @@ export function EmailField({ label, children }: { label: string; children: React
 
 export { Link as EmailLink };
 
-/** Renders an email's element to its HTML and plain-text bodies. */
+/**
+ * Renders an email's element to its HTML and plain-text bodies. The renderer (with html-to-text
+ * and htmlparser2, about 2 MB of heap) loads with the first email, not at start.
+ */
 export async function renderEmail(subject: string, element: ReactElement): Promise<RenderedEmail> {
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
 }

@@ -1,30 +1,39 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ChannelMessage, MessageSender } from './channels';
 import { SendError } from './channels';
 
-/** Email through an SMTP server (`SMTP_URL`), with nodemailer's pooled connections. */
+/**
+ * Email through an SMTP server (`SMTP_URL`), with nodemailer's pooled connections. nodemailer
+ * loads with the first email, not at start: a server that sends none keeps its 1-2 MB of heap.
+ */
 export class EmailSender implements MessageSender {
   readonly channel = 'email' as const;
   readonly configured = true;
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-    timeoutMs: number,
-  ) {
-    this.transport = createTransport({
-      url: smtpUrl,
-      pool: true,
-      maxConnections: 3,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    });
+    private readonly timeoutMs: number,
+  ) {}
+
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: this.smtpUrl,
+        pool: true,
+        maxConnections: 3,
+        connectionTimeout: this.timeoutMs,
+        greetingTimeout: this.timeoutMs,
+        socketTimeout: this.timeoutMs,
+      }),
+    );
+    return this.transport;
   }
 
   async send(message: ChannelMessage, signal: AbortSignal): Promise<string | null> {
-    const sending = this.transport.sendMail({
+    const transport = await this.transporter();
+    const sending = transport.sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject ?? '',
@@ -49,6 +58,6 @@ export class EmailSender implements MessageSender {
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    (await this.transport)?.close();
   }
 }

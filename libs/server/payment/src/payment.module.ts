@@ -1,12 +1,16 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { Global, Module } from '@nestjs/common';
-import { BraintreePaymentGateway } from './braintree-payment-gateway';
 import { DisabledPaymentGateway } from './disabled-payment-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway';
 
-/** Braintree when its three credentials are configured, otherwise a gateway that says card payments are off. */
-export function createPaymentGateway(config: Pick<AppConfig, 'braintree'>): PaymentGateway {
-  return config.braintree ? new BraintreePaymentGateway(config.braintree) : new DisabledPaymentGateway();
+/**
+ * Braintree when its three credentials are configured, otherwise a gateway that says card payments
+ * are off. The SDK (and its dependencies, about 3 MB of a server's heap) loads only when configured.
+ */
+export async function createPaymentGateway(config: Pick<AppConfig, 'braintree'>): Promise<PaymentGateway> {
+  if (!config.braintree) return new DisabledPaymentGateway();
+  const { BraintreePaymentGateway } = await import('./braintree-payment-gateway');
+  return new BraintreePaymentGateway(config.braintree);
 }
 
 /** Provides `PAYMENT_GATEWAY` (from `APP_CONFIG`) to every module: import it once, in the API module. */

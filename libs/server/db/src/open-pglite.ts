@@ -1,0 +1,92 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { lockDataDir } from './data-dir-lock';
+import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirTemplate } from './data-dir-template';
+import { type Database, type DatabaseHandle, schema } from './database';
+import type { DatabaseTarget } from './open-database';
+
+/** Opens the embedded database (`openDatabase`'s PGlite targets) and applies the migrations in `migrationsFolder`. */
+export async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>, migrationsFolder: string): Promise<DatabaseHandle> {
+  const release = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => undefined;
+  try {
+    const client =
+      target.kind === 'pglite'
+        ? await openPgliteFolder(target)
+        : await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: target.snapshot ? new Blob([target.snapshot]) : undefined });
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    let closed = false;
+    return {
+      db: pgliteDb as unknown as Database,
+      engine: 'pglite',
+      ping: async () => {
+        if (closed) throw new Error('database is closed');
+        await client.query('select 1');
+      },
+      listen: async (channel, handlers) => {
+        // PGlite is this process's only connection: its notifications arrive before the writing
+        // query's promise resolves, and it cannot be lost.
+        const unlisten = await client.listen(channel, handlers.onNotify);
+        handlers.onListening(true);
+        return async () => {
+          handlers.onListening(false);
+          if (!closed) await unlisten();
+        };
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite's start with its page cache set to `sharedBuffersMb`. Postgres allocates it inside the
+ * WebAssembly memory, which grows and never gives pages back: PGlite's default 128 MB was most of
+ * a reopened folder's RSS (docs/speed.md, "Memory"). `startParams` replaces PGlite's own
+ * parameters, so they are kept.
+ */
+function pgliteStart(dataDir: string, sharedBuffersMb: number | undefined) {
+  const startParams = sharedBuffersMb === undefined ? undefined : [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+  return PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, startParams });
+}
+
+/** Opens `<dataDir>/pglite` (the caller holds the lock), from the template when the folder holds no database yet. */
+async function openPgliteFolder(target: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<PGlite> {
+  const dataDir = join(target.dataDir, 'pglite');
+  if (!isEmptyDataDir(dataDir)) return pgliteStart(dataDir, target.sharedBuffersMb);
+
+  const started = Date.now();
+  const template = target.template === undefined ? findDataDirTemplate() : target.template;
+  let templateError: Error | undefined;
+  if (template) {
+    let client: PGlite | undefined;
+    try {
+      restoreDataDirTemplate(template, dataDir);
+      client = await pgliteStart(dataDir, target.sharedBuffersMb);
+      await client.query('select 1');
+      target.onCreated?.({ from: 'template', ms: Date.now() - started });
+      return client;
+    } catch (error) {
+      // Nothing of ours is in it yet: start the folder over the slow way.
+      await client?.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      templateError = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  const client = await pgliteStart(dataDir, target.sharedBuffersMb);
+  target.onCreated?.({ from: 'initdb', ms: Date.now() - started, templateError });
+  return client;
+}
