@@ -8,6 +8,7 @@ import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DbModule } from '@dealership/server-db';
+import { CspSourcesModule } from '@dealership/server-http';
 import { OpenApiModule } from '@dealership/server-openapi';
 import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
@@ -42,6 +43,7 @@ export class ApiModule {
         AuthModule,
         PaymentModule,
         SiteModule,
+        CspSourcesModule,
         MediaModule,
         UserModule,
         CarModule,
