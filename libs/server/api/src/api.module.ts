@@ -16,17 +16,16 @@ import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';
 import { UserModule } from '@dealership/user-server';
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
 import { HealthModule } from './health.module';
 import { StaffEventsModule } from './staff-events/staff-events.module';
 
 /** The configuration, available to every module. */
-@Global()
 @Module({})
 class ConfigModule {
   static forValue(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return { module: ConfigModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }
 }
 

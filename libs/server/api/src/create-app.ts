@@ -6,7 +6,6 @@ import { SiteService } from '@dealership/server-site';
 import { rethrowContextError } from '@dealership/server-trpc';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
@@ -28,10 +27,9 @@ export interface CreateAppOptions {
 }
 
 /**
- * The whole HTTP server, configured and initialised but not listening: Nest on Fastify
- * (chosen by measurement, see docs/architecture.md), REST under /api, tRPC at /trpc, the modules' own routes
- * (images under /media, sitemap), and the built web app with client-side routing everywhere else
- * (`serveHttp`, `@dealership/server-http`).
+ * The whole HTTP server, configured and initialised but not listening: Nest on Fastify (chosen by
+ * measurement, see docs/architecture.md), REST under /api, the modules' own routes (images under
+ * /media, sitemap), tRPC at /trpc and the built web app everywhere else (`serveHttp`).
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createLogger(config);
@@ -46,11 +44,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   const auth = app.get(AuthService);
   const site = app.get(SiteService);
-  await serveHttp(app.getHttpAdapter().getInstance() as unknown as FastifyInstance, {
+  await serveHttp(app, {
     config,
     logger,
     webDistDir: config.webDistDir ?? resolve(__dirname, '../web'),
-    // The features' hosts: Cloudinary's images (media), Braintree's card form (payment).
     cspSources: app.get(CspSourcesCollector).collect(),
     router: app.get(AppRouterFactory).create(),
     // Procedures see the token's user by the REST guard's rules (signature, expiry, account still

@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { AppConfig } from '@dealership/server-core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants as zlib } from 'node:zlib';
@@ -29,11 +30,12 @@ export interface HttpOptions<TRouter extends AnyRouter> {
 }
 
 /**
- * Everything on the HTTP side of the app, on its Fastify, before the app's own routes are
- * registered: compression, the idle memory trim, the security headers and CORS, tRPC at `/trpc`,
+ * Everything on the HTTP side of the app, on its Fastify, before `app.init()` registers the
+ * modules' routes: compression, the idle memory trim, the security headers and CORS, tRPC at `/trpc`,
  * and the built web app with its pages everywhere else.
  */
-export async function serveHttp<TRouter extends AnyRouter>(fastify: FastifyInstance, options: HttpOptions<TRouter>): Promise<void> {
+export async function serveHttp<TRouter extends AnyRouter>(app: NestFastifyApplication, options: HttpOptions<TRouter>): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const { config, logger, webDistDir } = options;
   await fastify.register(fastifyCompress, {
     global: true,
