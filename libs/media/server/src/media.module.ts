@@ -4,6 +4,7 @@ import { CloudinaryMediaStorage, parseCloudinaryUrl } from './cloudinary-media-s
 import { LocalMediaStorage } from './local-media-storage';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage';
 import { MediaUploadRepository } from './media-upload.repository';
+import { MediaCspSources } from './media.csp-sources';
 import { MediaController } from './media.controller';
 import { MediaRoutes } from './media.routes';
 import { MediaService } from './media.service';
@@ -16,7 +17,13 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
 }
 
 @Module({
-  providers: [{ provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: createMediaStorage }, MediaUploadRepository, MediaService, MediaRoutes],
+  providers: [
+    { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: createMediaStorage },
+    MediaUploadRepository,
+    MediaService,
+    MediaRoutes,
+    MediaCspSources,
+  ],
   controllers: [MediaController],
   exports: [MediaService, MEDIA_STORAGE],
 })

@@ -8,6 +8,7 @@ import { OrderModule } from '@dealership/order-server';
 import { AuthModule } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DbModule } from '@dealership/server-db';
+import { CspSourcesModule } from '@dealership/server-http';
 import { OpenApiModule } from '@dealership/server-openapi';
 import { PaymentModule } from '@dealership/server-payment';
 import { SeedModule } from '@dealership/server-seed';
@@ -15,17 +16,16 @@ import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';
 import { UserModule } from '@dealership/user-server';
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AppRouterFactory } from './app-router.factory';
 import { HealthModule } from './health.module';
 import { StaffEventsModule } from './staff-events/staff-events.module';
 
 /** The configuration, available to every module. */
-@Global()
 @Module({})
 class ConfigModule {
   static forValue(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return { module: ConfigModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }
 }
 
@@ -42,6 +42,7 @@ export class ApiModule {
         AuthModule,
         PaymentModule,
         SiteModule,
+        CspSourcesModule,
         MediaModule,
         UserModule,
         CarModule,

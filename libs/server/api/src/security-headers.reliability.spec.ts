@@ -19,6 +19,20 @@ function directives(header: string | string[] | number | undefined): Map<string,
   );
 }
 
+/** The whole server on a fresh database, its files under `root`, with `env` on top of the test settings. */
+async function startServer(root: string, env: Record<string, string>): Promise<{ database: DatabaseHandle; app: NestFastifyApplication }> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: join(root, 'data'),
+    WEB_DIST_DIR: join(root, 'web'),
+    ...env,
+  });
+  return { database, app: await createApp(config, { database }) };
+}
+
 /** The security headers on each kind of answer of the whole server: a page, REST, tRPC, a picture, a bundle. */
 describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reliability: the whole server)', (transport) => {
   let root: string;
@@ -33,21 +47,12 @@ describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reli
     writeFileSync(join(root, 'web/assets/app-abc123.js'), 'console.log("app")');
     mkdirSync(join(root, 'data/media/cars'), { recursive: true });
     writeFileSync(join(root, 'data/media/cars/blue-car-0123456789.svg'), SVG);
-    database = await createTestDatabase();
-    app = await createApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        DATA_DIR: join(root, 'data'),
-        WEB_DIST_DIR: join(root, 'web'),
-        PUBLIC_URL: 'https://cars.example',
-        CLOUDINARY_URL: 'cloudinary://key:secret@dealer',
-        CORS_ORIGINS: 'https://partner.example',
-        TRPC_TRANSPORT: transport,
-      }),
-      { database },
-    );
+    ({ database, app } = await startServer(root, {
+      PUBLIC_URL: 'https://cars.example',
+      CLOUDINARY_URL: 'cloudinary://key:secret@dealer',
+      CORS_ORIGINS: 'https://partner.example',
+      TRPC_TRANSPORT: transport,
+    }));
     // `await`: issuing a token opens a session.
     token = await tokenFor(app, (await insertUser(database.db)).id);
   }, 120_000);
@@ -173,5 +178,32 @@ describe.each(['custom', 'official'])('security headers, TRPC_TRANSPORT=%s (reli
     const no = await preflight('https://evil.example');
     expect(no.headers['access-control-allow-origin']).toBeUndefined();
     expect(no.headers['access-control-allow-methods']).toBeUndefined();
+  });
+});
+
+/** The hosts the payment module contributes reach the whole server's policy (the media module's: above). */
+describe('security headers with card payments on (reliability: the whole server)', () => {
+  let database: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'headers-'));
+    ({ database, app } = await startServer(root, { BRAINTREE_MERCHANT_ID: 'merchant', BRAINTREE_PUBLIC_KEY: 'public', BRAINTREE_PRIVATE_KEY: 'private' }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("lets the card form reach Braintree's frames and API, and nothing else changes", async () => {
+    const csp = directives((await app.inject({ method: 'GET', url: '/api/brand/getAll-brand' })).headers['content-security-policy']);
+    expect(csp.get('frame-src')).toEqual(['https://assets.braintreegateway.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.sandbox.braintreegateway.com', 'https://payments.sandbox.braintree-api.com']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect([...csp.keys()].slice(5, 8)).toEqual(['connect-src', 'frame-src', 'object-src']);
   });
 });

@@ -2,6 +2,7 @@ import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { Global, Module } from '@nestjs/common';
 import { DisabledPaymentGateway } from './disabled-payment-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway';
+import { PaymentCspSources } from './payment.csp-sources';
 
 /**
  * Braintree when its three credentials are configured, otherwise a gateway that says card payments
@@ -13,10 +14,13 @@ export async function createPaymentGateway(config: Pick<AppConfig, 'braintree'>)
   return new BraintreePaymentGateway(config.braintree);
 }
 
-/** Provides `PAYMENT_GATEWAY` (from `APP_CONFIG`) to every module: import it once, in the API module. */
+/**
+ * Provides `PAYMENT_GATEWAY` (from `APP_CONFIG`) to every module, and the card form's CSP sources:
+ * import it once, in the API module.
+ */
 @Global()
 @Module({
-  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }],
+  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }, PaymentCspSources],
   exports: [PAYMENT_GATEWAY],
 })
 export class PaymentModule {}

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  cloudinaryImageSource,
   createCspNonce,
   cspDirectives,
   PERMISSIONS_POLICY,
@@ -39,29 +38,21 @@ describe('cspDirectives', () => {
     for (const sources of csp.values()) expect(sources).not.toEqual(expect.arrayContaining([expect.stringMatching(/unsafe/)]));
   });
 
-  it('adds the configured Cloudinary cloud to the image sources, and upgrades requests over HTTPS', () => {
-    const csp = parseCsp(
-      serializeCsp(cspDirectives({ ...HTTP_CONFIG, publicUrl: 'https://cars.example', cloudinaryUrl: 'cloudinary://key:secret@Dealer-Cloud?secure=true' })),
-    );
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://res.cloudinary.com/dealer-cloud/']);
+  it('adds the sources features contribute to their directives, and upgrades requests over HTTPS', () => {
+    const cspSources = { 'img-src': ['https://images.example/dealer/'], 'connect-src': ['https://api.pay.example'] };
+    const csp = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, publicUrl: 'https://cars.example', cspSources })));
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://images.example/dealer/']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.pay.example']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.has('frame-src')).toBe(false);
     expect(csp.get('upgrade-insecure-requests')).toEqual([]);
   });
 
-  it('lets the card form reach Braintree only when card payments are configured, for its environment', () => {
-    expect(parseCsp(serializeCsp(cspDirectives(HTTP_CONFIG))).has('frame-src')).toBe(false);
-    const braintree = { environment: 'sandbox' as const, merchantId: 'm', publicKey: 'p', privateKey: 'k', timeoutMs: 20_000 };
-    const sandbox = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, braintree })));
-    expect(sandbox.get('frame-src')).toEqual(['https://assets.braintreegateway.com']);
-    expect(sandbox.get('connect-src')).toEqual(["'self'", 'https://api.sandbox.braintreegateway.com', 'https://payments.sandbox.braintree-api.com']);
-    expect(sandbox.get('script-src')).toEqual(["'self'"]);
-    const production = parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, braintree: { ...braintree, environment: 'production' } })));
-    expect(production.get('connect-src')).toEqual(["'self'", 'https://api.braintreegateway.com', 'https://payments.braintree-api.com']);
-  });
-
-  it('reads the cloud name only from a Cloudinary URL', () => {
-    expect(cloudinaryImageSource(undefined)).toBeUndefined();
-    expect(cloudinaryImageSource('cloudinary://123:abc@demo')).toBe('https://res.cloudinary.com/demo/');
-    expect(cloudinaryImageSource('cloudinary://123:abc@evil.example/x')).toBe('https://res.cloudinary.com/evil/');
+  it('allows frames only when a feature contributes them, sent after connect-src', () => {
+    expect(parseCsp(serializeCsp(cspDirectives({ ...HTTP_CONFIG, cspSources: { 'frame-src': [] } }))).has('frame-src')).toBe(false);
+    const header = serializeCsp(cspDirectives({ ...HTTP_CONFIG, cspSources: { 'frame-src': ['https://frames.pay.example'] } }));
+    expect(parseCsp(header).get('frame-src')).toEqual(['https://frames.pay.example']);
+    expect(header).toContain("connect-src 'self';frame-src https://frames.pay.example;object-src");
   });
 
   it('treats the site as HTTPS only when PUBLIC_URL says so', () => {

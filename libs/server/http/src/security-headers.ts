@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CspSources } from './csp-sources';
 
-/** The settings the headers depend on. */
-export type SecurityHeadersConfig = Pick<AppConfig, 'publicUrl' | 'cloudinaryUrl' | 'corsOrigins'> & Partial<Pick<AppConfig, 'braintree'>>;
+/** The settings the headers depend on, and the sources the features contribute (`CspSourcesCollector`). */
+export type SecurityHeadersConfig = Pick<AppConfig, 'publicUrl' | 'corsOrigins'> & { cspSources?: CspSources };
 
 /** CSP directives, in the order they are sent; values are source lists. */
 export type CspDirectives = Record<string, readonly string[]>;
@@ -45,39 +46,15 @@ export function servesHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https://');
 }
 
-/** Where the configured Cloudinary cloud delivers images (`https://res.cloudinary.com/<cloud>/`), if any. */
-export function cloudinaryImageSource(cloudinaryUrl: string | undefined): string | undefined {
-  if (!cloudinaryUrl) return undefined;
-  const cloud = /^cloudinary:\/\/[^@]+@([a-z0-9_-]+)/i.exec(cloudinaryUrl)?.[1];
-  return cloud ? `https://res.cloudinary.com/${cloud.toLowerCase()}/` : undefined;
-}
-
-/**
- * What the Braintree Drop-in (bundled from npm into the checkout's lazy chunk: no script, style or
- * image from Braintree's hosts) reaches when card payments are on: the card fields' iframes and
- * the gateway's client API. Measured in Chromium with the card form only (no PayPal, wallets or
- * 3-D Secure). Site-wide, not per page: a visitor who lands on / and walks to /cart keeps the
- * first page's policy. The analytics hosts are left out: blocked, the form still works.
- */
-export function braintreeSources(braintree: AppConfig['braintree'] | undefined): { frame: string[]; connect: string[] } {
-  if (!braintree) return { frame: [], connect: [] };
-  const sandbox = braintree.environment === 'sandbox';
-  return {
-    frame: ['https://assets.braintreegateway.com'],
-    connect: sandbox
-      ? ['https://api.sandbox.braintreegateway.com', 'https://payments.sandbox.braintree-api.com']
-      : ['https://api.braintreegateway.com', 'https://payments.braintree-api.com'],
-  };
-}
-
 /**
  * The site's Content-Security-Policy: scripts and styles from our own origin only (no inline
- * script, no `eval`), images from us, `data:` URLs and the Cloudinary cloud, requests to our own
- * API only, never framed. Pages add a per-response style nonce (`pagePolicy`).
+ * script, no `eval`), images from us and `data:` URLs, requests to our own API only, never framed;
+ * plus the hosts the features contribute (`config.cspSources`: an image host, a payment form's
+ * frames and API). Pages add a per-response style nonce (`pagePolicy`).
  */
 export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
-  const cloudinary = cloudinaryImageSource(config.cloudinaryUrl);
-  const braintree = braintreeSources(config.braintree);
+  const contributed = config.cspSources ?? {};
+  const frame = contributed['frame-src'] ?? [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -87,10 +64,10 @@ export function cspDirectives(config: SecurityHeadersConfig): CspDirectives {
     'style-src': ["'self'"],
     // `blob:`: the back office previews a picked photo from memory while it uploads (an object URL
     // of the visitor's own file; nothing from another origin).
-    'img-src': ["'self'", 'data:', 'blob:', ...(cloudinary ? [cloudinary] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...(contributed['img-src'] ?? [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...braintree.connect],
-    ...(braintree.frame.length ? { 'frame-src': braintree.frame } : {}),
+    'connect-src': ["'self'", ...(contributed['connect-src'] ?? [])],
+    ...(frame.length ? { 'frame-src': frame } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -114,8 +91,8 @@ export function createCspNonce(): string {
 /** What one page needs beyond the site policy. */
 export interface PagePolicyOptions {
   /**
-   * Script hosts this page may load from, on top of `'self'`. The hook for card payments (a later
-   * issue): the checkout page passes the Braintree Drop-in host here, so no other page allows it.
+   * Script hosts this page may load from, on top of `'self'`: the hook for a page that needs a
+   * provider's script (a payment form's), so no other page allows it.
    */
   scriptSources?: readonly string[];
 }

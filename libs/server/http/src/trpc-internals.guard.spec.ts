@@ -25,7 +25,7 @@ import { mountTrpc } from './trpc-http';
  * adapter).
  *
  * Verified on @trpc/server 11.19.0 (docs/trpc-transport.md). On an upgrade:
- *   1. run `npx nx test server-api` (this file and trpc-http.spec.ts);
+ *   1. run `npx nx test server-http` (this file and trpc-http.spec.ts);
  *   2. read the release's diff of `resolveResponse` (src/unstable-core-do-not-import/http/
  *      resolveResponse.ts), `contentType.ts`, `getErrorShape.ts` and `getHTTPStatusCode.ts`, and
  *      carry any change of behaviour into `answerJson` (trpc-http.ts);
