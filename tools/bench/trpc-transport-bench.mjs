@@ -1,5 +1,5 @@
 // tRPC transport benchmark: the same build of our server started twice on the same PostgreSQL
-// database, once with TRPC_TRANSPORT=custom (libs/server/api/src/trpc-http.ts's own JSON path) and
+// database, once with TRPC_TRANSPORT=custom (libs/server/http/src/trpc-http.ts's own JSON path) and
 // once with TRPC_TRANSPORT=official (tRPC's fastifyTRPCPlugin), loaded in turn with autocannon on
 // the hot tRPC calls. Runs are interleaved (each round loads custom then official, the next round
 // official then custom), so drift in the machine's load falls on both alike. Per case it prints

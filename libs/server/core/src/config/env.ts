@@ -291,7 +291,7 @@ export interface AppConfig {
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
   /**
-   * What answers `/trpc` calls: `custom` (libs/server/api/src/trpc-http.ts's own JSON path) or
+   * What answers `/trpc` calls: `custom` (libs/server/http/src/trpc-http.ts's own JSON path) or
    * `official` (tRPC's `fastifyTRPCPlugin`), both behind the same limits (docs/trpc-transport.md).
    */
   trpcTransport: (typeof TRPC_TRANSPORTS)[number];
