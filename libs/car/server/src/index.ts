@@ -1,3 +1,4 @@
+export { CarAvailability, CarAvailabilityModule, type CarForOrder } from './car-availability';
 export { CarModule } from './car.module';
 export { CarRouter } from './car.router';
 export { CarService } from './car.service';
