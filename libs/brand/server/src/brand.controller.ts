@@ -5,10 +5,11 @@ import {
   BrandRemoveInputSchema,
   BrandUpdateInputSchema,
 } from '@dealership/brand-schemas';
-import { CarService, fromLegacyImage, type LegacyFormFile, listOf, parseLegacyInput, readLegacyForm } from '@dealership/car-server';
+import { CarService } from '@dealership/car-server';
 import { MediaService } from '@dealership/media-server';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
-import { LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { parseOrThrow } from '@dealership/server-core';
+import { fromLegacyImage, type LegacyFormFile, LegacyMessageBodySchema, listOf, parseLegacyInput, readLegacyForm } from '@dealership/server-legacy-rest';
 import { RestRoute, type RestRouteDoc } from '@dealership/server-openapi';
 import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';

@@ -1,7 +1,7 @@
 import type { Brand } from '@dealership/brand-schemas';
 import type { Car } from '@dealership/car-schemas';
 import { LegacyCarSchema, toLegacyCar } from '@dealership/car-server';
-import { LegacyImageSchema, toLegacyImage } from '@dealership/media-server';
+import { LegacyImageSchema, toLegacyImage } from '@dealership/server-legacy-rest';
 import { z } from 'zod';
 
 // The legacy REST brand shapes (`getAll-brand`, `getBrandBtId-brand`), byte for byte.

@@ -1,8 +1,19 @@
 import type { Brand } from '@dealership/brand-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, brands, CatalogueChanges, DB, type Database, type Transaction, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
+import {
+  brandImages,
+  brands,
+  CatalogueChanges,
+  CatalogueRows,
+  BRAND_CATALOGUE,
+  type CatalogueWriteResult,
+  DB,
+  type Database,
+  pgError,
+  PG_UNIQUE_VIOLATION,
+} from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 
 /** A brand's own columns as the service sets them. */
 export interface BrandColumns {
@@ -12,20 +23,13 @@ export interface BrandColumns {
 }
 
 /** What a write came to: done, or why not. */
-export type BrandWriteResult = { ok: true; id: string } | { ok: false; reason: 'name-taken' | 'slug-taken' | 'not-found' };
+export type BrandWriteResult = CatalogueWriteResult<'name-taken' | 'not-found'>;
 
 function writeFailure(error: unknown): BrandWriteResult {
   const { code, constraint } = pgError(error);
   if (code === PG_UNIQUE_VIOLATION && constraint === 'brands_name_lower_key') return { ok: false, reason: 'name-taken' };
   if (code === PG_UNIQUE_VIOLATION && constraint === 'brands_slug_key') return { ok: false, reason: 'slug-taken' };
   throw error;
-}
-
-async function saveImages(tx: Transaction, brandId: string, images: ImageRef[]) {
-  await tx.delete(brandImages).where(eq(brandImages.brandId, brandId));
-  if (images.length > 0) {
-    await tx.insert(brandImages).values(images.map((image, position) => ({ brandId, url: image.url, publicId: image.publicId, position })));
-  }
 }
 
 /** Brands in the order they were added (as the legacy list was: the home page shows the first eight), with their logos. */
@@ -48,10 +52,14 @@ function toBrand(row: BrandRow): Brand {
 /** The only code that reads the brand tables. */
 @Injectable()
 export class BrandRepository {
+  private readonly rows: CatalogueRows<typeof brands, 'name-taken' | 'not-found'>;
+
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly changes: CatalogueChanges,
-  ) {}
+  ) {
+    this.rows = new CatalogueRows(db, changes, BRAND_CATALOGUE, writeFailure);
+  }
 
   private async find(where?: SQL, limit?: number): Promise<Brand[]> {
     return (await findBrands(this.db, where, limit)).map(toBrand);
@@ -72,47 +80,18 @@ export class BrandRepository {
   }
 
   /** The slugs taken by `base` and its numbered forms (`base`, `base-2` ...), but `exceptBrandId`'s own. */
-  async slugsLike(base: string, exceptBrandId?: string): Promise<Set<string>> {
-    const rows = await this.db
-      .select({ slug: brands.slug })
-      .from(brands)
-      .where(and(or(eq(brands.slug, base), like(brands.slug, `${base}-%`)), exceptBrandId ? ne(brands.id, exceptBrandId) : undefined));
-    return new Set(rows.map((r) => r.slug));
+  slugsLike(base: string, exceptBrandId?: string): Promise<Set<string>> {
+    return this.rows.slugsLike(base, exceptBrandId);
   }
 
   /** Inserts a brand with its logos in order; the unique index on lower(name) decides a duplicate. */
-  async insert(columns: BrandColumns, images: ImageRef[]): Promise<BrandWriteResult> {
-    try {
-      return await this.changes.after(
-        this.db.transaction(async (tx) => {
-          const [row] = await tx.insert(brands).values(columns).returning({ id: brands.id });
-          await saveImages(tx, row.id, images);
-          return { ok: true, id: row.id } as const;
-        }),
-      );
-    } catch (error) {
-      return writeFailure(error);
-    }
+  insert(columns: BrandColumns, images: ImageRef[]): Promise<BrandWriteResult> {
+    return this.rows.insert(columns, images);
   }
 
   /** Changes the given columns, and replaces the logos when `images` is given. */
-  async update(id: string, columns: Partial<BrandColumns>, images?: ImageRef[]): Promise<BrandWriteResult> {
-    try {
-      return await this.changes.after(
-        this.db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(brands)
-            .set({ ...columns, updatedAt: new Date() })
-            .where(eq(brands.id, id))
-            .returning({ id: brands.id });
-          if (!row) return { ok: false, reason: 'not-found' } as const;
-          if (images) await saveImages(tx, id, images);
-          return { ok: true, id } as const;
-        }),
-      );
-    } catch (error) {
-      return writeFailure(error);
-    }
+  update(id: string, columns: Partial<BrandColumns>, images?: ImageRef[]): Promise<BrandWriteResult> {
+    return this.rows.update(id, columns, images);
   }
 
   /** Deletes a brand; its cars stay, without a brand (`ON DELETE SET NULL`). False when there was none. */
@@ -137,10 +116,8 @@ export class BrandRepository {
   }
 
   /** Which of `publicIds` a brand still shows (storage names files by content, so two brands may share one). */
-  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
-    if (publicIds.length === 0) return new Set();
-    const rows = await this.db.selectDistinct({ publicId: brandImages.publicId }).from(brandImages).where(inArray(brandImages.publicId, publicIds));
-    return new Set(rows.map((r) => r.publicId));
+  imagesInUse(publicIds: string[]): Promise<Set<string>> {
+    return this.rows.imagesInUse(publicIds);
   }
 
   /** Slug and last change of every brand (sitemap). */

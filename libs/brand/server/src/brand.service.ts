@@ -1,24 +1,31 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { Brand, BrandCreateFields, BrandUpdateFields } from '@dealership/brand-schemas';
-import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
-import { slugify, uniqueSlug } from '@dealership/shared-util';
+import { CatalogueWriter } from '@dealership/server-db';
 import { Injectable, Logger } from '@nestjs/common';
 import { BrandImageNotFoundError, BrandNameTakenError, BrandNotFoundError, BrandSlugConflictError, ForeignBrandImageError } from './brand.errors';
-import { BrandRepository, type BrandWriteResult } from './brand.repository';
-
-/** Attempts at a unique slug when another write takes the chosen one between the check and the insert. */
-const SLUG_ATTEMPTS = 5;
+import { BrandRepository } from './brand.repository';
 
 @Injectable()
 export class BrandService {
   private readonly logger = new Logger('BrandService');
+  private readonly writes: CatalogueWriter<'name-taken' | 'not-found'>;
 
   constructor(
     private readonly brands: BrandRepository,
-    private readonly media: MediaService,
+    media: MediaService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.writes = new CatalogueWriter({
+      kind: 'brand',
+      media,
+      store: brands,
+      foreignImage: (field) => new ForeignBrandImageError(field),
+      slugConflict: () => new BrandSlugConflictError(),
+      failure: (reason, name) => (reason === 'name-taken' ? new BrandNameTakenError(name as string) : new BrandNotFoundError()),
+      warn: (message) => this.logger.warn(message),
+    });
+  }
 
   list(): Promise<Brand[]> {
     return this.brands.all();
@@ -39,10 +46,9 @@ export class BrandService {
   /** Adds a brand under a unique slug; a name taken in any case is a conflict. */
   async create(input: BrandCreateFields, actor: AuditActor): Promise<Brand> {
     const { images, ...fields } = input;
-    this.checkOwnImages(images);
-    await this.media.checkNotHeldElsewhere(images, { kind: 'brand' });
-    const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.brands.insert({ ...fields, slug }, images));
-    await this.media.attach(images.map((image) => image.publicId));
+    await this.writes.checkImages(images);
+    const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.brands.insert({ ...fields, slug }, images));
+    await this.writes.imagesSaved(images);
     const brand = await this.byId(id);
     await this.audit.record({ actor, entity: 'brand', entityId: id, label: brand.name, action: 'create', after: brand });
     return brand;
@@ -52,18 +58,11 @@ export class BrandService {
   async update(input: BrandUpdateFields, actor: AuditActor): Promise<Brand> {
     const { id, images, ...fields } = input;
     const before = await this.byId(id);
-    if (images) {
-      this.checkOwnImages(images);
-      await this.media.checkNotHeldElsewhere(images, { kind: 'brand', id });
-    }
+    if (images) await this.writes.checkImages(images, id);
     const write = (slug?: string) => this.brands.update(id, slug ? { ...fields, slug } : fields, images);
-    if (fields.name !== undefined && fields.name !== before.name) await this.withUniqueSlug(fields.name, id, write);
-    else this.unwrap(await write(), fields.name ?? before.name);
-    if (images) {
-      await this.media.attach(images.map((image) => image.publicId));
-      const kept = new Set(images.map((image) => image.publicId));
-      await this.removeFromStorage(before.images.map((image) => image.publicId).filter((publicId) => !kept.has(publicId)));
-    }
+    if (fields.name !== undefined && fields.name !== before.name) await this.writes.withUniqueSlug(fields.name, id, write);
+    else this.writes.unwrap(await write(), fields.name ?? before.name, id);
+    if (images) await this.writes.imagesSaved(images, before.images);
     const after = await this.byId(id);
     await this.audit.record({ actor, entity: 'brand', entityId: id, label: after.name, action: 'update', before, after });
     return after;
@@ -73,7 +72,7 @@ export class BrandService {
   async remove(id: string, actor: AuditActor): Promise<void> {
     const before = await this.byId(id);
     if (!(await this.brands.remove(id))) throw new BrandNotFoundError();
-    await this.removeFromStorage(before.images.map((image) => image.publicId));
+    await this.writes.removeFromStorage(before.images.map((image) => image.publicId));
     await this.audit.record({ actor, entity: 'brand', entityId: id, label: before.name, action: 'remove', before });
   }
 
@@ -81,7 +80,7 @@ export class BrandService {
   async removeImage(brandId: string, publicId: string, actor: AuditActor): Promise<Brand> {
     const before = await this.byId(brandId);
     if (!(await this.brands.removeImage(brandId, publicId))) throw new BrandImageNotFoundError();
-    await this.removeFromStorage([publicId]);
+    await this.writes.removeFromStorage([publicId]);
     const after = await this.byId(brandId);
     await this.audit.record({
       actor,
@@ -93,38 +92,5 @@ export class BrandService {
       after: { images: after.images },
     });
     return after;
-  }
-
-  private checkOwnImages(images: ImageRef[]): void {
-    const foreign = images.findIndex((image) => !this.media.isOwnImage(image));
-    if (foreign >= 0) throw new ForeignBrandImageError(`images.${foreign}`);
-  }
-
-  private async withUniqueSlug(name: string, brandId: string | undefined, write: (slug: string) => Promise<BrandWriteResult>): Promise<string> {
-    const base = slugify(name) || 'item';
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const slug = uniqueSlug(base, await this.brands.slugsLike(base, brandId));
-      const result = await write(slug);
-      if (result.ok || result.reason !== 'slug-taken') return this.unwrap(result, name);
-    }
-    throw new BrandSlugConflictError();
-  }
-
-  private unwrap(result: BrandWriteResult, name: string): string {
-    if (result.ok) return result.id;
-    if (result.reason === 'name-taken') throw new BrandNameTakenError(name);
-    if (result.reason === 'not-found') throw new BrandNotFoundError();
-    throw new BrandSlugConflictError();
-  }
-
-  /**
-   * Deletes logos from storage after the database let go of them, but not a file another brand
-   * still shows (files are named by their content); a storage failure is logged, not answered.
-   */
-  private async removeFromStorage(publicIds: string[]): Promise<void> {
-    const inUse = await this.brands.imagesInUse(publicIds);
-    for (const publicId of publicIds.filter((id) => !inUse.has(id))) {
-      await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete image from storage: ${(error as Error).name}`));
-    }
   }
 }

@@ -7,7 +7,8 @@ import {
   CarUpdateInputSchema,
 } from '@dealership/car-schemas';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
-import { LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { parseOrThrow } from '@dealership/server-core';
+import { LegacyMessageBodySchema, parseLegacyInput, readLegacyForm } from '@dealership/server-legacy-rest';
 import { RestRoute } from '@dealership/server-openapi';
 import { text } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
@@ -22,11 +23,9 @@ import {
   LegacyCarListResponseSchema,
   LegacyCarResponseSchema,
   LegacyRelatedCarsResponseSchema,
-  parseLegacyInput,
   toLegacyCar,
 } from './car.legacy-mapper';
 import { CarService } from './car.service';
-import { readLegacyForm } from './legacy-form';
 
 const SearchQuerySchema = z.object({
   searchQuery: text().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),

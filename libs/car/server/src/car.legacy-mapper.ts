@@ -1,8 +1,7 @@
 import type { BrandRef } from '@dealership/brand-schemas';
 import type { Car } from '@dealership/car-schemas';
-import { LegacyImageSchema, toLegacyImage } from '@dealership/media-server';
-import { RequestValidationError } from '@dealership/server-core';
-import { type ZodType, z } from 'zod';
+import { fromLegacyImage, LegacyImageSchema, listOf, toLegacyImage } from '@dealership/server-legacy-rest';
+import { z } from 'zod';
 
 // The legacy REST shapes (`../shared/spec/legacy-rest-contract.md`): third-party clients read these
 // names and this key order, so they are kept byte for byte. Nothing of our own uses them.
@@ -134,26 +133,6 @@ function formValue(field: string, value: unknown): unknown {
 }
 
 /**
- * One legacy image entry as our `ImageRef`: a `{url, public_id}` object, or its JSON text (each
- * multipart `documents` entry). Anything else is passed on for the contract to refuse.
- */
-export function fromLegacyImage(entry: unknown): unknown {
-  let value = entry;
-  if (typeof entry === 'string') {
-    try {
-      value = JSON.parse(entry);
-    } catch {
-      return entry;
-    }
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const { url, public_id: publicId } = value as { url?: unknown; public_id?: unknown };
-    return { url, publicId };
-  }
-  return value;
-}
-
-/**
  * The body of a legacy car write, for the REST document, derived from the contract the route
  * parses it with (`CarCreateInputSchema`, `CarUpdateInputSchema`): the same fields, required or
  * not as there, under their legacy names. As JSON, numbers may come as their text and each
@@ -182,9 +161,6 @@ export function legacyCarBodySchema(contract: z.ZodObject, form: 'json' | 'multi
   }
   return z.object(shape);
 }
-
-/** A repeated form field as a list (one entry arrives as a single value). */
-export const listOf = (value: unknown): unknown[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
 
 /** A legacy create/update body (multipart or JSON, legacy names) in the domain's names and types. */
 export function fromLegacyCarBody(fields: Record<string, unknown>): Record<string, unknown> {
@@ -220,33 +196,4 @@ export function fromLegacyCarBody(fields: Record<string, unknown>): Record<strin
     else domain[field] = formValue(field, value);
   }
   return domain;
-}
-
-/**
- * Parses a legacy write with a domain contract: a 400 whose `message` is the first problem, in
- * the contract's order of checks (spec §5's), and whose fields carry the legacy names.
- */
-export function parseLegacyInput<T extends ZodType>(schema: T, input: unknown, legacyNames: Record<string, string>): z.output<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => {
-    const [head = '', ...rest] = issue.path.map(String);
-    const legacy = legacyNames[head] ?? head;
-    // `price must be a number` names the field by its legacy name; a bare `must be a valid id` gets it in front.
-    const field = [legacy, ...rest].join('.') || 'body';
-    // zod's own wording (`Invalid input: ...`) gets the field in front, as does a bare `must be a valid id`.
-    const message =
-      head && issue.message.startsWith(head)
-        ? `${legacy}${issue.message.slice(head.length)}`
-        : /^[a-z]/.test(issue.message)
-          ? `${field} ${issue.message}`
-          : issue.message.startsWith('Invalid')
-            ? `${field}: ${issue.message}`
-            : issue.message;
-    return { field, message };
-  });
-  const error = new RequestValidationError(errors);
-  // The legacy screens show the message as it is: the first problem alone, like the form's own check.
-  error.message = errors[0].message;
-  throw error;
 }

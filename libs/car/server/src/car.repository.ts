@@ -3,18 +3,20 @@ import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
   CatalogueChanges,
+  CatalogueRows,
+  CAR_CATALOGUE,
+  type CatalogueWriteResult,
   carImages,
   cars,
   DB,
   type Database,
-  type Transaction,
   pgError,
   PG_UNIQUE_VIOLATION,
   PG_FOREIGN_KEY_VIOLATION,
 } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, like, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 import { carJson } from './car-json';
 
@@ -44,14 +46,7 @@ export interface CarCountCaps {
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
 
 /** What a write came to: done, or why not (an unknown brand; the slug taken meanwhile). */
-export type CarWriteResult = { ok: true; id: string } | { ok: false; reason: 'brand-not-found' | 'slug-taken' | 'not-found' };
-
-async function saveImages(tx: Transaction, carId: string, images: ImageRef[]) {
-  await tx.delete(carImages).where(eq(carImages.carId, carId));
-  if (images.length > 0) {
-    await tx.insert(carImages).values(images.map((image, position) => ({ carId, url: image.url, publicId: image.publicId, position })));
-  }
-}
+export type CarWriteResult = CatalogueWriteResult<'brand-not-found' | 'not-found'>;
 
 /** The failed write's reason when it is one we expect, else rethrows. */
 function writeFailure(error: unknown): CarWriteResult {
@@ -119,11 +114,14 @@ export class CarRepository {
   private readonly listedCountQuery;
   private readonly countCaps: CarCountCaps;
 
+  private readonly rows: CatalogueRows<typeof cars, 'brand-not-found' | 'not-found'>;
+
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly changes: CatalogueChanges,
     @Optional() @Inject(CAR_COUNT_CAP_TOKEN) caps: number | CarCountCaps = { all: CAR_COUNT_CAP, search: CAR_SEARCH_COUNT_CAP },
   ) {
+    this.rows = new CatalogueRows(db, changes, CAR_CATALOGUE, writeFailure);
     this.countCaps = typeof caps === 'number' ? { all: caps, search: Math.min(caps, CAR_SEARCH_COUNT_CAP) } : caps;
     // `wanted` keeps the order of the ids given (a page's order).
     this.byIds = db
@@ -281,51 +279,18 @@ export class CarRepository {
   }
 
   /** The slugs taken by `base` and its numbered forms (`base`, `base-2` ...), but `exceptCarId`'s own. */
-  async slugsLike(base: string, exceptCarId?: string): Promise<Set<string>> {
-    const rows = await this.db
-      .select({ slug: cars.slug })
-      .from(cars)
-      .where(and(or(eq(cars.slug, base), like(cars.slug, `${base}-%`)), exceptCarId ? ne(cars.id, exceptCarId) : undefined));
-    return new Set(rows.map((r) => r.slug));
+  slugsLike(base: string, exceptCarId?: string): Promise<Set<string>> {
+    return this.rows.slugsLike(base, exceptCarId);
   }
 
   /** Inserts a car with its pictures in order, in one transaction. */
-  async insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
-    try {
-      return await this.changes.after(
-        this.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(cars)
-            .values({ ...columns, brandId })
-            .returning({ id: cars.id });
-          await saveImages(tx, row.id, images);
-          return { ok: true, id: row.id } as const;
-        }),
-      );
-    } catch (error) {
-      return writeFailure(error);
-    }
+  insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
+    return this.rows.insert({ ...columns, brandId }, images);
   }
 
   /** Changes the given columns, and replaces the pictures when `images` is given, in one transaction. */
-  async update(id: string, columns: Partial<CarColumns>, images?: ImageRef[]): Promise<CarWriteResult> {
-    try {
-      return await this.changes.after(
-        this.db.transaction(async (tx) => {
-          // updatedAt moves even when only the pictures change.
-          const [row] = await tx
-            .update(cars)
-            .set({ ...columns, updatedAt: new Date() })
-            .where(eq(cars.id, id))
-            .returning({ id: cars.id });
-          if (!row) return { ok: false, reason: 'not-found' } as const;
-          if (images) await saveImages(tx, id, images);
-          return { ok: true, id } as const;
-        }),
-      );
-    } catch (error) {
-      return writeFailure(error);
-    }
+  update(id: string, columns: Partial<CarColumns>, images?: ImageRef[]): Promise<CarWriteResult> {
+    return this.rows.update(id, columns, images);
   }
 
   /** Deletes a car (its pictures' rows go with it); false when there was none. */
@@ -371,10 +336,8 @@ export class CarRepository {
   }
 
   /** Which of `publicIds` a car still shows (storage names files by content, so two cars may share one). */
-  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
-    if (publicIds.length === 0) return new Set();
-    const rows = await this.db.selectDistinct({ publicId: carImages.publicId }).from(carImages).where(inArray(carImages.publicId, publicIds));
-    return new Set(rows.map((r) => r.publicId));
+  imagesInUse(publicIds: string[]): Promise<Set<string>> {
+    return this.rows.imagesInUse(publicIds);
   }
 
   /** Slug and last change of every car (sitemap). */

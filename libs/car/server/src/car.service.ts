@@ -11,18 +11,13 @@ import {
   HOME_SHOWCASE_SIZE,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
-import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
-import { CatalogueChanges } from '@dealership/server-db';
-import { slugify, uniqueSlug } from '@dealership/shared-util';
+import { CatalogueChanges, CatalogueWriter } from '@dealership/server-db';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
 import { CarBrandNotFoundError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
-import { CarRepository, type CarWriteResult } from './car.repository';
-
-/** Attempts at a unique slug when another write takes the chosen one between the check and the insert. */
-const SLUG_ATTEMPTS = 5;
+import { CarRepository } from './car.repository';
 
 /** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
 export const CAR_PAGE_CACHE_SIZE = 2000;
@@ -69,12 +64,24 @@ export class CarService {
     return this.bySlugCache.calculatedSize;
   }
 
+  private readonly writes: CatalogueWriter<'brand-not-found' | 'not-found'>;
+
   constructor(
     private readonly cars: CarRepository,
-    private readonly media: MediaService,
+    media: MediaService,
     private readonly audit: AuditService,
     private readonly changes: CatalogueChanges,
-  ) {}
+  ) {
+    this.writes = new CatalogueWriter({
+      kind: 'car',
+      media,
+      store: cars,
+      foreignImage: (field) => new ForeignImageError(field),
+      slugConflict: () => new CarSlugConflictError(),
+      failure: (reason, _name, key) => (reason === 'brand-not-found' ? new CarBrandNotFoundError() : new CarNotFoundError(key as string)),
+      warn: (message) => this.logger.warn(message),
+    });
+  }
 
   list(filters: CarListFilters): Promise<CarPage> {
     return this.cars.list(filters);
@@ -141,10 +148,9 @@ export class CarService {
   /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
   async create(input: CarCreateFields, actor: AuditActor): Promise<Car> {
     const { brandId, images, ...fields } = input;
-    this.checkOwnImages(images);
-    await this.media.checkNotHeldElsewhere(images, { kind: 'car' });
-    const id = await this.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
-    await this.media.attach(images.map((image) => image.publicId));
+    await this.writes.checkImages(images);
+    const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
+    await this.writes.imagesSaved(images);
     const car = await this.byId(id);
     await this.audit.record({ actor, entity: 'car', entityId: id, label: car.name, action: 'create', after: auditView(car) });
     return car;
@@ -157,19 +163,12 @@ export class CarService {
   async update(input: CarUpdateFields, actor: AuditActor): Promise<Car> {
     const { id, images, ...fields } = input;
     const before = await this.byId(id);
-    if (images) {
-      this.checkOwnImages(images);
-      await this.media.checkNotHeldElsewhere(images, { kind: 'car', id });
-    }
+    if (images) await this.writes.checkImages(images, id);
     const renamed = fields.name !== undefined && fields.name !== before.name;
     const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);
-    if (renamed) await this.withUniqueSlug(fields.name as string, id, write);
-    else this.unwrap(await write(), id);
-    if (images) {
-      await this.media.attach(images.map((image) => image.publicId));
-      const kept = new Set(images.map((image) => image.publicId));
-      await this.removeFromStorage(before.images.map((image) => image.publicId).filter((publicId) => !kept.has(publicId)));
-    }
+    if (renamed) await this.writes.withUniqueSlug(fields.name as string, id, write);
+    else this.writes.unwrap(await write(), fields.name, id);
+    if (images) await this.writes.imagesSaved(images, before.images);
     const after = await this.byId(id);
     await this.audit.record({ actor, entity: 'car', entityId: id, label: after.name, action: 'update', before: auditView(before), after: auditView(after) });
     return after;
@@ -179,7 +178,7 @@ export class CarService {
   async remove(id: string, actor: AuditActor): Promise<void> {
     const before = await this.byId(id);
     if (!(await this.cars.remove(id))) throw new CarNotFoundError(id);
-    await this.removeFromStorage(before.images.map((image) => image.publicId));
+    await this.writes.removeFromStorage(before.images.map((image) => image.publicId));
     await this.audit.record({ actor, entity: 'car', entityId: id, label: before.name, action: 'remove', before: auditView(before) });
   }
 
@@ -187,7 +186,7 @@ export class CarService {
   async removeImage(carId: string, publicId: string, actor: AuditActor): Promise<Car> {
     const before = await this.byId(carId);
     if (!(await this.cars.removeImage(carId, publicId))) throw new CarImageNotFoundError();
-    await this.removeFromStorage([publicId]);
+    await this.writes.removeFromStorage([publicId]);
     const after = await this.byId(carId);
     await this.audit.record({
       actor,
@@ -199,41 +198,5 @@ export class CarService {
       after: { images: after.images },
     });
     return after;
-  }
-
-  /** Refuses pictures that are not our own store's (a foreign url, `javascript:` ...), naming the first. */
-  private checkOwnImages(images: ImageRef[]): void {
-    const foreign = images.findIndex((image) => !this.media.isOwnImage(image));
-    if (foreign >= 0) throw new ForeignImageError(`images.${foreign}`);
-  }
-
-  /** Runs `write` with the first free slug of `name`, again when a concurrent write took it. */
-  private async withUniqueSlug(name: string, carId: string | undefined, write: (slug: string) => Promise<CarWriteResult>): Promise<string> {
-    const base = slugify(name);
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const slug = uniqueSlug(base, await this.cars.slugsLike(base || 'item', carId));
-      const result = await write(slug);
-      if (result.ok || result.reason !== 'slug-taken') return this.unwrap(result, carId ?? slug);
-    }
-    throw new CarSlugConflictError();
-  }
-
-  private unwrap(result: CarWriteResult, key: string): string {
-    if (result.ok) return result.id;
-    if (result.reason === 'brand-not-found') throw new CarBrandNotFoundError();
-    if (result.reason === 'not-found') throw new CarNotFoundError(key);
-    throw new CarSlugConflictError();
-  }
-
-  /**
-   * Deletes pictures from storage after the database let go of them, but not a file another car
-   * still shows (files are named by their content). A storage failure then is logged, not
-   * answered: the car is saved, and a file left behind harms nobody.
-   */
-  private async removeFromStorage(publicIds: string[]): Promise<void> {
-    const inUse = await this.cars.imagesInUse(publicIds);
-    for (const publicId of publicIds.filter((id) => !inUse.has(id))) {
-      await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete image from storage: ${(error as Error).name}`));
-    }
   }
 }

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import { AdminOnly, LeadThrottle, Public } from '@dealership/server-auth';
-import { APP_CONFIG, type AppConfig, LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, parseOrThrow } from '@dealership/server-core';
+import { LegacyMessageBodySchema } from '@dealership/server-legacy-rest';
 import { RestRoute, type RestRouteDoc } from '@dealership/server-openapi';
 import { text } from '@dealership/shared-schemas';
 import { Controller, Delete, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';

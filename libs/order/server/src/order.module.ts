@@ -1,4 +1,5 @@
 import { AuditModule } from '@dealership/audit-server';
+import { CarAvailabilityModule } from '@dealership/car-server';
 import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
@@ -8,7 +9,7 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 
 @Module({
-  imports: [AuditModule, MessageModule],
+  imports: [AuditModule, MessageModule, CarAvailabilityModule],
   providers: [OrderRepository, OrderService, OrderRouter],
   controllers: [OrderController, BraintreeController],
   exports: [OrderRouter, OrderService],

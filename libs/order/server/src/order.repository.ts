@@ -1,4 +1,5 @@
 import type { CarStatus } from '@dealership/car-schemas';
+import { CarAvailability, type CarForOrder } from '@dealership/car-server';
 import {
   type Order,
   type OrderListFilters,
@@ -11,7 +12,6 @@ import {
 } from '@dealership/order-schemas';
 import {
   CatalogueChanges,
-  cars,
   DB,
   type Database,
   orderLines,
@@ -95,35 +95,6 @@ function buyerSearch(search: string): SQL | undefined {
   );
 }
 
-/** A car as the order checks and snapshots it: current price and status, main picture. */
-interface CarForOrder {
-  id: string;
-  name: string;
-  slug: string;
-  price: number;
-  status: CarStatus;
-  imageUrl: string | null;
-}
-
-/** The cars of `ids` with their first picture; `lock` takes their row locks (in id order, so two orders never deadlock). */
-async function carsForOrder(db: Database | Transaction, ids: string[], lock: boolean): Promise<CarForOrder[]> {
-  if (ids.length === 0) return [];
-  const query = db
-    .select({
-      id: cars.id,
-      name: cars.name,
-      slug: cars.slug,
-      price: cars.price,
-      status: cars.status,
-      // Written out: Drizzle leaves a lone table's columns unqualified, and `id` would be the picture's own.
-      imageUrl: sql<string | null>`(select ci.url from car_images ci where ci.car_id = "cars"."id" order by ci.position, ci.id limit 1)`,
-    })
-    .from(cars)
-    .where(inArray(cars.id, ids))
-    .orderBy(asc(cars.id));
-  return lock ? query.for('update') : query;
-}
-
 /**
  * Cars of `carIds` that an order other than `orderId` holds: a pending or placed order that is not
  * cancelled.
@@ -136,17 +107,6 @@ async function heldElsewhere(tx: Transaction, carIds: string[], orderId: string)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(inArray(orderLines.carId, carIds), ne(orders.id, orderId), ne(orders.status, 'cancel')));
   return rows.map((r) => r.carId).filter((id): id is string => id !== null);
-}
-
-/** Makes the cars of `carIds` Available again, but those another open order holds. */
-async function releaseCars(tx: Transaction, carIds: string[], orderId: string): Promise<void> {
-  const held = new Set(await heldElsewhere(tx, carIds, orderId));
-  const free = carIds.filter((id) => !held.has(id));
-  if (free.length > 0)
-    await tx
-      .update(cars)
-      .set({ status: 'Available' })
-      .where(and(inArray(cars.id, free), ne(cars.status, 'Available')));
 }
 
 /** What the buyer's cars came to when an order was to be placed. */
@@ -180,10 +140,11 @@ export type SetStatusResult =
 /** The only code that reads the order tables; it returns API orders, never raw rows. */
 @Injectable()
 export class OrderRepository {
-  // Orders move their cars' status: the catalogue's readers are told (CatalogueChanges).
+  // Orders move their cars' status, through car's port: the catalogue's readers are told (CatalogueChanges).
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly changes: CatalogueChanges,
+    private readonly availability: CarAvailability,
   ) {}
 
   private async find(where?: SQL): Promise<Order[]> {
@@ -250,7 +211,7 @@ export class OrderRepository {
 
   /** The cars of `ids` that exist, in that order, with today's price, status and main picture. */
   async quoteLines(ids: string[]): Promise<OrderQuoteLine[]> {
-    const found = new Map((await carsForOrder(this.db, ids, false)).map((car) => [car.id, car]));
+    const found = new Map((await this.availability.find(ids)).map((car) => [car.id, car]));
     return ids.flatMap((id) => {
       const car = found.get(id);
       return car ? [{ carId: car.id, name: car.name, slug: car.slug, price: car.price, imageUrl: car.imageUrl, status: car.status }] : [];
@@ -266,12 +227,9 @@ export class OrderRepository {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
-          const locked = await carsForOrder(tx, carIds, true);
+          const locked = await this.availability.lock(tx, carIds);
           const byId = new Map(locked.map((car) => [car.id, car]));
-          const unavailable = carIds.flatMap((id) => {
-            const car = byId.get(id);
-            return !car ? [{ id }] : car.status !== 'Available' ? [{ id, name: car.name, status: car.status }] : [];
-          });
+          const unavailable = this.availability.unavailable(carIds, locked);
           if (unavailable.length > 0) return { ok: false, reason: 'unavailable', cars: unavailable };
 
           const [buyer] = await tx.select({ name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, buyerId));
@@ -305,7 +263,7 @@ export class OrderRepository {
               position,
             })),
           );
-          await tx.update(cars).set({ status: 'Reserved' }).where(inArray(cars.id, carIds));
+          await this.availability.reserve(tx, carIds);
           const [placedOrder] = (await findOrders(tx, eq(orders.id, order.id))).map(toOrder);
           if (method === 'reservation') await onPlaced?.(tx, placedOrder);
           return { ok: true, order: placedOrder };
@@ -369,11 +327,20 @@ export class OrderRepository {
         .for('update');
       if (!order) return false;
       const carIds = await this.carIdsOf(tx, orderId);
-      await tx.select({ id: cars.id }).from(cars).where(inArray(cars.id, carIds)).orderBy(asc(cars.id)).for('update');
+      await this.availability.lock(tx, carIds);
       await tx.delete(orders).where(eq(orders.id, orderId));
-      await releaseCars(tx, carIds, orderId);
+      await this.releaseCars(tx, carIds, orderId);
       return true;
     });
+  }
+
+  /** Makes the cars of `carIds` Available again, but those another open order holds. */
+  private async releaseCars(tx: Transaction, carIds: string[], orderId: string): Promise<void> {
+    const held = new Set(await heldElsewhere(tx, carIds, orderId));
+    await this.availability.release(
+      tx,
+      carIds.filter((id) => !held.has(id)),
+    );
   }
 
   private async carIdsOf(tx: Transaction, orderId: string): Promise<string[]> {
@@ -399,22 +366,18 @@ export class OrderRepository {
         .for('update');
       if (!order) return { ok: false, reason: 'not-found' };
       const carIds = await this.carIdsOf(tx, id);
-      const locked = carIds.length > 0 ? await carsForOrder(tx, carIds, true) : [];
+      const locked = await this.availability.lock(tx, carIds);
 
       if (status === 'cancel') {
-        await releaseCars(tx, carIds, id);
+        await this.releaseCars(tx, carIds, id);
       } else {
         const held = new Set(await heldElsewhere(tx, carIds, id));
         if (order.status === 'cancel' && held.size > 0) {
           return { ok: false, reason: 'cars-taken', cars: locked.filter((car) => held.has(car.id)).map((car) => ({ id: car.id, name: car.name })) };
         }
         const mine = carIds.filter((carId) => !held.has(carId));
-        const carStatus: CarStatus = status === 'deliverd' ? 'Sold' : 'Reserved';
-        if (mine.length > 0)
-          await tx
-            .update(cars)
-            .set({ status: carStatus })
-            .where(and(inArray(cars.id, mine), ne(cars.status, carStatus)));
+        if (status === 'deliverd') await this.availability.sell(tx, mine);
+        else await this.availability.reserve(tx, mine);
       }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
       if (onChanged && order.status !== status) {

@@ -1,4 +1,5 @@
 export * from './catalogue-changes';
+export * from './catalogue-writes';
 export * from './data-dir-lock';
 export * from './database';
 export * from './db.module';

@@ -1,5 +1,6 @@
 import { type Access, AuthService, CurrentUser, LoggedIn, Public } from '@dealership/server-auth';
-import { LegacyErrorBodySchema, LegacyErrorText, LegacyMessageBodySchema, parseOrThrow } from '@dealership/server-core';
+import { LegacyErrorBodySchema, LegacyErrorText, parseOrThrow } from '@dealership/server-core';
+import { LegacyMessageBodySchema } from '@dealership/server-legacy-rest';
 import { RestRoute } from '@dealership/server-openapi';
 import { ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
 import { type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
