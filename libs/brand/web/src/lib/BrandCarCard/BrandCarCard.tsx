@@ -6,10 +6,9 @@ import {
   DEFAULT_SEATS,
   type Car,
 } from '@dealership/car-schemas';
-import { CarStatusBadge } from '@dealership/car-web';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
+import { CarPhoto, CarStatusBadge, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';

@@ -1,12 +1,11 @@
 import { CARD_DESCRIPTION_PREVIEW, DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Car } from '@dealership/car-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating } from '@dealership/web-ui';
+import { CarPhoto, CarStatusBadge, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
 import { CompareToggle } from '../compare/CompareToggle';
-import { CarStatusBadge } from './CarStatusBadge';
 
 export interface CarCardProps {
   car: Car;

@@ -2,11 +2,10 @@ import type { Car } from '@dealership/car-schemas';
 import { COMPARE_MAX_CARS } from '@dealership/shared-util';
 import { compareHref, useCompare } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, imageSrcSet, notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
+import { CarStatusBadge, ErrorState, imageSrcSet, notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { CarStatusBadge } from '../CarCard/CarStatusBadge';
 import classes from './Compare.module.css';
 import { bestOf, COMPARE_ROWS, slugsFromQuery } from './compare-rows';
 

@@ -6,10 +6,12 @@ import {
   Breadcrumb,
   breadcrumbJsonLd,
   carJsonLd,
+  CarStatusBadge,
   ErrorState,
   HeartIcon,
   IMAGE_FULL_WIDTH,
   imageSrcSet,
+  isOrderable,
   notifySuccess,
   PageLoader,
   PhoneIcon,
@@ -22,7 +24,6 @@ import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text
 import { Link, useParams } from 'react-router-dom';
 import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { CompareToggle } from '../compare/CompareToggle';
-import { CarStatusBadge, isOrderable } from '../CarCard/CarStatusBadge';
 import { CarGallery } from '../detail/CarGallery';
 import { SimilarCars } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';

@@ -1,9 +1,8 @@
 import { COMPARE_MAX_CARS, formatKes } from '@dealership/shared-util';
 import { compareHref, useAuth, useCart } from '@dealership/web-session';
-import { CarIcon, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
+import { CarIcon, CarStatusBadge, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CarStatusBadge } from '../CarCard/CarStatusBadge';
 import { CheckoutBox } from '../checkout/CheckoutBox';
 import { useCartQuote } from '../checkout/use-cart-quote';
 import classes from './Cart.page.module.css';
