@@ -30,6 +30,11 @@ const depConstraints = [
 
 const webProjects = ['apps/web/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}', 'libs/*/web/**/*.{ts,tsx}'];
 
+// The site's pages with a parameter in their path (`SITE_ROUTES` in libs/shared/schemas): a link to
+// one is built by `sitePath`, never by hand, so a renamed route cannot leave a link behind.
+const SITE_PATH_PREFIX = String.raw`^\/(car|brand|dashboard\/admin\/car)\/`;
+const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -72,6 +77,18 @@ export default [
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from the validated config (libs/server/core/src/config/env.ts).' },
+      ],
+    },
+  },
+  // Links to the site's pages come from its route table (tests keep spelling out the URLs they expect).
+  {
+    files: webProjects,
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `TemplateLiteral[quasis.0.value.raw=/${SITE_PATH_PREFIX}/]`, message: SITE_PATH_MESSAGE },
+        { selector: `Literal[value=/${SITE_PATH_PREFIX}/]`, message: SITE_PATH_MESSAGE },
       ],
     },
   },

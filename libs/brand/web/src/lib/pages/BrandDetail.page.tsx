@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
+import { MAX_PAGE_SIZE, sitePath } from '@dealership/shared-schemas';
 import { META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
@@ -117,7 +117,7 @@ export function BrandDetailPage() {
       <Seo
         title={title}
         description={metaDescription(metaText, META_DESCRIPTION_LENGTH)}
-        path={`/brand/${brand.data.slug}`}
+        path={sitePath('brand', { slug: brand.data.slug })}
         image={logo?.url}
         jsonLd={[...(cars.data ? [carItemListJsonLd(cars.data.items, publicUrl, title)] : []), breadcrumbJsonLd(trail, publicUrl)]}
       />

@@ -1,4 +1,5 @@
 import type { Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { COMPARE_MAX_CARS } from '@dealership/shared-util';
 import { compareHref, useCompare } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -38,7 +39,7 @@ function CompareTable({ cars, onRemove }: { cars: Car[]; onRemove: (slug: string
                         className={classes.photo}
                       />
                     ) : null}
-                    <Text component={Link} to={`/car/${car.slug}`} fw={700} c="navy.8" lh={1.3}>
+                    <Text component={Link} to={sitePath('car', { slug: car.slug })} fw={700} c="navy.8" lh={1.3}>
                       {car.name}
                     </Text>
                     <CarStatusBadge status={car.status} size="sm" />

@@ -1,4 +1,5 @@
 import { META_DESCRIPTION_LENGTH, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount, formatKes, metaDescription } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -89,7 +90,7 @@ function CarDetail({ car }: { car: Car }) {
   const trail = [
     { label: 'Home', to: '/' },
     { label: 'Cars', to: '/cars' },
-    ...(brand ? [{ label: brand.name, to: `/brand/${brand.slug}` }] : []),
+    ...(brand ? [{ label: brand.name, to: sitePath('brand', { slug: brand.slug }) }] : []),
     { label: car.name },
   ];
   const logo = brand?.images[0];
@@ -105,7 +106,7 @@ function CarDetail({ car }: { car: Car }) {
       <Seo
         title={`${car.year} ${car.name} for Sale in Mombasa`}
         description={metaDescription(car.description, META_DESCRIPTION_LENGTH)}
-        path={`/car/${car.slug}`}
+        path={sitePath('car', { slug: car.slug })}
         image={car.images[0]?.url}
         type="product"
         jsonLd={[carJsonLd(car, publicUrl), breadcrumbJsonLd(trail, publicUrl)]}
@@ -120,7 +121,7 @@ function CarDetail({ car }: { car: Car }) {
         <div>
           <Stack gap="md">
             {brand ? (
-              <Anchor component={Link} to={`/brand/${brand.slug}`} className={classes.brandBadge} underline="never">
+              <Anchor component={Link} to={sitePath('brand', { slug: brand.slug })} className={classes.brandBadge} underline="never">
                 {logo ? (
                   <img
                     src={logo.url}

@@ -1,4 +1,5 @@
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadKind, type LeadStatus } from '@dealership/lead-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, PagedList, Seo, telHref, whatsappHref } from '@dealership/web-ui';
@@ -179,7 +180,7 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
       {lead.car ? (
         <Text size="sm" mt="xs">
           About{' '}
-          <Anchor component={Link} to={`/car/${lead.car.slug}`} fw={600}>
+          <Anchor component={Link} to={sitePath('car', { slug: lead.car.slug })} fw={600}>
             {lead.car.name}
           </Anchor>
         </Text>

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { COMPARE_MAX_CARS, formatKes } from '@dealership/shared-util';
 import { compareHref, useAuth, useCart } from '@dealership/web-session';
 import { CarIcon, CarStatusBadge, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
@@ -65,7 +66,7 @@ export function CartPage() {
             <Stack component="ul" gap="sm" className={classes.list} aria-label="Saved cars">
               {items.map((car, index) => {
                 const image = car.images[0];
-                const href = `/car/${car.slug}`;
+                const href = sitePath('car', { slug: car.slug });
                 return (
                   // Duplicates are allowed (spec §4), so the position is part of the key.
                   <Paper component="li" key={`${car.id}-${index}`} withBorder radius="md" p="sm" className={classes.item}>

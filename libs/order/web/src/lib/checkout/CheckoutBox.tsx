@@ -1,4 +1,5 @@
 import type { Order, OrderQuote } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { useAuth, useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -241,7 +242,14 @@ function QuoteLines({ quote, missing, overLimit }: { quote: OrderQuote; missing:
           const available = line.status === 'Available';
           return (
             <li key={line.carId} className={classes.line} data-unavailable={available ? undefined : true}>
-              <Anchor component={Link} to={`/car/${line.slug}`} size="sm" fw={600} c={available ? 'navy.9' : 'gray.7'} className={classes.lineName}>
+              <Anchor
+                component={Link}
+                to={sitePath('car', { slug: line.slug })}
+                size="sm"
+                fw={600}
+                c={available ? 'navy.9' : 'gray.7'}
+                className={classes.lineName}
+              >
                 {line.name}
               </Anchor>
               {available ? (
