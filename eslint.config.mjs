@@ -30,9 +30,32 @@ const depConstraints = [
 
 const webProjects = ['apps/web/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}', 'libs/*/web/**/*.{ts,tsx}'];
 
-// The site's pages with a parameter in their path (`SITE_ROUTES` in libs/shared/schemas): a link to
+// The site's pages (`SITE_ROUTES` in libs/shared/schemas/src/site-routes.ts, home aside): a link to
 // one is built by `sitePath`, never by hand, so a renamed route cannot leave a link behind.
-const SITE_PATH_PREFIX = String.raw`^\/(car|brand|dashboard\/admin\/car)\/`;
+const SITE_PAGES = [
+  'car',
+  'brand',
+  'cars',
+  'car-search',
+  'brands',
+  'cart',
+  'compare',
+  'about',
+  'contact',
+  'testimonials',
+  'services',
+  'import-duty',
+  'financing',
+  'privacy-policy',
+  'terms',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'dashboard',
+];
+const SITE_PATH_PREFIX = String.raw`^\/(${SITE_PAGES.join('|')})([\/?#]|$)`;
 const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
 
 export default [

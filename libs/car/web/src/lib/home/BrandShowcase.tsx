@@ -67,7 +67,7 @@ export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShow
           </Title>
           <Text c="gray.7">The makes Kenyan drivers trust, in stock in Mombasa.</Text>
         </div>
-        <Anchor component={Link} to="/brands" fw={700} aria-label="View More brands">
+        <Anchor component={Link} to={sitePath('brands')} fw={700} aria-label="View More brands">
           View More
         </Anchor>
       </Group>

@@ -74,7 +74,7 @@ function CarNotFound() {
         <Text c="gray.7" maw={480}>
           This car may have been sold or removed from our listings. Have a look at the rest of our stock.
         </Text>
-        <Button component={Link} to="/cars" size="md">
+        <Button component={Link} to={sitePath('cars')} size="md">
           Browse Our Inventory
         </Button>
       </Stack>
@@ -89,7 +89,7 @@ function CarDetail({ car }: { car: Car }) {
   const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
   const trail = [
     { label: 'Home', to: '/' },
-    { label: 'Cars', to: '/cars' },
+    { label: 'Cars', to: sitePath('cars') },
     ...(brand ? [{ label: brand.name, to: sitePath('brand', { slug: brand.slug }) }] : []),
     { label: car.name },
   ];
@@ -169,7 +169,7 @@ function CarDetail({ car }: { car: Car }) {
                 </Text>
               )}
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <Button component={Link} to="/cart" variant="light" size="md">
+                <Button component={Link} to={sitePath('cart')} variant="light" size="md">
                   View Favourites
                 </Button>
                 <Button
@@ -237,11 +237,11 @@ function CarDetail({ car }: { car: Car }) {
 }
 
 /** The financing calculator for this car's price (the page starts from a 20% deposit). */
-const financingLink = (car: Car) => `/financing?${new URLSearchParams({ price: String(car.price), months: '48' })}`;
+const financingLink = (car: Car) => `${sitePath('financing')}?${new URLSearchParams({ price: String(car.price), months: '48' })}`;
 
 /** The duty estimator with what the car tells of itself: its year (January), engine and fuel; the buyer adds the CRSP value. */
 const importDutyLink = (car: Car) =>
-  `/import-duty?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
+  `${sitePath('importDuty')}?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
 
 /** Car detail (`/car/:slug`, spec §2). */
 export function CarDetailPage() {

@@ -34,7 +34,7 @@ export function CartPage() {
 
   return (
     <Container size="xl" py={40}>
-      <Seo title="Favourites" description="The cars you saved at our Mombasa dealership." path="/cart" noIndex />
+      <Seo title="Favourites" description="The cars you saved at our Mombasa dealership." path={sitePath('cart')} noIndex />
       <Stack gap={4} mb="xl">
         <Title order={1}>{name ? `Hello ${name}` : 'Hello Guest'}</Title>
         <Text c="gray.7" size="lg">
@@ -57,7 +57,7 @@ export function CartPage() {
             <Paper withBorder radius="md" p="xl" ta="center">
               <Stack align="center" gap="sm">
                 <Text c="gray.7">Tap Add To Likes on any car to keep it here.</Text>
-                <Button component={Link} to="/cars">
+                <Button component={Link} to={sitePath('cars')}>
                   Browse Our Inventory
                 </Button>
               </Stack>

@@ -17,7 +17,7 @@ import { MAX_ORDER_CARS, quoteIds, useCartQuote } from './use-cart-quote';
 // The card step (and through it the Drop-in) loads only when a buyer chooses to pay by card.
 const CardPayment = lazy(async () => ({ default: (await import('./CardPayment')).CardPayment }));
 
-const PROFILE_PATH = '/dashboard/user/profile';
+const PROFILE_PATH = sitePath('userProfile');
 
 export interface CheckoutBoxProps {
   /** The saved cars' ids, in favourites order (duplicates allowed). */
@@ -57,10 +57,10 @@ function GuestCheckout({ carIds }: { carIds: string[] }) {
       </Text>
       <QuoteSummary carIds={carIds} />
       <Group gap="md" mt="md">
-        <Button component={Link} to={withRedirect('/login', '/cart')} size="md">
+        <Button component={Link} to={withRedirect(sitePath('login'), sitePath('cart'))} size="md">
           Login to reserve
         </Button>
-        <Anchor component={Link} to={withRedirect('/register', '/cart')} size="sm">
+        <Anchor component={Link} to={withRedirect(sitePath('register'), sitePath('cart'))} size="sm">
           New here? Register
         </Anchor>
       </Group>

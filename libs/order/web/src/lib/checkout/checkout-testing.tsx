@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { FakeApi, FakeCall } from '@dealership/web-trpc-client/testing';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -25,7 +26,7 @@ export function signIn(user: Partial<{ name: string; phone: string; address: str
 /** Renders a screen at `/cart` (by default) with the app's providers over a fake API, a toast area and a location probe. */
 export function renderCheckout(
   ui: ReactElement,
-  { route = '/cart', api = () => ({ data: null }) }: { route?: string; api?: FakeApi } = {},
+  { route = sitePath('cart'), api = () => ({ data: null }) }: { route?: string; api?: FakeApi } = {},
 ): RenderResult & { calls: FakeCall[] } {
   return renderOrdersPage(ui, { route, api });
 }

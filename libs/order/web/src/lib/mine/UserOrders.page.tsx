@@ -1,4 +1,5 @@
 import type { Order } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, QueryState, Seo } from '@dealership/web-ui';
@@ -32,7 +33,7 @@ export function UserOrdersPage() {
           <Text fw={700}>You have no orders yet.</Text>
           <Text size="sm" c="gray.7">
             Cars you reserve or buy appear here with their status.{' '}
-            <Anchor component={Link} to="/cars" underline="always">
+            <Anchor component={Link} to={sitePath('cars')} underline="always">
               Browse our cars
             </Anchor>
           </Text>

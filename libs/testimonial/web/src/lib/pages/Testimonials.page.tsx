@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { Testimonial } from '@dealership/testimonial-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { autoDealerJsonLd, PageNav, QueryState, Seo, StarRating, useSiteConfig } from '@dealership/web-ui';
@@ -48,7 +49,7 @@ export function TestimonialsPage() {
       empty={
         <>
           <Text fw={700}>No testimonials to show yet.</Text>
-          <Button component={Link} to="/cars" mt="md">
+          <Button component={Link} to={sitePath('cars')} mt="md">
             Browse All Vehicles
           </Button>
         </>
@@ -77,7 +78,7 @@ export function TestimonialsPage() {
       <Seo
         title="Customer Testimonials"
         description={DESCRIPTION}
-        path={page === 1 ? '/testimonials' : `/testimonials?page=${page}`}
+        path={page === 1 ? sitePath('testimonials') : `${sitePath('testimonials')}?page=${page}`}
         jsonLd={autoDealerJsonLd(site, {
           review: (list.data?.items ?? []).map((testimonial) => ({
             '@type': 'Review',
