@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 
 // Which kinds of project may import which. Every project carries one `type:` and one `scope:` tag;
 // a dependency must satisfy the constraints of both tags (there is deliberately no `* -> *`).
@@ -30,30 +31,15 @@ const depConstraints = [
 
 const webProjects = ['apps/web/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}', 'libs/*/web/**/*.{ts,tsx}'];
 
-// The site's pages (`SITE_ROUTES` in libs/shared/schemas/src/site-routes.ts, home aside): a link to
-// one is built by `sitePath`, never by hand, so a renamed route cannot leave a link behind.
+// The first segments of the site's page paths ('cars', 'car', 'dashboard'), read from the route table
+// (`SITE_ROUTES` in libs/shared/schemas): a link to a page is built by `sitePath`, never by hand, so a
+// renamed route cannot leave a link behind. Home ('/') is left out: it prefixes every path.
 const SITE_PAGES = [
-  'car',
-  'brand',
-  'cars',
-  'car-search',
-  'brands',
-  'cart',
-  'compare',
-  'about',
-  'contact',
-  'testimonials',
-  'services',
-  'import-duty',
-  'financing',
-  'privacy-policy',
-  'terms',
-  'login',
-  'register',
-  'forgot-password',
-  'reset-password',
-  'verify-email',
-  'dashboard',
+  ...new Set(
+    [...readFileSync(new URL('./libs/shared/schemas/src/site-routes.ts', import.meta.url), 'utf8').matchAll(/\bpath: '\/([a-z-]+)/g)].map(
+      ([, segment]) => segment,
+    ),
+  ),
 ];
 const SITE_PATH_PREFIX = String.raw`^\/(${SITE_PAGES.join('|')})([\/?#]|$)`;
 const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
