@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 
 // Which kinds of project may import which. Every project carries one `type:` and one `scope:` tag;
 // a dependency must satisfy the constraints of both tags (there is deliberately no `* -> *`).
@@ -29,6 +30,19 @@ const depConstraints = [
 ];
 
 const webProjects = ['apps/web/**/*.{ts,tsx}', 'libs/web/**/*.{ts,tsx}', 'libs/*/web/**/*.{ts,tsx}'];
+
+// The first segments of the site's page paths ('cars', 'car', 'dashboard'), read from the route table
+// (`SITE_ROUTES` in libs/shared/schemas): a link to a page is built by `sitePath`, never by hand, so a
+// renamed route cannot leave a link behind. Home ('/') is left out: it prefixes every path.
+const SITE_PAGES = [
+  ...new Set(
+    [...readFileSync(new URL('./libs/shared/schemas/src/site-routes.ts', import.meta.url), 'utf8').matchAll(/\bpath: '\/([a-z-]+)/g)].map(
+      ([, segment]) => segment,
+    ),
+  ),
+];
+const SITE_PATH_PREFIX = String.raw`^\/(${SITE_PAGES.join('|')})([\/?#]|$)`;
+const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
 
 export default [
   ...nx.configs['flat/base'],
@@ -72,6 +86,18 @@ export default [
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from the validated config (libs/server/core/src/config/env.ts).' },
+      ],
+    },
+  },
+  // Links to the site's pages come from its route table (tests keep spelling out the URLs they expect).
+  {
+    files: webProjects,
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `TemplateLiteral[quasis.0.value.raw=/${SITE_PATH_PREFIX}/]`, message: SITE_PATH_MESSAGE },
+        { selector: `Literal[value=/${SITE_PATH_PREFIX}/]`, message: SITE_PATH_MESSAGE },
       ],
     },
   },

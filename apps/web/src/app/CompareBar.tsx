@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { useCompare } from '@dealership/web-session';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
@@ -10,7 +11,7 @@ import classes from './CompareBar.module.css';
 export function CompareBar() {
   const compare = useCompare();
   const { pathname } = useLocation();
-  if (compare.count === 0 || pathname === '/compare') return null;
+  if (compare.count === 0 || pathname === sitePath('compare')) return null;
   const names = compare.items.map((item) => item.name).join(', ');
   return (
     <>

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { ABOUT_OPENING_HOURS, autoDealerJsonLd, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
 import { Blockquote, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -35,7 +36,7 @@ export function AboutPage() {
       <Seo
         title="About Us"
         description={DESCRIPTION}
-        path="/about"
+        path={sitePath('about')}
         jsonLd={autoDealerJsonLd(site, {
           description: DESCRIPTION,
           // Spec §1: the about page's structured data states Mon-Fri 08:00-17:00 and Sat 08:00-13:00.
@@ -58,7 +59,7 @@ export function AboutPage() {
               and trade-ins. Over 500 customers have bought from us, and every car we have sold has been delivered: a 100% delivery record we intend to keep.
             </Text>
             <Group gap="sm" mt="xs">
-              <Button component={Link} to="/cars" size="md">
+              <Button component={Link} to={sitePath('cars')} size="md">
                 Explore Our Inventory
               </Button>
               <Button component="a" href={telHref(site.dealerPhone)} size="md" variant="outline">

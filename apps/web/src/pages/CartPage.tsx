@@ -1,2 +1,2 @@
-// The screen lives in the car feature lib; this module is the route's lazy chunk boundary.
-export { CartPage } from '@dealership/car-web';
+// The screen lives in the order feature lib; this module is the route's lazy chunk boundary.
+export { CartPage } from '@dealership/order-web';

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { autoDealerJsonLd, FOOTER_OPENING_HOURS, HOME_OPENING_HOURS, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
 import { DeferredEnquiryForm } from '@dealership/lead-web';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -13,7 +14,7 @@ export function ContactPage() {
       <Seo
         title="Contact Us"
         description="Call, WhatsApp or visit our car showroom in Mombasa, Kenya. Open Monday to Saturday."
-        path="/contact"
+        path={sitePath('contact')}
         jsonLd={autoDealerJsonLd(site, { openingHours: HOME_OPENING_HOURS })}
       />
       <Stack gap="xs" mb="xl">

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -112,7 +113,7 @@ export function PrivacyPolicyPage() {
             {site.dealerPhone}
           </Anchor>
           , write to us through the{' '}
-          <Anchor underline="always" component={Link} to="/contact">
+          <Anchor underline="always" component={Link} to={sitePath('contact')}>
             contact page
           </Anchor>
           , or visit the showroom in Mombasa.
@@ -124,7 +125,7 @@ export function PrivacyPolicyPage() {
     <LegalPage
       title="Privacy Policy"
       description="What Mombasa Car Dealership collects about you, why, for how long, and your rights under Kenya's Data Protection Act, 2019."
-      path="/privacy-policy"
+      path={sitePath('privacyPolicy')}
       updated="2026-11-23"
       intro={
         <Text>

@@ -1,6 +1,7 @@
 // Public pages load only the Mantine sheets they use (src/mantine-styles.ts): the timeline's own.
 import '@mantine/core/styles/Timeline.css';
 import { ApplyForFinancing, DeferredImportRequestForm, DeferredTradeInForm } from '@dealership/lead-web';
+import { sitePath } from '@dealership/shared-schemas';
 import { autoDealerJsonLd, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -44,7 +45,7 @@ export function ServicesPage() {
       <Seo
         title="Our Services: Import on Behalf, Trade-in and Financing"
         description={DESCRIPTION}
-        path="/services"
+        path={sitePath('services')}
         jsonLd={autoDealerJsonLd(site, {
           makesOffer: [
             { '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Car import on behalf', areaServed: 'KE' } },
@@ -85,7 +86,7 @@ export function ServicesPage() {
           ))}
         </Timeline>
         <Group gap="sm" mt="xl">
-          <Button component={Link} to="/import-duty" size="md">
+          <Button component={Link} to={sitePath('importDuty')} size="md">
             Estimate the import duty
           </Button>
           <Button
@@ -129,7 +130,7 @@ export function ServicesPage() {
             Pay for your car over 12 to 72 months through our partner banks. See your monthly instalment and the total cost of credit before you apply.
           </Text>
           <Group gap="sm" mt="md">
-            <Button component={Link} to="/financing" variant="light" size="md">
+            <Button component={Link} to={sitePath('financing')} variant="light" size="md">
               Calculate your instalment
             </Button>
             <ApplyForFinancing />

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -89,11 +90,11 @@ export function TermsPage() {
             {site.dealerPhone}
           </Anchor>{' '}
           or use the{' '}
-          <Anchor underline="always" component={Link} to="/contact">
+          <Anchor underline="always" component={Link} to={sitePath('contact')}>
             contact page
           </Anchor>
           . How we handle your data is in the{' '}
-          <Anchor underline="always" component={Link} to="/privacy-policy">
+          <Anchor underline="always" component={Link} to={sitePath('privacyPolicy')}>
             privacy policy
           </Anchor>
           .
@@ -105,7 +106,7 @@ export function TermsPage() {
     <LegalPage
       title="Terms & Conditions"
       description="The terms of using the Mombasa Car Dealership website and of buying, importing, financing and trading in cars with us."
-      path="/terms"
+      path={sitePath('terms')}
       updated="2026-11-23"
       intro={<Text>These terms apply when you use this website and when you buy, reserve, import, finance or trade in a car with Mombasa Car Dealership.</Text>}
       sections={sections}

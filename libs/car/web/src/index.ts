@@ -1,5 +1,4 @@
 export { CarCard, type CarCardProps } from './lib/CarCard/CarCard';
-export { CarStatusBadge, isOrderable, type CarStatusBadgeProps } from './lib/CarCard/CarStatusBadge';
 export { CarGrid, CarGridSkeleton, CAR_GRID_COLS, type CarGridProps } from './lib/CarGrid/CarGrid';
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';
@@ -7,7 +6,6 @@ export { CarsPage } from './lib/pages/Cars.page';
 export { LISTING_PAGE_SIZE } from './lib/listing/CarListing';
 export { CarSearchPage } from './lib/pages/CarSearch.page';
 export { CarDetailPage } from './lib/pages/CarDetail.page';
-export { CartPage } from './lib/pages/Cart.page';
 export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/admin/AdminCarPages';
 export { ADMIN_CAR_COPY, CAR_FIELD_LABELS } from './lib/admin/admin-car-copy';
 export { ComparePage } from './lib/compare/Compare.page';

@@ -5,3 +5,4 @@ export { OrderReceipt, ReceiptContent, type OrderReceiptProps } from './lib/mine
 export { OrdersTable, OrderTime, type OrdersTableProps } from './lib/OrdersTable/OrdersTable';
 export { OrderStatusBadge, PaymentBadge } from './lib/badges/OrderBadges';
 export { orderNumber, paymentLabel, paymentMethodLabel, formatOrderDate, type PaymentLabel } from './lib/format/order-format';
+export { CartPage } from './lib/cart/Cart.page';

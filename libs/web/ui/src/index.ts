@@ -22,9 +22,12 @@ export {
 export { Breadcrumb, type BreadcrumbItem } from './lib/Breadcrumb/Breadcrumb';
 export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } from './lib/image/image-src-set';
 export { StarRating } from './lib/StarRating/StarRating';
+export { CarStatusBadge, isOrderable, type CarStatusBadgeProps } from './lib/CarStatusBadge/CarStatusBadge';
 export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
 export * from './lib/icons/icons';
 export { PageNav, type PageNavProps } from './lib/PageNav/PageNav';
+export { QueryState, EmptyState, type QueryStateProps, type QueryStateQuery } from './lib/QueryState/QueryState';
+export { PagedList, type PagedListProps, type PagedListCopy, type ListPage } from './lib/PagedList/PagedList';
 export { AmountInput, type AmountInputProps } from './lib/AmountInput/AmountInput';
 export { deferredComponent, DeferredChunksContext, type DeferredOptions } from './lib/deferred/deferred-component';
 export { announceTypedText, announceTypedTextIn } from './lib/deferred/typed-before-hydration';

@@ -3,6 +3,7 @@
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardShell } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -16,24 +17,24 @@ export { AdminHomePage } from './AdminHome';
 
 /** Admin side menu (spec §2 "Admin area"), plus the order management screen and the activity log. */
 export const ADMIN_MENU = [
-  { to: '/dashboard/admin', label: 'Dashboard' },
-  { to: '/dashboard/admin/allbrands', label: 'Brand List' },
-  { to: '/dashboard/admin/cars', label: 'Cars List' },
-  { to: '/dashboard/admin/create-brand', label: 'Create Brand' },
-  { to: '/dashboard/admin/create-product', label: 'Create Car' },
-  { to: '/dashboard/admin/userorders', label: 'Manage Orders' },
-  { to: '/dashboard/admin/activity', label: 'Activity' },
-  { to: '/dashboard/admin/leads', label: 'Leads' },
-  { to: '/dashboard/admin/testimonials', label: 'Testimonials' },
-  { to: '/dashboard/admin/settings', label: 'Rates' },
-  { to: '/dashboard/admin/messages', label: 'Messages' },
+  { to: sitePath('adminHome'), label: 'Dashboard' },
+  { to: sitePath('adminBrands'), label: 'Brand List' },
+  { to: sitePath('adminCars'), label: 'Cars List' },
+  { to: sitePath('adminCreateBrand'), label: 'Create Brand' },
+  { to: sitePath('adminCreateCar'), label: 'Create Car' },
+  { to: sitePath('adminOrders'), label: 'Manage Orders' },
+  { to: sitePath('adminActivity'), label: 'Activity' },
+  { to: sitePath('adminLeads'), label: 'Leads' },
+  { to: sitePath('adminTestimonials'), label: 'Testimonials' },
+  { to: sitePath('adminSettings'), label: 'Rates' },
+  { to: sitePath('adminMessages'), label: 'Messages' },
 ] as const;
 
 /** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
 const FALLBACK_REFRESH_MS = 60_000;
 
-const LEADS_PATH = '/dashboard/admin/leads';
-const ORDERS_PATH = '/dashboard/admin/userorders';
+const LEADS_PATH = sitePath('adminLeads');
+const ORDERS_PATH = sitePath('adminOrders');
 
 /**
  * The admin menu with the New leads beside Leads and the orders not yet processed beside Manage

@@ -1,4 +1,5 @@
 // The signed-in customer's area: its own lazily loaded chunk.
+import { sitePath } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardHome, DashboardShell, EmailVerificationBanner } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
 
@@ -7,9 +8,9 @@ export { UserOrdersPage } from '@dealership/order-web';
 
 /** User side menu (spec §2 "User area"). */
 export const USER_MENU = [
-  { to: '/dashboard/user', label: 'Dashboard' },
-  { to: '/dashboard/user/order', label: 'My Orders' },
-  { to: '/dashboard/user/profile', label: 'Update Profile' },
+  { to: sitePath('userHome'), label: 'Dashboard' },
+  { to: sitePath('userOrders'), label: 'My Orders' },
+  { to: sitePath('userProfile'), label: 'Update Profile' },
 ] as const;
 
 /** Every user screen: the server's session check first, then the side menu and the screen. */

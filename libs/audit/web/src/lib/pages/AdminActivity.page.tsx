@@ -1,7 +1,7 @@
 import { AUDIT_ENTITIES } from '@dealership/audit-schemas';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Anchor, Box, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { PagedList, Seo } from '@dealership/web-ui';
+import { Anchor, Box, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -23,54 +23,39 @@ export function AdminActivityPage() {
   );
   const go = (next: ActivityParams) => setSearchParams((current) => writeActivityParams(current, next));
 
-  let body;
-  if (events.isPending) {
-    body = <PageLoader label="Loading activity…" minHeight={240} />;
-  } else if (events.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the activity"
-        message="Please check your connection and try again."
-        onRetry={() => void events.refetch()}
-        retrying={events.isRefetching}
-      />
-    );
-  } else if (events.data.items.length === 0) {
-    const beyondLastPage = params.page > 1 && events.data.total > 0;
-    const about = ACTIVITY_FILTERS.find((filter) => filter.value === params.entity)?.label.toLowerCase();
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Stack gap="xs" align="center">
-          <Text fw={700}>{beyondLastPage ? 'There is nothing on this page.' : about ? `No activity about ${about} yet.` : 'No activity yet.'}</Text>
-          <Text size="sm" c="gray.7">
-            {beyondLastPage ? (
-              <Anchor component="button" type="button" onClick={() => go({ ...params, page: 1 })}>
-                Go to the first page
-              </Anchor>
-            ) : (
-              'Changes admins make to cars, brands and orders appear here.'
-            )}
-          </Text>
-        </Stack>
-      </Paper>
-    );
-  } else {
-    const { total, pageCount } = events.data;
-    body = (
-      <Stack gap="md">
-        {/* While another page or filter loads, the previous one stays, dimmed. */}
+  const body = (
+    <PagedList
+      query={events}
+      copy={{ loading: 'Loading activity…', error: 'Could not load the activity', noun: ['event', 'events'], nav: 'Activity pages' }}
+      page={params.page}
+      onPageChange={(page) => go({ ...params, page })}
+      empty={(data) => {
+        const beyondLastPage = params.page > 1 && data.total > 0;
+        const about = ACTIVITY_FILTERS.find((filter) => filter.value === params.entity)?.label.toLowerCase();
+        return (
+          <Stack gap="xs" align="center">
+            <Text fw={700}>{beyondLastPage ? 'There is nothing on this page.' : about ? `No activity about ${about} yet.` : 'No activity yet.'}</Text>
+            <Text size="sm" c="gray.7">
+              {beyondLastPage ? (
+                <Anchor component="button" type="button" onClick={() => go({ ...params, page: 1 })}>
+                  Go to the first page
+                </Anchor>
+              ) : (
+                'Changes admins make to cars, brands and orders appear here.'
+              )}
+            </Text>
+          </Stack>
+        );
+      }}
+    >
+      {(data) => (
+        // While another page or filter loads, the previous one stays, dimmed.
         <Box aria-busy={events.isPlaceholderData} opacity={events.isPlaceholderData ? 0.6 : 1}>
-          <ActivityTable events={events.data.items} />
+          <ActivityTable events={data.items} />
         </Box>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {total === 1 ? '1 event' : `${total.toLocaleString('en-KE')} events`}
-          </Text>
-          <PageNav total={pageCount} page={params.page} onChange={(page) => go({ ...params, page })} label="Activity pages" size="sm" />
-        </Group>
-      </Stack>
-    );
-  }
+      )}
+    </PagedList>
+  );
 
   return (
     <Stack gap="md">

@@ -6,10 +6,10 @@ import {
   DEFAULT_SEATS,
   type Car,
 } from '@dealership/car-schemas';
-import { CarStatusBadge } from '@dealership/car-web';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
+import { CarPhoto, CarStatusBadge, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
@@ -25,7 +25,7 @@ const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em
 /** `priority`: the photo is among the first the page shows, loaded at once and first (see `CarPhoto`). */
 export function BrandCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
   const { add } = useCart();
-  const href = `/car/${car.slug}`;
+  const href = sitePath('car', { slug: car.slug });
   const condition = car.condition || BRAND_PAGE_DEFAULT_CONDITION;
   const year = car.year ? String(car.year) : BRAND_PAGE_DEFAULT_YEAR;
 

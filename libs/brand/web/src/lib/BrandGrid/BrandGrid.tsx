@@ -1,4 +1,5 @@
 import type { Brand } from '@dealership/brand-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { IMAGE_FULL_WIDTH, imageSrcSet } from '@dealership/web-ui';
 import { SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -16,7 +17,7 @@ export function BrandGrid({ brands }: BrandGridProps) {
         const logo = brand.images[0];
         return (
           <li key={brand.id}>
-            <Link to={`/brand/${brand.slug}`} className={classes.tile}>
+            <Link to={sitePath('brand', { slug: brand.slug })} className={classes.tile}>
               {logo ? (
                 <img
                   src={logo.url}

@@ -1,8 +1,8 @@
 import type { Brand } from '@dealership/brand-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, PageLoader, Seo } from '@dealership/web-ui';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { QueryState, Seo } from '@dealership/web-ui';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND_ADMIN_COPY as COPY } from './brand-admin.copy';
@@ -28,53 +28,45 @@ export function AdminBrandsPage({ imageTransfer }: AdminBrandPageProps) {
   const [deleting, setDeleting] = useState<Brand | null>(null);
   const shownBrands = useMemo(() => filterBrands(brands.data ?? [], filter), [brands.data, filter]);
 
-  let body;
-  if (brands.isPending) {
-    body = <PageLoader label={COPY.loadingList} minHeight={240} />;
-  } else if (brands.isError) {
-    body = (
-      <ErrorState
-        title={COPY.listError}
-        message="Please check your connection and try again."
-        onRetry={() => void brands.refetch()}
-        retrying={brands.isRefetching}
-      />
-    );
-  } else if (brands.data.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>{COPY.noBrands}</Text>
-        <Text size="sm" c="gray.7">
-          Brands you create appear here.
-        </Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <TextInput
-          label={COPY.filterLabel}
-          placeholder={COPY.filterPlaceholder}
-          value={filter}
-          onChange={(event) => setFilter(event.currentTarget.value)}
-          type="search"
-          maw={360}
-        />
-        {shownBrands.length > 0 ? (
-          <BrandTable brands={shownBrands} onEdit={setEditing} onDelete={setDeleting} />
-        ) : (
-          <Text c="gray.7" py="md">
-            {COPY.noMatch}
+  const body = (
+    <QueryState
+      query={brands}
+      loadingLabel={COPY.loadingList}
+      errorTitle={COPY.listError}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <>
+          <Text fw={700}>{COPY.noBrands}</Text>
+          <Text size="sm" c="gray.7">
+            Brands you create appear here.
           </Text>
-        )}
-        <Text size="sm" c="gray.7" aria-live="polite">
-          {shownBrands.length === brands.data.length
-            ? `${brands.data.length} ${brands.data.length === 1 ? 'brand' : 'brands'}`
-            : `${shownBrands.length} of ${brands.data.length} brands`}
-        </Text>
-      </Stack>
-    );
-  }
+        </>
+      }
+    >
+      {(data) => (
+        <Stack gap="sm">
+          <TextInput
+            label={COPY.filterLabel}
+            placeholder={COPY.filterPlaceholder}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            type="search"
+            maw={360}
+          />
+          {shownBrands.length > 0 ? (
+            <BrandTable brands={shownBrands} onEdit={setEditing} onDelete={setDeleting} />
+          ) : (
+            <Text c="gray.7" py="md">
+              {COPY.noMatch}
+            </Text>
+          )}
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {shownBrands.length === data.length ? `${data.length} ${data.length === 1 ? 'brand' : 'brands'}` : `${shownBrands.length} of ${data.length} brands`}
+          </Text>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@dealership/shared-schemas';
+import { MAX_PAGE_SIZE, sitePath } from '@dealership/shared-schemas';
 import { META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
@@ -24,7 +24,7 @@ function BrandNotFound() {
         <Text c="gray.7" maw={480}>
           We could not find this brand. Have a look at the makes we sell in Mombasa.
         </Text>
-        <Button component={Link} to="/brands" size="md">
+        <Button component={Link} to={sitePath('brands')} size="md">
           See All Brands
         </Button>
       </Stack>
@@ -74,7 +74,7 @@ export function BrandDetailPage() {
   const { name, description } = brand.data;
   const logo = brand.data.images[0];
   const title = `${name} Vehicles in Kenya`;
-  const trail = [{ label: 'Home', to: '/' }, { label: 'Brands', to: '/brands' }, { label: name }];
+  const trail = [{ label: 'Home', to: '/' }, { label: 'Brands', to: sitePath('brands') }, { label: name }];
   const metaText = description ?? `${name} cars for sale in Mombasa, Kenya: new, foreign-used and locally used, with financing and trade-ins.`;
 
   let inventory;
@@ -87,7 +87,7 @@ export function BrandDetailPage() {
         <Text size="lg" fw={600}>
           Currently no {name} vehicles in stock
         </Text>
-        <Button component={Link} to="/cars">
+        <Button component={Link} to={sitePath('cars')}>
           Browse All Vehicles
         </Button>
       </Stack>
@@ -103,7 +103,7 @@ export function BrandDetailPage() {
         </SimpleGrid>
         {cars.data.total > cars.data.items.length ? (
           <Group justify="center">
-            <Anchor component={Link} to={`/cars?brands=${encodeURIComponent(slug)}`} fw={700}>
+            <Anchor component={Link} to={`${sitePath('cars')}?brands=${encodeURIComponent(slug)}`} fw={700}>
               See all {cars.data.total.toLocaleString('en-KE')}
               {cars.data.totalCapped ? '+' : ''} {name} vehicles
             </Anchor>
@@ -117,7 +117,7 @@ export function BrandDetailPage() {
       <Seo
         title={title}
         description={metaDescription(metaText, META_DESCRIPTION_LENGTH)}
-        path={`/brand/${brand.data.slug}`}
+        path={sitePath('brand', { slug: brand.data.slug })}
         image={logo?.url}
         jsonLd={[...(cars.data ? [carItemListJsonLd(cars.data.items, publicUrl, title)] : []), breadcrumbJsonLd(trail, publicUrl)]}
       />

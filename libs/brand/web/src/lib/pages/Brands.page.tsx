@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { autoDealerJsonLd, ErrorState, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -37,7 +38,7 @@ export function BrandsPage() {
       <Seo
         title="Premium Car Brands Available in Kenya"
         description={DESCRIPTION}
-        path="/brands"
+        path={sitePath('brands')}
         image={brands.data?.[0]?.images[0]?.url}
         jsonLd={autoDealerJsonLd(site, brands.data ? { brand: brands.data.map((b) => ({ '@type': 'Brand', name: b.name })) } : {})}
       />

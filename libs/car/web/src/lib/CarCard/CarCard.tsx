@@ -1,12 +1,12 @@
 import { CARD_DESCRIPTION_PREVIEW, DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating } from '@dealership/web-ui';
+import { CarPhoto, CarStatusBadge, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating } from '@dealership/web-ui';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
 import { CompareToggle } from '../compare/CompareToggle';
-import { CarStatusBadge } from './CarStatusBadge';
 
 export interface CarCardProps {
   car: Car;
@@ -17,7 +17,7 @@ export interface CarCardProps {
 /** A car in a grid (spec §2 "Car card"). */
 export function CarCard({ car, priority = false }: CarCardProps) {
   const { add } = useCart();
-  const href = `/car/${car.slug}`;
+  const href = sitePath('car', { slug: car.slug });
   const brandLogo = car.brand?.images[0];
 
   const addToLikes = () => {
@@ -38,7 +38,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
 
       <Stack gap={8} mt="md" className={classes.body}>
         {car.brand ? (
-          <Link to={`/brand/${car.brand.slug}`} className={classes.brand}>
+          <Link to={sitePath('brand', { slug: car.brand.slug })} className={classes.brand}>
             {brandLogo ? (
               <img
                 src={brandLogo.url}

@@ -1,4 +1,5 @@
 import { HOME_SHOWCASE_SIZE, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { ErrorState } from '@dealership/web-ui';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -46,7 +47,7 @@ export function LatestCars({ cars, isLoading, isError, onRetry, retrying = false
           </Title>
           <Text c="gray.7">Fresh arrivals on our lot in Mombasa.</Text>
         </div>
-        <Anchor component={Link} to="/cars" fw={700}>
+        <Anchor component={Link} to={sitePath('cars')} fw={700}>
           View More
         </Anchor>
       </Group>

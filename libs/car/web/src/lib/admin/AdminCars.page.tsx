@@ -51,7 +51,7 @@ function AdminCarCard({ car, onDelete }: { car: Car; onDelete: (car: Car) => voi
       </Card.Section>
       <Stack gap={6} mt="sm" className={classes.body}>
         {car.brand ? (
-          <Link to={`/brand/${car.brand.slug}`} className={classes.brand}>
+          <Link to={sitePath('brand', { slug: car.brand.slug })} className={classes.brand}>
             <BrandLogo brand={car.brand} />
             {car.brand.name}
           </Link>
@@ -73,7 +73,7 @@ function AdminCarCard({ car, onDelete }: { car: Car; onDelete: (car: Car) => voi
         </Group>
       </Stack>
       <Group gap="xs" mt="md" grow wrap="nowrap">
-        <Button component={Link} to={`/car/${car.slug}`} variant="default" size="sm" px={6} aria-label={`View ${car.name}`}>
+        <Button component={Link} to={sitePath('car', { slug: car.slug })} variant="default" size="sm" px={6} aria-label={`View ${car.name}`}>
           {ADMIN_CAR_COPY.viewButton}
         </Button>
         <Button component={Link} to={editHref} size="sm" px={6} aria-label={`Update ${car.name}`}>

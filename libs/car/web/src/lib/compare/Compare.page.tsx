@@ -1,12 +1,12 @@
 import type { Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { COMPARE_MAX_CARS } from '@dealership/shared-util';
 import { compareHref, useCompare } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, imageSrcSet, notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
+import { CarStatusBadge, ErrorState, imageSrcSet, notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { CarStatusBadge } from '../CarCard/CarStatusBadge';
 import classes from './Compare.module.css';
 import { bestOf, COMPARE_ROWS, slugsFromQuery } from './compare-rows';
 
@@ -39,7 +39,7 @@ function CompareTable({ cars, onRemove }: { cars: Car[]; onRemove: (slug: string
                         className={classes.photo}
                       />
                     ) : null}
-                    <Text component={Link} to={`/car/${car.slug}`} fw={700} c="navy.8" lh={1.3}>
+                    <Text component={Link} to={sitePath('car', { slug: car.slug })} fw={700} c="navy.8" lh={1.3}>
                       {car.name}
                     </Text>
                     <CarStatusBadge status={car.status} size="sm" />
@@ -95,7 +95,7 @@ export function ComparePage() {
     picked.remove(slug);
     const rest = slugs.filter((other) => other !== slug);
     // Built by hand, not with URLSearchParams: a shared link keeps its commas readable (`a,b`, not `a%2Cb`).
-    void navigate(rest.length ? compareHref(rest) : '/compare', { replace: true });
+    void navigate(rest.length ? compareHref(rest) : sitePath('compare'), { replace: true });
   };
   const copyLink = async () => {
     try {
@@ -121,7 +121,7 @@ export function ComparePage() {
               Compare your {picked.count === 1 ? 'picked car' : `${picked.count} picked cars`}
             </Button>
           ) : null}
-          <Button component={Link} to="/cars" variant={canCompare ? 'default' : 'filled'}>
+          <Button component={Link} to={sitePath('cars')} variant={canCompare ? 'default' : 'filled'}>
             Browse All Vehicles
           </Button>
         </Group>
@@ -142,7 +142,7 @@ export function ComparePage() {
     body = (
       <Paper withBorder radius="md" p="xl" ta="center">
         <Text fw={700}>These cars are no longer listed.</Text>
-        <Button component={Link} to="/cars" mt="md">
+        <Button component={Link} to={sitePath('cars')} mt="md">
           Browse All Vehicles
         </Button>
       </Paper>
@@ -161,7 +161,7 @@ export function ComparePage() {
         {cars.length < COMPARE_MAX_CARS ? (
           <Text size="sm" c="gray.7" className={classes.noPrint}>
             {cars.length === 1 ? 'Add another car to compare: ' : 'Add up to 4 cars: '}
-            <Text component={Link} to="/cars" c="navy.7" fw={600} size="sm">
+            <Text component={Link} to={sitePath('cars')} c="navy.7" fw={600} size="sm">
               browse the cars
             </Text>{' '}
             and press Compare on the ones you like.
@@ -181,7 +181,7 @@ export function ComparePage() {
             ? `${names.join(', ')} side by side: price, year, mileage, engine, safety and every spec.`
             : 'Compare up to four cars side by side: price, year, mileage, engine, safety and every spec.'
         }
-        path={slugs.length ? compareHref(slugs) : '/compare'}
+        path={slugs.length ? compareHref(slugs) : sitePath('compare')}
         noIndex
       />
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">

@@ -1,4 +1,5 @@
 import { DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
 import { CarPhoto, ErrorState, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
@@ -12,7 +13,7 @@ const COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
 /** A similar car (spec §2): brand, image, name, price, fuel type, safety rating, seats, View Details, Save. */
 export function SimilarCarCard({ car }: { car: Car }) {
   const { add } = useCart();
-  const href = `/car/${car.slug}`;
+  const href = sitePath('car', { slug: car.slug });
   const save = () => {
     add(car);
     notifySuccess('Added to Favourites Successfully');

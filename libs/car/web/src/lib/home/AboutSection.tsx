@@ -1,4 +1,5 @@
 import type { Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FeaturedCarousel } from './FeaturedCarousel';
@@ -33,10 +34,10 @@ export function AboutSection({ featured, featuredLoading }: AboutSectionProps) {
               showroom, and every one we have sold has been delivered: a 100% delivery record.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/cars" size="md">
+              <Button component={Link} to={sitePath('cars')} size="md">
                 Explore Our Inventory
               </Button>
-              <Button component={Link} to="/contact" size="md" variant="outline">
+              <Button component={Link} to={sitePath('contact')} size="md" variant="outline">
                 Visit Our Showroom
               </Button>
             </Group>

@@ -1,5 +1,6 @@
 import type { Brand } from '@dealership/brand-schemas';
 import { HOME_SHOWCASE_SIZE } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { ErrorState, IMAGE_FULL_WIDTH, imageSrcSet } from '@dealership/web-ui';
 import { Anchor, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -34,7 +35,7 @@ export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShow
           const logo = brand.images[0];
           return (
             <li key={brand.id}>
-              <Link to={`/brand/${brand.slug}`} className={classes.brandTile}>
+              <Link to={sitePath('brand', { slug: brand.slug })} className={classes.brandTile}>
                 {logo ? (
                   <img
                     src={logo.url}
@@ -66,7 +67,7 @@ export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShow
           </Title>
           <Text c="gray.7">The makes Kenyan drivers trust, in stock in Mombasa.</Text>
         </div>
-        <Anchor component={Link} to="/brands" fw={700} aria-label="View More brands">
+        <Anchor component={Link} to={sitePath('brands')} fw={700} aria-label="View More brands">
           View More
         </Anchor>
       </Group>

@@ -1,4 +1,5 @@
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDES, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { ChevronIcon, imageSrcSet } from '@dealership/web-ui';
 import { Skeleton } from '@mantine/core';
@@ -78,7 +79,7 @@ export function FeaturedCarousel({ cars, isLoading }: FeaturedCarouselProps) {
                     className={classes.image}
                   />
                 ) : null}
-                <Link to={`/car/${car.slug}`} className={classes.caption}>
+                <Link to={sitePath('car', { slug: car.slug })} className={classes.caption}>
                   <span className={classes.name}>{car.name}</span>
                   <span className={classes.price}>Starting from {formatKes(car.price)}</span>
                 </Link>

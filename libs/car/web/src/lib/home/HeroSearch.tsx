@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,15 +7,15 @@ import classes from './Home.module.css';
 
 /** Popular shortcuts under the search box (spec §2 Home). */
 export const POPULAR_SHORTCUTS = [
-  { to: '/cars?make=Toyota', label: 'Toyota' },
-  { to: '/cars?make=Subaru', label: 'Subaru' },
-  { to: '/cars?type=SUV', label: 'SUVs' },
+  { to: `${sitePath('cars')}?make=Toyota`, label: 'Toyota' },
+  { to: `${sitePath('cars')}?make=Subaru`, label: 'Subaru' },
+  { to: `${sitePath('cars')}?type=SUV`, label: 'SUVs' },
 ] as const;
 
 /** The search results path for a text: trimmed and URL-encoded; `null` when nothing is left. */
 export function carSearchPath(text: string): string | null {
   const query = text.trim();
-  return query ? `/car-search?search=${encodeURIComponent(query)}` : null;
+  return query ? `${sitePath('carSearch')}?search=${encodeURIComponent(query)}` : null;
 }
 
 /** The hero's search card: Enter or the button opens /car-search; empty text does nothing. */

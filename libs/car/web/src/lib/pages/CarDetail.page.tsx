@@ -1,4 +1,5 @@
 import { META_DESCRIPTION_LENGTH, type Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount, formatKes, metaDescription } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -6,10 +7,12 @@ import {
   Breadcrumb,
   breadcrumbJsonLd,
   carJsonLd,
+  CarStatusBadge,
   ErrorState,
   HeartIcon,
   IMAGE_FULL_WIDTH,
   imageSrcSet,
+  isOrderable,
   notifySuccess,
   PageLoader,
   PhoneIcon,
@@ -22,7 +25,6 @@ import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text
 import { Link, useParams } from 'react-router-dom';
 import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { CompareToggle } from '../compare/CompareToggle';
-import { CarStatusBadge, isOrderable } from '../CarCard/CarStatusBadge';
 import { CarGallery } from '../detail/CarGallery';
 import { SimilarCars } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';
@@ -72,7 +74,7 @@ function CarNotFound() {
         <Text c="gray.7" maw={480}>
           This car may have been sold or removed from our listings. Have a look at the rest of our stock.
         </Text>
-        <Button component={Link} to="/cars" size="md">
+        <Button component={Link} to={sitePath('cars')} size="md">
           Browse Our Inventory
         </Button>
       </Stack>
@@ -87,8 +89,8 @@ function CarDetail({ car }: { car: Car }) {
   const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
   const trail = [
     { label: 'Home', to: '/' },
-    { label: 'Cars', to: '/cars' },
-    ...(brand ? [{ label: brand.name, to: `/brand/${brand.slug}` }] : []),
+    { label: 'Cars', to: sitePath('cars') },
+    ...(brand ? [{ label: brand.name, to: sitePath('brand', { slug: brand.slug }) }] : []),
     { label: car.name },
   ];
   const logo = brand?.images[0];
@@ -104,7 +106,7 @@ function CarDetail({ car }: { car: Car }) {
       <Seo
         title={`${car.year} ${car.name} for Sale in Mombasa`}
         description={metaDescription(car.description, META_DESCRIPTION_LENGTH)}
-        path={`/car/${car.slug}`}
+        path={sitePath('car', { slug: car.slug })}
         image={car.images[0]?.url}
         type="product"
         jsonLd={[carJsonLd(car, publicUrl), breadcrumbJsonLd(trail, publicUrl)]}
@@ -119,7 +121,7 @@ function CarDetail({ car }: { car: Car }) {
         <div>
           <Stack gap="md">
             {brand ? (
-              <Anchor component={Link} to={`/brand/${brand.slug}`} className={classes.brandBadge} underline="never">
+              <Anchor component={Link} to={sitePath('brand', { slug: brand.slug })} className={classes.brandBadge} underline="never">
                 {logo ? (
                   <img
                     src={logo.url}
@@ -167,7 +169,7 @@ function CarDetail({ car }: { car: Car }) {
                 </Text>
               )}
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                <Button component={Link} to="/cart" variant="light" size="md">
+                <Button component={Link} to={sitePath('cart')} variant="light" size="md">
                   View Favourites
                 </Button>
                 <Button
@@ -235,11 +237,11 @@ function CarDetail({ car }: { car: Car }) {
 }
 
 /** The financing calculator for this car's price (the page starts from a 20% deposit). */
-const financingLink = (car: Car) => `/financing?${new URLSearchParams({ price: String(car.price), months: '48' })}`;
+const financingLink = (car: Car) => `${sitePath('financing')}?${new URLSearchParams({ price: String(car.price), months: '48' })}`;
 
 /** The duty estimator with what the car tells of itself: its year (January), engine and fuel; the buyer adds the CRSP value. */
 const importDutyLink = (car: Car) =>
-  `/import-duty?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
+  `${sitePath('importDuty')}?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
 
 /** Car detail (`/car/:slug`, spec §2). */
 export function CarDetailPage() {

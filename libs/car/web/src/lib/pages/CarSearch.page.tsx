@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -82,7 +83,7 @@ export function CarSearchPage() {
             </Title>
             <Text c="gray.7">
               {/* Spec §2: the 'cars' link of the empty search goes to /login. */}
-              Sorry, nothing matches your search. Sign in to see more <Link to="/login">cars</Link>.
+              Sorry, nothing matches your search. Sign in to see more <Link to={sitePath('login')}>cars</Link>.
             </Text>
           </Stack>
         }

@@ -1,4 +1,5 @@
 import { META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { carItemListJsonLd, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
@@ -21,7 +22,7 @@ export function CarsPage() {
       <Seo
         title={HEADING}
         description={metaDescription(DESCRIPTION, META_DESCRIPTION_LENGTH)}
-        path="/cars"
+        path={sitePath('cars')}
         image={list.data?.items[0]?.images[0]?.url}
         jsonLd={list.data ? carItemListJsonLd(list.data.items, publicUrl, HEADING) : undefined}
       />
@@ -40,7 +41,7 @@ export function CarsPage() {
               No cars match your filters
             </Title>
             <Text c="gray.7">Try another brand or price range, or see everything we have in stock.</Text>
-            <Button component={Link} to="/cars" variant="light">
+            <Button component={Link} to={sitePath('cars')} variant="light">
               Show all cars
             </Button>
           </Stack>

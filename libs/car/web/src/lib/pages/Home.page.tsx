@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { autoDealerJsonLd, HOME_OPENING_HOURS, SITE_NAME, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -28,7 +29,7 @@ function Hero() {
                 New, foreign-used and locally used vehicles, imported on your behalf, with financing and trade-ins available.
               </Text>
               <div>
-                <Button component={Link} to="/cars" size="lg" color="amber.5">
+                <Button component={Link} to={sitePath('cars')} size="lg" color="amber.5">
                   Browse Our Inventory
                 </Button>
               </div>

@@ -1,7 +1,8 @@
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadKind, type LeadStatus } from '@dealership/lead-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo, telHref, whatsappHref } from '@dealership/web-ui';
+import { notifyError, notifySuccess, PagedList, Seo, telHref, whatsappHref } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -179,7 +180,7 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
       {lead.car ? (
         <Text size="sm" mt="xs">
           About{' '}
-          <Anchor component={Link} to={`/car/${lead.car.slug}`} fw={600}>
+          <Anchor component={Link} to={sitePath('car', { slug: lead.car.slug })} fw={600}>
             {lead.car.name}
           </Anchor>
         </Text>
@@ -228,49 +229,37 @@ export function AdminLeadsPage() {
   const list = trpc.lead.list.useQuery({ ...params, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const filtered = params.kind !== undefined || params.status !== undefined;
 
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading leads…" minHeight={240} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the leads"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</Text>
-        <Text c="gray.7" mt="xs">
-          {filtered
-            ? 'Clear the filters to see every lead.'
-            : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site arrive here.'}
-        </Text>
-        {filtered ? (
-          <Button variant="light" mt="md" onClick={() => update({ kind: undefined, status: undefined })}>
-            Clear filters
-          </Button>
-        ) : null}
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        {list.data.items.map((lead) => (
-          <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} opened={lead.id === openedLead} />
-        ))}
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {list.data.total === 1 ? '1 lead' : `${list.data.total.toLocaleString('en-KE')} leads`}
+  const body = (
+    <PagedList
+      query={list}
+      copy={{ loading: 'Loading leads…', error: 'Could not load the leads', noun: ['lead', 'leads'], nav: 'Lead pages' }}
+      page={params.page}
+      onPageChange={(page) => update({ page })}
+      empty={
+        <>
+          <Text fw={700}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</Text>
+          <Text c="gray.7" mt="xs">
+            {filtered
+              ? 'Clear the filters to see every lead.'
+              : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site arrive here.'}
           </Text>
-          <PageNav total={list.data.pageCount} page={params.page} onChange={(page) => update({ page })} label="Lead pages" size="sm" />
-        </Group>
-      </Stack>
-    );
-  }
+          {filtered ? (
+            <Button variant="light" mt="md" onClick={() => update({ kind: undefined, status: undefined })}>
+              Clear filters
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
+        <>
+          {data.items.map((lead) => (
+            <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} opened={lead.id === openedLead} />
+          ))}
+        </>
+      )}
+    </PagedList>
+  );
 
   return (
     <Stack gap="md">

@@ -1,8 +1,8 @@
 import { MESSAGE_STATUS_LABELS, MESSAGE_TOPIC_LABELS, type Message, type MessageChannel, type MessageStatus } from '@dealership/message-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { notifyError, notifySuccess, PagedList, Seo } from '@dealership/web-ui';
+import { Button, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -43,30 +43,23 @@ export function AdminMessagesPage() {
     await utils.message.invalidate();
   };
 
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading messages…" minHeight={240} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the messages"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>No messages{status || channel ? ' match these filters' : ' yet'}.</Text>
-        <Text c="gray.7" size="sm">
-          New leads and orders send an email and an SMS to the staff and the buyer; they are listed here.
-        </Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
+  const body = (
+    <PagedList
+      query={list}
+      copy={{ loading: 'Loading messages…', error: 'Could not load the messages', noun: ['message', 'messages'], nav: 'Message pages' }}
+      page={page}
+      onPageChange={setPage}
+      countSuffix={(data) => (data.failedCount > 0 ? ` · ${data.failedCount} failed` : '')}
+      empty={
+        <>
+          <Text fw={700}>No messages{status || channel ? ' match these filters' : ' yet'}.</Text>
+          <Text c="gray.7" size="sm">
+            New leads and orders send an email and an SMS to the staff and the buyer; they are listed here.
+          </Text>
+        </>
+      }
+    >
+      {(data) => (
         <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -84,7 +77,7 @@ export function AdminMessagesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.items.map((message) => (
+              {data.items.map((message) => (
                 <Table.Tr key={message.id}>
                   <Table.Td>
                     <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>
@@ -132,16 +125,9 @@ export function AdminMessagesPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {list.data.total === 1 ? '1 message' : `${list.data.total.toLocaleString('en-KE')} messages`}
-            {list.data.failedCount > 0 ? ` · ${list.data.failedCount} failed` : ''}
-          </Text>
-          <PageNav total={list.data.pageCount} page={page} onChange={setPage} label="Message pages" size="sm" />
-        </Group>
-      </Stack>
-    );
-  }
+      )}
+    </PagedList>
+  );
 
   return (
     <Stack gap="md">

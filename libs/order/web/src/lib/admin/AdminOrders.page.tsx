@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type Order, type OrderStatus } from '@dealership/order-schemas';
 import { describeApiError, SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Anchor, Box, Button, Loader, NativeSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifyError, notifySuccess, PageNav, QueryState, Seo } from '@dealership/web-ui';
+import { Anchor, Box, Button, Loader, NativeSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -154,71 +154,66 @@ export function AdminOrdersPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const page = list.data;
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading orders…" minHeight={240} />;
-  } else if (!page) {
-    body = (
-      <ErrorState
-        title={SERVER_ERROR_MESSAGE}
-        message="The orders could not be loaded. Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (page.total === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        {isFiltered(params) ? (
-          <Stack gap="xs" align="center">
-            <Text fw={700}>No orders match these filters.</Text>
-            <Button variant="light" onClick={() => update(NO_ORDER_FILTERS)}>
-              Clear filters
-            </Button>
-          </Stack>
+  const body = (
+    <QueryState
+      query={list}
+      loadingLabel="Loading orders…"
+      errorTitle={SERVER_ERROR_MESSAGE}
+      errorMessage="The orders could not be loaded. Please check your connection and try again."
+      keepDataOnError
+      isEmpty={(page) => page.items.length === 0}
+      empty={(page) =>
+        page.total === 0 ? (
+          isFiltered(params) ? (
+            <Stack gap="xs" align="center">
+              <Text fw={700}>No orders match these filters.</Text>
+              <Button variant="light" onClick={() => update(NO_ORDER_FILTERS)}>
+                Clear filters
+              </Button>
+            </Stack>
+          ) : (
+            <Stack gap="xs" align="center">
+              <Text fw={700}>No orders yet.</Text>
+              <Text size="sm" c="gray.7">
+                Orders appear here when buyers reserve or pay for cars.
+              </Text>
+            </Stack>
+          )
         ) : (
+          // A page past the end (an old link, or orders moved out of the filter).
           <Stack gap="xs" align="center">
-            <Text fw={700}>No orders yet.</Text>
-            <Text size="sm" c="gray.7">
-              Orders appear here when buyers reserve or pay for cars.
-            </Text>
+            <Text fw={700}>There are no orders on this page.</Text>
+            <Anchor component="button" type="button" onClick={() => changePage(1)}>
+              Go to the first page
+            </Anchor>
           </Stack>
-        )}
-      </Paper>
-    );
-  } else if (page.items.length === 0) {
-    // A page past the end (an old link, or orders moved out of the filter).
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Stack gap="xs" align="center">
-          <Text fw={700}>There are no orders on this page.</Text>
-          <Anchor component="button" type="button" onClick={() => changePage(1)}>
-            Go to the first page
-          </Anchor>
-        </Stack>
-      </Paper>
-    );
-  } else {
-    const first = (page.page - 1) * page.pageSize + 1;
-    body = (
-      <Stack gap="md">
-        <Text size="sm" c="gray.7" aria-live="polite">
-          {`Showing ${first}-${first + page.items.length - 1} of ${page.total} ${page.total === 1 ? 'order' : 'orders'}`}
-        </Text>
-        {/* While another page or filter loads, the previous one stays, dimmed. */}
-        <Box aria-busy={list.isPlaceholderData} opacity={list.isPlaceholderData ? 0.6 : 1}>
-          <OrdersTable
-            orders={page.items}
-            firstNumber={first}
-            showContact
-            renderStatus={(order, number) => <OrderStatusSelect order={order} number={number} change={change} onChange={(o, s) => void changeStatus(o, s)} />}
-          />
-        </Box>
-        <PageNav total={page.pageCount} page={page.page} onChange={changePage} label="Order pages" />
-      </Stack>
-    );
-  }
+        )
+      }
+    >
+      {(page) => {
+        const first = (page.page - 1) * page.pageSize + 1;
+        return (
+          <Stack gap="md">
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {`Showing ${first}-${first + page.items.length - 1} of ${page.total} ${page.total === 1 ? 'order' : 'orders'}`}
+            </Text>
+            {/* While another page or filter loads, the previous one stays, dimmed. */}
+            <Box aria-busy={list.isPlaceholderData} opacity={list.isPlaceholderData ? 0.6 : 1}>
+              <OrdersTable
+                orders={page.items}
+                firstNumber={first}
+                showContact
+                renderStatus={(order, number) => (
+                  <OrderStatusSelect order={order} number={number} change={change} onChange={(o, s) => void changeStatus(o, s)} />
+                )}
+              />
+            </Box>
+            <PageNav total={page.pageCount} page={page.page} onChange={changePage} label="Order pages" />
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,8 +1,9 @@
 import type { Order } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, PageLoader, Seo } from '@dealership/web-ui';
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifyError, QueryState, Seo } from '@dealership/web-ui';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrdersTable } from '../OrdersTable/OrdersTable';
@@ -19,44 +20,38 @@ export function UserOrdersPage() {
     if (failedAt) notifyError(SERVER_ERROR_MESSAGE);
   }, [failedAt]);
 
-  let body;
-  if (orders.isPending) {
-    body = <PageLoader label="Loading your orders…" minHeight={200} />;
-  } else if (orders.isError) {
-    body = (
-      <ErrorState
-        title={SERVER_ERROR_MESSAGE}
-        message="Your orders could not be loaded. Please check your connection and try again."
-        onRetry={() => void orders.refetch()}
-        retrying={orders.isRefetching}
-      />
-    );
-  } else if (orders.data.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
+  const body = (
+    <QueryState
+      query={orders}
+      loadingLabel="Loading your orders…"
+      loaderMinHeight={200}
+      errorTitle={SERVER_ERROR_MESSAGE}
+      errorMessage="Your orders could not be loaded. Please check your connection and try again."
+      isEmpty={(data) => data.length === 0}
+      empty={
         <Stack gap="xs" align="center">
           <Text fw={700}>You have no orders yet.</Text>
           <Text size="sm" c="gray.7">
             Cars you reserve or buy appear here with their status.{' '}
-            <Anchor component={Link} to="/cars" underline="always">
+            <Anchor component={Link} to={sitePath('cars')} underline="always">
               Browse our cars
             </Anchor>
           </Text>
         </Stack>
-      </Paper>
-    );
-  } else {
-    body = (
-      <OrdersTable
-        orders={orders.data}
-        renderActions={(order, number) => (
-          <Button variant="light" size="sm" onClick={() => setReceiptOf(order)} aria-label={`Print receipt of order ${number}`}>
-            Print receipt
-          </Button>
-        )}
-      />
-    );
-  }
+      }
+    >
+      {(data) => (
+        <OrdersTable
+          orders={data}
+          renderActions={(order, number) => (
+            <Button variant="light" size="sm" onClick={() => setReceiptOf(order)} aria-label={`Print receipt of order ${number}`}>
+              Print receipt
+            </Button>
+          )}
+        />
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

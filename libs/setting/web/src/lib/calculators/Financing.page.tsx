@@ -1,6 +1,7 @@
 // Public pages load only the Mantine sheets they use (apps/web/src/mantine-styles.ts): these are the form's and the table's.
 import '@mantine/core/styles/Input.css';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS, type FinanceQuery, financeQuote, parseFinanceQuery } from '@dealership/setting-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResultTable } from './ResultTable';
@@ -17,7 +18,7 @@ export const DEFAULT_FINANCE_MONTHS = 48;
 
 /** The financing page for a price (20% deposit, 48 months, the rate in force unless given). */
 export function financingPath(query: FinanceQuery): string {
-  return sitePathOf('/financing', query);
+  return sitePathOf(sitePath('financing'), query);
 }
 
 export interface FinancingPageProps {
@@ -93,7 +94,7 @@ export function FinancingPage({ renderApply }: FinancingPageProps) {
       <Seo
         title="Car Financing Calculator: Instalment and Total Cost of Credit"
         description={DESCRIPTION}
-        path="/financing"
+        path={sitePath('financing')}
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'WebApplication',
@@ -146,10 +147,10 @@ export function FinancingPage({ renderApply }: FinancingPageProps) {
           <div aria-live="polite">{result}</div>
         </section>
         <Group gap="sm">
-          <Button component={Link} to="/cars" variant="default">
+          <Button component={Link} to={sitePath('cars')} variant="default">
             Browse cars
           </Button>
-          <Button component={Link} to="/import-duty" variant="default">
+          <Button component={Link} to={sitePath('importDuty')} variant="default">
             Import duty estimator
           </Button>
         </Group>

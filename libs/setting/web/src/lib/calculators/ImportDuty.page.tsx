@@ -10,6 +10,7 @@ import {
   estimateImportDuty,
   oldestImportableYear,
 } from '@dealership/setting-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { sitePathOf } from './calculator-links';
 import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
 import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -25,7 +26,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /** The query string of a duty estimate: `?crsp=3000000&registered=2022-05&cc=1500&fuel=petrol`. */
 export function dutyEstimatePath(query: DutyQuery): string {
-  return sitePathOf('/import-duty', query);
+  return sitePathOf(sitePath('importDuty'), query);
 }
 
 /** Whole years and months of an age, in words: "4 years 6 months". */
@@ -106,7 +107,7 @@ export function ImportDutyPage() {
       <Seo
         title="Kenya Import Duty Estimator for Used Cars"
         description={DESCRIPTION}
-        path="/import-duty"
+        path={sitePath('importDuty')}
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'WebApplication',
@@ -180,10 +181,10 @@ export function ImportDutyPage() {
           </Text>
         </Paper>
         <Group gap="sm">
-          <Button component={Link} to="/services">
+          <Button component={Link} to={sitePath('services')}>
             Import a car with us
           </Button>
-          <Button component={Link} to="/financing" variant="default">
+          <Button component={Link} to={sitePath('financing')} variant="default">
             Financing calculator
           </Button>
         </Group>

@@ -2,8 +2,8 @@ import type { Setting, SettingCreateInput } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo } from '@dealership/web-ui';
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifyError, notifySuccess, PagedList, Seo } from '@dealership/web-ui';
+import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SettingForm, type SettingFormInitial } from '../SettingForm/SettingForm';
@@ -76,103 +76,85 @@ export function AdminSettingsPage() {
     if (base) setDialog({ kind: 'add', from: { effectiveFrom: today, duty: base.duty, finance: base.finance, note: '' } });
   };
 
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading rate sets…" minHeight={240} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the rate sets"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>No rate sets yet.</Text>
-        <Text c="gray.7" mt="xs">
-          The calculators use KRA's November 2026 rates until you add a set.
-        </Text>
-      </Paper>
-    );
-  } else {
-    const standings = standing(list.data.items, today);
-    body = (
-      <Stack gap="md">
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Takes effect</Table.Th>
-                <Table.Th>Import duty</Table.Th>
-                <Table.Th>Excise (to 1,500 cc)</Table.Th>
-                <Table.Th>VAT</Table.Th>
-                <Table.Th>IDF / RDL</Table.Th>
-                <Table.Th>Eight-year rule</Table.Th>
-                <Table.Th>Interest</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => {
-                const status = standings.get(item.id) ?? 'Past';
-                return (
-                  <Table.Tr key={item.id} aria-label={`Rates from ${item.effectiveFrom}`}>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <time dateTime={item.effectiveFrom}>{longDate(item.effectiveFrom)}</time>
-                        <Badge color={STANDING_COLOR[status]} variant="light" w="fit-content">
-                          {status}
-                        </Badge>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{percent(item.duty.importDuty)}</Table.Td>
-                    <Table.Td>{percent(item.duty.exciseSmall)}</Table.Td>
-                    <Table.Td>{percent(item.duty.vat)}</Table.Td>
-                    <Table.Td>
-                      {percent(item.duty.idf)} / {percent(item.duty.rdl)}
-                    </Table.Td>
-                    <Table.Td>{item.duty.cutoffYear} or later</Table.Td>
-                    <Table.Td>{item.finance.annualRatePercent}% a year</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2}>
-                        {item.note ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'edit', setting: item })}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="light"
-                          color="red"
-                          size="xs"
-                          onClick={() => setDialog({ kind: 'delete', setting: item })}
-                          disabled={list.data.total <= 1}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {list.data.total === 1 ? '1 rate set' : `${list.data.total.toLocaleString('en-KE')} rate sets`}
+  const body = (
+    <PagedList
+      query={list}
+      copy={{ loading: 'Loading rate sets…', error: 'Could not load the rate sets', noun: ['rate set', 'rate sets'], nav: 'Rate set pages' }}
+      page={page}
+      onPageChange={setPage}
+      empty={
+        <>
+          <Text fw={700}>No rate sets yet.</Text>
+          <Text c="gray.7" mt="xs">
+            The calculators use KRA's November 2026 rates until you add a set.
           </Text>
-          <PageNav total={list.data.pageCount} page={page} onChange={setPage} label="Rate set pages" size="sm" />
-        </Group>
-      </Stack>
-    );
-  }
+        </>
+      }
+    >
+      {(data) => {
+        const standings = standing(data.items, today);
+        return (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Takes effect</Table.Th>
+                  <Table.Th>Import duty</Table.Th>
+                  <Table.Th>Excise (to 1,500 cc)</Table.Th>
+                  <Table.Th>VAT</Table.Th>
+                  <Table.Th>IDF / RDL</Table.Th>
+                  <Table.Th>Eight-year rule</Table.Th>
+                  <Table.Th>Interest</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                  <Table.Th aria-label="Actions" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((item) => {
+                  const status = standings.get(item.id) ?? 'Past';
+                  return (
+                    <Table.Tr key={item.id} aria-label={`Rates from ${item.effectiveFrom}`}>
+                      <Table.Td>
+                        <Stack gap={4}>
+                          <time dateTime={item.effectiveFrom}>{longDate(item.effectiveFrom)}</time>
+                          <Badge color={STANDING_COLOR[status]} variant="light" w="fit-content">
+                            {status}
+                          </Badge>
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>{percent(item.duty.importDuty)}</Table.Td>
+                      <Table.Td>{percent(item.duty.exciseSmall)}</Table.Td>
+                      <Table.Td>{percent(item.duty.vat)}</Table.Td>
+                      <Table.Td>
+                        {percent(item.duty.idf)} / {percent(item.duty.rdl)}
+                      </Table.Td>
+                      <Table.Td>{item.duty.cutoffYear} or later</Table.Td>
+                      <Table.Td>{item.finance.annualRatePercent}% a year</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {item.note ?? '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'edit', setting: item })}>
+                            Edit
+                          </Button>
+                          <Button variant="light" color="red" size="xs" onClick={() => setDialog({ kind: 'delete', setting: item })} disabled={data.total <= 1}>
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        );
+      }}
+    </PagedList>
+  );
 
   const editing = dialog?.kind === 'edit' ? dialog.setting : null;
   const adding = dialog?.kind === 'add' ? dialog.from : null;

@@ -1,7 +1,7 @@
 import type { Testimonial, TestimonialCreateFields } from '@dealership/testimonial-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { ErrorState, notifyError, notifySuccess, PageLoader, PageNav, Seo, StarRating } from '@dealership/web-ui';
+import { notifyError, notifySuccess, PagedList, Seo, StarRating } from '@dealership/web-ui';
 import { Badge, Blockquote, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -53,81 +53,69 @@ export function AdminTestimonialsPage() {
     setDialog(null);
   };
 
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading testimonials…" minHeight={240} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the testimonials"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>No testimonials yet.</Text>
-        <Text c="gray.7" mt="xs">
-          Add what a customer said about buying from you: it appears on the Testimonials page.
-        </Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        {list.data.items.map((item) => (
-          <Paper key={item.id} withBorder radius="md" p="md" aria-label={`Testimonial by ${item.name}`} component="article">
-            <Group justify="space-between" align="flex-start" gap="sm" mb="xs">
-              <Group gap="sm">
-                <StarRating value={item.rating} label={`${item.name}'s rating`} />
-                {item.published ? null : (
-                  <Badge color="gray" variant="light">
-                    Hidden
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="gray.7">
-                Added{' '}
-                <time dateTime={item.createdAt}>
-                  {new Date(item.createdAt).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' })}
-                </time>
-              </Text>
-            </Group>
-            <Text style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
-              {item.quote}
-            </Text>
-            <Text fw={600} mt="xs">
-              — {testimonialCredit(item)}
-            </Text>
-            <Group justify="space-between" mt="md" gap="sm">
-              <Switch
-                label="Published"
-                checked={item.published}
-                onChange={(event) => void setPublished(item, event.currentTarget.checked)}
-                disabled={update.isPending}
-              />
-              <Group gap="xs">
-                <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'edit', testimonial: item })}>
-                  Edit
-                </Button>
-                <Button variant="light" color="red" size="xs" onClick={() => setDialog({ kind: 'delete', testimonial: item })}>
-                  Delete
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
-        ))}
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {list.data.total === 1 ? '1 testimonial' : `${list.data.total.toLocaleString('en-KE')} testimonials`}
+  const body = (
+    <PagedList
+      query={list}
+      copy={{ loading: 'Loading testimonials…', error: 'Could not load the testimonials', noun: ['testimonial', 'testimonials'], nav: 'Testimonial pages' }}
+      page={page}
+      onPageChange={setPage}
+      empty={
+        <>
+          <Text fw={700}>No testimonials yet.</Text>
+          <Text c="gray.7" mt="xs">
+            Add what a customer said about buying from you: it appears on the Testimonials page.
           </Text>
-          <PageNav total={list.data.pageCount} page={page} onChange={setPage} label="Testimonial pages" size="sm" />
-        </Group>
-      </Stack>
-    );
-  }
+        </>
+      }
+    >
+      {(data) => (
+        <>
+          {data.items.map((item) => (
+            <Paper key={item.id} withBorder radius="md" p="md" aria-label={`Testimonial by ${item.name}`} component="article">
+              <Group justify="space-between" align="flex-start" gap="sm" mb="xs">
+                <Group gap="sm">
+                  <StarRating value={item.rating} label={`${item.name}'s rating`} />
+                  {item.published ? null : (
+                    <Badge color="gray" variant="light">
+                      Hidden
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="gray.7">
+                  Added{' '}
+                  <time dateTime={item.createdAt}>
+                    {new Date(item.createdAt).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' })}
+                  </time>
+                </Text>
+              </Group>
+              <Text style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
+                {item.quote}
+              </Text>
+              <Text fw={600} mt="xs">
+                — {testimonialCredit(item)}
+              </Text>
+              <Group justify="space-between" mt="md" gap="sm">
+                <Switch
+                  label="Published"
+                  checked={item.published}
+                  onChange={(event) => void setPublished(item, event.currentTarget.checked)}
+                  disabled={update.isPending}
+                />
+                <Group gap="xs">
+                  <Button variant="default" size="xs" onClick={() => setDialog({ kind: 'edit', testimonial: item })}>
+                    Edit
+                  </Button>
+                  <Button variant="light" color="red" size="xs" onClick={() => setDialog({ kind: 'delete', testimonial: item })}>
+                    Delete
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </>
+      )}
+    </PagedList>
+  );
 
   const editing = dialog?.kind === 'edit' ? dialog.testimonial : null;
   const deleting = dialog?.kind === 'delete' ? dialog.testimonial : null;

@@ -1,6 +1,7 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { Testimonial } from '@dealership/testimonial-schemas';
 import { trpc } from '@dealership/web-trpc-client';
-import { autoDealerJsonLd, ErrorState, PageLoader, PageNav, Seo, StarRating, useSiteConfig } from '@dealership/web-ui';
+import { autoDealerJsonLd, PageNav, QueryState, Seo, StarRating, useSiteConfig } from '@dealership/web-ui';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -39,51 +40,45 @@ export function TestimonialsPage() {
   const page = pageFrom(searchParams.get('page'));
   const list = trpc.testimonial.list.useQuery({ page, pageSize: PUBLIC_TESTIMONIAL_PAGE_SIZE }, { placeholderData: keepPreviousData });
 
-  let body;
-  if (list.isPending) {
-    body = <PageLoader label="Loading testimonials…" minHeight={240} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load the testimonials"
-        message="Please check your connection and try again."
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text fw={700}>No testimonials to show yet.</Text>
-        <Button component={Link} to="/cars" mt="md">
-          Browse All Vehicles
-        </Button>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {list.data.items.map((testimonial) => (
-            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-          ))}
-        </SimpleGrid>
-        <PageNav
-          total={list.data.pageCount}
-          page={page}
-          onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
-          label="Testimonial pages"
-        />
-      </Stack>
-    );
-  }
+  const body = (
+    <QueryState
+      query={list}
+      loadingLabel="Loading testimonials…"
+      errorTitle="Could not load the testimonials"
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <>
+          <Text fw={700}>No testimonials to show yet.</Text>
+          <Button component={Link} to={sitePath('cars')} mt="md">
+            Browse All Vehicles
+          </Button>
+        </>
+      }
+    >
+      {(data) => (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {data.items.map((testimonial) => (
+              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+            ))}
+          </SimpleGrid>
+          <PageNav
+            total={data.pageCount}
+            page={page}
+            onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
+            label="Testimonial pages"
+          />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Container size="lg" py={48}>
       <Seo
         title="Customer Testimonials"
         description={DESCRIPTION}
-        path={page === 1 ? '/testimonials' : `/testimonials?page=${page}`}
+        path={page === 1 ? sitePath('testimonials') : `${sitePath('testimonials')}?page=${page}`}
         jsonLd={autoDealerJsonLd(site, {
           review: (list.data?.items ?? []).map((testimonial) => ({
             '@type': 'Review',

@@ -1,7 +1,9 @@
+import { sitePath } from '@dealership/shared-schemas';
+
 /** Query parameter that carries the protected page a visitor was sent away from. */
 export const REDIRECT_PARAM = 'redirect';
 
-const AUTH_PAGES = ['/login', '/register'];
+const AUTH_PAGES = [sitePath('login'), sitePath('register')];
 
 /**
  * The in-site path to return to after login, or `/`. Only same-site absolute paths pass: the value

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { LoginInput } from '@dealership/user-schemas';
 import { describeApiError, useAuth, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -29,7 +30,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Login" subtitle="Log in to see your orders and manage your profile.">
       <Seo title="Login" description="Log in to your dealership account." noIndex />
-      <LoginForm onSubmit={handleSubmit} registerHref={withRedirect('/register', target)} />
+      <LoginForm onSubmit={handleSubmit} registerHref={withRedirect(sitePath('register'), target)} />
     </AuthCard>
   );
 }

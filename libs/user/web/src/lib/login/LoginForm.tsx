@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { LoginInputSchema, type LoginInput } from '@dealership/user-schemas';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -17,7 +18,7 @@ export interface LoginFormProps {
  * Email and password (spec §2 /login). 'Email is required' and 'Invalid Email Format' come from the
  * shared schema; `noValidate` keeps the browser's own bubbles from hiding those messages.
  */
-export function LoginForm({ onSubmit, registerHref = '/register', forgotPasswordHref = '/forgot-password' }: LoginFormProps) {
+export function LoginForm({ onSubmit, registerHref = sitePath('register'), forgotPasswordHref = sitePath('forgotPassword') }: LoginFormProps) {
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },

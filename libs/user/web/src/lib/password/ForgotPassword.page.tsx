@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { PasswordResetRequestInputSchema, type PasswordResetRequestInput } from '@dealership/user-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -51,7 +52,7 @@ export function ForgotPasswordPage() {
           <Button variant="light" onClick={() => setAnswer(null)}>
             Use another address
           </Button>
-          <Anchor component={Link} to="/login" ta="center" fw={700} size="sm">
+          <Anchor component={Link} to={sitePath('login')} ta="center" fw={700} size="sm">
             Back to login
           </Anchor>
         </Stack>
@@ -69,7 +70,7 @@ export function ForgotPasswordPage() {
             </Button>
             <Text size="sm" ta="center">
               Remembered it?{' '}
-              <Anchor component={Link} to="/login" fw={700}>
+              <Anchor component={Link} to={sitePath('login')} fw={700}>
                 Login
               </Anchor>
             </Text>

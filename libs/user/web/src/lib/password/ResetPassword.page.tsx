@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { PasswordResetInputSchema, PASSWORD_MIN_LENGTH, type PasswordResetInput } from '@dealership/user-schemas';
 import { describeApiError, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -34,7 +35,7 @@ export function ResetPasswordPage() {
     try {
       await withLoadingToast('Saving...', () => mutation.mutateAsync(values));
       notifySuccess(PASSWORD_RESET_DONE_MESSAGE);
-      navigate('/login', { replace: true });
+      navigate(sitePath('login'), { replace: true });
     } catch (error) {
       const { message, fieldErrors } = describeApiError(error);
       if (fieldErrors['token']) setLinkProblem(fieldErrors['token']);
@@ -47,7 +48,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="Setting a new password signs your account out on every phone and computer.">
       <Seo title="Choose a new password" description="Set a new password for your dealership account." noIndex />
       {linkProblem ? (
-        <LinkProblem message={linkProblem} action={{ to: '/forgot-password', label: 'Ask for a new link' }} />
+        <LinkProblem message={linkProblem} action={{ to: sitePath('forgotPassword'), label: 'Ask for a new link' }} />
       ) : (
         <form noValidate onSubmit={form.onSubmit(handleSubmit)} aria-label="Choose a new password">
           <Stack gap="md">

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { RegisterInput } from '@dealership/user-schemas';
 import { describeApiError, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -14,7 +15,7 @@ export const REGISTER_SUCCESS_MESSAGE = 'User Registered Successfully';
 export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const loginHref = withRedirect('/login', params.get(REDIRECT_PARAM));
+  const loginHref = withRedirect(sitePath('login'), params.get(REDIRECT_PARAM));
   const mutation = trpc.user.register.useMutation();
 
   const handleSubmit = async (values: RegisterInput) => {

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { RegisterInputSchema, type RegisterInput } from '@dealership/user-schemas';
 import { Anchor, Button, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
@@ -15,7 +16,7 @@ export interface RegisterFormProps {
 }
 
 /** Name, email, password, phone (numeric) and address (spec §2 /register). */
-export function RegisterForm({ onSubmit, loginHref = '/login' }: RegisterFormProps) {
+export function RegisterForm({ onSubmit, loginHref = sitePath('login') }: RegisterFormProps) {
   const form = useForm<RegisterInput>({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '', phone: '', address: '' },

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError, useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { Seo } from '@dealership/web-ui';
@@ -56,14 +57,14 @@ export function VerifyEmailPage() {
           <Alert color="green" variant="light" title="Email address confirmed" role="status">
             Thank you: <strong>{outcome.email}</strong> is confirmed. We will send your receipts and account emails there.
           </Alert>
-          <Button component={Link} to={signedIn ? dashboardPath : '/login'} size="md" fullWidth>
+          <Button component={Link} to={signedIn ? dashboardPath : sitePath('login')} size="md" fullWidth>
             {signedIn ? 'Go to my dashboard' : 'Login'}
           </Button>
         </Stack>
       ) : (
         <LinkProblem
           message={signedIn ? `${outcome.message} Your dashboard has a button to send a new link.` : `${outcome.message} Log in to send a new link.`}
-          action={signedIn ? { to: dashboardPath, label: 'Go to my dashboard' } : { to: '/login', label: 'Login' }}
+          action={signedIn ? { to: dashboardPath, label: 'Go to my dashboard' } : { to: sitePath('login'), label: 'Login' }}
         />
       )}
     </AuthCard>

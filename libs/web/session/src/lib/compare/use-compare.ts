@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { COMPARE_MAX_CARS } from '@dealership/shared-util';
 import { useCallback } from 'react';
 import { parseJson, useStoredValue } from '../storage/stored-value';
@@ -22,7 +23,7 @@ function parseCompare(raw: string | null): ComparedCar[] {
 
 /** The URL of /compare for `slugs`: `/compare?cars=a,b,c`. */
 export function compareHref(slugs: readonly string[]): string {
-  return `/compare?cars=${slugs.map(encodeURIComponent).join(',')}`;
+  return `${sitePath('compare')}?cars=${slugs.map(encodeURIComponent).join(',')}`;
 }
 
 export interface CompareApi {

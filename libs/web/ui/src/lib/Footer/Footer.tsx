@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,11 +14,11 @@ import classes from './Footer.module.css';
  */
 export const FOOTER_QUICK_LINKS = [
   { to: '/inventory', label: 'Inventory' },
-  { to: '/services', label: 'Services' },
-  { to: '/financing', label: 'Financing' },
-  { to: '/testimonials', label: 'Testimonials' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms & Conditions' },
+  { to: sitePath('services'), label: 'Services' },
+  { to: sitePath('financing'), label: 'Financing' },
+  { to: sitePath('testimonials'), label: 'Testimonials' },
+  { to: sitePath('privacyPolicy'), label: 'Privacy Policy' },
+  { to: sitePath('terms'), label: 'Terms & Conditions' },
 ] as const;
 
 /** Opening hours as the footer states them (spec §1). */

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
@@ -43,7 +44,7 @@ export function NotFound() {
       <Text c="dimmed" maw={420}>
         The page you are looking for does not exist or has moved. Our cars are still here, though.
       </Text>
-      <Button component={Link} to="/cars" size="md">
+      <Button component={Link} to={sitePath('cars')} size="md">
         Browse Our Inventory
       </Button>
     </Stack>

@@ -1,4 +1,5 @@
 import type { Car } from '@dealership/car-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { SITE_NAME, type SiteConfig } from '../config/site-config';
 
 /** A JSON-LD object. */
@@ -39,7 +40,7 @@ export function autoDealerJsonLd({ publicUrl, dealerPhone }: SiteConfig, extra: 
 
 /** A car for sale as a schema.org `Car` with an `Offer` in KES. */
 export function carJsonLd(car: Car, publicUrl: string): JsonLd {
-  const url = absolute(`/car/${car.slug}`, publicUrl);
+  const url = absolute(sitePath('car', { slug: car.slug }), publicUrl);
   return {
     '@context': SCHEMA,
     '@type': 'Car',

@@ -1,7 +1,8 @@
+import { sitePath } from '@dealership/shared-schemas';
 import type { FakeApi, FakeCall } from '@dealership/web-trpc-client/testing';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { renderAdmin } from '../admin/admin-testing';
+import { renderOrdersPage } from '../../testing';
 
 /** A signed-in buyer in the stored session (`auth`), as after a login. */
 export function signIn(user: Partial<{ name: string; phone: string; address: string }> = {}): void {
@@ -23,6 +24,9 @@ export function signIn(user: Partial<{ name: string; phone: string; address: str
 }
 
 /** Renders a screen at `/cart` (by default) with the app's providers over a fake API, a toast area and a location probe. */
-export function renderCheckout(ui: ReactElement, { route = '/cart', api }: { route?: string; api?: FakeApi } = {}): RenderResult & { calls: FakeCall[] } {
-  return renderAdmin(ui, { route, api });
+export function renderCheckout(
+  ui: ReactElement,
+  { route = sitePath('cart'), api = () => ({ data: null }) }: { route?: string; api?: FakeApi } = {},
+): RenderResult & { calls: FakeCall[] } {
+  return renderOrdersPage(ui, { route, api });
 }

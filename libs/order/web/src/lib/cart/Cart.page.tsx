@@ -1,9 +1,9 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { COMPARE_MAX_CARS, formatKes } from '@dealership/shared-util';
 import { compareHref, useAuth, useCart } from '@dealership/web-session';
-import { CarIcon, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
+import { CarIcon, CarStatusBadge, imageVariant, notifySuccess, PhoneIcon, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CarStatusBadge } from '../CarCard/CarStatusBadge';
 import { CheckoutBox } from '../checkout/CheckoutBox';
 import { useCartQuote } from '../checkout/use-cart-quote';
 import classes from './Cart.page.module.css';
@@ -34,7 +34,7 @@ export function CartPage() {
 
   return (
     <Container size="xl" py={40}>
-      <Seo title="Favourites" description="The cars you saved at our Mombasa dealership." path="/cart" noIndex />
+      <Seo title="Favourites" description="The cars you saved at our Mombasa dealership." path={sitePath('cart')} noIndex />
       <Stack gap={4} mb="xl">
         <Title order={1}>{name ? `Hello ${name}` : 'Hello Guest'}</Title>
         <Text c="gray.7" size="lg">
@@ -57,7 +57,7 @@ export function CartPage() {
             <Paper withBorder radius="md" p="xl" ta="center">
               <Stack align="center" gap="sm">
                 <Text c="gray.7">Tap Add To Likes on any car to keep it here.</Text>
-                <Button component={Link} to="/cars">
+                <Button component={Link} to={sitePath('cars')}>
                   Browse Our Inventory
                 </Button>
               </Stack>
@@ -66,7 +66,7 @@ export function CartPage() {
             <Stack component="ul" gap="sm" className={classes.list} aria-label="Saved cars">
               {items.map((car, index) => {
                 const image = car.images[0];
-                const href = `/car/${car.slug}`;
+                const href = sitePath('car', { slug: car.slug });
                 return (
                   // Duplicates are allowed (spec §4), so the position is part of the key.
                   <Paper component="li" key={`${car.id}-${index}`} withBorder radius="md" p="sm" className={classes.item}>

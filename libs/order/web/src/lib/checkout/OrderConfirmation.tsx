@@ -1,4 +1,5 @@
 import { type Order, orderNumber } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -53,7 +54,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
           ))}
         </Stack>
         <Group>
-          <Button component={Link} to="/dashboard/user/order" variant="light">
+          <Button component={Link} to={sitePath('userOrders')} variant="light">
             View My Orders
           </Button>
         </Group>

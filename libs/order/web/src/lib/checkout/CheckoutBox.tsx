@@ -1,12 +1,13 @@
 import type { Order, OrderQuote } from '@dealership/order-schemas';
+import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { useAuth, useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { withRedirect } from '@dealership/user-web';
+import { CarStatusBadge } from '@dealership/web-ui';
 import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CarStatusBadge } from '../CarCard/CarStatusBadge';
 import type { CardPayResult } from './CardPayment';
 import { describeCheckoutFailure, newIdempotencyKey } from './checkout-helpers';
 import classes from './Checkout.module.css';
@@ -16,7 +17,7 @@ import { MAX_ORDER_CARS, quoteIds, useCartQuote } from './use-cart-quote';
 // The card step (and through it the Drop-in) loads only when a buyer chooses to pay by card.
 const CardPayment = lazy(async () => ({ default: (await import('./CardPayment')).CardPayment }));
 
-const PROFILE_PATH = '/dashboard/user/profile';
+const PROFILE_PATH = sitePath('userProfile');
 
 export interface CheckoutBoxProps {
   /** The saved cars' ids, in favourites order (duplicates allowed). */
@@ -56,10 +57,10 @@ function GuestCheckout({ carIds }: { carIds: string[] }) {
       </Text>
       <QuoteSummary carIds={carIds} />
       <Group gap="md" mt="md">
-        <Button component={Link} to={withRedirect('/login', '/cart')} size="md">
+        <Button component={Link} to={withRedirect(sitePath('login'), sitePath('cart'))} size="md">
           Login to reserve
         </Button>
-        <Anchor component={Link} to={withRedirect('/register', '/cart')} size="sm">
+        <Anchor component={Link} to={withRedirect(sitePath('register'), sitePath('cart'))} size="sm">
           New here? Register
         </Anchor>
       </Group>
@@ -241,7 +242,14 @@ function QuoteLines({ quote, missing, overLimit }: { quote: OrderQuote; missing:
           const available = line.status === 'Available';
           return (
             <li key={line.carId} className={classes.line} data-unavailable={available ? undefined : true}>
-              <Anchor component={Link} to={`/car/${line.slug}`} size="sm" fw={600} c={available ? 'navy.9' : 'gray.7'} className={classes.lineName}>
+              <Anchor
+                component={Link}
+                to={sitePath('car', { slug: line.slug })}
+                size="sm"
+                fw={600}
+                c={available ? 'navy.9' : 'gray.7'}
+                className={classes.lineName}
+              >
                 {line.name}
               </Anchor>
               {available ? (
