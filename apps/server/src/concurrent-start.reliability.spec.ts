@@ -33,18 +33,25 @@ describe('servers started together on one DATA_DIR (built bundle)', () => {
       const servers = ports.map((port) => ({ port, child: run({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' }) }));
       let winner: { port: number; child: ServerProcess } | undefined;
       try {
-        const outcomes = await Promise.all(
-          servers.map(({ port, child }) =>
-            waitForHealth(port, child).then(
-              () => 'serving' as const,
-              () => 'exited' as const,
-            ),
-          ),
-        );
-        expect(outcomes.filter((o) => o === 'serving')).toHaveLength(1);
-        winner = servers[outcomes.indexOf('serving')];
+        // The losers exit; the one left running is the winner. (Polling every port for health
+        // instead could count a loser whose free port another test's server took meanwhile.)
+        const losers = await new Promise<typeof servers>((resolve, reject) => {
+          const gone: typeof servers = [];
+          const timer = setTimeout(() => reject(new Error(`only ${gone.length} of ${SERVERS} servers exited: more than one opened the folder`)), 90_000);
+          for (const server of servers)
+            void exited(server.child).then(() => {
+              gone.push(server);
+              if (gone.length === SERVERS - 1) {
+                clearTimeout(timer);
+                resolve(gone);
+              }
+            });
+        });
+        winner = servers.find((s) => !losers.includes(s));
+        if (!winner) throw new Error('every server exited');
+        await waitForHealth(winner.port, winner.child);
         expect(readFileSync(join(dataDir, 'dealership.lock'), 'utf8')).toBe(String(winner.child.pid));
-        for (const loser of servers.filter((s) => s !== winner)) {
+        for (const loser of losers) {
           expect(await exited(loser.child)).toBe(75);
           expect(loser.child.output()).toContain(`DATA_DIR ${dataDir} is in use by another process (pid ${winner.child.pid})`);
         }
