@@ -139,6 +139,18 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     expect(await onlyMessage(handle)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
+  it('sends a message whose sender died mid-send once its claim runs out, without being woken', async () => {
+    // As a process killed while sending leaves it: claimed, one attempt made, the claim still running.
+    await handle.db.transaction(async (tx) => {
+      await outbox().enqueue(tx, [emailMessage('orphan@buyer.test', 'order.buyer', await email())]);
+      await tx.update(outboxMessages).set({ status: 'sending', attempts: 1, claimedUntil: sql`now() + interval '1500 milliseconds'` });
+    });
+    const mail = await smtp.waitFor((m) => m.to.includes('orphan@buyer.test'), 8_000);
+    expect(mail.to).toEqual(['orphan@buyer.test']);
+    await worker().idle();
+    expect(await onlyMessage(handle)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
   it("gives up after a day, names the SMS provider's reason without the key, and staff can send it again", async () => {
     sms.setBehaviour('unauthorized');
     await outbox().enqueue(handle.db, [smsMessage('+254712000999', 'order.status', 'Your order has shipped.')]);

@@ -1,7 +1,7 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
 import { DB, type Database, outboxMessages, type Transaction, users } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
 /** A message to write to the outbox. */
 export interface OutgoingMessage {
@@ -106,10 +106,16 @@ export class MessageRepository {
 
   /** When the next waiting message falls due (null: none waiting). */
   async nextDue(): Promise<Date | null> {
+    // A message whose sender died mid-send is due again when its claim runs out: without it, a
+    // server restarted within the claim slept until its longest sleep before sending it.
     const [row] = await this.db
-      .select({ next: min(outboxMessages.nextAttemptAt) })
+      .select({
+        next: sql<Date | null>`min(case when ${outboxMessages.status} = 'pending' then ${outboxMessages.nextAttemptAt} else ${outboxMessages.claimedUntil} end)`.mapWith(
+          outboxMessages.nextAttemptAt,
+        ),
+      })
       .from(outboxMessages)
-      .where(eq(outboxMessages.status, 'pending'));
+      .where(or(eq(outboxMessages.status, 'pending'), eq(outboxMessages.status, 'sending')));
     return row?.next ?? null;
   }
 
