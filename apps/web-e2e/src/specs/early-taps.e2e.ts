@@ -4,10 +4,21 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test, usesDrawerMenu } from '../support/fixtures';
 
-/** A phone on Lighthouse's "slow 4G" with a mid-range CPU: 150 ms round trips, 1.6 Mbit/s down, 4x slower CPU. */
-async function throttledPage(context: BrowserContext): Promise<Page> {
+/**
+ * A phone on Lighthouse's "slow 4G" with a mid-range CPU: 150 ms round trips, 1.6 Mbit/s down, 4x
+ * slower CPU. The page's code (its JavaScript modules) is held back until `releaseCode` is called:
+ * throttling alone left it to the machine's speed whether a tap came before the code (a fast
+ * machine had the app running before the third tap), and this test is about taps that do.
+ */
+async function throttledPage(context: BrowserContext): Promise<{ page: Page; releaseCode: () => void }> {
   // The fixtures' `page` waits for the app after each load; this test taps before it.
   const page = await context.newPage();
+  let releaseCode = () => {};
+  const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await codeReleased;
+    await route.continue();
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -44,7 +55,7 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
       true,
     );
   });
-  return page;
+  return { page, releaseCode };
 }
 
 /** A finger's tap on a touch screen, the mouse's click elsewhere. */
@@ -61,7 +72,7 @@ test.describe('taps before the page code has run', () => {
   test('Save to Favourites, Compare and the phone menu on a car page act once the code has run', async ({ context, hasTouch, apiCars, pageProblems }) => {
     const car = apiCars.find((candidate) => candidate.status === 'Available');
     if (!car) throw new Error('the seeded catalogue has no available car');
-    const page = await throttledPage(context);
+    const { page, releaseCode } = await throttledPage(context);
     await page.goto(`/car/${car.slug}`, { waitUntil: 'commit' });
 
     const save = page.getByRole('button', { name: 'Save to Favourites' });
@@ -76,6 +87,7 @@ test.describe('taps before the page code has run', () => {
       tapped.push('Open navigation');
     }
 
+    releaseCode();
     await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 60_000 });
     // Each tap happened before the app had taken the page over, and was replayed once, in order.
     await expect.poll(async () => (await tapsOf(page)).length).toBe(tapped.length * 2);
@@ -88,11 +100,12 @@ test.describe('taps before the page code has run', () => {
   });
 
   test('a filter tapped and a search typed before the code narrow the catalogue once it has run', async ({ context, hasTouch }) => {
-    const page = await throttledPage(context);
+    const { page, releaseCode } = await throttledPage(context);
     await page.goto('/cars', { waitUntil: 'commit' });
     if (usesDrawerMenu(page)) {
       // Narrow screens fold the filters under a button: the early tap opens them.
       await press(page.getByRole('button', { name: 'Show Filters' }), hasTouch);
+      releaseCode();
       await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 60_000 });
       await expect(page.getByRole('checkbox', { name: 'Toyota', exact: true })).toBeVisible();
       expect((await tapsOf(page))[0]).toEqual({ name: 'Show Filters', beforeCode: true });
@@ -102,6 +115,7 @@ test.describe('taps before the page code has run', () => {
     await press(filters.getByText('Toyota', { exact: true }), hasTouch);
     // A search typed early too: the field shows it at once, and the list follows once the code runs.
     await filters.getByRole('searchbox', { name: 'Search' }).fill('Prado');
+    releaseCode();
     await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 60_000 });
     await expect(page.getByRole('checkbox', { name: 'Toyota', exact: true })).toBeChecked();
     await expect(page).toHaveURL(/[?&]brands=toyota(&|$)/);
