@@ -9,8 +9,8 @@ import {
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, CarStatusBadge, HeartIcon, notifySuccess, StarRating } from '@dealership/web-ui';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { CarPhoto, CarStatusBadge, HeartIcon, notifySuccess, StarRating, Tag } from '@dealership/web-ui';
+import { Button, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
 
@@ -22,7 +22,11 @@ const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em
  * 'N/A'), image, name, description cut to 60 characters plus '...', price with 'Negotiable',
  * engine size, fuel type, safety rating, seats, Details and Save.
  */
-/** `priority`: the photo is among the first the page shows, loaded at once and first (see `CarPhoto`). */
+/**
+ * Plain elements and a CSS module inside Mantine's `Card` (as `CarCard`): each Mantine component
+ * per card costs a phone hydration time (issue 25).
+ *
+ * `priority`: the photo is among the first the page shows, loaded at once and first (see `CarPhoto`). */
 export function BrandCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
   const { add } = useCart();
   const href = sitePath('car', { slug: car.slug });
@@ -38,56 +42,48 @@ export function BrandCarCard({ car, priority = false }: { car: Car; priority?: b
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car.id}`}>
       <Card.Section className={classes.section}>
         <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} priority={priority} />
-        <Group gap={6} className={classes.badges}>
-          <Badge color="navy" variant="filled" size="sm">
-            {condition}
-          </Badge>
-          <Badge color="amber.5" variant="filled" size="sm" aria-label={`Year ${year}`}>
+        <div className={classes.badges}>
+          <Tag size="sm">{condition}</Tag>
+          <Tag tone="amber" size="sm" aria-label={`Year ${year}`}>
             {year}
-          </Badge>
+          </Tag>
           <CarStatusBadge status={car.status} size="sm" />
-        </Group>
+        </div>
       </Card.Section>
 
-      <Stack gap={8} mt="md" className={classes.body}>
-        <Title order={3} size="h4" lh={1.25} id={`brand-car-${car.id}`} textWrap="wrap">
+      <div className={classes.body}>
+        <h3 className={classes.title} id={`brand-car-${car.id}`}>
           <Link to={href} className={classes.name}>
             {car.name}
           </Link>
-        </Title>
-        <Text size="sm" c="gray.7">
-          {truncate(car.description, BRAND_PAGE_DESCRIPTION_PREVIEW)}
-        </Text>
-        <Group gap="xs" align="baseline">
-          <Text fw={800} fz="xl" c="navy.8">
-            {formatKes(car.price)}
-          </Text>
-          <Text size="xs" c="teal.9" fw={700} tt="uppercase">
-            Negotiable
-          </Text>
-        </Group>
+        </h3>
+        <p className={classes.description}>{truncate(car.description, BRAND_PAGE_DESCRIPTION_PREVIEW)}</p>
+        <div className={classes.priceRow}>
+          <p className={classes.price}>{formatKes(car.price)}</p>
+          <p className={classes.negotiable}>Negotiable</p>
+        </div>
         <div className={classes.specs}>
-          <Badge variant="light" color="gray" radius="sm">
+          <Tag tone="gray" square>
             {car.engineSize} cc
-          </Badge>
-          <Badge variant="light" color="gray" radius="sm">
+          </Tag>
+          <Tag tone="gray" square>
             {car.fuelType}
-          </Badge>
-          <Badge variant="light" color="gray" radius="sm">
+          </Tag>
+          <Tag tone="gray" square>
             {car.seats ?? DEFAULT_SEATS} seats
-          </Badge>
+          </Tag>
         </div>
         <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
-      </Stack>
+      </div>
 
-      <Group gap="xs" mt="md" wrap="nowrap">
+      <div className={classes.actions}>
         <Button component={Link} to={href} className={classes.details} aria-label={`Details of ${car.name}`}>
           Details
         </Button>
         <Button variant="outline" leftSection={<HeartIcon size={16} />} onClick={save} aria-label={`Save ${car.name}`}>
           Save
         </Button>
-      </Group>
+      </div>
     </Card>
   );
 }

@@ -2,8 +2,8 @@ import { CARD_DESCRIPTION_PREVIEW, DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Ca
 import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, CarStatusBadge, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating } from '@dealership/web-ui';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { CarPhoto, CarStatusBadge, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating, Tag } from '@dealership/web-ui';
+import { Button, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
 import { CompareToggle } from '../compare/CompareToggle';
@@ -14,7 +14,11 @@ export interface CarCardProps {
   priority?: boolean;
 }
 
-/** A car in a grid (spec §2 "Car card"). */
+/**
+ * A car in a grid (spec §2 "Car card"). Plain elements and a CSS module inside Mantine's `Card`
+ * rather than Stack / Group / Text / Title / Badge: a page shows twelve cards, and each Mantine
+ * component costs a phone hydration time (issue 25's total blocking time).
+ */
 export function CarCard({ car, priority = false }: CarCardProps) {
   const { add } = useCart();
   const href = sitePath('car', { slug: car.slug });
@@ -29,14 +33,14 @@ export function CarCard({ car, priority = false }: CarCardProps) {
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`car-${car.id}`}>
       <Card.Section>
         <CarPhoto car={car} href={href} alt={`${car.year} ${car.name}`} priority={priority}>
-          <Badge className={classes.condition} color="navy" variant="filled" size="sm">
+          <Tag className={classes.condition} size="sm">
             {car.condition}
-          </Badge>
+          </Tag>
           <CarStatusBadge status={car.status} size="md" className={classes.status} />
         </CarPhoto>
       </Card.Section>
 
-      <Stack gap={8} mt="md" className={classes.body}>
+      <div className={classes.body}>
         {car.brand ? (
           <Link to={sitePath('brand', { slug: car.brand.slug })} className={classes.brand}>
             {brandLogo ? (
@@ -57,51 +61,45 @@ export function CarCard({ car, priority = false }: CarCardProps) {
         ) : null}
 
         {/* Plain wrapping: balanced lines would break names at hyphens ("CX-" / "5"). */}
-        <Title order={3} size="h4" lh={1.25} id={`car-${car.id}`} textWrap="wrap">
+        <h3 className={classes.title} id={`car-${car.id}`}>
           <Link to={href} className={classes.name}>
             {car.name}
           </Link>
-        </Title>
+        </h3>
 
-        <Text size="sm" c="gray.7">
-          {truncate(car.description, CARD_DESCRIPTION_PREVIEW)}
-        </Text>
+        <p className={classes.description}>{truncate(car.description, CARD_DESCRIPTION_PREVIEW)}</p>
 
-        <Text fw={800} fz="xl" c="navy.8">
-          sh. {formatAmount(car.price)}
-        </Text>
+        <p className={classes.price}>sh. {formatAmount(car.price)}</p>
 
         <div className={classes.specs}>
-          <Badge variant="light" color="gray" size="md" radius="sm">
+          <Tag tone="gray" square>
             {car.engineSize} cc
-          </Badge>
-          <Badge variant="light" color="gray" size="md" radius="sm">
+          </Tag>
+          <Tag tone="gray" square>
             {car.fuelType}
-          </Badge>
-          <Badge variant="light" color="gray" size="md" radius="sm">
+          </Tag>
+          <Tag tone="gray" square>
             {car.seats ?? DEFAULT_SEATS} seats
-          </Badge>
+          </Tag>
         </div>
 
-        <Group justify="space-between" gap={6} wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
-            <Text size="xs" c="gray.7">
-              Safety
-            </Text>
+        <div className={classes.ratingRow}>
+          <div className={classes.rating}>
+            <span className={classes.ratingLabel}>Safety</span>
             <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
-          </Group>
+          </div>
           <CompareToggle car={car} size="compact-xs" />
-        </Group>
-      </Stack>
+        </div>
+      </div>
 
-      <Group gap="xs" mt="md" wrap="nowrap">
+      <div className={classes.actions}>
         <Button component={Link} to={href} aria-label={`View ${car.name}`} className={classes.view}>
           View
         </Button>
         <Button variant="outline" px="sm" leftSection={<HeartIcon size={16} />} onClick={addToLikes} className={classes.like}>
           Add To Likes
         </Button>
-      </Group>
+      </div>
     </Card>
   );
 }
