@@ -23,6 +23,7 @@ export { Breadcrumb, type BreadcrumbItem } from './lib/Breadcrumb/Breadcrumb';
 export { imageSrcSet, imageVariant, IMAGE_VARIANT_WIDTHS, IMAGE_FULL_WIDTH } from './lib/image/image-src-set';
 export { StarRating } from './lib/StarRating/StarRating';
 export { Tag, type TagProps } from './lib/Tag/Tag';
+export { CardActions, CardBody, CardDescription, CardPrice, CardSpecs, CardTitle } from './lib/CardParts/CardParts';
 export { CarStatusBadge, isOrderable, type CarStatusBadgeProps } from './lib/CarStatusBadge/CarStatusBadge';
 export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
 export * from './lib/icons/icons';

@@ -9,7 +9,20 @@ import {
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, CarStatusBadge, HeartIcon, notifySuccess, StarRating, Tag } from '@dealership/web-ui';
+import {
+  CardActions,
+  CardBody,
+  CardDescription,
+  CardPrice,
+  CardSpecs,
+  CardTitle,
+  CarPhoto,
+  CarStatusBadge,
+  HeartIcon,
+  notifySuccess,
+  StarRating,
+  Tag,
+} from '@dealership/web-ui';
 import { Button, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
@@ -23,8 +36,8 @@ const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em
  * engine size, fuel type, safety rating, seats, Details and Save.
  */
 /**
- * Plain elements and a CSS module inside Mantine's `Card` (as `CarCard`): each Mantine component
- * per card costs a phone hydration time (issue 25).
+ * Built of web-ui's plain card parts and `Tag` (as `CarCard`): each Mantine component per card
+ * costs a phone hydration time (issue 25).
  *
  * `priority`: the photo is among the first the page shows, loaded at once and first (see `CarPhoto`). */
 export function BrandCarCard({ car, priority = false }: { car: Car; priority?: boolean }) {
@@ -51,18 +64,16 @@ export function BrandCarCard({ car, priority = false }: { car: Car; priority?: b
         </div>
       </Card.Section>
 
-      <div className={classes.body}>
-        <h3 className={classes.title} id={`brand-car-${car.id}`}>
-          <Link to={href} className={classes.name}>
-            {car.name}
-          </Link>
-        </h3>
-        <p className={classes.description}>{truncate(car.description, BRAND_PAGE_DESCRIPTION_PREVIEW)}</p>
+      <CardBody>
+        <CardTitle id={`brand-car-${car.id}`}>
+          <Link to={href}>{car.name}</Link>
+        </CardTitle>
+        <CardDescription>{truncate(car.description, BRAND_PAGE_DESCRIPTION_PREVIEW)}</CardDescription>
         <div className={classes.priceRow}>
-          <p className={classes.price}>{formatKes(car.price)}</p>
+          <CardPrice>{formatKes(car.price)}</CardPrice>
           <p className={classes.negotiable}>Negotiable</p>
         </div>
-        <div className={classes.specs}>
+        <CardSpecs>
           <Tag tone="gray" square>
             {car.engineSize} cc
           </Tag>
@@ -72,18 +83,18 @@ export function BrandCarCard({ car, priority = false }: { car: Car; priority?: b
           <Tag tone="gray" square>
             {car.seats ?? DEFAULT_SEATS} seats
           </Tag>
-        </div>
+        </CardSpecs>
         <StarRating value={car.safetyRating ?? DEFAULT_SAFETY_RATING} label="Safety rating" />
-      </div>
+      </CardBody>
 
-      <div className={classes.actions}>
+      <CardActions>
         <Button component={Link} to={href} className={classes.details} aria-label={`Details of ${car.name}`}>
           Details
         </Button>
         <Button variant="outline" leftSection={<HeartIcon size={16} />} onClick={save} aria-label={`Save ${car.name}`}>
           Save
         </Button>
-      </div>
+      </CardActions>
     </Card>
   );
 }

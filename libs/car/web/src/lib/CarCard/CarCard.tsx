@@ -2,7 +2,22 @@ import { CARD_DESCRIPTION_PREVIEW, DEFAULT_SAFETY_RATING, DEFAULT_SEATS, type Ca
 import { sitePath } from '@dealership/shared-schemas';
 import { formatAmount, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';
-import { CarPhoto, CarStatusBadge, HeartIcon, IMAGE_FULL_WIDTH, imageSrcSet, notifySuccess, StarRating, Tag } from '@dealership/web-ui';
+import {
+  CardActions,
+  CardBody,
+  CardDescription,
+  CardPrice,
+  CardSpecs,
+  CardTitle,
+  CarPhoto,
+  CarStatusBadge,
+  HeartIcon,
+  IMAGE_FULL_WIDTH,
+  imageSrcSet,
+  notifySuccess,
+  StarRating,
+  Tag,
+} from '@dealership/web-ui';
 import { Button, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './CarCard.module.css';
@@ -15,9 +30,9 @@ export interface CarCardProps {
 }
 
 /**
- * A car in a grid (spec §2 "Car card"). Plain elements and a CSS module inside Mantine's `Card`
- * rather than Stack / Group / Text / Title / Badge: a page shows twelve cards, and each Mantine
- * component costs a phone hydration time (issue 25's total blocking time).
+ * A car in a grid (spec §2 "Car card"). Its text and labels are web-ui's plain card parts and
+ * `Tag`, not Mantine's Stack / Group / Text / Title / Badge: a page shows twelve cards, and each
+ * Mantine component costs a phone hydration time (issue 25's total blocking time).
  */
 export function CarCard({ car, priority = false }: CarCardProps) {
   const { add } = useCart();
@@ -40,7 +55,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
         </CarPhoto>
       </Card.Section>
 
-      <div className={classes.body}>
+      <CardBody>
         {car.brand ? (
           <Link to={sitePath('brand', { slug: car.brand.slug })} className={classes.brand}>
             {brandLogo ? (
@@ -61,17 +76,15 @@ export function CarCard({ car, priority = false }: CarCardProps) {
         ) : null}
 
         {/* Plain wrapping: balanced lines would break names at hyphens ("CX-" / "5"). */}
-        <h3 className={classes.title} id={`car-${car.id}`}>
-          <Link to={href} className={classes.name}>
-            {car.name}
-          </Link>
-        </h3>
+        <CardTitle id={`car-${car.id}`}>
+          <Link to={href}>{car.name}</Link>
+        </CardTitle>
 
-        <p className={classes.description}>{truncate(car.description, CARD_DESCRIPTION_PREVIEW)}</p>
+        <CardDescription>{truncate(car.description, CARD_DESCRIPTION_PREVIEW)}</CardDescription>
 
-        <p className={classes.price}>sh. {formatAmount(car.price)}</p>
+        <CardPrice>sh. {formatAmount(car.price)}</CardPrice>
 
-        <div className={classes.specs}>
+        <CardSpecs>
           <Tag tone="gray" square>
             {car.engineSize} cc
           </Tag>
@@ -81,7 +94,7 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           <Tag tone="gray" square>
             {car.seats ?? DEFAULT_SEATS} seats
           </Tag>
-        </div>
+        </CardSpecs>
 
         <div className={classes.ratingRow}>
           <div className={classes.rating}>
@@ -90,16 +103,16 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           </div>
           <CompareToggle car={car} size="compact-xs" />
         </div>
-      </div>
+      </CardBody>
 
-      <div className={classes.actions}>
+      <CardActions>
         <Button component={Link} to={href} aria-label={`View ${car.name}`} className={classes.view}>
           View
         </Button>
         <Button variant="outline" px="sm" leftSection={<HeartIcon size={16} />} onClick={addToLikes} className={classes.like}>
           Add To Likes
         </Button>
-      </div>
+      </CardActions>
     </Card>
   );
 }
