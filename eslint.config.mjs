@@ -20,6 +20,14 @@ const depConstraints = [
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
   // A feature may use another feature through its public index.ts (never its internals: see no-deep-imports below).
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:client', 'type:ui', 'type:schema', 'type:util'] },
+  // Web domains stand side by side: a domain's web lib builds on the web's infrastructure (web-ui,
+  // web-session, web-trpc-client, and media-web, tagged layer:infrastructure) and on contracts
+  // (schemas), never on another domain's components; pages that combine domains are assembled in
+  // apps/web (e.g. the car page's lead forms, through the slot CarDetailPage exposes).
+  {
+    allSourceTags: ['scope:web', 'type:feature'],
+    onlyDependOnLibsWithTags: ['type:client', 'type:ui', 'type:schema', 'type:util', 'layer:infrastructure'],
+  },
   { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
   // Infrastructure builds on infrastructure (auth on config, site on auth), never on data or features.
   { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },

@@ -5,7 +5,7 @@ export { HomePage } from './lib/pages/Home.page';
 export { CarsPage } from './lib/pages/Cars.page';
 export { LISTING_PAGE_SIZE } from './lib/listing/CarListing';
 export { CarSearchPage } from './lib/pages/CarSearch.page';
-export { CarDetailPage } from './lib/pages/CarDetail.page';
+export { CarDetailPage, type CarDetailPageProps } from './lib/pages/CarDetail.page';
 export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/admin/AdminCarPages';
 export { ADMIN_CAR_COPY, CAR_FIELD_LABELS } from './lib/admin/admin-car-copy';
 export { ComparePage } from './lib/compare/Compare.page';

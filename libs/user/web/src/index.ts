@@ -1,5 +1,4 @@
 export type { AuthArea, AuthCheckResult } from './lib/auth/auth-check';
-export { safeRedirectTarget, withRedirect, REDIRECT_PARAM } from './lib/auth/redirect-target';
 export { AuthGuard, type AuthGuardProps } from './lib/guard/AuthGuard';
 export { RedirectCountdown, REDIRECT_COUNTDOWN_SECONDS, type RedirectCountdownProps } from './lib/guard/RedirectCountdown';
 export { DashboardShell, type DashboardMenuItem, type DashboardShellProps } from './lib/dashboard/DashboardShell';

@@ -22,8 +22,8 @@ import {
   whatsappHref,
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarGallery } from '../detail/CarGallery';
 import { SimilarCars } from '../detail/SimilarCars';
@@ -82,7 +82,7 @@ function CarNotFound() {
   );
 }
 
-function CarDetail({ car }: { car: Car }) {
+function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProps['enquiries'] }) {
   const { publicUrl, dealerPhone } = useSiteConfig();
   const { add } = useCart();
   const brand = car.brand;
@@ -183,15 +183,7 @@ function CarDetail({ car }: { car: Car }) {
                   WhatsApp Us
                 </Button>
               </SimpleGrid>
-              <AskAboutCar car={car} />
-              {/* A car that is sold or on its way out is not driven or financed; its dialogs load on click. */}
-              {orderable ? (
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                  <BookTestDrive carId={car.id} carName={car.name} />
-                  {/* The form starts from the price, the usual 20% deposit and 48 months. */}
-                  <ApplyForFinancing carId={car.id} carName={car.name} price={car.price} months={48} />
-                </SimpleGrid>
-              ) : null}
+              {enquiries?.(car, orderable)}
               <Group gap="md" justify="center">
                 <Anchor component={Link} to={financingLink(car)} size="sm">
                   Monthly instalment calculator
@@ -243,8 +235,17 @@ const financingLink = (car: Car) => `${sitePath('financing')}?${new URLSearchPar
 const importDutyLink = (car: Car) =>
   `${sitePath('importDuty')}?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
 
+export interface CarDetailPageProps {
+  /**
+   * What other domains offer about this car, under its Save and WhatsApp buttons: the web app puts
+   * the lead forms there (ask, test drive, financing). The car's page does not import them, so the
+   * car and lead domains stand side by side; `orderable` is false for a Reserved or Sold car.
+   */
+  enquiries?: (car: Car, orderable: boolean) => ReactNode;
+}
+
 /** Car detail (`/car/:slug`, spec §2). */
-export function CarDetailPage() {
+export function CarDetailPage({ enquiries }: CarDetailPageProps = {}) {
   const { slug = '' } = useParams();
   const car = trpc.car.bySlug.useQuery(
     { slug },
@@ -262,5 +263,5 @@ export function CarDetailPage() {
       </Container>
     );
   }
-  return <CarDetail car={car.data} />;
+  return <CarDetail car={car.data} enquiries={enquiries} />;
 }

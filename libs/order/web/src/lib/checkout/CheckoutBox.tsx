@@ -1,9 +1,8 @@
 import type { Order, OrderQuote } from '@dealership/order-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
-import { useAuth, useCart } from '@dealership/web-session';
+import { useAuth, useCart, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { withRedirect } from '@dealership/user-web';
 import { CarStatusBadge } from '@dealership/web-ui';
 import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';

@@ -1,11 +1,10 @@
 import { sitePath } from '@dealership/shared-schemas';
-import { useAuth } from '@dealership/web-session';
+import { useAuth, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { PageLoader } from '@dealership/web-ui';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkAccess, isUnauthenticated, type AuthArea } from '../auth/auth-check';
-import { withRedirect } from '../auth/redirect-target';
 import { RedirectCountdown } from './RedirectCountdown';
 
 export interface AuthGuardProps {

@@ -1,10 +1,9 @@
 import { sitePath } from '@dealership/shared-schemas';
 import type { LoginInput } from '@dealership/user-schemas';
-import { describeApiError, useAuth, withLoadingToast } from '@dealership/web-session';
+import { describeApiError, REDIRECT_PARAM, safeRedirectTarget, useAuth, withLoadingToast, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, Seo } from '@dealership/web-ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { REDIRECT_PARAM, safeRedirectTarget, withRedirect } from '../auth/redirect-target';
 import { AuthCard } from './AuthCard';
 import { LoginForm } from './LoginForm';
 

@@ -1,10 +1,9 @@
 import { sitePath } from '@dealership/shared-schemas';
 import type { RegisterInput } from '@dealership/user-schemas';
-import { describeApiError, withLoadingToast } from '@dealership/web-session';
+import { describeApiError, REDIRECT_PARAM, withLoadingToast, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, Seo } from '@dealership/web-ui';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { REDIRECT_PARAM, withRedirect } from '../auth/redirect-target';
 import { AuthCard } from '../login/AuthCard';
 import { RegisterForm } from './RegisterForm';
 
