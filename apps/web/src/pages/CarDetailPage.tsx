@@ -1,6 +1,6 @@
 // The route's lazy chunk boundary, and where the car page meets the lead domain: the car feature
 // lib renders the page, the lead feature lib the forms a buyer sends about the car.
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import { CarDetailPage as CarDetail } from '@dealership/car-web';
 import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { SimpleGrid } from '@mantine/core';

@@ -1,5 +1,5 @@
 import type { Brand } from '@dealership/brand-schemas';
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import { LegacyCarSchema, toLegacyCar } from '@dealership/car-server';
 import { LegacyImageSchema, toLegacyImage } from '@dealership/server-legacy-rest';
 import { z } from 'zod';

@@ -1,2 +1,3 @@
-export * from './car.constants';
+// The car domain reads its shared vocabulary and read model through this lib too.
+export * from '@dealership/car-model';
 export * from './car.schemas';

@@ -1,4 +1,4 @@
-import { CarStatusSchema } from '@dealership/car-schemas';
+import { CarStatusSchema } from '@dealership/car-model';
 import { IdSchema, PageInputSchema, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 

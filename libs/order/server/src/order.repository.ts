@@ -1,4 +1,4 @@
-import type { CarStatus } from '@dealership/car-schemas';
+import type { CarStatus } from '@dealership/car-model';
 import { CarAvailability, type CarForOrder } from '@dealership/car-server';
 import {
   type Order,

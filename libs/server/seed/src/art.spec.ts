@@ -1,4 +1,4 @@
-import { BODY_TYPES } from '@dealership/car-schemas';
+import { BODY_TYPES } from '@dealership/car-model';
 import sharp from 'sharp';
 import { renderBrandLogoSvg, renderCarSvg } from './art';
 

@@ -1,4 +1,4 @@
-import type { BodyType } from '@dealership/car-schemas';
+import type { BodyType } from '@dealership/car-model';
 
 // Generated artwork for the demo catalogue: flat "studio" illustrations of cars and badge logos
 // for brands. Pure string builders (no I/O) and deterministic, so a reseed yields the same files.

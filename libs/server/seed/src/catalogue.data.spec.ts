@@ -1,4 +1,4 @@
-import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGES, TRANSMISSIONS } from '@dealership/car-schemas';
+import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGES, TRANSMISSIONS } from '@dealership/car-model';
 import { slugify } from '@dealership/shared-util';
 import { SEED_BRANDS, SEED_CARS } from './catalogue.data';
 

@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 
 /** A brand of the demo catalogue. */
 export interface SeedBrand {

@@ -1,6 +1,6 @@
 // The admin home: the spec's welcome line and details, then live figures of the catalogue and orders.
 import { LatestActivity } from '@dealership/audit-web';
-import { CAR_STATUSES } from '@dealership/car-schemas';
+import { CAR_STATUSES } from '@dealership/car-model';
 import { ORDER_STATUSES } from '@dealership/order-schemas';
 import { SITE_ROUTES } from '@dealership/shared-schemas';
 import { DashboardHome } from '@dealership/user-web';

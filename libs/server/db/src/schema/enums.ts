@@ -1,4 +1,4 @@
-import { BODY_TYPES, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
+import { BODY_TYPES, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-model';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@dealership/order-schemas';
 import { pgEnum } from 'drizzle-orm/pg-core';
 

@@ -2,7 +2,7 @@
 // must stay the shared contracts. A change to a procedure's output that drifts from its zod
 // contract fails the typecheck here instead of a page at run time.
 import type { Brand } from '@dealership/brand-schemas';
-import type { Car, CarListInput, CarPage } from '@dealership/car-schemas';
+import type { Car, CarListInput, CarPage } from '@dealership/car-model';
 import type { OrderStatus } from '@dealership/order-schemas';
 import type { RouterInputs, RouterOutputs } from './trpc';
 

@@ -1,5 +1,5 @@
 import type { Brand } from '@dealership/brand-schemas';
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 
 let sequence = 0;
 function nextId(): string {

@@ -5,7 +5,7 @@ import {
   DEFAULT_SAFETY_RATING,
   DEFAULT_SEATS,
   type Car,
-} from '@dealership/car-schemas';
+} from '@dealership/car-model';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes, truncate } from '@dealership/shared-util';
 import { useCart } from '@dealership/web-session';

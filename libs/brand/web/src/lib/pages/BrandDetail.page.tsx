@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, sitePath } from '@dealership/shared-schemas';
-import { META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
+import { META_DESCRIPTION_LENGTH } from '@dealership/car-model';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
 import { Breadcrumb, breadcrumbJsonLd, carItemListJsonLd, ErrorState, IMAGE_FULL_WIDTH, imageSrcSet, PageLoader, Seo, useSiteConfig } from '@dealership/web-ui';

@@ -1,5 +1,5 @@
 import type { BrandRef } from '@dealership/brand-schemas';
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import type { ImageRef } from '@dealership/media-schemas';
 import { isRecord, stringField } from '../storage/records';
 

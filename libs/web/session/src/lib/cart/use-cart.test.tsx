@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import { act, renderHook } from '@testing-library/react';
 import { useCart } from './use-cart';
 

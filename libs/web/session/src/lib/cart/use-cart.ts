@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import { useCallback, useMemo } from 'react';
 import { parseJson, useStoredValue } from '../storage/stored-value';
 import { toStoredCar } from './stored-car';

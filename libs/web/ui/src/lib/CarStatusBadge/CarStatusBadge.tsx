@@ -1,4 +1,4 @@
-import type { CarStatus } from '@dealership/car-schemas';
+import type { CarStatus } from '@dealership/car-model';
 import { Badge, type BadgeProps } from '@mantine/core';
 
 /** Colours of the statuses a buyer must notice: a Reserved or Sold car cannot be ordered. */

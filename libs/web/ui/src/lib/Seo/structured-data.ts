@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import type { Car } from '@dealership/car-model';
 import { sitePath } from '@dealership/shared-schemas';
 import { SITE_NAME, type SiteConfig } from '../config/site-config';
 

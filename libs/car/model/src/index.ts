@@ -1,0 +1,2 @@
+export * from './car.constants';
+export * from './car.model';
