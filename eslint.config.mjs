@@ -52,6 +52,40 @@ const SITE_PAGES = [
 const SITE_PATH_PREFIX = String.raw`^\/(${SITE_PAGES.join('|')})([\/?#]|$)`;
 const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
 
+// Each table is read and written by the domain that owns it (server-db/src/schema); another domain
+// reads what the owner publishes: a view (`account_contacts`, `car_refs`, `picture_holders`) or its
+// server lib's index (a port such as CarAvailability). Car and brand are one context, the catalogue.
+// Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs) are server-db's.
+const TABLE_OWNERS = {
+  catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
+  order: { dirs: ['order'], tables: ['orders', 'orderLines'] },
+  lead: { dirs: ['lead'], tables: ['leads'] },
+  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'throttleCounters'] },
+  audit: { dirs: ['audit'], tables: ['auditEvents'] },
+  message: { dirs: ['message'], tables: ['outboxMessages'] },
+  media: { dirs: ['media'], tables: ['mediaUploads'] },
+  setting: { dirs: ['setting'], tables: ['settings'] },
+  testimonial: { dirs: ['testimonial'], tables: ['testimonials'] },
+};
+const tableOwnership = Object.entries(TABLE_OWNERS).map(([owner, { dirs }]) => ({
+  files: dirs.map((dir) => `libs/${dir}/server/src/**/*.ts`),
+  ignores: ['**/*.spec.ts', '**/*.fixture.ts', '**/testing/**'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@dealership/server-db',
+            importNames: Object.entries(TABLE_OWNERS).flatMap(([other, { tables }]) => (other === owner ? [] : tables)),
+            message: `Another domain's table: read what its owner publishes (a view in server-db such as account_contacts, or a port from its server lib's index), never its table (${owner} owns ${TABLE_OWNERS[owner].tables.join(', ')}).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -133,4 +167,5 @@ export default [
       ],
     },
   },
+  ...tableOwnership,
 ];

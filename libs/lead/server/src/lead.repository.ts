@@ -1,5 +1,5 @@
 import type { Lead, LeadKind, LeadListFilters, LeadPage, LeadStatus } from '@dealership/lead-schemas';
-import { cars, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION, type Transaction, users } from '@dealership/server-db';
+import { accountContacts, carRefs, DB, type Database, leads, pgError, PG_FOREIGN_KEY_VIOLATION, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 
@@ -23,8 +23,8 @@ const leadColumns = {
   name: leads.name,
   phone: leads.phone,
   email: leads.email,
-  // Read, never written: whether an account with this email has confirmed it (users' unique index is on lower(email)).
-  emailVerified: sql<boolean>`exists (select 1 from ${users} where lower(${users.email}) = lower(${leads.email}) and ${users.emailVerifiedAt} is not null)`,
+  // Whether an account with this email has confirmed it, through the user domain's published view (users' unique index on lower(email) serves it).
+  emailVerified: sql<boolean>`exists (select 1 from ${accountContacts} where lower(${accountContacts.email}) = lower(${leads.email}) and ${accountContacts.emailVerifiedAt} is not null)`,
   message: leads.message,
   preferredDate: leads.preferredDate,
   preferredTime: leads.preferredTime,
@@ -33,9 +33,9 @@ const leadColumns = {
   note: leads.note,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
-  carId: cars.id,
-  carName: cars.name,
-  carSlug: cars.slug,
+  carId: carRefs.id,
+  carName: carRefs.name,
+  carSlug: carRefs.slug,
 };
 
 type LeadRow = {
@@ -70,7 +70,7 @@ export class LeadRepository {
       this.db
         .select(leadColumns)
         .from(leads)
-        .leftJoin(cars, eq(cars.id, leads.carId))
+        .leftJoin(carRefs, eq(carRefs.id, leads.carId))
         .where(where)
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(filters.pageSize)
@@ -82,13 +82,13 @@ export class LeadRepository {
   }
 
   async byId(id: string): Promise<Lead | undefined> {
-    const [row] = await this.db.select(leadColumns).from(leads).leftJoin(cars, eq(cars.id, leads.carId)).where(eq(leads.id, id)).limit(1);
+    const [row] = await this.db.select(leadColumns).from(leads).leftJoin(carRefs, eq(carRefs.id, leads.carId)).where(eq(leads.id, id)).limit(1);
     return row && toLead(row);
   }
 
   /** The name and slug of a lead's car, for its messages; undefined when it is not in the catalogue. */
   async carSummary(carId: string): Promise<{ name: string; slug: string } | undefined> {
-    const [row] = await this.db.select({ name: cars.name, slug: cars.slug }).from(cars).where(eq(cars.id, carId)).limit(1);
+    const [row] = await this.db.select({ name: carRefs.name, slug: carRefs.slug }).from(carRefs).where(eq(carRefs.id, carId)).limit(1);
     return row;
   }
 

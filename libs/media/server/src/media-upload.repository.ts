@@ -1,5 +1,5 @@
 import type { ImageRef } from '@dealership/media-schemas';
-import { brandImages, carImages, DB, type Database, mediaUploads } from '@dealership/server-db';
+import { DB, type Database, mediaUploads, pictureHolders } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 
@@ -17,14 +17,13 @@ export class MediaUploadRepository {
     return row !== undefined;
   }
 
-  /** Which cars and brands hold pictures of these public ids. */
+  /** Which cars and brands hold pictures of these public ids (the catalogue's published view). */
   async holders(publicIds: string[]): Promise<{ publicId: string; owner: 'car' | 'brand'; ownerId: string }[]> {
     if (publicIds.length === 0) return [];
-    const [ofCars, ofBrands] = await Promise.all([
-      this.db.select({ publicId: carImages.publicId, ownerId: carImages.carId }).from(carImages).where(inArray(carImages.publicId, publicIds)),
-      this.db.select({ publicId: brandImages.publicId, ownerId: brandImages.brandId }).from(brandImages).where(inArray(brandImages.publicId, publicIds)),
-    ]);
-    return [...ofCars.map((row) => ({ ...row, owner: 'car' as const })), ...ofBrands.map((row) => ({ ...row, owner: 'brand' as const }))];
+    return this.db
+      .select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner, ownerId: pictureHolders.ownerId })
+      .from(pictureHolders)
+      .where(inArray(pictureHolders.publicId, publicIds));
   }
 
   /** Forgets uploads (they were attached, or removed from storage). */

@@ -1,5 +1,5 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
-import { DB, type Database, outboxMessages, type Transaction, users } from '@dealership/server-db';
+import { accountContacts, DB, type Database, outboxMessages, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
@@ -212,8 +212,8 @@ export class MessageRepository {
     return rows.map(toMessage);
   }
 
-  /** The staff accounts that hear of new leads and orders (today: the admins), read in the caller's transaction. */
+  /** The staff accounts that hear of new leads and orders (the user domain's published view says who), read in the caller's transaction. */
   async staffContacts(db: Database | Transaction): Promise<{ email: string; phone: string }[]> {
-    return db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.role, 1));
+    return db.select({ email: accountContacts.email, phone: accountContacts.phone }).from(accountContacts).where(eq(accountContacts.isStaff, true));
   }
 }

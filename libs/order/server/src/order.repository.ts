@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
 } from '@dealership/order-schemas';
 import {
+  accountContacts,
   CatalogueChanges,
   DB,
   type Database,
@@ -20,7 +21,6 @@ import {
   pgError,
   PG_UNIQUE_VIOLATION,
   type Transaction,
-  users,
 } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -84,14 +84,14 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /**
  * Orders whose buyer's account (name, email, phone) or contact at purchase (name, phone) holds
  * `search`. The account subquery is text with its own alias: Drizzle's relational queries would
- * re-alias a `users` column in a `where` to the root table.
+ * re-alias a column in a `where` to the root table. It reads the user domain's published view `account_contacts`.
  */
 function buyerSearch(search: string): SQL | undefined {
   const pattern = containsPattern(search);
   return or(
     sql`${orders.contactName} ilike ${pattern}`,
     sql`${orders.contactPhone} ilike ${pattern}`,
-    inArray(orders.buyerId, sql`(select u.id from users u where u.name ilike ${pattern} or u.email ilike ${pattern} or u.phone ilike ${pattern})`),
+    inArray(orders.buyerId, sql`(select u.id from account_contacts u where u.name ilike ${pattern} or u.email ilike ${pattern} or u.phone ilike ${pattern})`),
   );
 }
 
@@ -232,7 +232,10 @@ export class OrderRepository {
           const unavailable = this.availability.unavailable(carIds, locked);
           if (unavailable.length > 0) return { ok: false, reason: 'unavailable', cars: unavailable };
 
-          const [buyer] = await tx.select({ name: users.name, phone: users.phone, address: users.address }).from(users).where(eq(users.id, buyerId));
+          const [buyer] = await tx
+            .select({ name: accountContacts.name, phone: accountContacts.phone, address: accountContacts.address })
+            .from(accountContacts)
+            .where(eq(accountContacts.id, buyerId));
           if (!buyer) return { ok: false, reason: 'no-buyer' };
 
           const lines = carIds.map((id) => byId.get(id) as CarForOrder);
@@ -295,7 +298,7 @@ export class OrderRepository {
 
   /** The buyer's email address, read in the caller's transaction (undefined when the account is gone). */
   async buyerEmail(tx: Transaction, buyerId: string): Promise<string | undefined> {
-    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, buyerId));
+    const [row] = await tx.select({ email: accountContacts.email }).from(accountContacts).where(eq(accountContacts.id, buyerId));
     return row?.email;
   }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMigrationsDir } from './migrations-dir';
 import { openDatabase } from './open-database';
-import { cars, orders } from './schema';
+import { accountContacts, carRefs, cars, orders, pictureHolders } from './schema';
 
 /** The committed migrations up to and including `lastTag`, copied to a folder of their own. */
 function migrationsUpTo(lastTag: string, into: string): string {
@@ -121,6 +121,40 @@ describe('migrations (integration, real database)', () => {
       expect(await searchText()).toBe('land cruiser prado\u001fsuv\u001ftoyota');
       await handle.db.execute(sql`update brands set name = 'TOYOTA Kenya'`);
       expect(await searchText()).toBe('land cruiser prado\u001fsuv\u001ftoyota kenya');
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+  it("0020 publishes each domain's views: accounts without their password hash, staff flagged; cars by name; every stored picture's holder", async () => {
+    const dataDir = join(root, 'data-0020');
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await handle.db.execute(sql`
+        insert into users (name, email, password_hash, phone, address, role) values
+          ('Staff', 'staff@example.com', 'hash-1', '+254700000001', 'Mombasa', 1),
+          ('Buyer', 'buyer@example.com', 'hash-2', '+254700000002', 'Nairobi', 0)`);
+      await handle.db.execute(sql`insert into brands (name, slug) values ('Toyota', 'toyota')`);
+      await handle.db.execute(sql`
+        insert into cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+          select 'Prado', 'prado', 'Clean.', 5000000, id, 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV' from brands`);
+      await handle.db.execute(sql`insert into car_images (car_id, url, public_id, position) select id, '/media/cars/a.webp', 'cars/a', 0 from cars`);
+      await handle.db.execute(sql`insert into brand_images (brand_id, url, public_id, position) select id, '/media/brands/b.webp', 'brands/b', 0 from brands`);
+
+      const columns = await handle.db.execute<{ column_name: string }>(
+        sql`select column_name from information_schema.columns where table_name = 'account_contacts' order by ordinal_position`,
+      );
+      expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff']);
+      const accounts = await handle.db.select({ email: accountContacts.email, isStaff: accountContacts.isStaff }).from(accountContacts).orderBy(accountContacts.email);
+      expect(accounts).toEqual([
+        { email: 'buyer@example.com', isStaff: false },
+        { email: 'staff@example.com', isStaff: true },
+      ]);
+      expect(await handle.db.select({ name: carRefs.name, slug: carRefs.slug }).from(carRefs)).toEqual([{ name: 'Prado', slug: 'prado' }]);
+      const holders = await handle.db.select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner }).from(pictureHolders).orderBy(pictureHolders.publicId);
+      expect(holders).toEqual([
+        { publicId: 'brands/b', owner: 'brand' },
+        { publicId: 'cars/a', owner: 'car' },
+      ]);
     } finally {
       await handle.close();
     }

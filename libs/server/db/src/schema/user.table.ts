@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, pgView, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
 export const users = pgTable(
@@ -20,3 +20,19 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * What other domains may read of an account (the user domain's published view, migration
+ * 0020_published_views): an order's buyer, a lead's verified address, the staff who hear of new
+ * leads. Never the password hash, never a write: `users` itself is the user domain's alone (lint).
+ */
+export const accountContacts = pgView('account_contacts', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /** The accounts that work for the dealer (today: the admins). */
+  isStaff: boolean('is_staff').notNull(),
+}).existing();
