@@ -1,5 +1,7 @@
 import { logger, type Tree } from '@nx/devkit';
+import { writeAuditFiles } from '../../testing/audit-files';
 import { createFixtureWorkspace } from '../../testing/workspace';
+import { AUDIT_FILES } from '../../utils/audit-wiring';
 import { WIRING_FILES } from '../../utils/wiring';
 import { domainGenerator } from './generator';
 
@@ -25,6 +27,7 @@ describe('domain generator', () => {
 
   beforeEach(() => {
     tree = createFixtureWorkspace();
+    writeAuditFiles(tree);
     messages = [];
     jest.spyOn(logger, 'info').mockImplementation((message) => void messages.push(String(message)));
   });
@@ -40,7 +43,7 @@ describe('domain generator', () => {
       .listChanges()
       .filter((c) => c.type === 'CREATE')
       .map((c) => c.path)
-      .filter((p) => p.startsWith('libs/') && !(p in before))
+      .filter((p) => p.startsWith('libs/') && !(p in before) && !Object.values<string>(AUDIT_FILES).includes(p))
       .sort();
     expect(created).toEqual([
       'libs/quote/schemas/jest.config.cjs',
@@ -68,6 +71,23 @@ describe('domain generator', () => {
   it('edits each wiring point in place, leaving the rest of the file as it was (snapshots of the edited files)', async () => {
     await domainGenerator(tree, { name: 'quote' });
     for (const path of Object.values(WIRING_FILES)) expect(tree.read(path, 'utf-8')).toMatchSnapshot(path);
+  });
+
+  it("makes the domain an audit entity: the services record its writes as 'quote', the activity screen names, colours and filters it", async () => {
+    await domainGenerator(tree, { name: 'quote' });
+    expect(tree.read(AUDIT_FILES.schemas, 'utf-8')).toMatch(/export const AUDIT_ENTITIES = \[[^\]]*'message', 'quote'\] as const;/);
+    const format = tree.read(AUDIT_FILES.format, 'utf-8') as string;
+    expect(format).toContain("  { value: 'message', label: 'Messages' },\n  { value: 'quote', label: 'Quotes' },\n]");
+    expect(format).toContain("  message: 'Message',\n  quote: 'Quote',\n};");
+    expect(tree.read(AUDIT_FILES.table, 'utf-8')).toContain("  message: 'pink',\n  quote: 'gray',\n}");
+    expect(tree.read('libs/quote/server/src/quote.service.ts', 'utf-8')).toContain("entity: 'quote'");
+  });
+
+  it('quotes a two-word entity where it is an object key', async () => {
+    await domainGenerator(tree, { name: 'trade-in' });
+    expect(tree.read(AUDIT_FILES.schemas, 'utf-8')).toContain("'message', 'trade-in'] as const;");
+    expect(tree.read(AUDIT_FILES.format, 'utf-8')).toContain("  'trade-in': 'Trade in',\n};");
+    expect(tree.read(AUDIT_FILES.table, 'utf-8')).toContain("  'trade-in': 'gray',\n}");
   });
 
   it('adds the web lib with --web, and its path alias', async () => {
@@ -160,14 +180,15 @@ describe('domain generator', () => {
 
   it('the wiring is idempotent: wiring an already wired domain changes no file and says so', async () => {
     await domainGenerator(tree, { name: 'quote', web: true });
-    const wired = Object.fromEntries(Object.values(WIRING_FILES).map((path) => [path, tree.read(path, 'utf-8') as string]));
+    const edited = [...Object.values(WIRING_FILES), ...Object.values(AUDIT_FILES)];
+    const wired = Object.fromEntries(edited.map((path) => [path, tree.read(path, 'utf-8') as string]));
     // The libs gone (deleted by hand), the wiring still there: a new run recreates the libs and leaves every wiring file alone.
     tree.delete('libs/quote');
     tree.delete('libs/server/db/src/schema/quote.table.ts');
     messages.length = 0;
     await domainGenerator(tree, { name: 'quote', web: true });
-    for (const path of Object.values(WIRING_FILES)) expect(tree.read(path, 'utf-8')).toBe(wired[path]);
-    expect(messages.filter((m) => m.startsWith('UNCHANGED'))).toHaveLength(Object.values(WIRING_FILES).length);
+    for (const path of edited) expect(tree.read(path, 'utf-8')).toBe(wired[path]);
+    expect(messages.filter((m) => m.startsWith('UNCHANGED'))).toHaveLength(edited.length);
     expect(messages).toContain('The wiring was already in place: no existing file changed.');
   });
 

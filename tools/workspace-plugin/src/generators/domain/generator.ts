@@ -2,6 +2,7 @@ import { type GeneratorCallback, generateFiles, getProjects, joinPathFragments, 
 import { execFileSync } from 'node:child_process';
 import { domainNameProblem, domainNames, type DomainNames, pluralize } from '../../utils/names';
 import { formatNewFiles } from '../../utils/format';
+import { wireAuditEntity } from '../../utils/audit-wiring';
 import { addTsconfigPaths, wireApiModule, wireAppRouter, wireAuthorizationSpec, wireDbSchema, wireHostileInputSpec } from '../../utils/wiring';
 import type { DomainGeneratorSchema } from './schema';
 
@@ -79,14 +80,15 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
     wireAppRouter(tree, n),
     wireAuthorizationSpec(tree, n, publicRead),
     wireHostileInputSpec(tree, n, publicRead),
+    ...wireAuditEntity(tree, n),
   ];
   if (edits.every((edit) => !edit.changed)) logger.info('The wiring was already in place: no existing file changed.');
 
   logger.info(
     [
       '',
-      `Domain "${name}" generated: ${n.propertyName}.list and .byId (${publicRead ? 'public' : 'admin'}), .create, .update and .remove (admin).`,
-      'Left to you: the real fields (schema, table, then `npm run db:generate`), the rules in the service, audit records of admin writes,',
+      `Domain "${name}" generated: ${n.propertyName}.list and .byId (${publicRead ? 'public' : 'admin'}), .create, .update and .remove (admin, each recorded in the activity log as '${n.name}').`,
+      'Left to you: the real fields (schema, table, then `npm run db:generate`), the rules in the service,',
       `the inputs of its authorization rows and hostile-input templates, ${options.web ? 'the web routes (SITE_ROUTES, the admin menu), ' : ''}and the docs (docs/domains.md, README's tables; test:postgres finds the new integration spec by itself).`,
     ].join('\n'),
   );

@@ -1,4 +1,5 @@
 import { logger, type Tree } from '@nx/devkit';
+import { writeAuditFiles } from '../../testing/audit-files';
 import { createFixtureWorkspace } from '../../testing/workspace';
 import { WIRING_FILES } from '../../utils/wiring';
 import { domainGenerator } from '../domain/generator';
@@ -18,6 +19,7 @@ describe('procedure generator', () => {
 
   beforeEach(async () => {
     tree = createFixtureWorkspace();
+    writeAuditFiles(tree);
     jest.spyOn(logger, 'info').mockImplementation(() => undefined);
     await domainGenerator(tree, { name: 'quote', skipMigration: true });
     messages = [];
