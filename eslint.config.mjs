@@ -67,8 +67,9 @@ const TABLE_OWNERS = {
   setting: { dirs: ['setting'], tables: ['settings'] },
   testimonial: { dirs: ['testimonial'], tables: ['testimonials'] },
 };
-const tableOwnership = Object.entries(TABLE_OWNERS).map(([owner, { dirs }]) => ({
-  files: dirs.map((dir) => `libs/${dir}/server/src/**/*.ts`),
+/** The rule for a domain's server lib: every listed table but its own is off limits. */
+const tableOwnershipRule = (files, owner) => ({
+  files,
   ignores: ['**/*.spec.ts', '**/*.fixture.ts', '**/testing/**'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
@@ -78,13 +79,18 @@ const tableOwnership = Object.entries(TABLE_OWNERS).map(([owner, { dirs }]) => (
           {
             name: '@dealership/server-db',
             importNames: Object.entries(TABLE_OWNERS).flatMap(([other, { tables }]) => (other === owner ? [] : tables)),
-            message: `Another domain's table: read what its owner publishes (a view in server-db such as account_contacts, or a port from its server lib's index), never its table (${owner} owns ${TABLE_OWNERS[owner].tables.join(', ')}).`,
+            message: `Another domain's table: read what its owner publishes (a view in server-db such as account_contacts, or a port from its server lib's index), never its table${owner ? ` (${owner} owns ${TABLE_OWNERS[owner].tables.join(', ')})` : ''}.`,
           },
         ],
       },
     ],
   },
-}));
+});
+// A domain not listed yet (one the generator just made) may use its own new table and none of these.
+const tableOwnership = [
+  tableOwnershipRule(['libs/*/server/src/**/*.ts'], undefined),
+  ...Object.entries(TABLE_OWNERS).map(([owner, { dirs }]) => tableOwnershipRule(dirs.map((dir) => `libs/${dir}/server/src/**/*.ts`), owner)),
+];
 
 export default [
   ...nx.configs['flat/base'],
