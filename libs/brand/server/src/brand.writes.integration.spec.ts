@@ -1,4 +1,4 @@
-import { LegacyCarSchema } from '@dealership/car-server';
+import { LegacyCarSchema } from '@dealership/server-legacy-rest';
 import { auditEvents, cars, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';

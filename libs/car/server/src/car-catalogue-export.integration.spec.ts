@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CATALOGUE_BATCH_SIZE, CarCatalogueExport, matchesEtag, preferredCoding } from './car-catalogue-export';
-import { toLegacyCar } from './car.legacy-mapper';
+import { toLegacyCar } from '@dealership/server-legacy-rest';
 import { CarModule } from './car.module';
 import { CarService } from './car.service';
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { Readable, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import { carOrder, listedCars } from './car-filters';
-import { toLegacyCar } from './car.legacy-mapper';
+import { toLegacyCar } from '@dealership/server-legacy-rest';
 
 /** Cars read per query while the legacy catalogue is encoded (the memory in use stays that of one batch). */
 export const CATALOGUE_BATCH_SIZE = Symbol('CATALOGUE_BATCH_SIZE');

@@ -8,7 +8,7 @@ import {
 } from '@dealership/car-schemas';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
-import { LegacyMessageBodySchema, parseLegacyInput, readLegacyForm } from '@dealership/server-legacy-rest';
+import { LegacyMessageBodySchema, parseLegacyInput, readLegacyForm, toLegacyCar } from '@dealership/server-legacy-rest';
 import { RestRoute } from '@dealership/server-openapi';
 import { text } from '@dealership/shared-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
@@ -23,7 +23,6 @@ import {
   LegacyCarListResponseSchema,
   LegacyCarResponseSchema,
   LegacyRelatedCarsResponseSchema,
-  toLegacyCar,
 } from './car.legacy-mapper';
 import { CarService } from './car.service';
 

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LegacyCarSchema } from './car.legacy-mapper';
+import { LegacyCarSchema } from '@dealership/server-legacy-rest';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 

@@ -8,7 +8,7 @@ import { MediaService } from '@dealership/media-server';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LegacyCarSchema } from './car.legacy-mapper';
+import { LegacyCarSchema } from '@dealership/server-legacy-rest';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 
