@@ -4,19 +4,9 @@ import { Logger } from '@nestjs/common';
 import { createServer } from 'node:net';
 import { BraintreePaymentGateway, braintreeEnvironment } from './braintree-payment-gateway';
 import { PaymentDeclinedError, PaymentGatewayError, PaymentSettingsError } from './payment.errors';
-import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from './testing';
+import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub, thrown } from './testing';
 
 const sale = { amountKes: 5_400_000, nonce: 'fake-valid-nonce-6f1c', orderId: 'order-0001' };
-
-/** What a call threw (it must throw). */
-async function thrown(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('BraintreePaymentGateway: the official SDK against a loopback stub (integration)', () => {
   let stub: BraintreeStub;

@@ -3,3 +3,4 @@
 // Test code only: nothing the web app or the server imports at run time.
 export { startSmtpStub, type ReceivedMail, type SmtpStub, type SmtpStubBehaviour } from './smtp-stub';
 export { startSmsStub, type ReceivedSms, type SmsStub, type SmsStubBehaviour } from './sms-stub';
+export { startDarajaStub, type DarajaStub, type DarajaStubBehaviour, type ReceivedStkPush, type StkOutcome } from './daraja-stub';

@@ -108,6 +108,58 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD: must be set together/);
   });
 
+  describe('M-Pesa Express (Daraja)', () => {
+    const keys = {
+      MPESA_CONSUMER_KEY: 'consumer-key',
+      MPESA_CONSUMER_SECRET: 'consumer-secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+      MPESA_CALLBACK_URL: 'https://cars.example/',
+    };
+
+    it('is off without its settings, on with all of them: the sandbox host and a 15 s timeout unless set', () => {
+      expect(loadConfig({}).mpesa).toBeNull();
+      expect(loadConfig({ MPESA_ENVIRONMENT: 'production', MPESA_TIMEOUT_MS: '5000' }).mpesa).toBeNull();
+      expect(loadConfig(keys).mpesa).toEqual({
+        environment: 'sandbox',
+        consumerKey: 'consumer-key',
+        consumerSecret: 'consumer-secret',
+        shortcode: '174379',
+        passkey: keys.MPESA_PASSKEY,
+        callbackBaseUrl: 'https://cars.example',
+        apiUrl: 'https://sandbox.safaricom.co.ke',
+        timeoutMs: 15_000,
+      });
+      expect(loadConfig({ ...keys, MPESA_ENVIRONMENT: 'production' }).mpesa?.apiUrl).toBe('https://api.safaricom.co.ke');
+      expect(loadConfig({ ...keys, MPESA_API_URL: 'http://127.0.0.1:4011/' }).mpesa?.apiUrl).toBe('http://127.0.0.1:4011');
+    });
+
+    it('refuses some but not all settings, naming the missing ones', () => {
+      const some = () => loadConfig({ MPESA_CONSUMER_KEY: 'consumer-key', MPESA_SHORTCODE: '174379' });
+      expect(some).toThrow(ConfigError);
+      for (const missing of ['MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_CALLBACK_URL']) {
+        expect(some).toThrow(new RegExp(`${missing}: is required with MPESA_CONSUMER_KEY, MPESA_SHORTCODE`));
+      }
+      expect(some).not.toThrow(/MPESA_SHORTCODE: is required/);
+    });
+
+    it('takes plain http only from a loopback host, for the callback and for Daraja', () => {
+      expect(() => loadConfig({ ...keys, MPESA_CALLBACK_URL: 'http://cars.example' })).toThrow(/MPESA_CALLBACK_URL: must be the public https base/);
+      expect(() => loadConfig({ ...keys, MPESA_CALLBACK_URL: 'https://cars.example/?token=x' })).toThrow(/MPESA_CALLBACK_URL: must be the public https base/);
+      expect(loadConfig({ ...keys, MPESA_CALLBACK_URL: 'http://127.0.0.1:3000' }).mpesa?.callbackBaseUrl).toBe('http://127.0.0.1:3000');
+      expect(() => loadConfig({ ...keys, MPESA_API_URL: 'http://daraja.example' })).toThrow(/MPESA_API_URL: must be a URL such as http:\/\/127.0.0.1:4011/);
+    });
+
+    it('rejects bad values with clear messages, never repeating a secret', () => {
+      expect(() => loadConfig({ ...keys, MPESA_SHORTCODE: '17-4379' })).toThrow(/MPESA_SHORTCODE: must be the paybill or till number/);
+      expect(() => loadConfig({ ...keys, MPESA_ENVIRONMENT: 'live' })).toThrow(/MPESA_ENVIRONMENT: must be sandbox or production/);
+      expect(() => loadConfig({ ...keys, MPESA_TIMEOUT_MS: '999' })).toThrow(/MPESA_TIMEOUT_MS: must be at least 1000 ms/);
+      const secret = () => loadConfig({ ...keys, MPESA_CONSUMER_SECRET: 'has space-secret' });
+      expect(secret).toThrow(/MPESA_CONSUMER_SECRET: must be the consumer secret/);
+      expect(secret).not.toThrow(/has space-secret/);
+    });
+  });
+
   describe('Braintree (card payments)', () => {
     const keys = { BRAINTREE_MERCHANT_ID: 'dealer_merchant', BRAINTREE_PUBLIC_KEY: 'pub123', BRAINTREE_PRIVATE_KEY: 'priv-secret-0123456789abcdef' };
 

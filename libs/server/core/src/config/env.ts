@@ -34,6 +34,22 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
  * `BRAINTREE_API_URL` as `{host, port, ssl}`, or undefined when it is not a bare origin. Plain http
  * only to this machine: the requests carry the private key (Basic auth).
  */
+/**
+ * The base URL Daraja calls back: https (plain http only to a loopback host, for tests), no query or
+ * fragment; kept without a trailing slash.
+ */
+function callbackBase(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname))) return undefined;
+  if (url.search || url.hash || url.username || url.password) return undefined;
+  return url.href.replace(/\/$/, '');
+}
+
 function gatewayUrl(text: string): { host: string; port: number; ssl: boolean } | undefined {
   let url: URL;
   try {
@@ -144,6 +160,49 @@ const EnvSchema = z
       .min(1000, { error: 'must be at least 1000 ms' })
       .max(120_000, { error: 'must be at most 120000 ms (2 minutes)' })
       .default(20_000),
+    // M-Pesa Express (Daraja): all of key, secret, shortcode, passkey and callback URL, or none.
+    MPESA_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+    MPESA_CONSUMER_KEY: z.string().trim().regex(/^\S+$/, { error: "must be the consumer key of the app on Safaricom's Daraja portal (no spaces)" }).optional(),
+    // A secret: its messages never repeat the value.
+    MPESA_CONSUMER_SECRET: z.string().trim().regex(/^\S+$/, { error: "must be the consumer secret of the app on Safaricom's Daraja portal (no spaces)" }).optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .trim()
+      .regex(/^\d{5,7}$/, { error: 'must be the paybill or till number (5 to 7 digits), e.g. 174379 in the sandbox' })
+      .optional(),
+    // A secret too.
+    MPESA_PASSKEY: z.string().trim().regex(/^\S{16,}$/, { error: 'must be the Lipa na M-Pesa Online passkey from the Daraja portal (no spaces)' }).optional(),
+    MPESA_CALLBACK_URL: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const url = callbackBase(v);
+        if (!url)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be the public https base Daraja calls back, such as https://cars.example (plain http only to a loopback host, for tests)',
+          });
+        return url ?? z.NEVER;
+      })
+      .optional(),
+    MPESA_API_URL: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (!gatewayUrl(v))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a URL such as http://127.0.0.1:4011 (scheme, host and port only), https unless the host is loopback',
+          });
+        return v.replace(/\/$/, '');
+      })
+      .optional(),
+    MPESA_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000 ms' })
+      .max(120_000, { error: 'must be at most 120000 ms (2 minutes)' })
+      .default(15_000),
     // Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking; either may be left unset.
     SMTP_URL: z
       .string()
@@ -251,6 +310,18 @@ const EnvSchema = z
         message: 'is required with the other: SMS need AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY together (unset both to send no SMS)',
       });
     }
+    // The same for M-Pesa: some but not all of its settings refuse to start, naming the missing ones.
+    const mpesaSettings = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_URL'] as const;
+    const mpesaSet = mpesaSettings.filter((key) => env[key] !== undefined);
+    if (mpesaSet.length > 0 && mpesaSet.length < mpesaSettings.length) {
+      for (const key of mpesaSettings.filter((key) => env[key] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required with ${mpesaSet.join(', ')}: M-Pesa payments need ${mpesaSettings.join(', ')} together (unset them all to take no M-Pesa)`,
+        });
+      }
+    }
     // Half a set of credentials would quietly leave card payments off: refuse it, naming what is missing.
     const credentials = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
     const set = credentials.filter((key) => env[key] !== undefined);
@@ -305,6 +376,8 @@ export interface AppConfig {
   cloudinaryUrl?: string;
   /** Card payments through Braintree; null when `BRAINTREE_*` is unset (reservations only). */
   braintree: BraintreeConfig | null;
+  /** M-Pesa Express through Daraja; null when `MPESA_*` is unset. */
+  mpesa: MpesaConfig | null;
   /** Email and SMS (docs/messaging.md). */
   messaging: MessagingConfig;
 }
@@ -322,6 +395,23 @@ export interface MessagingConfig {
   alertPhones: string[];
   /** How long one send may take before it counts as failed (and a claim is held twice that). */
   sendTimeoutMs: number;
+}
+
+/** M-Pesa Express's settings (`MPESA_*`), present only when all are set. */
+export interface MpesaConfig {
+  environment: 'sandbox' | 'production';
+  consumerKey: string;
+  /** A secret: never log it (nor the config object that carries it). */
+  consumerSecret: string;
+  shortcode: string;
+  /** A secret too. */
+  passkey: string;
+  /** The public base Daraja calls back (our callback path, with its token, goes after it). */
+  callbackBaseUrl: string;
+  /** Daraja's origin: `MPESA_API_URL`, else the environment's (sandbox.safaricom.co.ke, api.safaricom.co.ke). */
+  apiUrl: string;
+  /** How long one call to Daraja may take before it fails. */
+  timeoutMs: number;
 }
 
 /** Braintree's settings (`BRAINTREE_*`), present only when all three credentials are set. */
@@ -387,6 +477,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             merchantAccountId: e.BRAINTREE_MERCHANT_ACCOUNT_ID,
             apiUrl: e.BRAINTREE_API_URL,
             timeoutMs: e.BRAINTREE_TIMEOUT_MS,
+          }
+        : null,
+    mpesa:
+      e.MPESA_CONSUMER_KEY && e.MPESA_CONSUMER_SECRET && e.MPESA_SHORTCODE && e.MPESA_PASSKEY && e.MPESA_CALLBACK_URL
+        ? {
+            environment: e.MPESA_ENVIRONMENT,
+            consumerKey: e.MPESA_CONSUMER_KEY,
+            consumerSecret: e.MPESA_CONSUMER_SECRET,
+            shortcode: e.MPESA_SHORTCODE,
+            passkey: e.MPESA_PASSKEY,
+            callbackBaseUrl: e.MPESA_CALLBACK_URL,
+            apiUrl: e.MPESA_API_URL ?? (e.MPESA_ENVIRONMENT === 'production' ? 'https://api.safaricom.co.ke' : 'https://sandbox.safaricom.co.ke'),
+            timeoutMs: e.MPESA_TIMEOUT_MS,
           }
         : null,
     messaging: {

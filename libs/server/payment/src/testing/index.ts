@@ -7,3 +7,4 @@ export {
   type BraintreeStubRequest,
   type BraintreeStubSale,
 } from './braintree-stub';
+export { thrown } from './thrown';
