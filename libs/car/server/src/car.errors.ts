@@ -34,3 +34,10 @@ export class CarSlugConflictError extends DomainError {
     super(ErrorCode.Conflict, 'Another car was saved with this name at the same moment; please try again', 'name');
   }
 }
+
+/** A status edit of a car an order holds: only the order's own status change moves it. */
+export class CarHeldByOrderError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, "An order holds this car: change the order's status (Orders) to free or sell it, not the car's", 'status');
+  }
+}

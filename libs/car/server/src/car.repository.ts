@@ -6,6 +6,7 @@ import {
   CatalogueRows,
   CAR_CATALOGUE,
   type CatalogueWriteResult,
+  carHolds,
   carImages,
   cars,
   DB,
@@ -46,10 +47,10 @@ export interface CarCountCaps {
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
 
 /** What a write came to: done, or why not (an unknown brand; the slug taken meanwhile). */
-export type CarWriteResult = CatalogueWriteResult<'brand-not-found' | 'not-found'>;
+export type CarWriteResult = CatalogueWriteResult<'brand-not-found' | 'not-found' | 'held-by-order'>;
 
 /** The failed write's reason when it is one we expect, else rethrows. */
-function writeFailure(error: unknown): CarWriteResult {
+function writeFailure(error: unknown): CatalogueWriteResult<'brand-not-found' | 'not-found'> {
   const { code, constraint } = pgError(error);
   if (code === PG_FOREIGN_KEY_VIOLATION && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
   if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
@@ -288,9 +289,21 @@ export class CarRepository {
     return this.rows.insert({ ...columns, brandId }, images);
   }
 
-  /** Changes the given columns, and replaces the pictures when `images` is given, in one transaction. */
+  /**
+   * Changes the given columns, and replaces the pictures when `images` is given, in one transaction.
+   * A new status is refused (`held-by-order`) for a car an order holds: only the order's own status
+   * change moves it. The car's row is locked before the check, so an order placed meanwhile is
+   * either seen or waits for this edit (and then finds the car's new status).
+   */
   update(id: string, columns: Partial<CarColumns>, images?: ImageRef[]): Promise<CarWriteResult> {
-    return this.rows.update(id, columns, images);
+    const status = columns.status;
+    if (status === undefined) return this.rows.update(id, columns, images);
+    return this.rows.update(id, columns, images, async (tx) => {
+      const [car] = await tx.select({ status: cars.status }).from(cars).where(eq(cars.id, id)).for('update');
+      if (!car || car.status === status) return undefined;
+      const [hold] = await tx.select({ orderId: carHolds.orderId }).from(carHolds).where(eq(carHolds.carId, id)).limit(1);
+      return hold ? 'held-by-order' : undefined;
+    });
   }
 
   /** Deletes a car (its pictures' rows go with it); false when there was none. */

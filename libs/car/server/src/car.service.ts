@@ -16,7 +16,7 @@ import { CatalogueChanges, CatalogueWriter } from '@dealership/server-db';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
-import { CarBrandNotFoundError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
+import { CarBrandNotFoundError, CarHeldByOrderError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
 import { CarRepository } from './car.repository';
 
 /** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
@@ -64,7 +64,7 @@ export class CarService {
     return this.bySlugCache.calculatedSize;
   }
 
-  private readonly writes: CatalogueWriter<'brand-not-found' | 'not-found'>;
+  private readonly writes: CatalogueWriter<'brand-not-found' | 'not-found' | 'held-by-order'>;
 
   constructor(
     private readonly cars: CarRepository,
@@ -78,7 +78,8 @@ export class CarService {
       store: cars,
       foreignImage: (field) => new ForeignImageError(field),
       slugConflict: () => new CarSlugConflictError(),
-      failure: (reason, _name, key) => (reason === 'brand-not-found' ? new CarBrandNotFoundError() : new CarNotFoundError(key as string)),
+      failure: (reason, _name, key) =>
+        reason === 'brand-not-found' ? new CarBrandNotFoundError() : reason === 'held-by-order' ? new CarHeldByOrderError() : new CarNotFoundError(key as string),
       warn: (message) => this.logger.warn(message),
     });
   }

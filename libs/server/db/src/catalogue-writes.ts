@@ -97,9 +97,21 @@ export class CatalogueRows<Items extends PgTable, Reason extends string> {
     });
   }
 
-  /** Changes a row's given columns, and replaces its pictures when `images` is given; `updatedAt` moves even when only the pictures change. */
-  update(id: string, columns: Partial<Items['$inferInsert']>, images?: ImageRef[]): Promise<CatalogueWriteResult<Reason | 'not-found'>> {
-    return this.write<'not-found'>(async (tx) => {
+  /**
+   * Changes a row's given columns, and replaces its pictures when `images` is given; `updatedAt`
+   * moves even when only the pictures change. `guard`, when given, runs first in the same
+   * transaction (the row locked by then is the caller's to take): a reason it returns refuses the
+   * write.
+   */
+  update<Refusal extends string = never>(
+    id: string,
+    columns: Partial<Items['$inferInsert']>,
+    images?: ImageRef[],
+    guard?: (tx: Transaction) => Promise<Refusal | undefined>,
+  ): Promise<CatalogueWriteResult<Reason | 'not-found' | Refusal>> {
+    return this.write<'not-found' | Refusal>(async (tx) => {
+      const refusal = guard ? await guard(tx) : undefined;
+      if (refusal) return { ok: false, reason: refusal };
       const [row] = (await tx
         .update(this.tables.items)
         .set({ ...columns, updatedAt: new Date() } as never)

@@ -140,9 +140,9 @@ describe('migrations (integration, real database)', () => {
       await handle.db.execute(sql`insert into car_images (car_id, url, public_id, position) select id, '/media/cars/a.webp', 'cars/a', 0 from cars`);
       await handle.db.execute(sql`insert into brand_images (brand_id, url, public_id, position) select id, '/media/brands/b.webp', 'brands/b', 0 from brands`);
 
-      const columns = await handle.db.execute<{ column_name: string }>(
+      const columns = (await handle.db.execute(
         sql`select column_name from information_schema.columns where table_name = 'account_contacts' order by ordinal_position`,
-      );
+      )) as unknown as { rows: { column_name: string }[] };
       expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff']);
       const accounts = await handle.db.select({ email: accountContacts.email, isStaff: accountContacts.isStaff }).from(accountContacts).orderBy(accountContacts.email);
       expect(accounts).toEqual([

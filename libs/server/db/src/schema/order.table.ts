@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, pgView, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { orderStatusEnum, paymentMethodEnum } from './enums';
 import { timestamps } from './timestamps';
@@ -66,3 +66,13 @@ export const orderLines = pgTable(
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), index('order_lines_car_idx').on(t.carId)],
 );
+
+/**
+ * The cars an order holds (the order domain's published view, migration 0021_car_holds): the cars
+ * of every order not cancelled, pending card orders included. Only the order's own status change
+ * moves such a car; the catalogue reads this to refuse a status edit that would.
+ */
+export const carHolds = pgView('car_holds', {
+  carId: uuid('car_id').notNull(),
+  orderId: uuid('order_id').notNull(),
+}).existing();
