@@ -55,12 +55,12 @@ const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath(
 // Each table is read and written by the domain that owns it (server-db/src/schema); another domain
 // reads what the owner publishes: a view (`account_contacts`, `car_refs`, `picture_holders`) or its
 // server lib's index (a port such as CarAvailability). Car and brand are one context, the catalogue.
-// Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs) are server-db's.
+// Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs, throttle counters) are server-db's.
 const TABLE_OWNERS = {
   catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
   order: { dirs: ['order'], tables: ['orders', 'orderLines'] },
   lead: { dirs: ['lead'], tables: ['leads'] },
-  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'throttleCounters'] },
+  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens'] },
   audit: { dirs: ['audit'], tables: ['auditEvents'] },
   message: { dirs: ['message'], tables: ['outboxMessages'] },
   media: { dirs: ['media'], tables: ['mediaUploads'] },

@@ -45,7 +45,6 @@ describe('leads (integration, real database)', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    // UserModule provides the throttle counters' store, as in the app.
     mediaDir = await mkdtemp(join(tmpdir(), 'lead-photos-'));
     app = await createModuleTestApp(handle, [UserModule, LeadModule], { userLookup: 'provided', env: { MEDIA_DIR: mediaDir } });
   });

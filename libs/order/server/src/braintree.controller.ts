@@ -2,7 +2,8 @@ import { CurrentUser, LoggedIn } from '@dealership/server-auth';
 import { type LegacyErrorBody, LegacyExceptionFilter } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
 import type { AuthUser } from '@dealership/user-schemas';
-import { Body, Catch, Controller, Get, Header, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Catch, Controller, Get, Header, Headers, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   IdempotencyHeaders,
   LegacyCardPaymentBodySchema,
@@ -76,12 +77,18 @@ export class BraintreeController {
       200: { description: 'Paid: the order is recorded.', schema: LegacyCardPaymentResponseSchema },
       402: "The card was declined (the processor's text).",
       409: 'A car is not available (named), or the same order is being paid already.',
+      429: 'Too many orders (10 an hour) or card attempts (5 an hour) from this account, or orders from this network (60 an hour); `Retry-After` says when.',
       502: 'The payment gateway failed or timed out; nothing was charged or recorded.',
       503: 'Card payments are not configured, or the database is unavailable.',
     },
   })
-  async payment(@Body() body: unknown, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentUser() user: AuthUser) {
-    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'card'));
+  async payment(
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentUser() user: AuthUser,
+    @Req() request: FastifyRequest,
+  ) {
+    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'card'), request.ip);
     return { ok: true, order: toLegacyOrder(order) };
   }
 }

@@ -3,7 +3,8 @@ import { parseOrThrow } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
 import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
 import type { AuthUser } from '@dealership/user-schemas';
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   IdempotencyHeaders,
   LegacyCreateOrderBodySchema,
@@ -37,10 +38,16 @@ export class OrderController {
     responses: {
       201: { description: 'The order, placed (status `Not Process`).', schema: LegacyOrderResponseSchema },
       409: 'A car is not available (named), or the same order is being placed already.',
+      429: 'Too many orders from this account (10 an hour) or network (60 an hour); `Retry-After` says when to try again.',
     },
   })
-  async create(@Body() body: unknown, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentUser() user: AuthUser) {
-    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'reservation'));
+  async create(
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentUser() user: AuthUser,
+    @Req() request: FastifyRequest,
+  ) {
+    const order = await this.orders.place(user.id, legacyPlaceInput(body, idempotencyKey, 'reservation'), request.ip);
     return { success: true, message: 'Order placed: your cars are reserved; pay at the showroom', order: toLegacyOrder(order) };
   }
 

@@ -1,4 +1,4 @@
-import { cars, type DatabaseHandle, orders } from '@dealership/server-db';
+import { cars, type DatabaseHandle, orders, throttleCounters } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
@@ -47,6 +47,11 @@ describe('REST /api/user/create-order, /api/car/braintree/token and /payment (in
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
     tokens.amina = await tokenFor(app, amina.id);
     tokens.baraka = await tokenFor(app, baraka.id);
+  });
+
+  // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.
+  beforeEach(async () => {
+    await handle.db.delete(throttleCounters);
   });
 
   afterAll(async () => {
@@ -266,6 +271,11 @@ describe('REST payment paths with card payments off (no BRAINTREE_*)', () => {
     carId = (await insertCar(handle.db, { name: 'Mazda Demio', brandId: brand.id, price: 720_000 })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
     token = await tokenFor(app, user.id);
+  });
+
+  // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.
+  beforeEach(async () => {
+    await handle.db.delete(throttleCounters);
   });
 
   afterAll(async () => {

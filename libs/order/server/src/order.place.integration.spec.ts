@@ -1,8 +1,9 @@
 import { Outbox } from '@dealership/message-server';
 import { OrderSchema } from '@dealership/order-schemas';
-import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, users } from '@dealership/server-db';
+import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, throttleCounters, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
 import { AuditService } from '@dealership/audit-server';
+import { OrderThrottle } from '@dealership/server-auth';
 import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
@@ -61,6 +62,11 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
+  });
+
+  // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.
+  beforeEach(async () => {
+    await handle.db.delete(throttleCounters);
   });
 
   afterAll(async () => {
@@ -516,7 +522,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox));
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);
@@ -690,6 +696,11 @@ describe('order module with card payments off (no BRAINTREE_*)', () => {
     const user = await insertUser(handle.db, { name: 'Amina' });
     buyer = { id: user.id, name: user.name, email: user.email };
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
+  });
+
+  // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.
+  beforeEach(async () => {
+    await handle.db.delete(throttleCounters);
   });
 
   afterAll(async () => {

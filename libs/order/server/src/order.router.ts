@@ -16,7 +16,7 @@ export class OrderRouter {
       // can mark unavailable cars and total the rest for a guest before the login prompt.
       quote: publicProcedure.input(OrderQuoteInputSchema).query(({ input }) => orders.quote(input.carIds)),
       clientToken: authedProcedure.query(() => orders.clientToken()),
-      place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input)),
+      place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input, ctx.ip)),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.input(OrderListInputSchema).query(({ input }) => orders.list(input)),
       stats: adminProcedure.query(() => orders.stats()),

@@ -12,6 +12,7 @@ import {
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { PeriodicJobs } from '@dealership/server-db';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
+import { OrderThrottle } from '@dealership/server-auth';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError } from './order.errors';
@@ -56,6 +57,7 @@ export class OrderService implements OnModuleInit {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly jobs: PeriodicJobs,
     private readonly outbox: Outbox,
+    private readonly throttle: OrderThrottle,
   ) {}
 
   onModuleInit() {
@@ -133,7 +135,7 @@ export class OrderService implements OnModuleInit {
    * reconciliation settles it later. A repeated submit (same idempotency key, or for a card the
    * same nonce) gets the first order, or 409 while it is pending.
    */
-  async place(buyerId: string, input: OrderPlaceFields): Promise<Order> {
+  async place(buyerId: string, input: OrderPlaceFields, ip: string): Promise<Order> {
     const { carIds, payment } = input;
     const idempotencyKey = input.idempotencyKey ?? (payment.method === 'card' ? nonceKey(payment.nonce) : undefined);
     if (idempotencyKey) {
@@ -142,6 +144,9 @@ export class OrderService implements OnModuleInit {
     }
     // Before anything is held: with card payments off, nothing is reserved for a sale that cannot happen.
     if (payment.method === 'card' && !this.gateway.cardPayments) throw new CardPaymentsDisabledError();
+    // Counted once the order is a new one (a resubmit above is free): per account and address, and each card tried per account.
+    await this.throttle.begin(buyerId, ip);
+    if (payment.method === 'card') await this.throttle.beginPayment(buyerId);
 
     const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey, onPlaced: this.announcePlaced });
     if (!result.ok) {

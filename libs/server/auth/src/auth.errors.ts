@@ -41,6 +41,20 @@ export class LeadThrottledError extends DomainError {
   }
 }
 
+/** Too many orders from one account or network; `retryAfterSeconds` goes out as the `Retry-After` header. */
+export class OrderThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.TooManyRequests, `Too many orders in a short time. Please try again in ${waitInWords(retryAfterSeconds)}, or call us to reserve a car.`);
+  }
+}
+
+/** Too many payment attempts from one account (cards tried one after another); `retryAfterSeconds` as `Retry-After`. */
+export class PaymentAttemptsThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.TooManyRequests, `Too many payment attempts. Please try again in ${waitInWords(retryAfterSeconds)}, or call us to pay another way.`);
+  }
+}
+
 /** Too many emailed links asked for (password reset, verification); `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class EmailLinkThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {

@@ -3,17 +3,26 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { EmailLinkThrottle, LeadThrottle, LoginThrottle, RegistrationThrottle } from './login-throttle';
+import { EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
  * Authentication and access for the whole app: the passport-jwt strategy, sessions and token
  * issuing, login and registration throttling, and `AccessGuard` as the app's guard, so every REST
  * route of every module goes through it. Sessions and throttle counters are kept behind ports
- * (`AUTH_SESSION_STORE`, `THROTTLE_STORE`) that the user feature provides.
+ * (`AUTH_SESSION_STORE` from the user feature, `THROTTLE_STORE` from the database module).
  */
 @Global()
 @Module({
-  providers: [JwtStrategy, AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle],
+  providers: [
+    JwtStrategy,
+    AuthService,
+    LoginThrottle,
+    RegistrationThrottle,
+    LeadThrottle,
+    EmailLinkThrottle,
+    OrderThrottle,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle, OrderThrottle],
 })
 export class AuthModule {}

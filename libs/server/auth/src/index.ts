@@ -7,6 +7,8 @@ export {
   EmailLinkThrottledError,
   LeadThrottledError,
   LoginThrottledError,
+  OrderThrottledError,
+  PaymentAttemptsThrottledError,
   RegistrationThrottledError,
 } from './auth.errors';
 export { AuthModule } from './auth.module';
@@ -20,6 +22,8 @@ export {
   LeadThrottle,
   LOGIN_THROTTLE,
   LoginThrottle,
+  ORDER_THROTTLE,
+  OrderThrottle,
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';

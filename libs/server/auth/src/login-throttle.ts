@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { EmailLinkThrottledError, LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import {
+  EmailLinkThrottledError,
+  LeadThrottledError,
+  LoginThrottledError,
+  OrderThrottledError,
+  PaymentAttemptsThrottledError,
+  RegistrationThrottledError,
+} from './auth.errors';
 import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
@@ -62,6 +69,21 @@ export const EMAIL_LINK_THROTTLE = {
   windowMs: 60 * 60 * 1000,
 } as const;
 
+/**
+ * Orders placed (reservations and paid ones alike) per buyer account and per client address: a
+ * buyer places one or two, a script hundreds. The address limit is loose because most Kenyan
+ * mobile buyers share their carrier's public addresses. Payment attempts (card, M-Pesa) are counted
+ * per account, tighter, so the checkout cannot be used to try out stolen cards. A repeated submit
+ * of one order (its idempotency key) is answered before it is counted.
+ */
+export const ORDER_THROTTLE = {
+  maxPerAccount: 10,
+  maxPerIp: 60,
+  windowMs: 60 * 60 * 1000,
+  maxPaymentAttemptsPerAccount: 5,
+  paymentWindowMs: 60 * 60 * 1000,
+} as const;
+
 /** The counters' keys (rows of `throttle_counters`). */
 export const throttleKeys = {
   loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
@@ -74,6 +96,9 @@ export const throttleKeys = {
   resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
   resetIp: (ip: string) => `reset-ip:${ip}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
+  orderAccount: (userId: string) => `order-user:${userId}`,
+  orderIp: (ip: string) => `order-ip:${ip}`,
+  paymentAccount: (userId: string) => `payment-user:${userId}`,
 };
 
 interface Limit {
@@ -188,6 +213,37 @@ export class LeadThrottle extends StoredThrottle {
       now,
     );
     if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+  }
+}
+
+/** Limits orders and payment attempts with the numbers of `ORDER_THROTTLE`. */
+@Injectable()
+export class OrderThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts an order about to be placed, or throws `OrderThrottledError` when the account or the address is at its limit. */
+  async begin(userId: string, ip: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.orderAccount(userId), max: ORDER_THROTTLE.maxPerAccount, windowMs: ORDER_THROTTLE.windowMs },
+        { key: throttleKeys.orderIp(ip), max: ORDER_THROTTLE.maxPerIp, windowMs: ORDER_THROTTLE.windowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new OrderThrottledError(retryAfter);
+  }
+
+  /** Counts a payment attempt (a card charge, an M-Pesa prompt), or throws `PaymentAttemptsThrottledError` at the account's limit. */
+  async beginPayment(userId: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [{ key: throttleKeys.paymentAccount(userId), max: ORDER_THROTTLE.maxPaymentAttemptsPerAccount, windowMs: ORDER_THROTTLE.paymentWindowMs }],
+      now,
+    );
+    if (retryAfter > 0) throw new PaymentAttemptsThrottledError(retryAfter);
   }
 }
 

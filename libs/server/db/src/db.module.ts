@@ -6,6 +6,8 @@ import { openDatabase } from './open-database';
 
 import { DB, DB_HANDLE } from './db.tokens';
 import { PeriodicJobs } from './periodic-jobs';
+import { ThrottleCounters } from './throttle-counters';
+import { THROTTLE_STORE } from '@dealership/server-auth';
 
 export { DB, DB_HANDLE };
 
@@ -76,9 +78,11 @@ export class DbModule {
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
         catalogueChangesProvider,
         PeriodicJobs,
+        ThrottleCounters,
+        { provide: THROTTLE_STORE, useExisting: ThrottleCounters },
         DatabaseCloser,
       ],
-      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs],
+      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE],
     };
   }
 
@@ -86,8 +90,15 @@ export class DbModule {
   static forHandle(handle: DatabaseHandle): DynamicModule {
     return {
       module: DbModule,
-      providers: [{ provide: DB_HANDLE, useValue: handle }, { provide: DB, useValue: handle.db }, catalogueChangesProvider, PeriodicJobs],
-      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs],
+      providers: [
+        { provide: DB_HANDLE, useValue: handle },
+        { provide: DB, useValue: handle.db },
+        catalogueChangesProvider,
+        PeriodicJobs,
+        ThrottleCounters,
+        { provide: THROTTLE_STORE, useExisting: ThrottleCounters },
+      ],
+      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE],
     };
   }
 }

@@ -1,11 +1,10 @@
-import { AUTH_SESSION_STORE, THROTTLE_STORE } from '@dealership/server-auth';
+import { AUTH_SESSION_STORE } from '@dealership/server-auth';
 import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
 import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
-import { ThrottleCounterRepository } from './throttle-counter.repository';
 import { UserTokenRepository } from './user-token.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
@@ -24,15 +23,13 @@ import { UserService } from './user.service';
     EmailLinkService,
     UserRepository,
     SessionRepository,
-    ThrottleCounterRepository,
     PasswordHasher,
     UserService,
     UserRouter,
     AdminBootstrap,
     { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
-    { provide: THROTTLE_STORE, useExisting: ThrottleCounterRepository },
   ],
   controllers: [UserController],
-  exports: [UserService, UserRouter, AUTH_SESSION_STORE, THROTTLE_STORE],
+  exports: [UserService, UserRouter, AUTH_SESSION_STORE],
 })
 export class UserModule {}

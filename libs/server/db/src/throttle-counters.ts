@@ -1,7 +1,9 @@
 import type { ThrottleCount, ThrottleStore } from '@dealership/server-auth';
-import { DB, type Database, throttleCounters } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from './database';
+import { DB } from './db.tokens';
+import { throttleCounters } from './schema/throttle-counter.table';
 
 /** Expired counters are swept once in this many hits, so the table does not keep every address ever seen. */
 const SWEEP_EVERY = 200;
@@ -9,10 +11,12 @@ const SWEEP_EVERY = 200;
 /**
  * The throttles' counters in the `throttle_counters` table (the `ThrottleStore` port): one upsert
  * per attempt, atomic per key on PGlite and PostgreSQL alike, so parallel attempts are counted
- * exactly, a restart forgets nothing and several server processes share the counts.
+ * exactly, a restart forgets nothing and several server processes share the counts. Infrastructure
+ * beside the database (provided by `DbModule` as `THROTTLE_STORE`): logins, registrations, leads,
+ * photos and orders all count here.
  */
 @Injectable()
-export class ThrottleCounterRepository implements ThrottleStore {
+export class ThrottleCounters implements ThrottleStore {
   private hits = 0;
 
   constructor(@Inject(DB) private readonly db: Database) {}
