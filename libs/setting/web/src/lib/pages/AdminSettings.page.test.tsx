@@ -1,4 +1,4 @@
-import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, type Setting } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES, type Setting } from '@dealership/setting-schemas';
 import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +9,7 @@ const november: Setting = {
   effectiveFrom: '2026-11-01',
   duty: DEFAULT_DUTY_RATES,
   finance: DEFAULT_FINANCE_SETTINGS,
+  reservation: DEFAULT_RESERVATION_RULES,
   note: 'KRA rates as of November 2026',
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
@@ -21,7 +22,7 @@ const scheduled: Setting = {
   note: null,
 };
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
-const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance };
+const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance, reservation: november.reservation };
 
 function renderList(api: FakeApi) {
   const calls: FakeCall[] = [];
