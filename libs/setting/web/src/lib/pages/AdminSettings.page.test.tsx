@@ -19,6 +19,7 @@ const scheduled: Setting = {
   id: '00000000-0000-4000-9000-000000000002',
   effectiveFrom: '2099-07-01',
   duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 },
+  reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'percent', percent: 2.5 }, paidHoldDays: 1, unpaidHoldHours: 12, reminderHoursBeforeExpiry: 1 },
   note: null,
 };
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
@@ -50,6 +51,13 @@ describe('AdminSettingsPage', () => {
     expect(within(inForce).getByText('In force')).toBeInTheDocument();
     expect(within(inForce).getByText('35%')).toBeInTheDocument();
     expect(within(inForce).getByText('2019 or later')).toBeInTheDocument();
+    expect(within(inForce).getByText('KES 50,000 deposit')).toBeInTheDocument();
+    expect(within(inForce).getByText('Held 14 days paid, 48 hours unpaid')).toBeInTheDocument();
+    expect(within(inForce).getByText('Reminder 6 hours before')).toBeInTheDocument();
+    expect(within(inForce).getByText('Up to 2 unpaid per buyer')).toBeInTheDocument();
+    expect(within(later).getByText('2.5% deposit')).toBeInTheDocument();
+    expect(within(later).getByText('Held 1 day paid, 12 hours unpaid')).toBeInTheDocument();
+    expect(within(later).getByText('Reminder 1 hour before')).toBeInTheDocument();
     expect(screen.getByText('2 rate sets')).toBeInTheDocument();
   });
 
@@ -63,7 +71,7 @@ describe('AdminSettingsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rate set' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.procedure === 'setting.create').map((call) => call.input)).toEqual([
-        { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: '' },
+        { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, reservation: DEFAULT_RESERVATION_RULES, note: '' },
       ]),
     );
   });
