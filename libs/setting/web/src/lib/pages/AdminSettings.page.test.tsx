@@ -52,11 +52,13 @@ describe('AdminSettingsPage', () => {
     expect(within(inForce).getByText('35%')).toBeInTheDocument();
     expect(within(inForce).getByText('2019 or later')).toBeInTheDocument();
     expect(within(inForce).getByText('KES 50,000 deposit')).toBeInTheDocument();
-    expect(within(inForce).getByText('Held 14 days paid, 48 hours unpaid')).toBeInTheDocument();
+    expect(within(inForce).getByText('Held 14 days paid')).toBeInTheDocument();
+    expect(within(inForce).getByText('Held 48 hours unpaid')).toBeInTheDocument();
     expect(within(inForce).getByText('Reminder 6 hours before')).toBeInTheDocument();
     expect(within(inForce).getByText('Up to 2 unpaid per buyer')).toBeInTheDocument();
     expect(within(later).getByText('2.5% deposit')).toBeInTheDocument();
-    expect(within(later).getByText('Held 1 day paid, 12 hours unpaid')).toBeInTheDocument();
+    expect(within(later).getByText('Held 1 day paid')).toBeInTheDocument();
+    expect(within(later).getByText('Held 12 hours unpaid')).toBeInTheDocument();
     expect(within(later).getByText('Reminder 1 hour before')).toBeInTheDocument();
     expect(screen.getByText('2 rate sets')).toBeInTheDocument();
   });

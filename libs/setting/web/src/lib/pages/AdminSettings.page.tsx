@@ -23,7 +23,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHoursBeforeExpiry, maxUnpaidPerBuyer }: ReservationRules): string[] {
   return [
     deposit.kind === 'fixed' ? `${formatKes(deposit.amount)} deposit` : `${deposit.percent}% deposit`,
-    `Held ${plural(paidHoldDays, 'day', 'days')} paid, ${plural(unpaidHoldHours, 'hour', 'hours')} unpaid`,
+    `Held ${plural(paidHoldDays, 'day', 'days')} paid`,
+    `Held ${plural(unpaidHoldHours, 'hour', 'hours')} unpaid`,
     `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
     `Up to ${maxUnpaidPerBuyer} unpaid per buyer`,
   ];
@@ -128,7 +129,7 @@ export function AdminSettingsPage() {
                   const status = standings.get(item.id) ?? 'Past';
                   return (
                     <Table.Tr key={item.id} aria-label={`Rates from ${item.effectiveFrom}`}>
-                      <Table.Td>
+                      <Table.Td miw={120}>
                         <Stack gap={4}>
                           <time dateTime={item.effectiveFrom}>{longDate(item.effectiveFrom)}</time>
                           <Badge color={STANDING_COLOR[status]} variant="light" w="fit-content">
@@ -144,9 +145,9 @@ export function AdminSettingsPage() {
                       </Table.Td>
                       <Table.Td>{item.duty.cutoffYear} or later</Table.Td>
                       <Table.Td>{item.finance.annualRatePercent}% a year</Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={190}>
                         {reservationSummary(item.reservation).map((line) => (
-                          <Text key={line} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          <Text key={line} size="sm">
                             {line}
                           </Text>
                         ))}
