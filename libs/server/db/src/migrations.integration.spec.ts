@@ -1,3 +1,4 @@
+import { DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findMigrationsDir } from './migrations-dir';
 import { openDatabase } from './open-database';
-import { accountContacts, carRefs, cars, orders, pictureHolders } from './schema';
+import { accountContacts, carRefs, cars, orders, pictureHolders, settings } from './schema';
 
 /** The committed migrations up to and including `lastTag`, copied to a folder of their own. */
 function migrationsUpTo(lastTag: string, into: string): string {
@@ -154,6 +155,27 @@ describe('migrations (integration, real database)', () => {
       expect(holders).toEqual([
         { publicId: 'brands/b', owner: 'brand' },
         { publicId: 'cars/a', owner: 'car' },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0022 gives an existing installation's rate sets the default reservation rules", async () => {
+    const dataDir = join(root, 'data-0022');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0021_car_holds', join(root, 'migrations-0021')) });
+    // Besides the November 2026 set 0018 seeds, one the staff added.
+    await old.exec(`INSERT INTO settings (effective_from, duty, finance, note) SELECT '2027-07-01', duty, finance, 'Finance Act 2027' FROM settings`);
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await handle.db.select({ effectiveFrom: settings.effectiveFrom, reservation: settings.reservation }).from(settings).orderBy(settings.effectiveFrom);
+      expect(rows).toEqual([
+        { effectiveFrom: '2026-11-01', reservation: DEFAULT_RESERVATION_RULES },
+        { effectiveFrom: '2027-07-01', reservation: DEFAULT_RESERVATION_RULES },
       ]);
     } finally {
       await handle.close();

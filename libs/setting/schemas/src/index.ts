@@ -3,3 +3,5 @@ export * from './import-duty';
 export * from './financing';
 export * from './duty-rates.schema';
 export * from './finance-settings.schema';
+export * from './reservation-rules';
+export * from './reservation-rules.schema';

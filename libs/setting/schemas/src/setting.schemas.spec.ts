@@ -1,5 +1,6 @@
 import { DEFAULT_FINANCE_SETTINGS } from './financing';
 import { DEFAULT_DUTY_RATES } from './import-duty';
+import { DEFAULT_RESERVATION_RULES } from './reservation-rules';
 import { SettingCreateInputSchema, SettingListInputSchema, SettingUpdateInputSchema, SETTING_NOTE_MAX_LENGTH } from './setting.schemas';
 
 const valid = { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS };
@@ -22,6 +23,17 @@ describe('setting contracts', () => {
     expect(depreciation?.message).toBe('depreciation must list 8 rates, one per year of age');
     const rate = SettingCreateInputSchema.safeParse({ ...valid, finance: { ...DEFAULT_FINANCE_SETTINGS, annualRatePercent: 75 } }).error?.issues[0];
     expect({ path: rate?.path, message: rate?.message }).toEqual({ path: ['finance', 'annualRatePercent'], message: 'annualRatePercent must be at most 60' });
+  });
+
+  it('take the reservation rules, or leave them out; refuse bad ones naming the field', () => {
+    expect(SettingCreateInputSchema.parse({ ...valid, reservation: DEFAULT_RESERVATION_RULES }).reservation).toEqual(DEFAULT_RESERVATION_RULES);
+    expect(SettingCreateInputSchema.parse(valid).reservation).toBeUndefined();
+    const deposit = SettingCreateInputSchema.safeParse({ ...valid, reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'fixed', amount: 0 } } })
+      .error?.issues[0];
+    expect({ path: deposit?.path, message: deposit?.message }).toEqual({ path: ['reservation', 'deposit', 'amount'], message: 'deposit.amount must be at least KES 1' });
+    const cap = SettingUpdateInputSchema.safeParse({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 0 } })
+      .error?.issues[0];
+    expect(cap?.path).toEqual(['reservation', 'maxUnpaidPerBuyer']);
   });
 
   it('update only what is given, by a valid id', () => {

@@ -2,13 +2,15 @@ import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@deale
 import { z } from 'zod';
 import { DutyRatesSchema } from './duty-rates.schema';
 import { FinanceSettingsSchema } from './finance-settings.schema';
+import { ReservationRulesSchema } from './reservation-rules.schema';
 
 /** Longest note a rate set may carry. */
 export const SETTING_NOTE_MAX_LENGTH = 500;
 
 /**
- * A dated rate set: the import-duty rates and the financing terms that hold from `effectiveFrom`
- * (a Nairobi date) until the next set's date. The buyer tools use the set in force today.
+ * A dated rate set: the import-duty rates, the financing terms and the reservation rules that hold
+ * from `effectiveFrom` (a Nairobi date) until the next set's date. The buyer tools and the orders
+ * use the set in force today.
  */
 export const SettingSchema = z.object({
   id: IdSchema,
@@ -16,6 +18,7 @@ export const SettingSchema = z.object({
   effectiveFrom: z.iso.date(),
   duty: DutyRatesSchema,
   finance: FinanceSettingsSchema,
+  reservation: ReservationRulesSchema,
   /** What changed and why (a Finance Act, a bank's new rate). */
   note: text().nullable(),
   createdAt: TimestampSchema,
@@ -23,8 +26,8 @@ export const SettingSchema = z.object({
 });
 export type Setting = z.infer<typeof SettingSchema>;
 
-/** The rate set the buyer tools use: the one in force today (the built-in November 2026 rates when none is). */
-export const CurrentSettingSchema = SettingSchema.pick({ effectiveFrom: true, duty: true, finance: true });
+/** The rate set the buyer tools and the orders use: the one in force today (the built-in November 2026 rates when none is). */
+export const CurrentSettingSchema = SettingSchema.pick({ effectiveFrom: true, duty: true, finance: true, reservation: true });
 export type CurrentSetting = z.infer<typeof CurrentSettingSchema>;
 
 const EffectiveFromSchema = z.iso.date({ error: 'effectiveFrom must be a date (YYYY-MM-DD)' });
@@ -34,11 +37,12 @@ const NoteSchema = text()
   .optional()
   .transform((value) => (value === undefined ? undefined : value || null));
 
-/** A new rate set, from its date. */
+/** A new rate set, from its date. Without `reservation`, the set keeps the reservation rules of the set before it (SettingService.create). */
 export const SettingCreateInputSchema = z.object({
   effectiveFrom: EffectiveFromSchema,
   duty: DutyRatesSchema,
   finance: FinanceSettingsSchema,
+  reservation: ReservationRulesSchema.optional(),
   note: NoteSchema,
 });
 export type SettingCreateInput = z.input<typeof SettingCreateInputSchema>;
@@ -50,6 +54,7 @@ export const SettingUpdateInputSchema = z.object({
   effectiveFrom: EffectiveFromSchema.optional(),
   duty: DutyRatesSchema.optional(),
   finance: FinanceSettingsSchema.optional(),
+  reservation: ReservationRulesSchema.optional(),
   note: NoteSchema,
 });
 export type SettingUpdateInput = z.input<typeof SettingUpdateInputSchema>;

@@ -1,4 +1,4 @@
-import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, type SettingCreateInput } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES, type ReservationRules, type SettingCreateInput } from '@dealership/setting-schemas';
 import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
@@ -32,7 +32,7 @@ describe('rate sets (integration, real database)', () => {
 
   it('starts with the seeded November 2026 rates, in force for everyone', async () => {
     const page = await callerFor(admin).list({});
-    expect(page.items.map(({ effectiveFrom, duty, finance }) => ({ effectiveFrom, duty, finance }))).toEqual([BUILT_IN_SETTING]);
+    expect(page.items.map(({ effectiveFrom, duty, finance, reservation }) => ({ effectiveFrom, duty, finance, reservation }))).toEqual([BUILT_IN_SETTING]);
     expect(await callerFor(null).current()).toEqual(BUILT_IN_SETTING);
   });
 
@@ -66,6 +66,60 @@ describe('rate sets (integration, real database)', () => {
     await expect(setting.byId({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Rate set not found' });
     await expect(setting.update({ id: created.id, note: 'Gone' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(setting.remove({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps the reservation rules in each set: given, carried over from the set before when left out, changed only when given, audited', async () => {
+    const setting = callerFor(admin);
+    const service = app.get(SettingService);
+    const strict: ReservationRules = {
+      deposit: { kind: 'percent', percent: 2.5 },
+      paidHoldDays: 7,
+      unpaidHoldHours: 24,
+      reminderHoursBeforeExpiry: 3,
+      maxUnpaidPerBuyer: 1,
+    };
+    const march = await setting.create({ ...rates('2031-03-01'), reservation: strict });
+    expect(march.reservation).toEqual(strict);
+    expect(await service.reservationRules(new Date('2031-03-01T09:00:00Z'))).toEqual(strict);
+    expect(await service.reservationRules(new Date('2031-02-28T09:00:00Z'))).toEqual(DEFAULT_RESERVATION_RULES);
+
+    // A later set that leaves them out (a new VAT rate) goes on with March's rules; one dated before March with the defaults before it.
+    const may = await setting.create(rates('2031-05-01', 0.18));
+    expect(may.reservation).toEqual(strict);
+    expect((await setting.create(rates('2031-01-01'))).reservation).toEqual(DEFAULT_RESERVATION_RULES);
+
+    // A correction without them leaves them; with them, replaces them.
+    expect((await setting.update({ id: may.id, note: 'VAT 18%' })).reservation).toEqual(strict);
+    const looser = { ...strict, deposit: { kind: 'fixed' as const, amount: 75_000 }, maxUnpaidPerBuyer: 3 };
+    const corrected = await setting.update({ id: may.id, reservation: looser });
+    expect(corrected).toMatchObject({ reservation: looser, note: 'VAT 18%', duty: { vat: 0.18 } });
+    expect(await service.reservationRules(new Date('2031-05-01T09:00:00Z'))).toEqual(looser);
+
+    const audit = await handle.db
+      .select({ action: auditEvents.action, changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, may.id))
+      .orderBy(auditEvents.createdAt);
+    expect(audit.map((event) => [event.action, event.changes['reservation']])).toEqual([
+      ['create', { after: strict }],
+      ['update', undefined],
+      ['update', { before: strict, after: looser }],
+    ]);
+    for (const { id } of (await setting.list({})).items.filter((item) => item.effectiveFrom.startsWith('2031'))) await setting.remove({ id });
+  });
+
+  it('refuses reservation rules out of bounds with the field named', async () => {
+    const setting = callerFor(admin);
+    await expect(setting.create({ ...rates('2032-01-01'), reservation: { ...DEFAULT_RESERVATION_RULES, unpaidHoldHours: 6 } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('reminderHoursBeforeExpiry must be less than the hours a reservation without a deposit is held (unpaidHoldHours)'),
+    });
+    const [only] = (await setting.list({})).items;
+    await expect(setting.update({ id: only.id, reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'fixed', amount: 20_000_000 } } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('deposit.amount must be at most KES 10,000,000'),
+    });
+    expect((await setting.byId({ id: only.id })).reservation).toEqual(DEFAULT_RESERVATION_RULES);
   });
 
   it('never deletes the last rate set', async () => {

@@ -2,6 +2,8 @@ import {
   type CurrentSetting,
   DutyRatesSchema,
   FinanceSettingsSchema,
+  type ReservationRules,
+  ReservationRulesSchema,
   type Setting,
   type SettingCreateFields,
   type SettingListFilters,
@@ -12,7 +14,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { count, desc, eq, lte } from 'drizzle-orm';
 
 /** A rate set's own columns as the service sets them. */
-export type SettingColumns = Omit<SettingCreateFields, 'note'> & { note: string | null };
+export type SettingColumns = Omit<SettingCreateFields, 'note' | 'reservation'> & { note: string | null; reservation: ReservationRules };
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -23,6 +25,7 @@ function toSetting(row: SettingRow): Setting {
     effectiveFrom: row.effectiveFrom,
     duty: DutyRatesSchema.parse(row.duty),
     finance: FinanceSettingsSchema.parse(row.finance),
+    reservation: ReservationRulesSchema.parse(row.reservation),
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -61,8 +64,8 @@ export class SettingRepository {
   async inForceOn(date: string): Promise<CurrentSetting | undefined> {
     const [row] = await this.db.select().from(settings).where(lte(settings.effectiveFrom, date)).orderBy(desc(settings.effectiveFrom)).limit(1);
     if (!row) return undefined;
-    const { effectiveFrom, duty, finance } = toSetting(row);
-    return { effectiveFrom, duty, finance };
+    const { effectiveFrom, duty, finance, reservation } = toSetting(row);
+    return { effectiveFrom, duty, finance, reservation };
   }
 
   async byId(id: string): Promise<Setting | undefined> {

@@ -3,6 +3,8 @@ import {
   type CurrentSetting,
   DEFAULT_DUTY_RATES,
   DEFAULT_FINANCE_SETTINGS,
+  DEFAULT_RESERVATION_RULES,
+  type ReservationRules,
   type Setting,
   type SettingCreateFields,
   type SettingListFilters,
@@ -15,7 +17,12 @@ import { SettingDateTakenError, SettingLastOneError, SettingNotFoundError } from
 import { type SettingColumns, SettingRepository, type SettingWriteResult } from './setting.repository';
 
 /** The rates the calculators use when no set is in force yet (those the migration seeds). */
-export const BUILT_IN_SETTING: CurrentSetting = { effectiveFrom: '2026-11-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS };
+export const BUILT_IN_SETTING: CurrentSetting = {
+  effectiveFrom: '2026-11-01',
+  duty: DEFAULT_DUTY_RATES,
+  finance: DEFAULT_FINANCE_SETTINGS,
+  reservation: DEFAULT_RESERVATION_RULES,
+};
 
 /** The rules of rate sets: routers delegate here, the repository queries. */
 @Injectable()
@@ -30,6 +37,15 @@ export class SettingService {
     return (await this.settings.inForceOn(nairobiDate(now))) ?? BUILT_IN_SETTING;
   }
 
+  /**
+   * The reservation rules in force today in Nairobi (the deposit, the holds, the reminder, the cap
+   * on unpaid reservations): what the order domain reads when a buyer reserves a car. The deposit
+   * of a car is `reservationDeposit(rules, price)` of setting-schemas.
+   */
+  async reservationRules(now: Date = new Date()): Promise<ReservationRules> {
+    return (await this.current(now)).reservation;
+  }
+
   list(filters: SettingListFilters): Promise<SettingPage> {
     return this.settings.page(filters);
   }
@@ -41,7 +57,11 @@ export class SettingService {
   }
 
   async create(input: SettingCreateFields, actor: AuditActor): Promise<Setting> {
-    const created = this.written(await this.settings.insert({ ...input, note: input.note ?? null }), input.effectiveFrom);
+    // A new set usually answers a Finance Act or a bank's new rate: a staff member who left the
+    // reservation rules out expects them to go on as they were, not to fall back to the defaults.
+    // So they carry over from the set in force on the new set's date (the defaults when none is).
+    const reservation = input.reservation ?? (await this.settings.inForceOn(input.effectiveFrom))?.reservation ?? DEFAULT_RESERVATION_RULES;
+    const created = this.written(await this.settings.insert({ ...input, reservation, note: input.note ?? null }), input.effectiveFrom);
     await this.audit.record({ actor, entity: 'setting', entityId: created.id, label: `Rates from ${created.effectiveFrom}`, action: 'create', after: created });
     return created;
   }

@@ -1,8 +1,9 @@
+import { DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
 /**
- * The dealer's dated rate sets: the import-duty rates (KRA) and the financing terms that hold
+ * The dealer's dated rate sets: the import-duty rates (KRA), the financing terms and the reservation rules that hold
  * from `effective_from` (Nairobi date) until the next set's date. The buyer tools read the set in
  * force today; older ones stay as the record of what estimates were based on.
  */
@@ -15,6 +16,8 @@ export const settings = pgTable(
     duty: jsonb('duty').$type<Record<string, unknown>>().notNull(),
     /** FinanceSettings of the setting contract. */
     finance: jsonb('finance').$type<Record<string, unknown>>().notNull(),
+    /** ReservationRules of the setting contract; the sets that predate them (migration 0022) took the defaults. */
+    reservation: jsonb('reservation').$type<Record<string, unknown>>().notNull().default(DEFAULT_RESERVATION_RULES),
     /** What changed and why (a Finance Act, a bank's new rate). */
     note: text('note'),
     ...timestamps,

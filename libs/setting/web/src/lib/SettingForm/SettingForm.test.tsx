@@ -1,9 +1,9 @@
-import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { renderWithProviders } from '@dealership/web-ui/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SettingForm, settingFormValues } from './SettingForm';
 
-const november = { effectiveFrom: '2026-11-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: '' };
+const november = { effectiveFrom: '2026-11-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, reservation: DEFAULT_RESERVATION_RULES, note: '' };
 
 describe('SettingForm', () => {
   it('shows the rates in percent', () => {
@@ -25,6 +25,7 @@ describe('SettingForm', () => {
         effectiveFrom: '2027-07-01',
         duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 },
         finance: DEFAULT_FINANCE_SETTINGS,
+        reservation: DEFAULT_RESERVATION_RULES,
         note: 'Finance Act 2027',
       }),
     );
@@ -36,6 +37,42 @@ describe('SettingForm', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Annual interest rate' }), { target: { value: '75%' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Must be at most 60')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the reservation rules, and sends a deposit as a percentage of the price when chosen', async () => {
+    const onSubmit = jest.fn();
+    renderWithProviders(<SettingForm onSubmit={onSubmit} initialValues={november} />);
+    const reservations = screen.getByRole('group', { name: 'Reservations' });
+    expect(within(reservations).getByRole('radio', { name: 'Fixed amount' })).toBeChecked();
+    expect(within(reservations).getByRole('textbox', { name: 'Deposit per car (KES)' })).toHaveValue('50,000');
+    expect(within(reservations).getByRole('textbox', { name: 'Hold with a paid deposit (days)' })).toHaveValue('14');
+    expect(within(reservations).getByRole('textbox', { name: 'Hold without a deposit (hours)' })).toHaveValue('48');
+    expect(within(reservations).getByRole('textbox', { name: 'Reminder before expiry (hours)' })).toHaveValue('6');
+    expect(within(reservations).getByRole('textbox', { name: 'Unpaid reservations per buyer' })).toHaveValue('2');
+    expect(within(reservations).getByText('A paid deposit holds the car this long.')).toBeInTheDocument();
+
+    fireEvent.click(within(reservations).getByRole('radio', { name: 'Percentage of the price' }));
+    const percent = await within(reservations).findByRole('textbox', { name: 'Deposit, percentage of the price' });
+    expect(within(reservations).queryByRole('textbox', { name: 'Deposit per car (KES)' })).toBeNull();
+    fireEvent.change(percent, { target: { value: '2.5%' } });
+    fireEvent.change(within(reservations).getByRole('textbox', { name: 'Hold without a deposit (hours)' }), { target: { value: '24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'percent', percent: 2.5 }, unpaidHoldHours: 24 } }),
+      ),
+    );
+  });
+
+  it('refuses a reminder that comes no earlier than the hold without a deposit ends, and a deposit out of bounds, on the fields', async () => {
+    const onSubmit = jest.fn();
+    renderWithProviders(<SettingForm onSubmit={onSubmit} initialValues={november} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Hold without a deposit (hours)' }), { target: { value: '6' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Deposit per car (KES)' }), { target: { value: '20,000,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be less than the hours a reservation without a deposit is held')).toBeInTheDocument();
+    expect(screen.getByText('Must be at most KES 10,000,000')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

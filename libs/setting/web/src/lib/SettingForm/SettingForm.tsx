@@ -1,6 +1,15 @@
-import { type DutyRates, SettingCreateInputSchema, type SettingCreateInput, SETTING_NOTE_MAX_LENGTH } from '@dealership/setting-schemas';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  DEFAULT_RESERVATION_RULES,
+  type DutyRates,
+  RESERVATION_BOUNDS,
+  type ReservationRules,
+  SettingCreateInputSchema,
+  type SettingCreateInput,
+  SETTING_NOTE_MAX_LENGTH,
+} from '@dealership/setting-schemas';
+import { Button, Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 
 /** The rates the form shows as percentages (the contract keeps fractions: 0.35 is 35%). */
 const PERCENT_RATES = [
@@ -36,13 +45,49 @@ const AGE_LABELS = [
   'Over 7 up to 8 years',
 ];
 
+type DepositKind = ReservationRules['deposit']['kind'];
+
+/** The reservation rules as the form edits them: both deposit values kept, so switching the kind back loses nothing. */
+export interface ReservationFormValues extends Omit<ReservationRules, 'deposit'> {
+  depositKind: DepositKind;
+  depositAmount: number;
+  depositPercent: number;
+}
+
 /** A rate set as the form edits it: every rate in percent. */
 export interface SettingFormValues {
   effectiveFrom: string;
   duty: Omit<DutyRates, 'depreciation'> & { depreciation: number[] };
   finance: { annualRatePercent: number; arrangementFee: number; fixedFees: number };
+  reservation: ReservationFormValues;
   note: string;
 }
+
+// What the input of the kind not saved starts from, when the staff switch to it.
+const OTHER_DEPOSIT = { amount: 50_000, percent: 5 };
+
+function reservationFormValues({ deposit, ...rules }: ReservationRules): ReservationFormValues {
+  return {
+    ...rules,
+    depositKind: deposit.kind,
+    depositAmount: deposit.kind === 'fixed' ? deposit.amount : OTHER_DEPOSIT.amount,
+    depositPercent: deposit.kind === 'percent' ? deposit.percent : OTHER_DEPOSIT.percent,
+  };
+}
+
+function toReservation({ depositKind, depositAmount, depositPercent, ...rules }: ReservationFormValues): ReservationRules {
+  const deposit = depositKind === 'fixed' ? { kind: depositKind, amount: Number(depositAmount) } : { kind: depositKind, percent: Number(depositPercent) };
+  return {
+    deposit,
+    paidHoldDays: Number(rules.paidHoldDays),
+    unpaidHoldHours: Number(rules.unpaidHoldHours),
+    reminderHoursBeforeExpiry: Number(rules.reminderHoursBeforeExpiry),
+    maxUnpaidPerBuyer: Number(rules.maxUnpaidPerBuyer),
+  };
+}
+
+// The schema's deposit paths, as the form's fields.
+const FORM_PATHS: Record<string, string> = { 'reservation.deposit.amount': 'reservation.depositAmount', 'reservation.deposit.percent': 'reservation.depositPercent' };
 
 // Rounded so 0.55 shows as 55, not 55.00000000000001.
 const toPercent = (fraction: number) => Math.round(fraction * 1e6) / 1e4;
@@ -56,6 +101,7 @@ export function settingFormValues(setting: SettingFormInitial): SettingFormValue
     effectiveFrom: setting.effectiveFrom,
     duty: { ...duty, depreciation: setting.duty.depreciation.map(toPercent) },
     finance: { ...setting.finance, arrangementFee: toPercent(setting.finance.arrangementFee) },
+    reservation: reservationFormValues(setting.reservation ?? DEFAULT_RESERVATION_RULES),
     note: setting.note ?? '',
   };
 }
@@ -68,6 +114,7 @@ function toInput(values: SettingFormValues): SettingCreateInput {
     effectiveFrom: values.effectiveFrom,
     duty: { ...duty, depreciation: values.duty.depreciation.map((rate) => toFraction(Number(rate))) },
     finance: { ...values.finance, arrangementFee: toFraction(Number(values.finance.arrangementFee)) },
+    reservation: toReservation(values.reservation),
     note: values.note,
   };
 }
@@ -79,8 +126,9 @@ function validate(values: SettingFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const path = issue.path.join('.');
-    // The field's label says what it is: "vat must be at most 100%" shows as "Must be at most 100%".
-    errors[path] ??= issue.message.replace(/^[a-zA-Z]+ must/, 'Must');
+    // The field's label says what it is: "vat must be at most 100%" shows as "Must be at most 100%",
+    // and a field named in brackets at the end is left to the server's message.
+    errors[FORM_PATHS[path] ?? path] ??= issue.message.replace(/^[a-zA-Z.]+ must/, 'Must').replace(/ \([a-zA-Z.]+\)$/, '');
   }
   return errors;
 }
@@ -98,11 +146,27 @@ export interface SettingFormProps {
   onCancel?: () => void;
 }
 
-/** A dated rate set: the import-duty rates and the financing terms, in percent, checked with the server's schema. */
+/** A dated rate set: the import-duty rates, the financing terms and the reservation rules, checked with the server's schema. */
 export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', saving = false, onCancel }: SettingFormProps) {
   const form = useForm<SettingFormValues>({ mode: 'uncontrolled', initialValues: settingFormValues(initialValues), validate });
+  // Uncontrolled: the deposit's kind is watched to show the one input it needs.
+  const [depositKind, setDepositKind] = useState(form.getValues().reservation.depositKind);
+  form.watch('reservation.depositKind', ({ value }) => setDepositKind(value));
   const percent = (path: string, label: string) => (
     <NumberInput key={form.key(path)} label={label} suffix="%" decimalScale={3} min={0} max={100} hideControls {...form.getInputProps(path)} />
+  );
+  const whole = (path: string, label: string, description: string, { min, max }: { min: number; max: number }) => (
+    <NumberInput
+      key={form.key(path)}
+      label={label}
+      description={description}
+      allowDecimal={false}
+      allowNegative={false}
+      min={min}
+      max={max}
+      hideControls
+      {...form.getInputProps(path)}
+    />
   );
 
   return (
@@ -166,6 +230,68 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
               {...form.getInputProps('finance.fixedFees')}
             />
           </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Reservations">
+          <Stack gap="sm">
+            <Radio.Group
+              key={form.key('reservation.depositKind')}
+              label="Booking deposit"
+              description="What a buyer pays to hold a car. It is never more than the car's price."
+              {...form.getInputProps('reservation.depositKind')}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="fixed" label="Fixed amount" />
+                <Radio value="percent" label="Percentage of the price" />
+              </Group>
+            </Radio.Group>
+            {depositKind === 'fixed' ? (
+              <NumberInput
+                key={form.key('reservation.depositAmount')}
+                label="Deposit per car (KES)"
+                thousandSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                min={RESERVATION_BOUNDS.depositAmount.min}
+                max={RESERVATION_BOUNDS.depositAmount.max}
+                hideControls
+                {...form.getInputProps('reservation.depositAmount')}
+              />
+            ) : (
+              <NumberInput
+                key={form.key('reservation.depositPercent')}
+                label="Deposit, percentage of the price"
+                description="Rounded up to the next shilling."
+                suffix="%"
+                decimalScale={2}
+                allowNegative={false}
+                min={RESERVATION_BOUNDS.depositPercent.min}
+                max={RESERVATION_BOUNDS.depositPercent.max}
+                hideControls
+                {...form.getInputProps('reservation.depositPercent')}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {whole('reservation.paidHoldDays', 'Hold with a paid deposit (days)', 'A paid deposit holds the car this long.', RESERVATION_BOUNDS.paidHoldDays)}
+              {whole(
+                'reservation.unpaidHoldHours',
+                'Hold without a deposit (hours)',
+                'A reservation without a deposit expires after this long.',
+                RESERVATION_BOUNDS.unpaidHoldHours,
+              )}
+              {whole(
+                'reservation.reminderHoursBeforeExpiry',
+                'Reminder before expiry (hours)',
+                'The buyer is reminded to pay this long before the reservation expires.',
+                { min: RESERVATION_BOUNDS.reminderHoursBeforeExpiry.min, max: RESERVATION_BOUNDS.unpaidHoldHours.max - 1 },
+              )}
+              {whole(
+                'reservation.maxUnpaidPerBuyer',
+                'Unpaid reservations per buyer',
+                'The most reservations without a deposit one account may have open.',
+                RESERVATION_BOUNDS.maxUnpaidPerBuyer,
+              )}
+            </SimpleGrid>
+          </Stack>
         </Fieldset>
         <Textarea
           label="Note"

@@ -1,4 +1,4 @@
-import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, type Setting } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES, type Setting } from '@dealership/setting-schemas';
 import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +9,7 @@ const november: Setting = {
   effectiveFrom: '2026-11-01',
   duty: DEFAULT_DUTY_RATES,
   finance: DEFAULT_FINANCE_SETTINGS,
+  reservation: DEFAULT_RESERVATION_RULES,
   note: 'KRA rates as of November 2026',
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
@@ -18,10 +19,11 @@ const scheduled: Setting = {
   id: '00000000-0000-4000-9000-000000000002',
   effectiveFrom: '2099-07-01',
   duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 },
+  reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'percent', percent: 2.5 }, paidHoldDays: 1, unpaidHoldHours: 12, reminderHoursBeforeExpiry: 1 },
   note: null,
 };
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
-const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance };
+const current = { effectiveFrom: november.effectiveFrom, duty: november.duty, finance: november.finance, reservation: november.reservation };
 
 function renderList(api: FakeApi) {
   const calls: FakeCall[] = [];
@@ -49,6 +51,15 @@ describe('AdminSettingsPage', () => {
     expect(within(inForce).getByText('In force')).toBeInTheDocument();
     expect(within(inForce).getByText('35%')).toBeInTheDocument();
     expect(within(inForce).getByText('2019 or later')).toBeInTheDocument();
+    expect(within(inForce).getByText('KES 50,000 deposit')).toBeInTheDocument();
+    expect(within(inForce).getByText('Held 14 days paid')).toBeInTheDocument();
+    expect(within(inForce).getByText('Held 48 hours unpaid')).toBeInTheDocument();
+    expect(within(inForce).getByText('Reminder 6 hours before')).toBeInTheDocument();
+    expect(within(inForce).getByText('Up to 2 unpaid per buyer')).toBeInTheDocument();
+    expect(within(later).getByText('2.5% deposit')).toBeInTheDocument();
+    expect(within(later).getByText('Held 1 day paid')).toBeInTheDocument();
+    expect(within(later).getByText('Held 12 hours unpaid')).toBeInTheDocument();
+    expect(within(later).getByText('Reminder 1 hour before')).toBeInTheDocument();
     expect(screen.getByText('2 rate sets')).toBeInTheDocument();
   });
 
@@ -62,7 +73,7 @@ describe('AdminSettingsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rate set' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.procedure === 'setting.create').map((call) => call.input)).toEqual([
-        { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: '' },
+        { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, reservation: DEFAULT_RESERVATION_RULES, note: '' },
       ]),
     );
   });

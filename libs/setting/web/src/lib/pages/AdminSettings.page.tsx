@@ -1,5 +1,5 @@
-import type { Setting, SettingCreateInput } from '@dealership/setting-schemas';
-import { nairobiDate } from '@dealership/shared-util';
+import type { ReservationRules, Setting, SettingCreateInput } from '@dealership/setting-schemas';
+import { formatKes, nairobiDate } from '@dealership/shared-util';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, PagedList, Seo } from '@dealership/web-ui';
@@ -16,6 +16,19 @@ type Dialog = { kind: 'add'; from: SettingFormInitial } | { kind: 'edit'; settin
 const percent = (fraction: number) => `${(Math.round(fraction * 1e5) / 1e3).toLocaleString('en-KE')}%`;
 const longDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The reservation rules in short, one line each, for the list. */
+function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHoursBeforeExpiry, maxUnpaidPerBuyer }: ReservationRules): string[] {
+  return [
+    deposit.kind === 'fixed' ? `${formatKes(deposit.amount)} deposit` : `${deposit.percent}% deposit`,
+    `Held ${plural(paidHoldDays, 'day', 'days')} paid`,
+    `Held ${plural(unpaidHoldHours, 'hour', 'hours')} unpaid`,
+    `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
+    `Up to ${maxUnpaidPerBuyer} unpaid per buyer`,
+  ];
+}
 
 /** In force, scheduled (a later date) or past (a later set has taken over); `items` are latest first. */
 function standing(items: Setting[], today: string): Map<string, 'In force' | 'Scheduled' | 'Past'> {
@@ -34,9 +47,10 @@ function standing(items: Setting[], today: string): Map<string, 'In force' | 'Sc
 const STANDING_COLOR = { 'In force': 'green', Scheduled: 'blue', Past: 'gray' } as const;
 
 /**
- * The back office's rate sets (/dashboard/admin/settings): the import-duty rates and financing
- * terms by the date they take effect. A new Finance Act or bank rate is a new set from its date;
- * a mistake is corrected in place. The duty estimator and the financing calculator use the set in force.
+ * The back office's rate sets (/dashboard/admin/settings): the import-duty rates, financing terms
+ * and reservation rules by the date they take effect. A new Finance Act or bank rate is a new set
+ * from its date; a mistake is corrected in place. The duty estimator, the financing calculator and
+ * reservations use the set in force.
  */
 export function AdminSettingsPage() {
   const [page, setPage] = useState(1);
@@ -73,7 +87,7 @@ export function AdminSettingsPage() {
   };
   const startNew = () => {
     const base = current.data ?? list.data?.items[0];
-    if (base) setDialog({ kind: 'add', from: { effectiveFrom: today, duty: base.duty, finance: base.finance, note: '' } });
+    if (base) setDialog({ kind: 'add', from: { effectiveFrom: today, duty: base.duty, finance: base.finance, reservation: base.reservation, note: '' } });
   };
 
   const body = (
@@ -94,7 +108,7 @@ export function AdminSettingsPage() {
       {(data) => {
         const standings = standing(data.items, today);
         return (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={960}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -105,6 +119,7 @@ export function AdminSettingsPage() {
                   <Table.Th>IDF / RDL</Table.Th>
                   <Table.Th>Eight-year rule</Table.Th>
                   <Table.Th>Interest</Table.Th>
+                  <Table.Th>Reservations</Table.Th>
                   <Table.Th>Note</Table.Th>
                   <Table.Th aria-label="Actions" />
                 </Table.Tr>
@@ -114,7 +129,7 @@ export function AdminSettingsPage() {
                   const status = standings.get(item.id) ?? 'Past';
                   return (
                     <Table.Tr key={item.id} aria-label={`Rates from ${item.effectiveFrom}`}>
-                      <Table.Td>
+                      <Table.Td miw={120}>
                         <Stack gap={4}>
                           <time dateTime={item.effectiveFrom}>{longDate(item.effectiveFrom)}</time>
                           <Badge color={STANDING_COLOR[status]} variant="light" w="fit-content">
@@ -130,6 +145,13 @@ export function AdminSettingsPage() {
                       </Table.Td>
                       <Table.Td>{item.duty.cutoffYear} or later</Table.Td>
                       <Table.Td>{item.finance.annualRatePercent}% a year</Table.Td>
+                      <Table.Td miw={190}>
+                        {reservationSummary(item.reservation).map((line) => (
+                          <Text key={line} size="sm">
+                            {line}
+                          </Text>
+                        ))}
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm" lineClamp={2}>
                           {item.note ?? '—'}
@@ -161,14 +183,14 @@ export function AdminSettingsPage() {
   const deleting = dialog?.kind === 'delete' ? dialog.setting : null;
   return (
     <Stack gap="md">
-      <Seo title="Rates" description="The import-duty rates and financing terms the buyer tools use." noIndex />
+      <Seo title="Rates" description="The import-duty rates, financing terms and reservation rules the site uses." noIndex />
       <Group justify="space-between" align="center">
         <Stack gap={2}>
           <Title order={1} size="h2">
             Rates
           </Title>
           <Text c="gray.7" size="sm">
-            The import-duty estimator and the financing calculator use the set in force.
+            The import-duty estimator, the financing calculator and reservations use the set in force.
           </Text>
         </Stack>
         <Button onClick={startNew} disabled={!current.data && !list.data}>

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "reservation" jsonb DEFAULT '{"deposit":{"kind":"fixed","amount":50000},"paidHoldDays":14,"unpaidHoldHours":48,"reminderHoursBeforeExpiry":6,"maxUnpaidPerBuyer":2}'::jsonb NOT NULL;

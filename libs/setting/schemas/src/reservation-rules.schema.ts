@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+// The zod schema apart from the helper (reservation-rules.ts), so a page that shows a deposit loads without zod.
+// "KES 50,000", "1 hour", "720 hours".
+type Unit = 'KES' | readonly [one: string, many: string];
+const amountIn = (unit: Unit, value: number) =>
+  unit === 'KES' ? `KES ${value.toLocaleString('en-KE')}` : `${value.toLocaleString('en-KE')} ${value === 1 ? unit[0] : unit[1]}`;
+const whole = (name: string, min: number, max: number, unit: Unit) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number of ${unit === 'KES' ? 'shillings' : unit[1]}` })
+    .min(min, { error: `${name} must be at least ${amountIn(unit, min)}` })
+    .max(max, { error: `${name} must be at most ${amountIn(unit, max)}` });
+const DAYS = ['day', 'days'] as const;
+const HOURS = ['hour', 'hours'] as const;
+
+/** Bounds of the reservation rules, for the form's inputs and the messages alike. */
+export const RESERVATION_BOUNDS = {
+  depositAmount: { min: 1, max: 10_000_000 },
+  depositPercent: { min: 1, max: 100 },
+  paidHoldDays: { min: 1, max: 90 },
+  unpaidHoldHours: { min: 1, max: 720 },
+  reminderHoursBeforeExpiry: { min: 1 },
+  maxUnpaidPerBuyer: { min: 1, max: 10 },
+} as const;
+const B = RESERVATION_BOUNDS;
+
+/** The booking deposit a car takes: a fixed amount in whole KES, or a percentage of its price. */
+export const ReservationDepositSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('fixed'), amount: whole('deposit.amount', B.depositAmount.min, B.depositAmount.max, 'KES') }),
+    z.object({
+      kind: z.literal('percent'),
+      percent: z
+        .number({ error: 'deposit.percent must be a number' })
+        .min(B.depositPercent.min, { error: `deposit.percent must be at least ${B.depositPercent.min}%` })
+        .max(B.depositPercent.max, { error: `deposit.percent must be at most ${B.depositPercent.max}%` })
+        .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, { error: 'deposit.percent must have at most 2 decimal places' }),
+    }),
+  ],
+  { error: 'deposit.kind must be fixed or percent' },
+);
+export type ReservationDeposit = z.infer<typeof ReservationDepositSchema>;
+
+/**
+ * How a buyer reserves a car, as the staff keep it in each rate set: the booking deposit, how long
+ * a paid deposit holds the car, how long a reservation without one holds it before it expires (and
+ * when the buyer is reminded), and how many unpaid reservations one account may have open.
+ */
+export const ReservationRulesSchema = z
+  .object({
+    deposit: ReservationDepositSchema,
+    /** Days a paid deposit holds the car. */
+    paidHoldDays: whole('paidHoldDays', B.paidHoldDays.min, B.paidHoldDays.max, DAYS),
+    /** Hours a reservation without a deposit holds the car before it expires. */
+    unpaidHoldHours: whole('unpaidHoldHours', B.unpaidHoldHours.min, B.unpaidHoldHours.max, HOURS),
+    /** Hours before that expiry the buyer is reminded to pay. */
+    reminderHoursBeforeExpiry: whole('reminderHoursBeforeExpiry', B.reminderHoursBeforeExpiry.min, B.unpaidHoldHours.max - 1, HOURS),
+    /** The most open unpaid reservations one buyer account may have. */
+    maxUnpaidPerBuyer: whole('maxUnpaidPerBuyer', B.maxUnpaidPerBuyer.min, B.maxUnpaidPerBuyer.max, ['reservation', 'reservations']),
+  })
+  .refine((rules) => rules.reminderHoursBeforeExpiry < rules.unpaidHoldHours, {
+    path: ['reminderHoursBeforeExpiry'],
+    error: 'reminderHoursBeforeExpiry must be less than the hours a reservation without a deposit is held (unpaidHoldHours)',
+  });
+export type ReservationRules = z.infer<typeof ReservationRulesSchema>;
