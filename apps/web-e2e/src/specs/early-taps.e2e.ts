@@ -13,7 +13,7 @@ import { expect, test, usesDrawerMenu } from '../support/fixtures';
 async function throttledPage(context: BrowserContext): Promise<{ page: Page; releaseCode: () => void }> {
   // The fixtures' `page` waits for the app after each load; this test taps before it.
   const page = await context.newPage();
-  let releaseCode = () => {};
+  let releaseCode: () => void = () => undefined;
   const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await codeReleased;

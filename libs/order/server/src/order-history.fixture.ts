@@ -1,3 +1,5 @@
+import { BUILT_IN_SETTING, type SettingService } from '@dealership/setting-server';
+import { nairobiDate } from '@dealership/shared-util';
 import { cars, type Database } from '@dealership/server-db';
 import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { eq } from 'drizzle-orm';
@@ -34,4 +36,22 @@ export async function seedOrderHistory(db: Database) {
   await db.update(cars).set({ price: 999_999 }).where(eq(cars.id, vitz.id));
   await db.delete(cars).where(eq(cars.id, gone.id));
   return { amina: amina.id, baraka: baraka.id, admin: admin.id, vitz: vitz.id, prado: prado.id, first: first.id, other: other.id, latest: latest.id };
+}
+
+/**
+ * A rate set in force from today (after any the database starts with) that lets one buyer hold `maxUnpaidPerBuyer` reservations
+ * without a deposit: for tests that reserve many cars for one buyer and are not about that cap
+ * (the default is 2; order.unpaid-limit.integration.spec.ts tests it).
+ */
+export async function allowUnpaidReservations(settings: SettingService, maxUnpaidPerBuyer: number, actor: { id: string; name: string; email: string }) {
+  await settings.create(
+    {
+      effectiveFrom: nairobiDate(),
+      duty: BUILT_IN_SETTING.duty,
+      finance: BUILT_IN_SETTING.finance,
+      reservation: { ...BUILT_IN_SETTING.reservation, maxUnpaidPerBuyer },
+      note: null,
+    },
+    actor,
+  );
 }

@@ -48,3 +48,13 @@ export class BuyerNotFoundError extends DomainError {
     super(ErrorCode.Unauthorized, 'Please log in');
   }
 }
+
+/** A buyer who already holds the most reservations without a deposit that the rules in force allow. */
+export class UnpaidReservationsLimitError extends DomainError {
+  constructor(readonly limit: number) {
+    super(
+      ErrorCode.Conflict,
+      `You already have ${limit === 1 ? 'a reservation' : `${limit} reservations`} without a deposit, the most we hold for one buyer. Call or visit us to pay a deposit on one, or to cancel one, before reserving another car.`,
+    );
+  }
+}

@@ -1,6 +1,7 @@
 import { AuditModule } from '@dealership/audit-server';
 import { CarAvailabilityModule } from '@dealership/car-server';
 import { MessageModule } from '@dealership/message-server';
+import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
 import { OrderController } from './order.controller';
@@ -9,7 +10,7 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 
 @Module({
-  imports: [AuditModule, MessageModule, CarAvailabilityModule],
+  imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule],
   providers: [OrderRepository, OrderService, OrderRouter],
   controllers: [OrderController, BraintreeController],
   exports: [OrderRouter, OrderService],

@@ -4,6 +4,7 @@ import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJob
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
 import { AuditService } from '@dealership/audit-server';
 import { OrderThrottle } from '@dealership/server-auth';
+import { SettingService } from '@dealership/setting-server';
 import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
@@ -11,6 +12,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
+import { allowUnpaidReservations } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
@@ -62,6 +64,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
+    await allowUnpaidReservations(app.get(SettingService), 10, people.admin);
   });
 
   // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.
@@ -522,7 +525,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle));
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);

@@ -23,7 +23,7 @@ import {
   type Transaction,
 } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
 function findOrders(db: Database | Transaction, where?: SQL) {
@@ -109,6 +109,17 @@ async function heldElsewhere(tx: Transaction, carIds: string[], orderId: string)
   return rows.map((r) => r.carId).filter((id): id is string => id !== null);
 }
 
+/** A buyer's reservations that hold cars without a deposit: placed, not paid, neither cancelled nor delivered. */
+function openUnpaidReservations(buyerId: string): SQL | undefined {
+  return and(
+    eq(orders.buyerId, buyerId),
+    eq(orders.paymentMethod, 'reservation'),
+    eq(orders.paymentSuccess, false),
+    eq(orders.pending, false),
+    notInArray(orders.status, ['cancel', 'deliverd']),
+  );
+}
+
 /** What the buyer's cars came to when an order was to be placed. */
 export type ReserveResult =
   | { ok: true; order: Order }
@@ -117,7 +128,9 @@ export type ReserveResult =
   /** The buyer placed (or is placing) an order with this idempotency key meanwhile. */
   | { ok: false; reason: 'duplicate-key' }
   /** The buyer's account is gone. */
-  | { ok: false; reason: 'no-buyer' };
+  | { ok: false; reason: 'no-buyer' }
+  /** The buyer already holds `limit` open reservations without a deposit. */
+  | { ok: false; reason: 'unpaid-limit'; limit: number };
 
 export interface ReserveRequest {
   buyerId: string;
@@ -126,6 +139,8 @@ export interface ReserveRequest {
   idempotencyKey?: string;
   /** Runs in the transaction once a reservation is placed (its messages): both or neither. */
   onPlaced?: OrderHook;
+  /** For a reservation: the most open reservations without a deposit the buyer may hold (the rules in force). */
+  maxUnpaid?: number;
 }
 
 /** Work done in an order write's transaction (writing its messages to the outbox). */
@@ -223,10 +238,16 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced, maxUnpaid }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
+          if (method === 'reservation' && maxUnpaid !== undefined) {
+            // One buyer's reservations are placed one at a time (a lock for the transaction), so two at once cannot both pass the cap.
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-buyer:${buyerId}`}))`);
+            const [{ unpaid }] = await tx.select({ unpaid: count() }).from(orders).where(openUnpaidReservations(buyerId));
+            if (unpaid >= maxUnpaid) return { ok: false, reason: 'unpaid-limit', limit: maxUnpaid };
+          }
           const locked = await this.availability.lock(tx, carIds);
           const byId = new Map(locked.map((car) => [car.id, car]));
           const unavailable = this.availability.unavailable(carIds, locked);

@@ -13,9 +13,10 @@ import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { PeriodicJobs } from '@dealership/server-db';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
+import { SettingService } from '@dealership/setting-server';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError } from './order.errors';
+import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError, UnpaidReservationsLimitError } from './order.errors';
 import { buyerOrderEmail, buyerOrderSms, buyerStatusEmail, buyerStatusSms, staffOrderEmail, staffOrderSms } from './order.messages';
 import { type OrderHook, OrderRepository } from './order.repository';
 
@@ -58,6 +59,7 @@ export class OrderService implements OnModuleInit {
     private readonly jobs: PeriodicJobs,
     private readonly outbox: Outbox,
     private readonly throttle: OrderThrottle,
+    private readonly settings: SettingService,
   ) {}
 
   onModuleInit() {
@@ -148,9 +150,12 @@ export class OrderService implements OnModuleInit {
     await this.throttle.begin(buyerId, ip);
     if (payment.method === 'card') await this.throttle.beginPayment(buyerId);
 
-    const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey, onPlaced: this.announcePlaced });
+    // A reservation without a deposit holds cars for free: a buyer may hold only a few (the rules in force).
+    const maxUnpaid = payment.method === 'reservation' ? (await this.settings.reservationRules()).maxUnpaidPerBuyer : undefined;
+    const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey, onPlaced: this.announcePlaced, maxUnpaid });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
+      if (result.reason === 'unpaid-limit') throw new UnpaidReservationsLimitError(result.limit);
       if (result.reason === 'no-buyer') throw new BuyerNotFoundError();
       // The same key won a race with this call: answer as a retry after it.
       const first = idempotencyKey ? await this.firstOrder(buyerId, idempotencyKey) : undefined;

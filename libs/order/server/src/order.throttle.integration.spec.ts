@@ -1,3 +1,4 @@
+import { SettingService } from '@dealership/setting-server';
 import { ORDER_THROTTLE } from '@dealership/server-auth';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
@@ -5,6 +6,7 @@ import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { allowUnpaidReservations } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 
@@ -30,6 +32,8 @@ describe('order throttling: per account, per address, and card attempts per acco
       buyers.push({ id: user.id, name: user.name, email: user.email });
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
+    // Not about the cap on reservations without a deposit: let each buyer hold as many as the throttle allows.
+    await allowUnpaidReservations(app.get(SettingService), ORDER_THROTTLE.maxPerAccount, buyers[0]);
   });
 
   afterAll(async () => {
