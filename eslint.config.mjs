@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 const depConstraints = [
   // scopes: the browser never reaches server code at run time (see the type-only rule below)
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  // the server app composes the API; the type constraints keep feature libs from reaching it
+  // scope:api is the router composition (libs/app-router): the server app composes it; the type
+  // constraints keep feature libs from reaching it, and the web may import its type only (below).
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:api', 'scope:shared'] },
-  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:server', 'scope:shared'] },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared', 'scope:api'] },
   // types: layers
   {
@@ -17,7 +18,9 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['type:api', 'type:feature', 'type:client', 'type:ui', 'type:infra', 'type:data', 'type:schema', 'type:util'],
   },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:schema', 'type:util'] },
-  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:schema', 'type:util'] },
+  // The router composition builds on the feature routers (and server-trpc's `router`), never on tables:
+  // which features, and that the seed and the transport stay out, is the app-router rule below.
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:schema', 'type:util'] },
   // A feature may use another feature through its public index.ts (never its internals: see no-deep-imports below).
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:data', 'type:client', 'type:ui', 'type:schema', 'type:util'] },
   // Web domains stand side by side: a domain's web lib builds on the web's infrastructure (web-ui,
@@ -118,7 +121,7 @@ export default [
         {
           patterns: [
             {
-              group: ['@dealership/*/**', '!@dealership/*/testing', '!@dealership/server-api/contract'],
+              group: ['@dealership/*/**', '!@dealership/*/testing'],
               message: 'Import a lib through its public index.ts, not its internals.',
             },
           ],
@@ -159,15 +162,32 @@ export default [
         'error',
         {
           paths: [
-            { name: '@dealership/server-api', message: 'The web imports the API type from `@dealership/server-api/contract`.' },
-            { name: '@dealership/server-api/contract', allowTypeImports: true, message: 'The web app may only `import type` from the server API.' },
+            { name: '@dealership/app-router', allowTypeImports: true, message: 'The web app may only `import type { AppRouter }` from the router composition.' },
           ],
           patterns: [
             {
-              group: ['@dealership/server-*', '!@dealership/server-api', '!@dealership/server-api/contract', '@dealership/*-server'],
+              group: ['@dealership/server-*', '@dealership/*-server'],
               message: 'Server code never ships to the browser.',
             },
             { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '@nestjs/*', 'fastify'], message: 'Server packages never ship to the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The router composition depends on the feature servers' routers and server-trpc alone: not on the
+  // demo seed (its copy would reach the web's typecheck), the transport, or the database.
+  {
+    files: ['libs/app-router/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@dealership/*', '!@dealership/*-server', '!@dealership/server-trpc'],
+              message: "AppRouter is composed from the feature servers' routers (and server-trpc's `router`) only.",
+            },
           ],
         },
       ],

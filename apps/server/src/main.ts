@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createApp } from '@dealership/server-api';
+import { createApp } from './create-app';
 import { ConfigError, createLogger, loadConfig } from '@dealership/server-core';
 import { DataDirLockedError } from '@dealership/server-db';
 

@@ -4,7 +4,7 @@
 import { callsOf, createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { httpBatchLink, type TRPCLink } from '@trpc/client';
-import type { AppRouter } from '@dealership/server-api/contract';
+import type { AppRouter } from '@dealership/app-router';
 import { observable } from '@trpc/server/observable';
 import { render, type RenderOptions } from './entry-server';
 

@@ -1,7 +1,7 @@
 // The server's entry to the web app (`vite build --ssr`, docs/architecture.md, "Server-side rendering"): renders a
 // public page to HTML with its data, for the server to put into index.html. Runs in Node; imports
 // nothing that touches `window` or `document` at load (`env.ts`, `csp-setup.ts` stay out).
-import type { AppRouter } from '@dealership/server-api/contract';
+import type { AppRouter } from '@dealership/app-router';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
+import type { AppRouter } from '@dealership/app-router';
 import { readAuthToken } from '@dealership/web-session';
-import type { AppRouter } from '@dealership/server-api/contract';
 import { TrpcProvider } from '@dealership/web-trpc-client';
 import { cssVariablesResolver, SiteConfigProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';

@@ -1,6 +1,6 @@
+import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
 import { brands, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
-import { seedDemoCatalogue } from '@dealership/server-seed';
 import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
@@ -10,8 +10,10 @@ import { toLegacyCar } from '@dealership/server-legacy-rest';
 import { CarModule } from './car.module';
 import { CarService } from './car.service';
 
-/** Small batches, so the seeded catalogue takes several and their joins are exercised. */
+/** Small batches, so the catalogue takes several and their joins are exercised. */
 const BATCH = 7;
+/** More cars than three batches, each brand's spread over them. */
+const CATALOGUE_CARS = 24;
 
 @Global()
 @Module({ providers: [{ provide: CATALOGUE_BATCH_SIZE, useValue: BATCH }], exports: [CATALOGUE_BATCH_SIZE] })
@@ -33,12 +35,29 @@ describe('getAll-car: the whole catalogue streamed, encoded once per version (in
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    let n = 0;
-    const seeded = await seedDemoCatalogue(handle.db, async ({ folder, name }) => ({
-      url: `/media/${folder}/${name}-${++n}.webp`,
-      publicId: `${folder}/${name}-${n}`,
-    }));
-    expect(seeded.cars).toBeGreaterThan(3 * BATCH);
+    // A catalogue of its own (not the demo seed's, so demo copy stays out of car-server's tests):
+    // four brands, their cars interleaved, every listed kind of car, one to four pictures each, a minute apart.
+    const makers: { id: string }[] = [];
+    for (const name of ['Toyota', 'Mazda', 'Subaru', 'Nissan']) makers.push(await insertBrand(handle.db, { name }));
+    const start = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < CATALOGUE_CARS; i++) {
+      const car = {
+        brandId: makers[i % makers.length].id,
+        name: `Catalogue Car ${i}`,
+        price: 900_000 + i * 137_000,
+        fuelType: FUEL_TYPES[i % FUEL_TYPES.length],
+        transmission: TRANSMISSIONS[i % TRANSMISSIONS.length],
+        drive: DRIVES[i % DRIVES.length],
+        bodyType: BODY_TYPES[i % BODY_TYPES.length],
+        condition: CONDITIONS[i % CONDITIONS.length],
+        year: 2012 + (i % 12),
+        mileage: 10_000 * i,
+        engineSize: 1000 + 100 * (i % 20),
+        ...(i % 3 === 0 ? { seats: 5, horsepower: 100 + i, safetyRating: 4 } : {}),
+        createdAt: new Date(start + i * 60_000),
+      };
+      await insertCar(handle.db, car, 1 + (i % 4));
+    }
     // The edges: a sold car (left out), a car without a brand, one without pictures, every optional spec set, and text to escape.
     const [brand] = await handle.db.select().from(brands).limit(1);
     await insertCar(handle.db, { brandId: brand.id, name: 'Sold Car', status: 'Sold' });

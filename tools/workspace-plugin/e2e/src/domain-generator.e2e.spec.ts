@@ -29,7 +29,7 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
     const before = migrations();
     const output = nx(root, 'g', '@dealership/workspace-plugin:domain', NAME, '--web', '--dry-run');
     expect(output).toContain(`CREATE libs/${NAME}/server/src/${NAME}.router.ts`);
-    expect(output).toContain('UPDATE libs/server/api/src/app-router.factory.ts');
+    expect(output).toContain('UPDATE libs/app-router/src/app-router.factory.ts');
     expect(existsSync(join(root, 'libs', NAME))).toBe(false);
     expect(migrations()).toEqual(before);
   });
@@ -44,11 +44,11 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
   });
 
   it('a second run is refused and changes nothing', () => {
-    const wired = readFileSync(join(root, 'libs/server/api/src/app-router.factory.ts'), 'utf-8');
+    const wired = readFileSync(join(root, 'libs/app-router/src/app-router.factory.ts'), 'utf-8');
     const { status, output } = run(root, 'npx', ['nx', 'g', '@dealership/workspace-plugin:domain', NAME, '--web']);
     expect(status).not.toBe(0);
     expect(output).toContain(`libs/${NAME} already exists`);
-    expect(readFileSync(join(root, 'libs/server/api/src/app-router.factory.ts'), 'utf-8')).toBe(wired);
+    expect(readFileSync(join(root, 'libs/app-router/src/app-router.factory.ts'), 'utf-8')).toBe(wired);
   });
 
   it('writes what the hand-written domains do: audit records of admin writes, the row type from the table, the web-ui list states, sitePath links, no unused code', () => {
@@ -103,7 +103,7 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
       '-t',
       'lint,typecheck',
       '-p',
-      `${NAME}-schemas,${NAME}-server,${NAME}-web,server-api,server-db,web-trpc-client,audit-schemas,audit-server,audit-web`,
+      `${NAME}-schemas,${NAME}-server,${NAME}-web,app-router,server,server-db,web-trpc-client,audit-schemas,audit-server,audit-web`,
       '--outputStyle=static',
     );
   });
@@ -113,7 +113,7 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
   });
 
   it('passes the API tests that list every procedure (authorization matrix, hostile input) and the migrations test', () => {
-    const api = jest('libs/server/api/jest.config.cjs', 'authorization', 'hostile-input');
+    const api = jest('apps/server/jest.config.cjs', 'authorization', 'hostile-input');
     expect({ status: api.status, tail: api.status === 0 ? '' : api.output.slice(-10_000) }).toEqual({ status: 0, tail: '' });
     expect(api.output).toContain(`tRPC ${NAME}.remove (admin)`);
     const db = jest('libs/server/db/jest.config.cjs', 'migrations');
@@ -123,9 +123,9 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
   it('adds a procedure that compiles, lints and has its test rows, and says so when run again', () => {
     nx(root, 'g', '@dealership/workspace-plugin:procedure', NAME, 'approve', '--kind', 'mutation', '--access', 'admin');
     expect(nx(root, 'g', '@dealership/workspace-plugin:procedure', NAME, 'approve', '--kind', 'mutation', '--access', 'admin')).toContain('nothing changed');
-    nx(root, 'run-many', '-t', 'lint,typecheck', '-p', `${NAME}-schemas,${NAME}-server,server-api`, '--outputStyle=static');
+    nx(root, 'run-many', '-t', 'lint,typecheck', '-p', `${NAME}-schemas,${NAME}-server,app-router,server`, '--outputStyle=static');
     // Its rows exist: the completeness checks pass (the matrix's admin call fails with 501 until the body is written, by design).
-    const api = jest('libs/server/api/jest.config.cjs', 'authorization', 'hostile-input', '-t', 'completeness|has a template');
+    const api = jest('apps/server/jest.config.cjs', 'authorization', 'hostile-input', '-t', 'completeness|has a template');
     expect({ status: api.status, tail: api.status === 0 ? '' : api.output.slice(-10_000) }).toEqual({ status: 0, tail: '' });
   });
 });

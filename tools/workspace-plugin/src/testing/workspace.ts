@@ -10,7 +10,7 @@ const WORKSPACE_ROOT = join(__dirname, '../../../..');
 /**
  * An empty Nx workspace holding copies of the real wiring points (taken from the workspace when
  * the plugin was written; the end-to-end test runs the generators on the real ones). After a
- * wiring file changes shape, copy it again (`cp libs/server/api/src/api.module.ts tools/workspace-plugin/src/testing/fixtures/api.module.ts.txt`)
+ * wiring file changes shape, copy it again (`cp apps/server/src/api.module.ts tools/workspace-plugin/src/testing/fixtures/api.module.ts.txt`)
  * and review the snapshots (`npx nx run workspace-plugin:test -- -u`).
  */
 export function createFixtureWorkspace(): Tree {

@@ -20,10 +20,10 @@ import type { DomainNames } from './names';
 /** The workspace files a new domain is wired into. */
 export const WIRING_FILES = {
   tsconfig: 'tsconfig.base.json',
-  apiModule: 'libs/server/api/src/api.module.ts',
-  appRouter: 'libs/server/api/src/app-router.factory.ts',
-  authorizationSpec: 'libs/server/api/src/authorization.integration.spec.ts',
-  hostileInputSpec: 'libs/server/api/src/hostile-input.reliability.spec.ts',
+  apiModule: 'apps/server/src/api.module.ts',
+  appRouter: 'libs/app-router/src/app-router.factory.ts',
+  authorizationSpec: 'apps/server/src/authorization.integration.spec.ts',
+  hostileInputSpec: 'apps/server/src/hostile-input.reliability.spec.ts',
   dbSchemaIndex: 'libs/server/db/src/schema/index.ts',
 } as const;
 

@@ -1,5 +1,5 @@
+import type { AppRouter } from '@dealership/app-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AppRouter } from '@dealership/server-api/contract';
 import { httpBatchLink, type TRPCLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { authHeaders } from './auth-headers';

@@ -1,4 +1,4 @@
-import type { AppRouter } from '@dealership/server-api/contract';
+import type { AppRouter } from '@dealership/app-router';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 

@@ -6,7 +6,7 @@ import { announceTypedTextIn } from './typed-before-hydration';
 /**
  * During a server render (apps/web/src/entry-server.tsx): the source files of the deferred
  * components the page rendered, so the server inlines their chunks' styles with the page's own
- * (libs/server/api/src/web-app.ts). Absent in the browser.
+ * (libs/server/http/src/web-app.ts). Absent in the browser.
  */
 export const DeferredChunksContext = createContext<Set<string> | undefined>(undefined);
 

@@ -1,3 +1,4 @@
+import { AppRouterFactory } from '@dealership/app-router';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -8,7 +9,6 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppRouterFactory } from './app-router.factory';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
 import { restContractOptions } from './testing/rest-contract';

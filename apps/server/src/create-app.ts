@@ -1,3 +1,4 @@
+import { AppRouterFactory } from '@dealership/app-router';
 import { AuthService } from '@dealership/server-auth';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
@@ -9,7 +10,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
-import { AppRouterFactory } from './app-router.factory';
 
 /** Where Nest's controllers are served: under /api, except the routes crawlers and probes expect at the root. */
 export const REST_PREFIX = 'api';

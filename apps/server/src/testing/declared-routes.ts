@@ -1,9 +1,9 @@
+import { AppRouterFactory } from '@dealership/app-router';
 import { ACCESS_KEY, type Access, DEFAULT_ACCESS } from '@dealership/server-auth';
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { AppRouterFactory } from '../app-router.factory';
 import { REST_PREFIX, UNPREFIXED_ROUTES } from '../create-app';
 
 /** A REST route as Nest declares it: `GET car/getAll-car`, without the /api prefix, and its access level. */

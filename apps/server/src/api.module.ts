@@ -1,3 +1,4 @@
+import { AppRouterFactory } from '@dealership/app-router';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
@@ -17,7 +18,6 @@ import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';
 import { UserModule } from '@dealership/user-server';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AppRouterFactory } from './app-router.factory';
 import { HealthModule } from './health.module';
 import { StaffEventsModule } from './staff-events/staff-events.module';
 
