@@ -1,5 +1,6 @@
 import type { Access } from '@dealership/server-auth';
-import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
+import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
+import { nairobiDate } from '@dealership/shared-util';
 import { brandImages, DB, type Database, type DatabaseHandle, leads, outboxMessages, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
@@ -360,6 +361,9 @@ describe('authorization matrix (integration: the whole server)', () => {
         .values(Array.from({ length: 7 }, (_, i) => ({ ...matrixRates(), effectiveFrom: `2040-01-0${i + 1}` })))
         .returning({ id: settings.id })
     ).map((row) => row.id);
+    // The ordering rows place six reservations per actor: the rate set in force lets a buyer hold that many without a deposit
+    // (the default cap, 2, is tested in order-server's order.unpaid-limit spec).
+    await db.insert(settings).values({ ...matrixRates(), effectiveFrom: nairobiDate(), reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 10 } });
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
     const testimonialIds = (
       await db
