@@ -119,7 +119,8 @@ test('the staff schedule a new rate set and delete it again', async ({ page, pag
   const dialog = page.getByRole('dialog', { name: 'New rate set' });
   await expect(dialog.getByRole('textbox', { name: 'Import duty' })).toHaveValue('35%');
   await dialog.getByLabel(/Takes effect on/).fill(date);
-  await dialog.getByRole('textbox', { name: 'VAT' }).fill('18');
+  // Exact: "Unpaid reservations per buyer" holds "vat" too.
+  await dialog.getByRole('textbox', { name: 'VAT', exact: true }).fill('18');
   await dialog.getByRole('textbox', { name: 'Note' }).fill('Finance Bill proposal');
   await dialog.getByRole('button', { name: 'Save rate set' }).click();
   const row = page.getByRole('row', { name: `Rates from ${date}` });
