@@ -22,7 +22,17 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 };
 
 /** Why a message was written. */
-export const MESSAGE_TOPICS = ['lead.staff', 'lead.buyer', 'order.staff', 'order.buyer', 'order.status', 'password.reset', 'email.verify'] as const;
+export const MESSAGE_TOPICS = [
+  'lead.staff',
+  'lead.buyer',
+  'order.staff',
+  'order.buyer',
+  'order.status',
+  'order.hold-reminder',
+  'order.hold-expired',
+  'password.reset',
+  'email.verify',
+] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
 export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
@@ -31,6 +41,8 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'order.staff': 'New order (staff)',
   'order.buyer': 'Order receipt (buyer)',
   'order.status': 'Order status (buyer)',
+  'order.hold-reminder': 'Reservation ends soon (buyer)',
+  'order.hold-expired': 'Reservation ended (buyer)',
   'password.reset': 'Password reset',
   'email.verify': 'Email verification',
 };

@@ -106,3 +106,48 @@ export function buyerStatusEmail(order: Order, site: EmailSite): Promise<Rendere
 export function buyerStatusSms(order: Order, site: EmailSite): string {
   return `${SITE_NAME}: your order ${orderNumber(order.id)} (${carsText(order)}) is now ${STATUS_WORDS[order.status]}. Questions? Call ${site.dealerPhone}.`;
 }
+
+/** "Saturday 29 November, 14:00": a hold's end in the dealer's time. */
+const holdEnd = (at: Date) =>
+  new Intl.DateTimeFormat('en-KE', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' }).format(at);
+
+/** The buyer is told, some hours before, that their reservation without a deposit ends soon. */
+export function buyerHoldReminderEmail(order: Order, endsAt: Date, site: EmailSite): Promise<RenderedEmail> {
+  const number = orderNumber(order.id);
+  return renderEmail(
+    `Your reservation ${number} ends ${holdEnd(endsAt)}`,
+    <EmailLayout site={site} preview={carsText(order)} heading={`Reservation ${number} ends soon`}>
+      <EmailText>
+        We hold {carsText(order)} for you until {holdEnd(endsAt)}. After that the car goes back on sale.
+      </EmailText>
+      <EmailText>
+        To keep it, pay a deposit or visit the showroom: call us on <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>, or see{' '}
+        <EmailLink href={`${site.publicUrl}${sitePath('userOrders')}`}>your orders</EmailLink>.
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function buyerHoldReminderSms(order: Order, endsAt: Date, site: EmailSite): string {
+  return `${SITE_NAME}: we hold ${carsText(order)} (reservation ${orderNumber(order.id)}) until ${holdEnd(endsAt)}, then it goes back on sale. To keep it, pay a deposit or call ${site.dealerPhone}.`;
+}
+
+/** The buyer hears that their reservation without a deposit has ended and the car is on sale again. */
+export function buyerHoldExpiredEmail(order: Order, site: EmailSite): Promise<RenderedEmail> {
+  const number = orderNumber(order.id);
+  return renderEmail(
+    `Your reservation ${number} has ended`,
+    <EmailLayout site={site} preview={carsText(order)} heading={`Reservation ${number} has ended`}>
+      <EmailText>
+        Your reservation of {carsText(order)} had no deposit and its hold has ended, so the car is on sale again.
+      </EmailText>
+      <EmailText>
+        Still interested? Reserve it again on our site if it is available, or call us on <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function buyerHoldExpiredSms(order: Order, site: EmailSite): string {
+  return `${SITE_NAME}: your reservation ${orderNumber(order.id)} of ${carsText(order)} had no deposit and has ended; the car is on sale again. Call ${site.dealerPhone} to reserve it again.`;
+}

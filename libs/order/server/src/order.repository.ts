@@ -23,7 +23,7 @@ import {
   type Transaction,
 } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
 function findOrders(db: Database | Transaction, where?: SQL) {
@@ -141,6 +141,8 @@ export interface ReserveRequest {
   onPlaced?: OrderHook;
   /** For a reservation: the most open reservations without a deposit the buyer may hold (the rules in force). */
   maxUnpaid?: number;
+  /** For a reservation: how many hours it holds its cars without a deposit (the rules in force). */
+  holdHours?: number;
 }
 
 /** Work done in an order write's transaction (writing its messages to the outbox). */
@@ -238,7 +240,7 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced, maxUnpaid }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced, maxUnpaid, holdHours }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
@@ -274,6 +276,7 @@ export class OrderRepository {
               contactPhone: buyer.phone,
               contactAddress: buyer.address,
               idempotencyKey,
+              holdExpiresAt: method === 'reservation' && holdHours !== undefined ? new Date(Date.now() + holdHours * 3_600_000) : null,
             })
             .returning({ id: orders.id });
           await tx.insert(orderLines).values(
@@ -409,6 +412,79 @@ export class OrderRepository {
         await onChanged(tx, changed);
       }
       return { ok: true, before: order.status };
+    });
+  }
+
+  /**
+   * Reservations without a deposit whose hold has ended (`expire`), and those ending within
+   * `reminderMs` whose buyer has not been reminded yet (`remind`), oldest first, at most `limit` each.
+   */
+  async dueHolds(now: Date, reminderMs: number, limit = 50): Promise<{ expire: string[]; remind: { id: string; endsAt: Date }[] }> {
+    const open = and(eq(orders.status, 'Not Process'), eq(orders.paymentMethod, 'reservation'), eq(orders.paymentSuccess, false), eq(orders.pending, false));
+    const [expire, remind] = await Promise.all([
+      this.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(open, lte(orders.holdExpiresAt, now)))
+        .orderBy(asc(orders.holdExpiresAt))
+        .limit(limit),
+      this.db
+        .select({ id: orders.id, endsAt: orders.holdExpiresAt })
+        .from(orders)
+        .where(and(open, isNull(orders.remindedAt), gt(orders.holdExpiresAt, now), lte(orders.holdExpiresAt, new Date(now.getTime() + reminderMs))))
+        .orderBy(asc(orders.holdExpiresAt))
+        .limit(limit),
+    ]);
+    return { expire: expire.map((row) => row.id), remind: remind.map((row) => ({ id: row.id, endsAt: row.endsAt as Date })) };
+  }
+
+  /**
+   * Ends a reservation's hold if it is still due (not paid, not moved on by the staff, its hold
+   * over at `now`): the order is cancelled and its cars Available again, with `onExpired` in the
+   * same transaction. False when it no longer applies.
+   */
+  async expireHold(id: string, now: Date, onExpired?: OrderHook): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.status, 'Not Process'),
+            eq(orders.paymentSuccess, false),
+            eq(orders.pending, false),
+            lte(orders.holdExpiresAt, now),
+          ),
+        )
+        .for('update');
+      if (!order) return false;
+      const carIds = await this.carIdsOf(tx, id);
+      await this.availability.lock(tx, carIds);
+      await this.releaseCars(tx, carIds, id);
+      await tx.update(orders).set({ status: 'cancel' }).where(eq(orders.id, id));
+      if (onExpired) {
+        const [expired] = (await findOrders(tx, eq(orders.id, id))).map(toOrder);
+        await onExpired(tx, expired);
+      }
+      return true;
+    });
+  }
+
+  /** Marks a reservation's buyer reminded (once) and runs `onReminded` in the same transaction; false when already done or no longer due. */
+  async markReminded(id: string, now: Date, onReminded?: OrderHook): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(orders)
+        .set({ remindedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.remindedAt), eq(orders.status, 'Not Process'), eq(orders.paymentSuccess, false), gt(orders.holdExpiresAt, now)))
+        .returning({ id: orders.id });
+      if (rows.length === 0) return false;
+      if (onReminded) {
+        const [order] = (await findOrders(tx, eq(orders.id, id))).map(toOrder);
+        await onReminded(tx, order);
+      }
+      return true;
     });
   }
 }

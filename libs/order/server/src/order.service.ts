@@ -17,7 +17,18 @@ import { SettingService } from '@dealership/setting-server';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError, UnpaidReservationsLimitError } from './order.errors';
-import { buyerOrderEmail, buyerOrderSms, buyerStatusEmail, buyerStatusSms, staffOrderEmail, staffOrderSms } from './order.messages';
+import {
+  buyerHoldExpiredEmail,
+  buyerHoldExpiredSms,
+  buyerHoldReminderEmail,
+  buyerHoldReminderSms,
+  buyerOrderEmail,
+  buyerOrderSms,
+  buyerStatusEmail,
+  buyerStatusSms,
+  staffOrderEmail,
+  staffOrderSms,
+} from './order.messages';
 import { type OrderHook, OrderRepository } from './order.repository';
 
 /**
@@ -28,6 +39,9 @@ const nonceKey = (nonce: string) => `nonce:${createHash('sha256').update(nonce).
 
 /** How often pending card orders are reconciled with the gateway. */
 export const PENDING_RECONCILE_INTERVAL_MS = 60 * 1000;
+
+/** How often reservations without a deposit are checked for a hold that ends soon (reminder) or has ended (expiry). */
+export const HOLD_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 /** A pending card order older than this is no longer being placed: its sale is looked up and settled. */
 export const PENDING_ORDER_MAX_AGE_MS = 2 * 60 * 1000;
 const RECONCILE_BATCH = 100;
@@ -67,6 +81,47 @@ export class OrderService implements OnModuleInit {
     this.jobs.every('order.reconcile-pending', PENDING_RECONCILE_INTERVAL_MS, () =>
       this.reconcilePending().catch((error: unknown) => this.logger.warn(`pending order reconciliation failed: ${reason(error)}`)),
     );
+    this.jobs.every('order.reservation-holds', HOLD_SWEEP_INTERVAL_MS, () =>
+      this.sweepHolds().catch((error: unknown) => this.logger.warn(`reservation hold sweep failed: ${reason(error)}`)),
+    );
+  }
+
+  /**
+   * Reservations without a deposit: the buyer is reminded (once) the rules' hours before the hold
+   * ends, and at its end the reservation is cancelled, its cars Available again and the buyer told;
+   * each in the transaction of its change, through the outbox. Returns what it did.
+   */
+  async sweepHolds(now: Date = new Date()): Promise<{ reminded: string[]; expired: string[] }> {
+    const rules = await this.settings.reservationRules(now);
+    const due = await this.orders.dueHolds(now, rules.reminderHoursBeforeExpiry * 3_600_000);
+    const reminded: string[] = [];
+    const expired: string[] = [];
+    for (const { id, endsAt } of due.remind) {
+      if (await this.orders.markReminded(id, now, this.announceHold('reminder', endsAt))) reminded.push(id);
+    }
+    for (const id of due.expire) {
+      if (await this.orders.expireHold(id, now, this.announceHold('expired'))) {
+        expired.push(id);
+        this.logger.log(`reservation ${id}: its hold without a deposit ended; cancelled, its cars on sale again`);
+      }
+    }
+    return { reminded, expired };
+  }
+
+  /** The buyer hears that their reservation's hold ends soon, or has ended. */
+  private announceHold(kind: 'reminder' | 'expired', endsAt?: Date): OrderHook {
+    return async (tx, order) => {
+      const site = this.outbox.site;
+      const email = order.buyer ? await this.orders.buyerEmail(tx, order.buyer.id) : undefined;
+      const phone = order.contact.phone ? normaliseKenyanPhone(order.contact.phone) : null;
+      const topic = kind === 'reminder' ? 'order.hold-reminder' : 'order.hold-expired';
+      const mail = kind === 'reminder' ? await buyerHoldReminderEmail(order, endsAt as Date, site) : await buyerHoldExpiredEmail(order, site);
+      const sms = kind === 'reminder' ? buyerHoldReminderSms(order, endsAt as Date, site) : buyerHoldExpiredSms(order, site);
+      await this.outbox.enqueue(tx, [
+        ...(email ? [emailMessage(email, topic, mail, { reference: order.id })] : []),
+        ...(phone ? [smsMessage(phone, topic, sms, { reference: order.id })] : []),
+      ]);
+    };
   }
 
   /** A placed order (a reservation, or a card order once paid): the staff and the buyer hear of it, in its transaction. */
@@ -151,8 +206,16 @@ export class OrderService implements OnModuleInit {
     if (payment.method === 'card') await this.throttle.beginPayment(buyerId);
 
     // A reservation without a deposit holds cars for free: a buyer may hold only a few (the rules in force).
-    const maxUnpaid = payment.method === 'reservation' ? (await this.settings.reservationRules()).maxUnpaidPerBuyer : undefined;
-    const result = await this.orders.reserve({ buyerId, carIds, method: payment.method, idempotencyKey, onPlaced: this.announcePlaced, maxUnpaid });
+    const rules = payment.method === 'reservation' ? await this.settings.reservationRules() : undefined;
+    const result = await this.orders.reserve({
+      buyerId,
+      carIds,
+      method: payment.method,
+      idempotencyKey,
+      onPlaced: this.announcePlaced,
+      maxUnpaid: rules?.maxUnpaidPerBuyer,
+      holdHours: rules?.unpaidHoldHours,
+    });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
       if (result.reason === 'unpaid-limit') throw new UnpaidReservationsLimitError(result.limit);

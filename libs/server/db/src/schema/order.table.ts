@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, pgView, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { orderStatusEnum, paymentMethodEnum } from './enums';
 import { timestamps } from './timestamps';
@@ -36,12 +36,19 @@ export const orders = pgTable(
     contactAddress: text('contact_address'),
     /** The client's `Idempotency-Key` (or a card nonce's hash): a repeated submit finds this order. */
     idempotencyKey: text('idempotency_key'),
+    /** A reservation without a deposit: when it stops holding its cars (the rules' unpaid hold from placing); null otherwise. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
+    /** When the buyer was reminded that the hold ends soon; null until then. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_hold_expires_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.holdExpiresAt} is not null`),
     uniqueIndex('orders_buyer_idempotency_key')
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -1,0 +1,109 @@
+import { cars, type DatabaseHandle, orders, outboxMessages } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { PaymentModule } from '@dealership/server-payment';
+import { BUILT_IN_SETTING, SettingService } from '@dealership/setting-server';
+import { nairobiDate } from '@dealership/shared-util';
+import { createCallerFactory } from '@dealership/server-trpc';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { asc, eq } from 'drizzle-orm';
+import { OrderModule } from './order.module';
+import { OrderRouter } from './order.router';
+import { OrderService } from './order.service';
+
+const HOUR = 3_600_000;
+
+// A reservation without a deposit holds its cars for the rules' hours (48 by default), with a
+// reminder some hours before (6), then ends: the car is on sale again and the buyer told (issue 27).
+describe('reservations without a deposit: reminded, then ended when their hold runs out (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let brandId: string;
+  let cars_ = 0;
+  const people: Record<'amina' | 'admin', { id: string; name: string; email: string }> = {} as never;
+  const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0 }, ip: '41.90.4.1' });
+  const service = () => app.get(OrderService);
+  const reserve = async () => {
+    const car = await insertCar(handle.db, { name: `Honda Hold ${++cars_}`, brandId, price: 1_500_000 });
+    const order = await as('amina').place({ carIds: [car.id], payment: { method: 'reservation' } });
+    return { carId: car.id, order };
+  };
+  const carStatus = async (id: string) => (await handle.db.select({ status: cars.status }).from(cars).where(eq(cars.id, id)))[0].status;
+  const orderRow = async (id: string) => (await handle.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const messagesAbout = async (id: string) =>
+    handle.db.select({ channel: outboxMessages.channel, topic: outboxMessages.topic }).from(outboxMessages).where(eq(outboxMessages.reference, id)).orderBy(asc(outboxMessages.createdAt));
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    brandId = (await insertBrand(handle.db, { name: 'Honda' })).id;
+    for (const who of ['amina', 'admin'] as const) {
+      const user = await insertUser(handle.db, { name: who, email: `${who}@example.co.ke`, phone: '0712345678', role: who === 'admin' ? 1 : 0 });
+      people[who] = { id: user.id, name: user.name, email: user.email };
+    }
+    app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
+    // A shortened hold, as the staff may set it: 3 hours, a reminder 1 hour before; up to 5 held at once.
+    await app.get(SettingService).create(
+      {
+        effectiveFrom: nairobiDate(),
+        duty: BUILT_IN_SETTING.duty,
+        finance: BUILT_IN_SETTING.finance,
+        reservation: { ...BUILT_IN_SETTING.reservation, unpaidHoldHours: 3, reminderHoursBeforeExpiry: 1, maxUnpaidPerBuyer: 5 },
+        note: null,
+      },
+      people.admin,
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('stamps a reservation with the end of its hold, from the rules in force', async () => {
+    const before = Date.now();
+    const { order } = await reserve();
+    const row = await orderRow(order.id);
+    expect(row.holdExpiresAt?.getTime()).toBeGreaterThanOrEqual(before + 3 * HOUR);
+    expect(row.holdExpiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 3 * HOUR);
+    expect(row.remindedAt).toBeNull();
+  });
+
+  it('reminds the buyer once in the last hour, then ends the hold at its time: cancelled, the car on sale, the buyer told', async () => {
+    const { carId, order } = await reserve();
+    const endsAt = (await orderRow(order.id)).holdExpiresAt as Date;
+
+    // Two hours in: nothing due yet.
+    expect(await service().sweepHolds(new Date(endsAt.getTime() - 2 * HOUR))).toMatchObject({ reminded: [], expired: [] });
+    // Within the last hour: one reminder, by email and SMS, and only once.
+    const soon = new Date(endsAt.getTime() - 30 * 60_000);
+    expect((await service().sweepHolds(soon)).reminded).toContain(order.id);
+    expect((await service().sweepHolds(soon)).reminded).not.toContain(order.id);
+    expect((await messagesAbout(order.id)).filter((m) => m.topic === 'order.hold-reminder').map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect(await carStatus(carId)).toBe('Reserved');
+
+    // At its end: cancelled, the car Available again, the buyer told; a second sweep does nothing more.
+    const after = new Date(endsAt.getTime() + 1000);
+    expect((await service().sweepHolds(after)).expired).toContain(order.id);
+    expect((await orderRow(order.id)).status).toBe('cancel');
+    expect(await carStatus(carId)).toBe('Available');
+    expect((await messagesAbout(order.id)).filter((m) => m.topic === 'order.hold-expired').map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect((await service().sweepHolds(after)).expired).not.toContain(order.id);
+  });
+
+  it('leaves alone a reservation the staff have moved on (Processing): it holds its car past the hold', async () => {
+    const { carId, order } = await reserve();
+    await as('admin').setStatus({ orderId: order.id, status: 'Processing' });
+    const endsAt = (await orderRow(order.id)).holdExpiresAt as Date;
+    expect((await service().sweepHolds(new Date(endsAt.getTime() + HOUR))).expired).not.toContain(order.id);
+    expect((await orderRow(order.id)).status).toBe('Processing');
+    expect(await carStatus(carId)).toBe('Reserved');
+  });
+
+  it('never touches a paid order', async () => {
+    const { carId, order } = await reserve();
+    await handle.db.update(orders).set({ paymentSuccess: true }).where(eq(orders.id, order.id));
+    const endsAt = (await orderRow(order.id)).holdExpiresAt as Date;
+    expect((await service().sweepHolds(new Date(endsAt.getTime() + HOUR))).expired).not.toContain(order.id);
+    expect((await orderRow(order.id)).status).toBe('Not Process');
+    expect(await carStatus(carId)).toBe('Reserved');
+  });
+});
