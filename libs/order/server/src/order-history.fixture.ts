@@ -1,3 +1,4 @@
+import type { ReservationRules } from '@dealership/setting-schemas';
 import { BUILT_IN_SETTING, type SettingService } from '@dealership/setting-server';
 import { nairobiDate } from '@dealership/shared-util';
 import { cars, type Database } from '@dealership/server-db';
@@ -39,17 +40,17 @@ export async function seedOrderHistory(db: Database) {
 }
 
 /**
- * A rate set in force from today (after any the database starts with) that lets one buyer hold `maxUnpaidPerBuyer` reservations
- * without a deposit: for tests that reserve many cars for one buyer and are not about that cap
- * (the default is 2; order.unpaid-limit.integration.spec.ts tests it).
+ * A rate set in force from today (after any the database starts with) whose reservation rules
+ * differ from the defaults by `rules`: for tests that reserve many cars for one buyer (the default
+ * cap is 2; order.unpaid-limit.integration.spec.ts tests it) or shorten a hold.
  */
-export async function allowUnpaidReservations(settings: SettingService, maxUnpaidPerBuyer: number, actor: { id: string; name: string; email: string }) {
+export async function setReservationRules(settings: SettingService, rules: Partial<ReservationRules>, actor: { id: string; name: string; email: string }) {
   await settings.create(
     {
       effectiveFrom: nairobiDate(),
       duty: BUILT_IN_SETTING.duty,
       finance: BUILT_IN_SETTING.finance,
-      reservation: { ...BUILT_IN_SETTING.reservation, maxUnpaidPerBuyer },
+      reservation: { ...BUILT_IN_SETTING.reservation, ...rules },
       note: null,
     },
     actor,

@@ -1,11 +1,11 @@
 import { cars, type DatabaseHandle, orders, outboxMessages } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
-import { BUILT_IN_SETTING, SettingService } from '@dealership/setting-server';
-import { nairobiDate } from '@dealership/shared-util';
+import { SettingService } from '@dealership/setting-server';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';
+import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
@@ -41,16 +41,7 @@ describe('reservations without a deposit: reminded, then ended when their hold r
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
     // A shortened hold, as the staff may set it: 3 hours, a reminder 1 hour before; up to 5 held at once.
-    await app.get(SettingService).create(
-      {
-        effectiveFrom: nairobiDate(),
-        duty: BUILT_IN_SETTING.duty,
-        finance: BUILT_IN_SETTING.finance,
-        reservation: { ...BUILT_IN_SETTING.reservation, unpaidHoldHours: 3, reminderHoursBeforeExpiry: 1, maxUnpaidPerBuyer: 5 },
-        note: null,
-      },
-      people.admin,
-    );
+    await setReservationRules(app.get(SettingService), { unpaidHoldHours: 3, reminderHoursBeforeExpiry: 1, maxUnpaidPerBuyer: 5 }, people.admin);
   });
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { count, eq, inArray } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { LegacyOrderSchema } from './order.legacy-mapper';
-import { allowUnpaidReservations } from './order-history.fixture';
+import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderService } from './order.service';
 
@@ -47,7 +47,7 @@ describe('REST /api/user/create-order, /api/car/braintree/token and /payment (in
     aminaId = amina.id;
     brandId = (await insertBrand(handle.db, { name: 'Nissan' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
-    await allowUnpaidReservations(app.get(SettingService), 10, { id: aminaId, name: 'Amina', email: 'amina@x.test' });
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10 }, { id: aminaId, name: 'Amina', email: 'amina@x.test' });
     tokens.amina = await tokenFor(app, amina.id);
     tokens.baraka = await tokenFor(app, baraka.id);
   });

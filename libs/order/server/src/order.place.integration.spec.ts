@@ -12,7 +12,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
-import { allowUnpaidReservations } from './order-history.fixture';
+import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
@@ -64,7 +64,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
-    await allowUnpaidReservations(app.get(SettingService), 10, people.admin);
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10 }, people.admin);
   });
 
   // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.

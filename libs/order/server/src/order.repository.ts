@@ -109,15 +109,15 @@ async function heldElsewhere(tx: Transaction, carIds: string[], orderId: string)
   return rows.map((r) => r.carId).filter((id): id is string => id !== null);
 }
 
-/** A buyer's reservations that hold cars without a deposit: placed, not paid, neither cancelled nor delivered. */
+/** Reservations without a deposit: placed, not paid. */
+const unpaidReservations = () => and(placed(), eq(orders.paymentMethod, 'reservation'), eq(orders.paymentSuccess, false));
+
+/** Those the staff have not moved on yet (`Not Process`): the ones whose hold runs out. */
+const untouchedUnpaidReservations = () => and(unpaidReservations(), eq(orders.status, 'Not Process'));
+
+/** A buyer's reservations that hold cars without a deposit: neither cancelled nor delivered. */
 function openUnpaidReservations(buyerId: string): SQL | undefined {
-  return and(
-    eq(orders.buyerId, buyerId),
-    eq(orders.paymentMethod, 'reservation'),
-    eq(orders.paymentSuccess, false),
-    eq(orders.pending, false),
-    notInArray(orders.status, ['cancel', 'deliverd']),
-  );
+  return and(eq(orders.buyerId, buyerId), unpaidReservations(), notInArray(orders.status, ['cancel', 'deliverd']));
 }
 
 /** What the buyer's cars came to when an order was to be placed. */
@@ -420,7 +420,7 @@ export class OrderRepository {
    * `reminderMs` whose buyer has not been reminded yet (`remind`), oldest first, at most `limit` each.
    */
   async dueHolds(now: Date, reminderMs: number, limit = 50): Promise<{ expire: string[]; remind: { id: string; endsAt: Date }[] }> {
-    const open = and(eq(orders.status, 'Not Process'), eq(orders.paymentMethod, 'reservation'), eq(orders.paymentSuccess, false), eq(orders.pending, false));
+    const open = untouchedUnpaidReservations();
     const [expire, remind] = await Promise.all([
       this.db
         .select({ id: orders.id })
@@ -448,15 +448,7 @@ export class OrderRepository {
       const [order] = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(
-          and(
-            eq(orders.id, id),
-            eq(orders.status, 'Not Process'),
-            eq(orders.paymentSuccess, false),
-            eq(orders.pending, false),
-            lte(orders.holdExpiresAt, now),
-          ),
-        )
+        .where(and(eq(orders.id, id), untouchedUnpaidReservations(), lte(orders.holdExpiresAt, now)))
         .for('update');
       if (!order) return false;
       const carIds = await this.carIdsOf(tx, id);
@@ -477,7 +469,7 @@ export class OrderRepository {
       const rows = await tx
         .update(orders)
         .set({ remindedAt: now })
-        .where(and(eq(orders.id, id), isNull(orders.remindedAt), eq(orders.status, 'Not Process'), eq(orders.paymentSuccess, false), gt(orders.holdExpiresAt, now)))
+        .where(and(eq(orders.id, id), untouchedUnpaidReservations(), isNull(orders.remindedAt), gt(orders.holdExpiresAt, now)))
         .returning({ id: orders.id });
       if (rows.length === 0) return false;
       if (onReminded) {

@@ -6,7 +6,7 @@ import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { allowUnpaidReservations } from './order-history.fixture';
+import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 
@@ -33,7 +33,7 @@ describe('order throttling: per account, per address, and card attempts per acco
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
     // Not about the cap on reservations without a deposit: let each buyer hold as many as the throttle allows.
-    await allowUnpaidReservations(app.get(SettingService), ORDER_THROTTLE.maxPerAccount, buyers[0]);
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: ORDER_THROTTLE.maxPerAccount }, buyers[0]);
   });
 
   afterAll(async () => {

@@ -34,6 +34,10 @@ const catalogueChangesProvider = {
   },
 };
 
+/** What the database module provides besides the handle itself, in the app and in tests alike. */
+const beside = [catalogueChangesProvider, PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }];
+const exported = [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE];
+
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */
 @Injectable()
 class DatabaseCloser implements OnApplicationShutdown {
@@ -76,13 +80,10 @@ export class DbModule {
             ),
         },
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
-        catalogueChangesProvider,
-        PeriodicJobs,
-        ThrottleCounters,
-        { provide: THROTTLE_STORE, useExisting: ThrottleCounters },
+        ...beside,
         DatabaseCloser,
       ],
-      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE],
+      exports: exported,
     };
   }
 
@@ -90,15 +91,8 @@ export class DbModule {
   static forHandle(handle: DatabaseHandle): DynamicModule {
     return {
       module: DbModule,
-      providers: [
-        { provide: DB_HANDLE, useValue: handle },
-        { provide: DB, useValue: handle.db },
-        catalogueChangesProvider,
-        PeriodicJobs,
-        ThrottleCounters,
-        { provide: THROTTLE_STORE, useExisting: ThrottleCounters },
-      ],
-      exports: [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE],
+      providers: [{ provide: DB_HANDLE, useValue: handle }, { provide: DB, useValue: handle.db }, ...beside],
+      exports: exported,
     };
   }
 }
