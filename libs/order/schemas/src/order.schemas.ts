@@ -1,5 +1,5 @@
 import { CarStatusSchema } from '@dealership/car-model';
-import { IdSchema, PageInputSchema, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
+import { IdSchema, normaliseKenyanPhone, PageInputSchema, pageOf, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
 /** Order statuses exactly as the legacy site stored them (`deliverd` is spelt so). */
@@ -59,6 +59,42 @@ export const OrderContactSchema = z.object({
 });
 export type OrderContact = z.infer<typeof OrderContactSchema>;
 
+/** Where an M-Pesa request stands: waiting for the buyer's PIN, paid, or finished without payment. */
+export const MPESA_PAYMENT_STATES = ['pending', 'paid', 'failed'] as const;
+export const MpesaPaymentStateSchema = z.enum(MPESA_PAYMENT_STATES);
+export type MpesaPaymentState = z.infer<typeof MpesaPaymentStateSchema>;
+
+/** One M-Pesa Express request for an order's deposit (tRPC `order.payDeposit`, `order.mpesaPayment`, and on the order). */
+export const MpesaPaymentSchema = z.object({
+  id: IdSchema,
+  orderId: IdSchema,
+  state: MpesaPaymentStateSchema,
+  /** Whole KES asked for: the order's deposit, from the database. */
+  amount: z.number().int(),
+  /** The Safaricom number the prompt went to, +2547XXXXXXXX or +2541XXXXXXXX. */
+  phone: text(),
+  /** The M-Pesa receipt number (e.g. `QKL3ABC1XY`), once paid; null when the payment was confirmed by a status query and its receipt has not arrived yet. */
+  receipt: text().nullable(),
+  /** Daraja's result code once finished (0 paid, 1032 cancelled, 1037 timed out, 1 insufficient funds, 2001 wrong PIN, ...). */
+  resultCode: z.number().int().nullable(),
+  /** What the buyer reads about it, in their words. */
+  message: text(),
+  requestedAt: TimestampSchema,
+  finishedAt: TimestampSchema.nullable(),
+});
+export type MpesaPayment = z.infer<typeof MpesaPaymentSchema>;
+
+/**
+ * A reservation's booking deposit: the amount due when it was placed (the rules in force then)
+ * and, once paid, when and with which M-Pesa receipt. A card order has none (it is paid in full).
+ */
+export const OrderDepositSchema = z.object({
+  amount: z.number().int(),
+  paidAt: TimestampSchema.nullable(),
+  receipt: text().nullable(),
+});
+export type OrderDeposit = z.infer<typeof OrderDepositSchema>;
+
 /** An order (tRPC `order.mine`, `order.all`, `order.place`). */
 export const OrderSchema = z.object({
   id: IdSchema,
@@ -71,8 +107,43 @@ export const OrderSchema = z.object({
   amount: z.number().int(),
   payment: OrderPaymentSchema,
   lines: z.array(OrderLineSchema),
+  /** A reservation's deposit (null for a card order, and for reservations older than deposits). */
+  deposit: OrderDepositSchema.nullable(),
+  /** Whole KES still due: the amount less a paid deposit; 0 once a card order is paid. */
+  balance: z.number().int(),
+  /**
+   * When the reservation stops holding its cars: 48 hours (the rules) after placing without a
+   * deposit, 14 days after the deposit was paid; null for card orders and once the staff moved the order on.
+   */
+  holdExpiresAt: TimestampSchema.nullable(),
+  /** The order's M-Pesa requests, newest first. */
+  mpesaPayments: z.array(MpesaPaymentSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * A Safaricom number M-Pesa can prompt: a Kenyan mobile (07xx, 01xx, +2547..., +2541...), normalised
+ * to +254 and nine digits.
+ */
+export const MPESA_PHONE_MESSAGE = 'Enter the Safaricom number that pays, e.g. 0712 345 678';
+export const MpesaPhoneSchema = text({ error: MPESA_PHONE_MESSAGE })
+  .trim()
+  .max(30, { error: MPESA_PHONE_MESSAGE })
+  .transform((value, ctx) => {
+    const phone = normaliseKenyanPhone(value);
+    if (!phone || !/^\+254[17]\d{8}$/.test(phone)) {
+      ctx.issues.push({ code: 'custom', message: MPESA_PHONE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** tRPC `order.payDeposit`: ask M-Pesa to prompt `phone` for the deposit of one of the buyer's reservations. */
+export const PayDepositInputSchema = z.object({ orderId: IdSchema, phone: MpesaPhoneSchema });
+export type PayDepositInput = z.input<typeof PayDepositInputSchema>;
+
+/** tRPC `order.mpesaPayment`: where one of the buyer's M-Pesa requests stands (the page polls it while the buyer enters their PIN). */
+export const MpesaPaymentInputSchema = z.object({ paymentId: IdSchema });
 
 /** `PUT /api/user/orderStatus/{orderId}` `{status}` and tRPC `order.setStatus`. */
 export const OrderSetStatusInputSchema = z.object({
@@ -157,6 +228,10 @@ export const OrderQuoteSchema = z.object({
   total: z.number().int(),
   /** Whether card payments are configured (`BRAINTREE_*`); otherwise reservations only. */
   cardPayments: z.boolean(),
+  /** Whether M-Pesa deposits are configured (`MPESA_*`). */
+  mpesaPayments: z.boolean(),
+  /** The booking deposit of the Available lines under the rules in force, whole KES (what "Pay deposit by M-Pesa" asks). */
+  deposit: z.number().int(),
 });
 export type OrderQuote = z.infer<typeof OrderQuoteSchema>;
 
@@ -167,6 +242,8 @@ export type ClientToken = z.infer<typeof ClientTokenSchema>;
 /** tRPC `order.all` (admin): filters and a page, newest first. `search` matches the buyer's name, email or phone. */
 export const OrderListInputSchema = z.object({
   status: OrderStatusSchema.optional(),
+  /** Only orders whose hold ends later today (Nairobi time): the buyers to call before their car goes back on sale. */
+  expiringToday: z.boolean({ error: 'expiringToday must be true or false' }).optional(),
   search: text().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
   ...PageInputSchema.shape,
 });

@@ -13,14 +13,22 @@ const whole = (name: string, min: number, max: number, unit: Unit) =>
     .max(max, { error: `${name} must be at most ${amountIn(unit, max)}` });
 const DAYS = ['day', 'days'] as const;
 const HOURS = ['hour', 'hours'] as const;
+/** Hours to the hundredth (0.5 is half an hour, 0.01 about half a minute: a hold short enough to try out). */
+const hours = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(min, { error: `${name} must be at least ${amountIn(HOURS, min)}` })
+    .max(max, { error: `${name} must be at most ${amountIn(HOURS, max)}` })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: `${name} must have at most 2 decimal places` });
 
 /** Bounds of the reservation rules, for the form's inputs and the messages alike. */
 export const RESERVATION_BOUNDS = {
   depositAmount: { min: 1, max: 10_000_000 },
   depositPercent: { min: 1, max: 100 },
   paidHoldDays: { min: 1, max: 90 },
-  unpaidHoldHours: { min: 1, max: 720 },
-  reminderHoursBeforeExpiry: { min: 1 },
+  unpaidHoldHours: { min: 0.01, max: 720 },
+  /** 0: no reminder. */
+  reminderHoursBeforeExpiry: { min: 0 },
   maxUnpaidPerBuyer: { min: 1, max: 10 },
 } as const;
 const B = RESERVATION_BOUNDS;
@@ -54,9 +62,9 @@ export const ReservationRulesSchema = z
     /** Days a paid deposit holds the car. */
     paidHoldDays: whole('paidHoldDays', B.paidHoldDays.min, B.paidHoldDays.max, DAYS),
     /** Hours a reservation without a deposit holds the car before it expires. */
-    unpaidHoldHours: whole('unpaidHoldHours', B.unpaidHoldHours.min, B.unpaidHoldHours.max, HOURS),
-    /** Hours before that expiry the buyer is reminded to pay. */
-    reminderHoursBeforeExpiry: whole('reminderHoursBeforeExpiry', B.reminderHoursBeforeExpiry.min, B.unpaidHoldHours.max - 1, HOURS),
+    unpaidHoldHours: hours('unpaidHoldHours', B.unpaidHoldHours.min, B.unpaidHoldHours.max),
+    /** Hours before that expiry the buyer is reminded to pay (0: never). */
+    reminderHoursBeforeExpiry: hours('reminderHoursBeforeExpiry', B.reminderHoursBeforeExpiry.min, B.unpaidHoldHours.max - 1),
     /** The most open unpaid reservations one buyer account may have. */
     maxUnpaidPerBuyer: whole('maxUnpaidPerBuyer', B.maxUnpaidPerBuyer.min, B.maxUnpaidPerBuyer.max, ['reservation', 'reservations']),
   })

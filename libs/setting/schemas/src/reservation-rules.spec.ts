@@ -35,8 +35,10 @@ describe('reservation rules', () => {
     expect(issue({ ...rules, paidHoldDays: 0 })).toEqual({ path: ['paidHoldDays'], message: 'paidHoldDays must be at least 1 day' });
     expect(issue({ ...rules, paidHoldDays: 91 })?.message).toBe('paidHoldDays must be at most 90 days');
     expect(issue({ ...rules, unpaidHoldHours: 721 })).toEqual({ path: ['unpaidHoldHours'], message: 'unpaidHoldHours must be at most 720 hours' });
-    expect(issue({ ...rules, unpaidHoldHours: 1.5 })?.message).toBe('unpaidHoldHours must be a whole number of hours');
-    expect(issue({ ...rules, reminderHoursBeforeExpiry: 0 })?.message).toBe('reminderHoursBeforeExpiry must be at least 1 hour');
+    expect(issue({ ...rules, unpaidHoldHours: 1.555 })?.message).toBe('unpaidHoldHours must have at most 2 decimal places');
+    expect(issue({ ...rules, unpaidHoldHours: 0.005 })?.message).toBe('unpaidHoldHours must be at least 0.01 hours');
+    expect(issue({ ...rules, unpaidHoldHours: 0.01, reminderHoursBeforeExpiry: 0 })).toBeUndefined();
+    expect(issue({ ...rules, reminderHoursBeforeExpiry: -1 })?.message).toBe('reminderHoursBeforeExpiry must be at least 0 hours');
     expect(issue({ ...rules, maxUnpaidPerBuyer: 11 })).toEqual({ path: ['maxUnpaidPerBuyer'], message: 'maxUnpaidPerBuyer must be at most 10 reservations' });
   });
 
