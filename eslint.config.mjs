@@ -61,7 +61,7 @@ const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath(
 // Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs, throttle counters) are server-db's.
 const TABLE_OWNERS = {
   catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
-  order: { dirs: ['order'], tables: ['orders', 'orderLines'] },
+  order: { dirs: ['order'], tables: ['orders', 'orderLines', 'mpesaPayments'] },
   lead: { dirs: ['lead'], tables: ['leads'] },
   user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens'] },
   audit: { dirs: ['audit'], tables: ['auditEvents'] },

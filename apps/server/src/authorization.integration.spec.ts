@@ -1,10 +1,12 @@
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, outboxMessages, settings, testimonials } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
+import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,8 @@ interface Fixtures {
   setting: { id: string; spare: string[] };
   testimonial: { id: string; spare: string[] };
   message: { id: string; spare: string[] };
+  /** Each signed-in user's reservation with a deposit due, and an M-Pesa request of theirs. */
+  deposit: Record<'customer' | 'admin', { orderId: string; paymentId: string }>;
 }
 type SignedIn = 'customer' | 'admin';
 
@@ -105,6 +109,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'order.mine', type: 'query', access: 'user' },
   { path: 'order.clientToken', type: 'query', access: 'user' },
   { path: 'order.place', type: 'mutation', access: 'user', input: (f) => ({ carIds: [take(f.spare.orderCars)], payment: { method: 'reservation' } }) },
+  // M-Pesa on, against a Daraja stub: each signed-in user asks for their own reservation's deposit (a second call gets the waiting request).
+  { path: 'order.payDeposit', type: 'mutation', access: 'user', input: (f, who) => ({ orderId: f.deposit[who].orderId, phone: '0712345678' }) },
+  { path: 'order.mpesaPayment', type: 'query', access: 'user', input: (f, who) => ({ paymentId: f.deposit[who].paymentId }) },
   { path: 'order.all', type: 'query', access: 'admin', input: () => ({ status: 'Not Process', search: 'amina', page: 1 }) },
   { path: 'order.stats', type: 'query', access: 'admin' },
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
@@ -209,6 +216,8 @@ const PUBLIC_REST = [
   'POST user/login',
   // A buyer's photo for a trade-in request: rate-limited per address, swept unless a request takes it (libs/media/server).
   'POST media/lead-photo',
+  // Daraja's callback: it signs nothing; the unguessable token in the path and the CheckoutRequestID it must name are the check (libs/order/server).
+  'POST payments/mpesa/callback/:token',
   // The REST contract: the OpenAPI document and its readable page with the page's files (libs/server/openapi).
   'GET openapi.json',
   'GET docs',
@@ -279,6 +288,7 @@ describe('authorization matrix (integration: the whole server)', () => {
   let database: DatabaseHandle;
   let app: NestFastifyApplication;
   let stub: BraintreeStub;
+  let daraja: DarajaStub;
   let fixtures: Fixtures;
   let headers: Record<Actor, Record<string, string>>;
   let login: (who: SignedIn) => Promise<{ token: string; user: { _id: string } }>;
@@ -303,7 +313,17 @@ describe('authorization matrix (integration: the whole server)', () => {
     database = await createTestDatabase();
     // Card payments on, against a loopback stub of Braintree: the payment paths answer 200 to whom they allow.
     stub = await startBraintreeStub();
-    const config = wholeServerTestConfig(root, { JWT_SECRET: SECRET, ...stub.env });
+    // M-Pesa on too, against a loopback Daraja stub (its callbacks go nowhere: the prompts stay waiting).
+    daraja = await startDarajaStub();
+    const mpesaEnv = {
+      MPESA_CONSUMER_KEY: daraja.consumerKey,
+      MPESA_CONSUMER_SECRET: daraja.consumerSecret,
+      MPESA_SHORTCODE: daraja.shortcode,
+      MPESA_PASSKEY: daraja.passkey,
+      MPESA_CALLBACK_URL: 'http://127.0.0.1:9',
+      MPESA_API_URL: daraja.url,
+    };
+    const config = wholeServerTestConfig(root, { JWT_SECRET: SECRET, ...stub.env, ...mpesaEnv });
     // Every REST answer below is checked against the served OpenAPI document.
     app = await createApp(config, { database, ...restContractOptions() });
 
@@ -331,6 +351,22 @@ describe('authorization matrix (integration: the whole server)', () => {
     };
     const db = app.get<Database>(DB);
     const order = await insertOrder(db, { buyerId: customerSession.user._id, lines: [{ name: 'Toyota Vitz', price: 650_000 }] });
+    const depositDue = async (buyerId: string) => {
+      const reservation = await insertOrder(db, {
+        buyerId,
+        paymentMethod: 'reservation',
+        paymentSuccess: false,
+        payment: { provider: 'reservation' },
+        lines: [{ name: 'Toyota Axio', price: 1_100_000 }],
+      });
+      await db.update(orders).set({ deposit: 50_000 }).where(eq(orders.id, reservation.id));
+      const [request] = await db
+        .insert(mpesaPayments)
+        .values({ orderId: reservation.id, amount: 50_000, phone: '+254712345678', callbackTokenHash: `matrix-${buyerId}`, state: 'failed' })
+        .returning({ id: mpesaPayments.id });
+      return { orderId: reservation.id, paymentId: request.id };
+    };
+    const deposit = { customer: await depositDue(customerSession.user._id), admin: await depositDue(adminSession.user._id) };
     // Pools of what deleting rows delete: 6 actors call each row, and two rows per transport take from each pool.
     const brand = await insertBrand(db, { name: 'Toyota' });
     const car = await insertCar(db, { name: 'Toyota Vitz', brandId: brand.id }, 12);
@@ -406,6 +442,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       setting: { id: settingIds[0], spare: settingIds.slice(1) },
       testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
       message: { id: messageIds[0], spare: messageIds.slice(1) },
+      deposit,
     };
   }, 120_000);
 
@@ -413,6 +450,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     await app?.close();
     await database?.close();
     await stub?.close();
+    await daraja?.close();
     rmSync(root, { recursive: true, force: true });
   });
 

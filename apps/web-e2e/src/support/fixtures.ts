@@ -1,7 +1,7 @@
 import { test as base, type Locator, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { type ApiBrand, type ApiCar, parseBrandList, parseCarList } from './api';
-import { type SmsStub, type SmtpStub, startSmsStub, startSmtpStub } from '@dealership/shared-provider-stubs';
+import { type DarajaStub, type SmsStub, type SmtpStub, startDarajaStub, startSmsStub, startSmtpStub } from '@dealership/shared-provider-stubs';
 import { type StartedServer, startServer } from './server-process';
 
 export { expect } from '@playwright/test';
@@ -30,6 +30,8 @@ interface E2eWorkerFixtures {
   mail: SmtpStub;
   /** The loopback Africa's Talking the worker's server sends its SMS to. */
   sms: SmsStub;
+  /** The loopback Daraja (M-Pesa Express) the worker's server asks deposits of; it calls the server back. */
+  daraja: DarajaStub;
 }
 
 /**
@@ -77,8 +79,17 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  daraja: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+    async ({}, use) => {
+      const stub = await startDarajaStub();
+      await use(stub);
+      await stub.close();
+    },
+    { scope: 'worker' },
+  ],
   site: [
-    async ({ mail, sms }, use) => {
+    async ({ mail, sms, daraja }, use) => {
       const server = await startServer({
         root: REPO_ROOT,
         env: {
@@ -89,7 +100,14 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
           AFRICASTALKING_API_URL: sms.url,
           LEAD_ALERT_EMAILS: E2E_STAFF.email,
           LEAD_ALERT_PHONES: E2E_STAFF.phone,
+          MPESA_CONSUMER_KEY: daraja.consumerKey,
+          MPESA_CONSUMER_SECRET: daraja.consumerSecret,
+          MPESA_SHORTCODE: daraja.shortcode,
+          MPESA_PASSKEY: daraja.passkey,
+          MPESA_API_URL: daraja.url,
         },
+        // Daraja calls the server back at its own (loopback) address.
+        envFor: (baseUrl) => ({ MPESA_CALLBACK_URL: baseUrl }),
       });
       await use(server);
       await server.stop();

@@ -104,6 +104,8 @@ export interface StartServerOptions {
   healthTimeoutMs?: number;
   /** More environment for the server (the mail and SMS stubs' addresses). */
   env?: Record<string, string>;
+  /** Environment that needs the server's own address (M-Pesa's callback base). */
+  envFor?: (baseUrl: string) => Record<string, string>;
 }
 
 /** Paths that must exist; `run-many -t build` creates them. */
@@ -129,7 +131,7 @@ async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> 
 }
 
 /** Starts the built server on a free port with a fresh data folder (so the demo catalogue is seeded). */
-export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEnv = {} }: StartServerOptions): Promise<StartedServer> {
+export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEnv = {}, envFor }: StartServerOptions): Promise<StartedServer> {
   const missing = missingBuildOutputs(root);
   if (missing.length > 0) {
     throw new Error(`Missing build output: ${missing.join(', ')}. Run: npx nx run-many -t build -p server,web`);
@@ -139,7 +141,7 @@ export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEn
   const dataDir = await mkdtemp(join(tmpdir(), 'dealership-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), HOST: E2E_HOST, DATA_DIR: dataDir };
   for (const key of INHERITED_KEYS_TO_DROP) delete env[key];
-  Object.assign(env, extraEnv);
+  Object.assign(env, extraEnv, envFor?.(`http://${E2E_HOST}:${port}`));
 
   const child = spawn(process.execPath, ['dist/apps/server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

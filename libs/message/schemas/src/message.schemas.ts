@@ -30,6 +30,8 @@ export const MESSAGE_TOPICS = [
   'order.status',
   'order.hold-reminder',
   'order.hold-expired',
+  'order.deposit',
+  'order.deposit-staff',
   'password.reset',
   'email.verify',
 ] as const;
@@ -43,6 +45,8 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'order.status': 'Order status (buyer)',
   'order.hold-reminder': 'Reservation ends soon (buyer)',
   'order.hold-expired': 'Reservation ended (buyer)',
+  'order.deposit': 'Deposit received (buyer)',
+  'order.deposit-staff': 'Deposit paid or to check (staff)',
   'password.reset': 'Password reset',
   'email.verify': 'Email verification',
 };

@@ -58,3 +58,16 @@ export class UnpaidReservationsLimitError extends DomainError {
     );
   }
 }
+
+const DEPOSIT_NOT_DUE: Record<'no-deposit' | 'paid' | 'closed', string> = {
+  'no-deposit': 'This order takes no deposit: it is paid in full or has no deposit set',
+  paid: 'The deposit of this order is paid already',
+  closed: 'This order is cancelled or delivered: no deposit is due',
+};
+
+/** A deposit was asked for an order that has none due. */
+export class DepositNotDueError extends DomainError {
+  constructor(reason: keyof typeof DEPOSIT_NOT_DUE) {
+    super(ErrorCode.Conflict, DEPOSIT_NOT_DUE[reason], 'orderId');
+  }
+}

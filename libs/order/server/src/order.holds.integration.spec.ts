@@ -8,6 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
+import { OrderRepository } from './order.repository';
 import { OrderService } from './order.service';
 
 const HOUR = 3_600_000;
@@ -96,5 +97,18 @@ describe('reservations without a deposit: reminded, then ended when their hold r
     expect((await service().sweepHolds(new Date(endsAt.getTime() + HOUR))).expired).not.toContain(order.id);
     expect((await orderRow(order.id)).status).toBe('Not Process');
     expect(await carStatus(carId)).toBe('Reserved');
+  });
+
+  it("lists for the staff the orders whose hold ends later today (Nairobi), not tomorrow's nor ended ones", async () => {
+    const { order } = await reserve();
+    const endsAt = (await orderRow(order.id)).holdExpiresAt as Date;
+    const expiring = async (now: Date) =>
+      (await app.get(OrderRepository).page({ expiringToday: true, page: 1, pageSize: 100 }, now)).items.map((o) => o.id);
+    expect(await expiring(new Date(endsAt.getTime() - 1000))).toContain(order.id);
+    expect(await expiring(new Date(endsAt.getTime() - 25 * HOUR))).not.toContain(order.id);
+    expect(await expiring(new Date(endsAt.getTime() + 1000))).not.toContain(order.id);
+    // The filter reaches the staff's list through tRPC (today's real clock: listed only if the hold ends today).
+    const listed = await as('admin').all({ expiringToday: true });
+    expect(listed.items.every((o) => o.holdExpiresAt !== null)).toBe(true);
   });
 });

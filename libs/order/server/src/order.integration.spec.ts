@@ -45,6 +45,11 @@ describe('order module: tRPC order.* (integration, real database)', () => {
         createdAt: at(0).toISOString(),
         amount: 650_000 + 5_200_000,
         payment: { success: true, method: 'card', provider: 'braintree', transactionId: expect.any(String), status: 'submitted_for_settlement' },
+        // A card order paid in full: no deposit, nothing due, nothing held by a clock.
+        deposit: null,
+        balance: 0,
+        holdExpiresAt: null,
+        mpesaPayments: [],
         lines: [
           // The price paid, not the car's price today.
           { id: expect.any(String), carId: ids.vitz, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, imageUrl: '/media/cars/vitz.webp' },

@@ -151,3 +151,52 @@ export function buyerHoldExpiredEmail(order: Order, site: EmailSite): Promise<Re
 export function buyerHoldExpiredSms(order: Order, site: EmailSite): string {
   return `${SITE_NAME}: your reservation ${orderNumber(order.id)} of ${carsText(order)} had no deposit and has ended; the car is on sale again. Call ${site.dealerPhone} to reserve it again.`;
 }
+
+/** The buyer's deposit is in: its receipt, and how long the car is held now. */
+export function buyerDepositEmail(order: Order, receipt: string | null, site: EmailSite): Promise<RenderedEmail> {
+  const number = orderNumber(order.id);
+  const until = order.holdExpiresAt ? holdEnd(new Date(order.holdExpiresAt)) : undefined;
+  return renderEmail(
+    `Deposit received for reservation ${number}`,
+    <EmailLayout site={site} preview={carsText(order)} heading={`Deposit received: ${formatKes(order.deposit?.amount ?? 0)}`}>
+      <EmailText>
+        Thank you: your M-Pesa deposit for {carsText(order)} is received{receipt ? ` (M-Pesa receipt ${receipt})` : ''}.
+        {until ? ` We hold the car for you until ${until}.` : ''}
+      </EmailText>
+      <EmailField label="Balance due">{formatKes(order.balance)}</EmailField>
+      <EmailText>
+        See <EmailLink href={`${site.publicUrl}${sitePath('userOrders')}`}>your orders</EmailLink>, or call us on{' '}
+        <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink> to arrange the balance and the handover.
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function buyerDepositSms(order: Order, receipt: string | null, site: EmailSite): string {
+  const until = order.holdExpiresAt ? ` We hold it until ${holdEnd(new Date(order.holdExpiresAt))}.` : '';
+  return `${SITE_NAME}: deposit of ${formatKes(order.deposit?.amount ?? 0)} received for ${carsText(order)} (reservation ${orderNumber(order.id)}${receipt ? `, M-Pesa ${receipt}` : ''}).${until} Balance ${formatKes(order.balance)}. Call ${site.dealerPhone}.`;
+}
+
+/** The staff hear of a paid deposit, or of an M-Pesa payment they must check by hand (`problem`). */
+export function staffDepositEmail(order: Order, payment: { amount: number; phone: string; receipt: string | null }, site: EmailSite, problem?: string): Promise<RenderedEmail> {
+  const number = orderNumber(order.id);
+  return renderEmail(
+    problem ? `Check M-Pesa payment for order ${number}` : `Deposit paid: order ${number}`,
+    <EmailLayout site={site} preview={carsText(order)} heading={problem ? `M-Pesa payment to check: order ${number}` : `Deposit paid: order ${number}`}>
+      {problem ? <EmailText>{problem}</EmailText> : null}
+      <EmailField label="Cars">{carsText(order)}</EmailField>
+      <EmailField label="Amount">{formatKes(payment.amount)}</EmailField>
+      <EmailField label="M-Pesa number">{payment.phone}</EmailField>
+      <EmailField label="M-Pesa receipt">{payment.receipt ?? 'not received yet'}</EmailField>
+      <EmailText>
+        <EmailLink href={`${site.publicUrl}${sitePath('adminOrders')}`}>Open the orders</EmailLink>
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function staffDepositSms(order: Order, payment: { amount: number; receipt: string | null }, problem?: string): string {
+  return problem
+    ? `Check M-Pesa payment, order ${orderNumber(order.id)}: ${problem}`
+    : `Deposit ${formatKes(payment.amount)} paid by M-Pesa${payment.receipt ? ` (${payment.receipt})` : ''}: order ${orderNumber(order.id)}, ${carsText(order)}.`;
+}

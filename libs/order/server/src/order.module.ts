@@ -4,6 +4,7 @@ import { MessageModule } from '@dealership/message-server';
 import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
+import { MpesaController } from './mpesa.controller';
 import { OrderController } from './order.controller';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
@@ -12,7 +13,7 @@ import { OrderService } from './order.service';
 @Module({
   imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule],
   providers: [OrderRepository, OrderService, OrderRouter],
-  controllers: [OrderController, BraintreeController],
+  controllers: [OrderController, BraintreeController, MpesaController],
   exports: [OrderRouter, OrderService],
 })
 export class OrderModule {}

@@ -5,7 +5,7 @@ import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insert
 import { AuditService } from '@dealership/audit-server';
 import { OrderThrottle } from '@dealership/server-auth';
 import { SettingService } from '@dealership/setting-server';
-import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
+import { DisabledPaymentGateway, MPESA_GATEWAY, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { Logger } from '@nestjs/common';
@@ -117,6 +117,9 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
         ],
         total: 5_850_000,
         cardPayments: true,
+        // M-Pesa is off here; the deposit is the rules' KES 50,000 for each Available car.
+        mpesaPayments: false,
+        deposit: 100_000,
       });
       await expect(guest().quote({ carIds: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose at least one car') });
     });
@@ -154,6 +157,11 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
         createdAt: expect.any(String),
         amount: 5_850_000,
         payment: { success: false, method: 'reservation', provider: 'reservation' },
+        // The rules' deposit per car, nothing paid yet; held 48 hours from placing.
+        deposit: { amount: 100_000, paidAt: null, receipt: null },
+        balance: 5_850_000,
+        holdExpiresAt: expect.any(String),
+        mpesaPayments: [],
         lines: [
           { id: expect.any(String), carId: vitz.id, slug: 'toyota-vitz', name: 'Toyota Vitz', price: 650_000, imageUrl: '/media/cars/toyota-vitz-0.webp' },
           {
@@ -525,7 +533,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService));
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(MPESA_GATEWAY), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);

@@ -1,4 +1,12 @@
-import { ORDER_STATUSES, OrderListInputSchema, OrderPlaceInputSchema, OrderQuoteInputSchema, OrderSetStatusInputSchema } from '@dealership/order-schemas';
+import {
+  MpesaPaymentInputSchema,
+  ORDER_STATUSES,
+  OrderListInputSchema,
+  OrderPlaceInputSchema,
+  OrderQuoteInputSchema,
+  OrderSetStatusInputSchema,
+  PayDepositInputSchema,
+} from '@dealership/order-schemas';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { OrderService } from './order.service';
@@ -17,6 +25,10 @@ export class OrderRouter {
       quote: publicProcedure.input(OrderQuoteInputSchema).query(({ input }) => orders.quote(input.carIds)),
       clientToken: authedProcedure.query(() => orders.clientToken()),
       place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input, ctx.ip)),
+      /** Asks M-Pesa to prompt the buyer's phone for a reservation's deposit. */
+      payDeposit: authedProcedure.input(PayDepositInputSchema).mutation(({ input, ctx }) => orders.payDeposit(ctx.user.id, input)),
+      /** Where one of the buyer's M-Pesa requests stands (polled while the buyer enters their PIN). */
+      mpesaPayment: authedProcedure.input(MpesaPaymentInputSchema).query(({ input, ctx }) => orders.mpesaPayment(ctx.user.id, input.paymentId)),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.input(OrderListInputSchema).query(({ input }) => orders.list(input)),
       stats: adminProcedure.query(() => orders.stats()),

@@ -1,8 +1,24 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import type { ClientToken, Order, OrderListFilters, OrderPage, OrderPlaceFields, OrderQuote, OrderSetStatusInput, OrderStats } from '@dealership/order-schemas';
+import {
+  type ClientToken,
+  type MpesaPayment,
+  type Order,
+  type OrderListFilters,
+  orderNumber,
+  type OrderPage,
+  type OrderPlaceFields,
+  type OrderQuote,
+  type OrderSetStatusInput,
+  type OrderStats,
+} from '@dealership/order-schemas';
 import {
   CardPaymentsDisabledError,
   type CardSaleResult,
+  MPESA_GATEWAY,
+  type MpesaGateway,
+  MpesaPaymentsDisabledError,
+  mpesaResultMessage,
+  parseStkCallback,
   PAYMENT_GATEWAY,
   type PaymentGateway,
   PaymentGatewayError,
@@ -10,14 +26,25 @@ import {
   PaymentUnconfirmedError,
 } from '@dealership/server-payment';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
-import { PeriodicJobs } from '@dealership/server-db';
+import { PeriodicJobs, type Transaction } from '@dealership/server-db';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
 import { SettingService } from '@dealership/setting-server';
+import { reservationDeposit } from '@dealership/setting-schemas';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError, UnpaidReservationsLimitError } from './order.errors';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  BuyerNotFoundError,
+  CarsUnavailableError,
+  DepositNotDueError,
+  OrderCarsTakenError,
+  OrderInProgressError,
+  OrderNotFoundError,
+  UnpaidReservationsLimitError,
+} from './order.errors';
+import {
+  buyerDepositEmail,
+  buyerDepositSms,
   buyerHoldExpiredEmail,
   buyerHoldExpiredSms,
   buyerHoldReminderEmail,
@@ -26,6 +53,8 @@ import {
   buyerOrderSms,
   buyerStatusEmail,
   buyerStatusSms,
+  staffDepositEmail,
+  staffDepositSms,
   staffOrderEmail,
   staffOrderSms,
 } from './order.messages';
@@ -41,10 +70,27 @@ const nonceKey = (nonce: string) => `nonce:${createHash('sha256').update(nonce).
 export const PENDING_RECONCILE_INTERVAL_MS = 60 * 1000;
 
 /** How often reservations without a deposit are checked for a hold that ends soon (reminder) or has ended (expiry). */
-export const HOLD_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+export const HOLD_SWEEP_INTERVAL_MS = 30 * 1000;
 /** A pending card order older than this is no longer being placed: its sale is looked up and settled. */
 export const PENDING_ORDER_MAX_AGE_MS = 2 * 60 * 1000;
 const RECONCILE_BATCH = 100;
+
+/** How often M-Pesa requests still waiting for a result are asked after (the callback may be late or never come). */
+export const MPESA_QUERY_INTERVAL_MS = 30 * 1000;
+/** A request is first asked after this long (the callback usually comes within seconds)... */
+export const MPESA_QUERY_AFTER_MS = 20 * 1000;
+/** ...and again at most this often, by the job and the buyer's page alike. */
+export const MPESA_QUERY_EVERY_MS = 15 * 1000;
+/** A request that is still waiting after this long has failed for the buyer (Daraja's prompt lasts about a minute). */
+export const MPESA_GIVE_UP_MS = 10 * 60 * 1000;
+/** A second tap within this long gets the request already waiting, not a second prompt. */
+export const MPESA_PENDING_WINDOW_MS = 2 * 60 * 1000;
+/** What the buyer reads while the prompt is on their phone. */
+export const MPESA_WAITING_MESSAGE = 'Check your phone and enter your M-Pesa PIN';
+const MPESA_MISMATCH_MESSAGE = 'We could not match this M-Pesa payment to your deposit. Our staff will check it and call you; please do not pay again.';
+const MPESA_NO_RESULT_MESSAGE = 'M-Pesa did not tell us the result of this request. If money left your account, call us with the M-Pesa message; otherwise you can try again.';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What one reconciliation did, by order id. */
 export interface PendingReconciliation {
@@ -70,6 +116,7 @@ export class OrderService implements OnModuleInit {
     private readonly orders: OrderRepository,
     private readonly audit: AuditService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(MPESA_GATEWAY) private readonly mpesa: MpesaGateway,
     private readonly jobs: PeriodicJobs,
     private readonly outbox: Outbox,
     private readonly throttle: OrderThrottle,
@@ -80,6 +127,9 @@ export class OrderService implements OnModuleInit {
     // Once per period across every instance on the database.
     this.jobs.every('order.reconcile-pending', PENDING_RECONCILE_INTERVAL_MS, () =>
       this.reconcilePending().catch((error: unknown) => this.logger.warn(`pending order reconciliation failed: ${reason(error)}`)),
+    );
+    this.jobs.every('order.mpesa-query', MPESA_QUERY_INTERVAL_MS, () =>
+      this.queryWaitingMpesa().catch((error: unknown) => this.logger.warn(`M-Pesa status queries failed: ${reason(error)}`)),
     );
     this.jobs.every('order.reservation-holds', HOLD_SWEEP_INTERVAL_MS, () =>
       this.sweepHolds().catch((error: unknown) => this.logger.warn(`reservation hold sweep failed: ${reason(error)}`)),
@@ -170,9 +220,15 @@ export class OrderService implements OnModuleInit {
 
   /** What an order of these cars would hold and cost now: database prices and statuses; deleted cars left out. */
   async quote(carIds: string[]): Promise<OrderQuote> {
-    const lines = await this.orders.quoteLines(carIds);
-    const total = lines.filter((line) => line.status === 'Available').reduce((sum, line) => sum + line.price, 0);
-    return { lines, total, cardPayments: this.gateway.cardPayments };
+    const [lines, rules] = await Promise.all([this.orders.quoteLines(carIds), this.settings.reservationRules()]);
+    const available = lines.filter((line) => line.status === 'Available');
+    return {
+      lines,
+      total: available.reduce((sum, line) => sum + line.price, 0),
+      cardPayments: this.gateway.cardPayments,
+      mpesaPayments: this.mpesa.enabled,
+      deposit: available.reduce((sum, line) => sum + reservationDeposit(rules, line.price), 0),
+    };
   }
 
   /** The Drop-in's client token (503 when card payments are off, 502 when the gateway fails). */
@@ -215,6 +271,7 @@ export class OrderService implements OnModuleInit {
       onPlaced: this.announcePlaced,
       maxUnpaid: rules?.maxUnpaidPerBuyer,
       holdHours: rules?.unpaidHoldHours,
+      depositFor: rules && ((price) => reservationDeposit(rules, price)),
     });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
@@ -337,6 +394,188 @@ export class OrderService implements OnModuleInit {
     const first = await this.orders.byIdempotencyKey(buyerId, idempotencyKey);
     if (first?.pending) throw new OrderInProgressError();
     return first?.order;
+  }
+
+  /**
+   * Asks M-Pesa to prompt `phone` for the deposit of one of the buyer's reservations (M-Pesa
+   * Express): a request row first (its callback token hashed), then the push, with the amount
+   * from the database and the order number as the account reference. A second tap while a prompt
+   * waits gets that request. Each request counts against the account's payment attempts. Daraja
+   * refusing or failing fails the request (the buyer may try again) with a 400 or 503.
+   */
+  async payDeposit(buyerId: string, input: { orderId: string; phone: string }, now = new Date()): Promise<MpesaPayment> {
+    if (!this.mpesa.enabled) throw new MpesaPaymentsDisabledError();
+    const token = randomBytes(32).toString('base64url');
+    const started = await this.orders.startMpesaPayment({
+      orderId: input.orderId,
+      buyerId,
+      phone: input.phone,
+      callbackTokenHash: sha256(token),
+      now,
+      pendingWindowMs: MPESA_PENDING_WINDOW_MS,
+    });
+    if (!started.ok) {
+      if (started.reason === 'waiting') return started.payment;
+      if (started.reason === 'not-found') throw new OrderNotFoundError(input.orderId);
+      throw new DepositNotDueError(started.reason);
+    }
+    const payment = started.payment;
+    try {
+      await this.throttle.beginPayment(buyerId, now);
+    } catch (error) {
+      await this.orders.failPush(payment.id, now, 'throttled', 'Too many payment attempts; nothing was requested. Please try again later.');
+      throw error;
+    }
+    try {
+      const push = await this.mpesa.stkPush({
+        amountKes: payment.amount,
+        phone: payment.phone,
+        accountReference: orderNumber(payment.orderId),
+        description: 'Car deposit',
+        callbackToken: token,
+      });
+      await this.orders.recordPush(payment.id, { checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId });
+      this.logger.log(`order ${payment.orderId}: M-Pesa deposit of KES ${payment.amount} requested (${push.checkoutRequestId})`);
+      return payment;
+    } catch (error) {
+      const detail = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
+      this.logger.warn(`order ${payment.orderId}: the M-Pesa push failed: ${detail}`);
+      await this.orders.failPush(payment.id, now, detail, error instanceof Error ? error.message : 'M-Pesa could not send the request');
+      throw error;
+    }
+  }
+
+  /**
+   * One of the buyer's M-Pesa requests, as the page polls it while the buyer enters their PIN. A
+   * request whose callback is late is asked after here (at most every 15 s across instances).
+   */
+  async mpesaPayment(buyerId: string, paymentId: string, now = new Date()): Promise<MpesaPayment> {
+    const payment = await this.orders.mpesaPaymentOf(buyerId, paymentId);
+    if (!payment) throw new OrderNotFoundError(paymentId);
+    const { checkoutRequestId, lastQueriedAt, ...shown } = payment;
+    if (shown.state !== 'pending' || !checkoutRequestId || now.getTime() - Date.parse(shown.requestedAt) < MPESA_QUERY_AFTER_MS) return shown;
+    if (lastQueriedAt && now.getTime() - lastQueriedAt.getTime() < MPESA_QUERY_EVERY_MS) return shown;
+    return (await this.queryMpesa(paymentId, checkoutRequestId, Date.parse(shown.requestedAt), now)) ?? shown;
+  }
+
+  /**
+   * Daraja's callback for the push whose secret is `token`: trusted only when the token and its
+   * `CheckoutRequestID` name one request of ours; settled once (a repeat changes nothing). Never
+   * throws: Daraja gets its acknowledgement whatever the body was.
+   */
+  async mpesaCallback(token: string, body: unknown, now = new Date()): Promise<void> {
+    const callback = parseStkCallback(body);
+    if (!callback || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      this.logger.warn('M-Pesa callback ignored: not a callback of ours (unknown token or unreadable body)');
+      return;
+    }
+    try {
+      const settled = await this.settleMpesa({ callbackTokenHash: sha256(token), checkoutRequestId: callback.checkoutRequestId }, 'callback', callback, now);
+      if (settled.outcome === 'unmatched') this.logger.warn(`M-Pesa callback ignored: ${callback.checkoutRequestId} is not a request of ours`);
+      else if (settled.outcome === 'duplicate') this.logger.log(`M-Pesa callback for ${callback.checkoutRequestId} repeated: already settled`);
+    } catch (error) {
+      // Daraja does not retry; the status query settles it.
+      this.logger.error(`M-Pesa callback for ${callback.checkoutRequestId} could not be recorded (${reason(error)}): the status query will settle it`);
+    }
+  }
+
+  /**
+   * The query job: asks Daraja about every request still waiting after 20 s whose callback has not
+   * come (at most every 15 s each), and fails those waiting longer than ten minutes or whose push
+   * never got an answer. Once per period across instances.
+   */
+  async queryWaitingMpesa(now = new Date()): Promise<{ settled: string[]; waiting: string[] }> {
+    const done = { settled: [] as string[], waiting: [] as string[] };
+    if (!this.mpesa.enabled) return done;
+    const due = await this.orders.waitingMpesaPayments(new Date(now.getTime() - MPESA_QUERY_AFTER_MS), new Date(now.getTime() - MPESA_QUERY_EVERY_MS), 50);
+    for (const request of due) {
+      const settled = request.checkoutRequestId
+        ? await this.queryMpesa(request.id, request.checkoutRequestId, request.createdAt.getTime(), now).catch((error: unknown) => {
+            this.logger.warn(`M-Pesa request ${request.id}: status query failed (${reason(error)})`);
+            return undefined;
+          })
+        : undefined;
+      if (settled && settled.state !== 'pending') done.settled.push(request.id);
+      else done.waiting.push(request.id);
+    }
+    return done;
+  }
+
+  /** Asks Daraja about one request (claimed so two instances or polls do not both ask) and settles it when it has finished. */
+  private async queryMpesa(paymentId: string, checkoutRequestId: string, requestedAt: number, now: Date): Promise<MpesaPayment | undefined> {
+    if (!(await this.orders.claimQuery(paymentId, now, new Date(now.getTime() - MPESA_QUERY_EVERY_MS)))) return undefined;
+    let result: Awaited<ReturnType<MpesaGateway['stkQuery']>>;
+    try {
+      result = await this.mpesa.stkQuery(checkoutRequestId);
+    } catch (error) {
+      this.logger.warn(`M-Pesa request ${paymentId}: status query failed (${reason(error)}): asked again later`);
+      return undefined;
+    }
+    if (result.state === 'pending') {
+      if (now.getTime() - requestedAt < MPESA_GIVE_UP_MS) return undefined;
+      const settled = await this.settleMpesa(
+        { paymentId },
+        'query',
+        { resultCode: 1037, resultDesc: 'No result from M-Pesa within ten minutes', message: MPESA_NO_RESULT_MESSAGE },
+        now,
+      );
+      return settled.outcome === 'unmatched' ? undefined : settled.payment;
+    }
+    const settled = await this.settleMpesa({ paymentId }, 'query', { resultCode: result.resultCode, resultDesc: result.resultDesc }, now);
+    return settled.outcome === 'unmatched' ? undefined : settled.payment;
+  }
+
+  /** Records a result (callback or query) with the rules in force; a paid deposit tells the buyer and the staff in its transaction. */
+  private async settleMpesa(
+    match: { callbackTokenHash: string; checkoutRequestId: string } | { paymentId: string },
+    by: 'callback' | 'query',
+    result: { resultCode: number; resultDesc: string; receipt?: string; amountKes?: number; phone?: string; message?: string },
+    now: Date,
+  ) {
+    const rules = await this.settings.reservationRules(now);
+    const settled = await this.orders.settleMpesa({
+      match,
+      by,
+      result: { ...result, message: result.message ?? mpesaResultMessage(result.resultCode) },
+      now,
+      paidHoldDays: rules.paidHoldDays,
+      mismatchMessage: MPESA_MISMATCH_MESSAGE,
+      onPaid: this.announceDeposit,
+    });
+    if (settled.outcome === 'mismatch') {
+      this.logger.error(`M-Pesa request ${settled.payment.id} (order ${settled.payment.orderId}) not trusted: ${settled.problem}`);
+      const order = await this.orders.byId(settled.payment.orderId);
+      if (order) await this.orders.inTransaction((tx) => this.alertStaffAboutDeposit(tx, order, settled.payment, settled.problem));
+    } else if (settled.outcome === 'paid') {
+      this.logger.log(`order ${settled.order.id}: deposit paid by M-Pesa (${settled.payment.receipt ?? 'receipt to follow'}, by ${by})`);
+      if (settled.problem) this.logger.error(`order ${settled.order.id}: ${settled.problem}`);
+    } else if (settled.outcome === 'failed') {
+      this.logger.log(`order ${settled.payment.orderId}: M-Pesa request ${settled.payment.id} finished unpaid (${result.resultCode} ${result.resultDesc})`);
+    }
+    return settled;
+  }
+
+  /** A paid deposit: the buyer gets its receipt and the new hold, the staff an alert (with what to check when it cannot be applied as it is). */
+  private readonly announceDeposit = async (tx: Transaction, order: Order, payment: MpesaPayment, problem?: string) => {
+    await this.alertStaffAboutDeposit(tx, order, payment, problem);
+    if (problem) return;
+    const site = this.outbox.site;
+    const email = order.buyer ? await this.orders.buyerEmail(tx, order.buyer.id) : undefined;
+    await this.outbox.enqueue(tx, [
+      ...(email ? [emailMessage(email, 'order.deposit', await buyerDepositEmail(order, payment.receipt, site), { reference: payment.id })] : []),
+      smsMessage(payment.phone, 'order.deposit', buyerDepositSms(order, payment.receipt, site), { reference: payment.id }),
+    ]);
+  };
+
+  /** The staff hear of a paid deposit, or of an M-Pesa payment to check by hand (`problem`). */
+  private async alertStaffAboutDeposit(tx: Transaction, order: Order, payment: MpesaPayment, problem?: string): Promise<void> {
+    const site = this.outbox.site;
+    await this.outbox.alertStaff(tx, {
+      topic: 'order.deposit-staff',
+      reference: payment.id,
+      email: await staffDepositEmail(order, payment, site, problem),
+      sms: staffDepositSms(order, payment, problem),
+    });
   }
 
   /**

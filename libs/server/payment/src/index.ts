@@ -3,3 +3,15 @@ export { CardPaymentsDisabledError, PaymentDeclinedError, PaymentGatewayError, P
 // The Braintree gateway itself is not exported: createPaymentGateway loads it (and the SDK) only when configured.
 export { DisabledPaymentGateway } from './disabled-payment-gateway';
 export { PaymentModule, createPaymentGateway } from './payment.module';
+export {
+  MPESA_GATEWAY,
+  MPESA_CALLBACK_PATH,
+  type MpesaGateway,
+  type MpesaPushRequest,
+  MpesaPaymentsDisabledError,
+  MpesaRejectedError,
+  MpesaUnavailableError,
+  createMpesaGateway,
+} from './mpesa/mpesa-gateway';
+export type { StkPushAccepted, StkQueryResult } from './mpesa/daraja-client';
+export { parseStkCallback, mpesaResultMessage, type StkCallbackResult } from './mpesa/stk-callback';

@@ -1,6 +1,7 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { Global, Module } from '@nestjs/common';
 import { DisabledPaymentGateway } from './disabled-payment-gateway';
+import { createMpesaGateway, MPESA_GATEWAY } from './mpesa/mpesa-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway';
 import { PaymentCspSources } from './payment.csp-sources';
 
@@ -15,12 +16,16 @@ export async function createPaymentGateway(config: Pick<AppConfig, 'braintree'>)
 }
 
 /**
- * Provides `PAYMENT_GATEWAY` (from `APP_CONFIG`) to every module, and the card form's CSP sources:
+ * Provides `PAYMENT_GATEWAY` and `MPESA_GATEWAY` (from `APP_CONFIG`) to every module, and the card form's CSP sources:
  * import it once, in the API module.
  */
 @Global()
 @Module({
-  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }, PaymentCspSources],
-  exports: [PAYMENT_GATEWAY],
+  providers: [
+    { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
+    { provide: MPESA_GATEWAY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createMpesaGateway(config) },
+    PaymentCspSources,
+  ],
+  exports: [PAYMENT_GATEWAY, MPESA_GATEWAY],
 })
 export class PaymentModule {}

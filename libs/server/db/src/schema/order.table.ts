@@ -40,6 +40,10 @@ export const orders = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     /** When the buyer was reminded that the hold ends soon; null until then. */
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /** A reservation's booking deposit, whole KES, from the rules in force when it was placed; null for card orders and older reservations. */
+    deposit: integer('deposit'),
+    /** When the deposit was paid (by M-Pesa); null while unpaid. A paid deposit holds the cars for the rules' paid days. */
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -52,6 +56,51 @@ export const orders = pgTable(
     uniqueIndex('orders_buyer_idempotency_key')
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * One M-Pesa Express (STK push) request for an order's deposit. Row first, push second: the row's
+ * `callback_token` (a random secret in the callback's path) and, once Daraja accepted the push,
+ * its `CheckoutRequestID` are what a callback must match; the amount and number are what we asked.
+ */
+export const mpesaPayments = pgTable(
+  'mpesa_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Whole KES asked for. */
+    amount: integer('amount').notNull(),
+    /** +2547XXXXXXXX or +2541XXXXXXXX. */
+    phone: text('phone').notNull(),
+    /** SHA-256 (hex) of the secret in the callback URL's path; the secret itself is never stored. */
+    callbackTokenHash: text('callback_token_hash').notNull(),
+    /** Daraja's ids of the push, once it accepted it. */
+    checkoutRequestId: text('checkout_request_id'),
+    merchantRequestId: text('merchant_request_id'),
+    /** pending (waiting for the buyer), paid, failed. */
+    state: text('state', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    resultCode: integer('result_code'),
+    resultDesc: text('result_desc'),
+    receipt: text('receipt'),
+    /** What the buyer reads about the request (mpesaResultMessage of the result, or why it failed). */
+    message: text('message').notNull().default('Check your phone and enter your M-Pesa PIN'),
+    /** Where the result came from: the callback or a status query. */
+    settledBy: text('settled_by', { enum: ['callback', 'query', 'push'] }),
+    lastQueriedAt: timestamp('last_queried_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('mpesa_payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('mpesa_payments_checkout_request_id').on(t.checkoutRequestId),
+    uniqueIndex('mpesa_payments_callback_token_hash').on(t.callbackTokenHash),
+    uniqueIndex('mpesa_payments_receipt').on(t.receipt),
+    index('mpesa_payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 

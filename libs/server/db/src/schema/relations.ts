@@ -1,7 +1,7 @@
 import { relations } from 'drizzle-orm';
 import { brandImages, brands } from './brand.table';
 import { carImages, cars } from './car.table';
-import { orderLines, orders } from './order.table';
+import { mpesaPayments, orderLines, orders } from './order.table';
 import { users } from './user.table';
 
 export const brandRelations = relations(brands, ({ many }) => ({
@@ -22,8 +22,12 @@ export const userRelations = relations(users, ({ many }) => ({ orders: many(orde
 export const orderRelations = relations(orders, ({ one, many }) => ({
   buyer: one(users, { fields: [orders.buyerId], references: [users.id] }),
   lines: many(orderLines),
+  mpesaPayments: many(mpesaPayments),
 }));
 export const orderLineRelations = relations(orderLines, ({ one }) => ({
   order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
   car: one(cars, { fields: [orderLines.carId], references: [cars.id] }),
+}));
+export const mpesaPaymentRelations = relations(mpesaPayments, ({ one }) => ({
+  order: one(orders, { fields: [mpesaPayments.orderId], references: [orders.id] }),
 }));
