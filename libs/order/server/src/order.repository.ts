@@ -720,7 +720,9 @@ export class OrderRepository {
         return { outcome: 'failed', payment: toMpesaPayment(failed) };
       }
       const paidPhone = result.phone === undefined ? undefined : `+${result.phone.replace(/^\+/, '')}`;
-      if ((result.amountKes !== undefined && result.amountKes !== row.amount) || (paidPhone !== undefined && paidPhone !== row.phone)) {
+      // A callback must report the amount we asked (a status query reports none: it is our own question about our own request).
+      const amountDiffers = settlement.by === 'callback' ? result.amountKes !== row.amount : false;
+      if (amountDiffers || (paidPhone !== undefined && paidPhone !== row.phone)) {
         const problem = `M-Pesa reported KES ${result.amountKes ?? '?'} from ${paidPhone ?? '?'} (receipt ${result.receipt ?? '?'}), but we asked KES ${row.amount} from ${row.phone}`;
         const [failed] = await tx
           .update(mpesaPayments)
