@@ -231,6 +231,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'order.quote': { carIds: [ids.car] },
       'order.place': { carIds: [ids.car], payment: { method: 'card', nonce: 'fake-valid-nonce' }, idempotencyKey: 'hostile-checkout-0001' },
       'order.all': { status: 'Processing', search: 'amina', page: 1, pageSize: 12 },
+      'order.payDeposit': { orderId: ids.order, phone: '0712345678' },
+      'order.mpesaPayment': { paymentId: ids.order },
       'user.register': account,
       'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
       'user.updateProfile': profile,
@@ -274,6 +276,15 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       { route: `PUT user/orderStatus/:orderId`, url: `/api/user/orderStatus/{${ids.order}}`, body: { status: 'Processing' } },
       { route: 'POST user/create-order', url: '/api/user/create-order', body: { cart: [ids.car] } },
       { route: 'POST car/braintree/payment', url: '/api/car/braintree/payment', body: { nonce: 'fake-valid-nonce', cart: [ids.car] } },
+      {
+        route: 'POST payments/mpesa/callback/:token',
+        url: '/api/payments/mpesa/callback/{AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}',
+        body: {
+          Body: {
+            stkCallback: { MerchantRequestID: 'm-1', CheckoutRequestID: 'ws_CO_1', ResultCode: 0, ResultDesc: 'ok', CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1 }] } },
+          },
+        },
+      },
       // Takes no input: nothing to spoil, listed so that every writing path is accounted for.
       { route: 'POST user/logout', url: '/api/user/logout' },
       // A multipart image, no text fields: its hostile files are media-server's upload tests.

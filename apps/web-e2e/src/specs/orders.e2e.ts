@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import sharp from 'sharp';
 import { E2E_ADMIN, newCustomer, registerViaApi, submitLogin } from '../support/account';
+import { type MadeCar, makeCars, removeCars } from '../support/made-cars';
 import { amount } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 
@@ -10,69 +10,6 @@ import { expect, test } from '../support/fixtures';
  * sets 'Shipped' and sees 'Order Changed to Shipped'; the buyer sees Shipped. The cars are the
  * test's own (made through the admin API), so reserving them changes nothing other tests read.
  */
-
-interface MadeCar {
-  id: string;
-  name: string;
-  slug: string;
-  price: number;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/user/login', { data: E2E_ADMIN });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Removes the test's cars again: the other specs read the newest cars of the shared catalogue. */
-async function removeCars(request: APIRequestContext, cars: readonly MadeCar[]): Promise<void> {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  for (const car of cars) {
-    const removed = await request.post('/trpc/car.remove', { headers, data: { id: car.id } });
-    expect(removed.ok(), await removed.text()).toBe(true);
-  }
-}
-
-/** Two cars of the first brand, each with its own uploaded picture, made through the admin API. */
-async function makeCars(request: APIRequestContext, testInfo: TestInfo): Promise<MadeCar[]> {
-  const token = await adminToken(request);
-  const headers = { authorization: `Bearer ${token}` };
-  const brands = (await (await request.get('/api/brand/getAll-brand')).json()) as { brands: { _id: string }[] };
-  const made: MadeCar[] = [];
-  for (const [index, price] of [2_350_000, 1_180_000].entries()) {
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: index ? '#2f6b3a' : '#6b2f2f' } })
-      .jpeg()
-      .toBuffer();
-    const upload = await request.post('/api/media/upload', {
-      headers,
-      multipart: { file: { name: `order-${index}.jpg`, mimeType: 'image/jpeg', buffer: photo } },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-    const picture = (await upload.json()) as { url: string; public_id: string };
-    const name = `Order Test ${index ? 'Axio' : 'Fielder'} ${testInfo.project.name} ${Date.now().toString(36)}`;
-    const created = await request.post('/trpc/car.create', {
-      headers,
-      data: {
-        brandId: brands.brands[0]._id,
-        images: [{ url: picture.url, publicId: picture.public_id }],
-        name,
-        price,
-        fuelType: 'Petrol',
-        transmission: 'Automatic',
-        engineSize: 1500,
-        mileage: 74_000,
-        year: 2017,
-        drive: '2 WD',
-        description: 'A car of the orders browser test.',
-        bodyType: 'Sedan',
-      },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    const car = ((await created.json()) as { result: { data: { id: string; slug: string } } }).result.data;
-    made.push({ id: car.id, slug: car.slug, name, price });
-  }
-  return made;
-}
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
@@ -85,7 +22,7 @@ test.describe('orders: favourites to a handled order', () => {
     pageProblems,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const cars = await makeCars(request, testInfo);
+    const cars = await makeCars(request, testInfo, [2_350_000, 1_180_000]);
     try {
       await reserveAndShip(page, request, browser, baseURL, testInfo, cars);
     } finally {

@@ -1,15 +1,37 @@
 import { Public } from '@dealership/server-auth';
+import { parseOrThrow } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
+import { text } from '@dealership/shared-schemas';
 import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { OrderService } from './order.service';
 
-/** The callback's path: the secret issued for one request (43 base64url characters; anything else is ignored all the same). */
-const CallbackParamsSchema = z.object({ token: z.string().max(200).describe('The secret issued for one M-Pesa request') });
+/** The callback's path: the secret issued for one request (32 random bytes, base64url). */
+const CallbackParamsSchema = z.object({
+  token: text()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'token must be the 43-character secret of an M-Pesa request' })
+    .describe('The secret issued for one M-Pesa request'),
+});
 
-/** What Daraja posts (its documented shape; read leniently, trusted only when it matches a request of ours). */
+/**
+ * What Daraja posts, in its documented shape: a body that is not one (or carries control
+ * characters) is refused with 400, as Daraja never sends one. A well-formed body is then trusted
+ * only when it names a request of ours (the service).
+ */
 const StkCallbackBodySchema = z
-  .object({ Body: z.object({ stkCallback: z.object({ MerchantRequestID: z.string(), CheckoutRequestID: z.string(), ResultCode: z.number(), ResultDesc: z.string() }).loose() }) })
+  .object({
+    Body: z.object({
+      stkCallback: z
+        .object({
+          MerchantRequestID: text(),
+          CheckoutRequestID: text().min(1),
+          ResultCode: z.coerce.number().int(),
+          ResultDesc: text(),
+          CallbackMetadata: z.object({ Item: z.array(z.object({ Name: text(), Value: z.union([text(), z.number()]).optional() })) }).optional(),
+        })
+        .loose(),
+    }),
+  })
   .loose()
   .meta({ id: 'MpesaStkCallback' });
 
@@ -35,10 +57,13 @@ export class MpesaController {
     summary: "M-Pesa Express's result for one deposit request (Safaricom's Daraja calls it)",
     params: CallbackParamsSchema,
     body: { description: "Daraja's `{Body: {stkCallback: ...}}`.", json: StkCallbackBodySchema, required: false },
-    responses: { 200: { description: 'Always `{ResultCode: 0, ResultDesc: "Accepted"}`: a callback not of ours is ignored.', schema: MpesaCallbackAnswerSchema } },
+    responses: {
+      200: { description: '`{ResultCode: 0, ResultDesc: "Accepted"}` for every callback in Daraja\'s shape: one not of ours is logged and ignored.', schema: MpesaCallbackAnswerSchema },
+    },
   })
-  async callback(@Param('token') token: string, @Body() body: unknown) {
-    await this.orders.mpesaCallback(token, body);
+  async callback(@Param() params: unknown, @Body() body: unknown) {
+    const { token } = parseOrThrow(CallbackParamsSchema, params);
+    await this.orders.mpesaCallback(token, parseOrThrow(StkCallbackBodySchema, body));
     return { ResultCode: 0, ResultDesc: 'Accepted' } as const;
   }
 }

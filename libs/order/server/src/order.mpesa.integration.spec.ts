@@ -216,7 +216,8 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     // A made-up token, and a wrong CheckoutRequestID with the right token: 200 for Daraja, nothing changes.
     expect(await stub.deliver(`${base}${'A'.repeat(43)}`, paidBody(push.checkoutRequestId))).toBe(200);
     expect(await stub.deliver(push.callBackUrl, paidBody('ws_CO_forged'))).toBe(200);
-    expect(await stub.deliver(push.callBackUrl, { not: 'a callback' })).toBe(200);
+    // Not Daraja's shape at all: refused.
+    expect(await stub.deliver(push.callBackUrl, { not: 'a callback' })).toBe(400);
     expect((await paymentRow(payment.id)).state).toBe('pending');
     // The right request, but less money than asked: not trusted; the staff are told to check it.
     expect(await stub.deliver(push.callBackUrl, paidBody(push.checkoutRequestId, 1))).toBe(200);
