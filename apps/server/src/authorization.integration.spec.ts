@@ -1,7 +1,7 @@
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
@@ -33,15 +33,16 @@ interface Fixtures {
   brandId: string;
   carId: string;
   spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[] };
-  profile: Record<'customer' | 'admin', { name: string; email: string; password: string; phone: string; address: string }>;
+  profile: Record<SignedIn, { name: string; email: string; password: string; phone: string; address: string }>;
   lead: { id: string; spare: string[] };
   setting: { id: string; spare: string[] };
   testimonial: { id: string; spare: string[] };
   message: { id: string; spare: string[] };
   /** Each signed-in user's reservation with a deposit due, and an M-Pesa request of theirs. */
-  deposit: Record<'customer' | 'admin', { orderId: string; paymentId: string }>;
+  deposit: Record<SignedIn, { orderId: string; paymentId: string }>;
 }
-type SignedIn = 'customer' | 'admin';
+/** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
+type SignedIn = 'customer' | 'admin' | 'sales';
 
 interface RestRow {
   /** The route as Nest declares it: method and path without the /api prefix. */
@@ -125,14 +126,14 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
   { path: 'brand.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ brandId: f.brandId, publicId: take(f.spare.brandImages) }) },
-  { path: 'audit.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'audit.list', type: 'query', access: 'owner', input: () => ({ page: 1 }) },
   { path: 'lead.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'lead.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, status: 'Contacted', note: 'Called back' }) },
-  { path: 'setting.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
-  { path: 'setting.byId', type: 'query', access: 'admin', input: (f) => ({ id: f.setting.id }) },
-  { path: 'setting.create', type: 'mutation', access: 'admin', input: () => ({ ...matrixRates(), effectiveFrom: nextRateDate() }) },
-  { path: 'setting.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.setting.id, note: 'Matrix correction' }) },
-  { path: 'setting.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.setting.spare) }) },
+  { path: 'setting.list', type: 'query', access: 'owner', input: () => ({ page: 1 }) },
+  { path: 'setting.byId', type: 'query', access: 'owner', input: (f) => ({ id: f.setting.id }) },
+  { path: 'setting.create', type: 'mutation', access: 'owner', input: () => ({ ...matrixRates(), effectiveFrom: nextRateDate() }) },
+  { path: 'setting.update', type: 'mutation', access: 'owner', input: (f) => ({ id: f.setting.id, note: 'Matrix correction' }) },
+  { path: 'setting.remove', type: 'mutation', access: 'owner', input: (f) => ({ id: take(f.setting.spare) }) },
   { path: 'testimonial.manage', type: 'query', access: 'admin', input: () => ({}) },
   { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial', quote: 'Good dealer.' }) },
   { path: 'testimonial.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.testimonial.id, name: 'Matrix Testimonial, renamed' }) },
@@ -268,17 +269,21 @@ async function uploadBody() {
   };
 }
 
-const ACTORS = ['guest', 'forged token', 'customer (Bearer)', 'customer (bare)', 'admin (Bearer)', 'admin (bare)'] as const;
+const ACTORS = ['guest', 'forged token', 'customer (Bearer)', 'customer (bare)', 'sales (Bearer)', 'sales (bare)', 'admin (Bearer)', 'admin (bare)'] as const;
 type Actor = (typeof ACTORS)[number];
 
 /** The expected HTTP status by actor and the endpoint's level. */
 const EXPECTED: Record<Actor, Record<RestRow['access'], number>> = {
-  guest: { user: 401, admin: 401 },
-  'forged token': { user: 401, admin: 401 },
-  'customer (Bearer)': { user: 200, admin: 403 },
-  'customer (bare)': { user: 200, admin: 403 },
-  'admin (Bearer)': { user: 200, admin: 200 },
-  'admin (bare)': { user: 200, admin: 200 },
+  guest: { user: 401, admin: 401, owner: 401 },
+  'forged token': { user: 401, admin: 401, owner: 401 },
+  'customer (Bearer)': { user: 200, admin: 403, owner: 403 },
+  'customer (bare)': { user: 200, admin: 403, owner: 403 },
+  // A salesperson: the back office's leads, orders and catalogue, not the owner's staff, rates or audit log.
+  'sales (Bearer)': { user: 200, admin: 200, owner: 403 },
+  'sales (bare)': { user: 200, admin: 200, owner: 403 },
+  // The configured admin: an owner.
+  'admin (Bearer)': { user: 200, admin: 200, owner: 200 },
+  'admin (bare)': { user: 200, admin: 200, owner: 200 },
 };
 
 const SECRET = 'authorization-matrix-secret-0123456789-abcdefghij';
@@ -292,8 +297,8 @@ describe('authorization matrix (integration: the whole server)', () => {
   let fixtures: Fixtures;
   let headers: Record<Actor, Record<string, string>>;
   let login: (who: SignedIn) => Promise<{ token: string; user: { _id: string } }>;
-  const who = (actor: Actor): SignedIn => (actor.startsWith('admin') ? 'admin' : 'customer');
-  const signedIn = (actor: Actor) => actor.startsWith('admin') || actor.startsWith('customer');
+  const who = (actor: Actor): SignedIn => (actor.startsWith('admin') ? 'admin' : actor.startsWith('sales') ? 'sales' : 'customer');
+  const signedIn = (actor: Actor) => actor.startsWith('admin') || actor.startsWith('sales') || actor.startsWith('customer');
   const withToken = (actor: Actor, token: string) => ({ authorization: actor.endsWith('(bare)') ? token : `Bearer ${token}` });
   /**
    * The headers of a call: a row that ends sessions gets a fresh login's token, and afterwards
@@ -329,8 +334,13 @@ describe('authorization matrix (integration: the whole server)', () => {
 
     const customer = { name: 'Amina', email: 'amina@example.co.ke', password: 'amina-password', phone: '0712345678', address: 'Nyali, Mombasa' };
     expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: customer })).statusCode).toBe(201);
+    // A salesperson: registered, then made staff with the sales role (the Staff page's invitation does the same).
+    const salesperson = { name: 'Salim', email: 'salim@dealer.test', password: 'salim-password', phone: '0722000111', address: 'Mombasa' };
+    expect((await app.inject({ method: 'POST', url: '/api/user/register', payload: salesperson })).statusCode).toBe(201);
+    await app.get<Database>(DB).update(users).set({ role: 1, staffRole: 'sales' }).where(eq(users.email, salesperson.email));
     const credentials: Record<SignedIn, { email: string; password: string }> = {
       customer: { email: customer.email, password: customer.password },
+      sales: { email: salesperson.email, password: salesperson.password },
       admin: { email: 'boss@dealer.test', password: 'correct-horse-battery' },
     };
     login = async (signedInAs: SignedIn) => {
@@ -340,12 +350,15 @@ describe('authorization matrix (integration: the whole server)', () => {
     };
     const customerSession = await login('customer');
     const adminSession = await login('admin');
+    const salesSession = await login('sales');
     const forged = new JwtService({ secret: 'not-the-server-secret-but-just-as-long-000000' }).sign({ sub: adminSession.user._id });
     headers = {
       guest: {},
       'forged token': { authorization: `Bearer ${forged}` },
       'customer (Bearer)': { authorization: `Bearer ${customerSession.token}` },
       'customer (bare)': { authorization: customerSession.token },
+      'sales (Bearer)': { authorization: `Bearer ${salesSession.token}` },
+      'sales (bare)': { authorization: salesSession.token },
       'admin (Bearer)': { authorization: `Bearer ${adminSession.token}` },
       'admin (bare)': { authorization: adminSession.token },
     };
@@ -366,22 +379,26 @@ describe('authorization matrix (integration: the whole server)', () => {
         .returning({ id: mpesaPayments.id });
       return { orderId: reservation.id, paymentId: request.id };
     };
-    const deposit = { customer: await depositDue(customerSession.user._id), admin: await depositDue(adminSession.user._id) };
-    // Pools of what deleting rows delete: 6 actors call each row, and two rows per transport take from each pool.
+    const deposit = {
+      customer: await depositDue(customerSession.user._id),
+      admin: await depositDue(adminSession.user._id),
+      sales: await depositDue(salesSession.user._id),
+    };
+    // Pools of what deleting rows delete: 8 actors call each row (each takes one), and two rows (REST and tRPC) take from each pool.
     const brand = await insertBrand(db, { name: 'Toyota' });
-    const car = await insertCar(db, { name: 'Toyota Vitz', brandId: brand.id }, 12);
-    const logos = Array.from({ length: 12 }, (_, i) => ({
+    const car = await insertCar(db, { name: 'Toyota Vitz', brandId: brand.id }, 16);
+    const logos = Array.from({ length: 16 }, (_, i) => ({
       brandId: brand.id,
       url: `/media/brands/toyota-${i}.webp`,
       publicId: `brands/toyota-${i}`,
       position: i + 1,
     }));
     await db.insert(brandImages).values(logos);
-    const spareCars = await Promise.all(Array.from({ length: 12 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
-    const spareBrands = await Promise.all(Array.from({ length: 12 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
-    // Three ordering rows (create-order, braintree/payment, order.place), 6 actors each: a car per call.
+    const spareCars = await Promise.all(Array.from({ length: 16 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
+    const spareBrands = await Promise.all(Array.from({ length: 16 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
+    // Three ordering rows (create-order, braintree/payment, order.place), 8 actors each: a car per call.
     const orderCars = await Promise.all(
-      Array.from({ length: 18 }, (_, i) => insertCar(db, { name: `Order Car ${i}`, brandId: brand.id, price: 500_000 + i }, 1)),
+      Array.from({ length: 24 }, (_, i) => insertCar(db, { name: `Order Car ${i}`, brandId: brand.id, price: 500_000 + i }, 1)),
     );
     // Records of leads for the lead.* rows: the first to read and change.
     const leadIds = (
@@ -394,7 +411,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     const settingIds = (
       await db
         .insert(settings)
-        .values(Array.from({ length: 7 }, (_, i) => ({ ...matrixRates(), effectiveFrom: `2040-01-0${i + 1}` })))
+        .values(Array.from({ length: 9 }, (_, i) => ({ ...matrixRates(), effectiveFrom: `2040-01-${String(i + 1).padStart(2, '0')}` })))
         .returning({ id: settings.id })
     ).map((row) => row.id);
     // The ordering rows place six reservations per actor: the rate set in force lets a buyer hold that many without a deposit
@@ -404,7 +421,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     const testimonialIds = (
       await db
         .insert(testimonials)
-        .values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' })))
+        .values(Array.from({ length: 9 }, (_, i) => ({ name: `Matrix Testimonial ${i}`, quote: 'Good dealer.' })))
         .returning({ id: testimonials.id })
     ).map((row) => row.id);
     // Failed messages for the message.resend row: each call of it resends one of its own.
@@ -412,7 +429,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       await db
         .insert(outboxMessages)
         .values(
-          Array.from({ length: 7 }, (_, i) => ({
+          Array.from({ length: 9 }, (_, i) => ({
             channel: 'sms',
             recipient: `+25471200000${i}`,
             topic: 'lead.buyer',
@@ -429,12 +446,13 @@ describe('authorization matrix (integration: the whole server)', () => {
       spare: {
         cars: spareCars.map((c) => c.id),
         brands: spareBrands.map((b) => b.id),
-        carImages: Array.from({ length: 12 }, (_, i) => `cars/${car.slug}-${i}`),
+        carImages: Array.from({ length: 16 }, (_, i) => `cars/${car.slug}-${i}`),
         brandImages: logos.map((l) => l.publicId),
         orderCars: orderCars.map((c) => c.id),
       },
       profile: {
         customer: { ...customer, password: '' },
+        sales: { ...salesperson, password: '' },
         // The configured admin starts without phone and address; the profile form needs them.
         admin: { name: 'Admin', email: 'boss@dealer.test', password: '', phone: '0700000000', address: 'Mombasa' },
       },

@@ -136,7 +136,7 @@ describe('routes', () => {
   });
 
   it('lazy-loads the admin area for an admin the server confirms', async () => {
-    const amina = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712', address: 'Nyali', role: 1 };
+    const amina = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712', address: 'Nyali', role: 1, staffRole: 'owner' };
     window.localStorage.setItem('auth', JSON.stringify({ user: amina, token: 'admin-token' }));
     // jsdom has no fetch: answer tRPC `user.me` with the admin.
     const fake = createFakeTrpcFetch((procedure) => (procedure === 'user.me' ? { data: amina } : { error: { code: 'NOT_FOUND' } }));
@@ -147,6 +147,24 @@ describe('routes', () => {
       expect(screen.getByRole('link', { name: 'Create Car' })).toHaveAttribute('href', '/dashboard/admin/create-product');
       expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/dashboard/admin/activity');
       expect(fake.calls.map((call) => call.procedure)).toContain('user.me');
+    } finally {
+      window.localStorage.clear();
+      Object.assign(globalThis, { fetch: undefined });
+    }
+  });
+
+  it("gives a salesperson the back office without the owner's screens: no Rates or Activity in the menu, and the screens say why", async () => {
+    const salim = { id: '00000000-0000-4000-8000-0000000000bb', name: 'Salim', email: 'salim@mail.co.ke', phone: '0712', address: 'Nyali', role: 1, staffRole: 'sales' };
+    window.localStorage.setItem('auth', JSON.stringify({ user: salim, token: 'sales-token' }));
+    const fake = createFakeTrpcFetch((procedure) => (procedure === 'user.me' ? { data: salim } : { error: { code: 'FORBIDDEN' } }));
+    Object.assign(globalThis, { fetch: fake.fetch });
+    try {
+      renderAt('/dashboard/admin/settings');
+      expect(await screen.findByText("Owner access required: ask the dealership's owner")).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Create Car' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Rates' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
+      expect(fake.calls.map((call) => call.procedure)).not.toContain('setting.list');
     } finally {
       window.localStorage.clear();
       Object.assign(globalThis, { fetch: undefined });

@@ -1,5 +1,5 @@
 import { AuditListInputSchema } from '@dealership/audit-schemas';
-import { adminProcedure, router } from '@dealership/server-trpc';
+import { ownerProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from './audit.service';
 
@@ -9,7 +9,7 @@ export class AuditRouter {
 
   constructor(audit: AuditService) {
     this.router = router({
-      list: adminProcedure.input(AuditListInputSchema).query(({ input }) => audit.list(input)),
+      list: ownerProcedure.input(AuditListInputSchema).query(({ input }) => audit.list(input)),
     });
   }
 }

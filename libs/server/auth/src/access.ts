@@ -1,10 +1,11 @@
 import { type AuthUser, Role } from '@dealership/user-schemas';
 
 /**
- * Who may use an endpoint or procedure: anyone, any signed-in user, or admins only. The REST
- * guard and the tRPC procedures apply the same rule (`accessDenial`).
+ * Who may use an endpoint or procedure: anyone, any signed-in user, the staff (`admin`: the legacy
+ * name of role 1; owners and sales alike), or owners only (staff, rates, site content, reports, the
+ * audit log). The REST guard and the tRPC procedures apply the same rule (`accessDenial`).
  */
-export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'admin', 'owner'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** Why access is refused: not signed in (401) or signed in without the role (403). */
@@ -16,10 +17,18 @@ export const ACCESS_DENIED_MESSAGE: Record<AccessDenial, string> = {
   FORBIDDEN: 'Admin access required',
 };
 
+/** What a refused caller reads: a salesperson refused an owner's page is told why. */
+export function accessDeniedMessage(denial: AccessDenial, access: Access, user: Pick<AuthUser, 'role'> | null): string {
+  if (denial === 'FORBIDDEN' && access === 'owner' && user?.role === Role.Admin) return "Owner access required: ask the dealership's owner";
+  return ACCESS_DENIED_MESSAGE[denial];
+}
+
 /** Why `user` may not use something at `access` level, or null when it may. */
-export function accessDenial(user: Pick<AuthUser, 'role'> | null, access: Access): AccessDenial | null {
+export function accessDenial(user: Pick<AuthUser, 'role' | 'staffRole'> | null, access: Access): AccessDenial | null {
   if (access === 'public') return null;
   if (!user) return 'UNAUTHORIZED';
-  if (access === 'admin' && user.role !== Role.Admin) return 'FORBIDDEN';
+  if ((access === 'admin' || access === 'owner') && user.role !== Role.Admin) return 'FORBIDDEN';
+  // A staff account is an owner unless it is marked sales (the session lookup always reads the mark).
+  if (access === 'owner' && user.staffRole === 'sales') return 'FORBIDDEN';
   return null;
 }

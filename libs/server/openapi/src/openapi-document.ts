@@ -46,7 +46,8 @@ const TOKEN_OPTIONAL = [{}, ...TOKEN_REQUIRED];
 const ACCESS_NOTE: Record<Access, string> = {
   public: 'Public.',
   user: 'Signed in: any valid token.',
-  admin: 'Admins only (role 1): 401 without a valid token, 403 for another user.',
+  admin: 'Staff only (role 1, the legacy "admin": owners and sales): 401 without a valid token, 403 for another user.',
+  owner: 'Owners only: 401 without a valid token, 403 for a customer or a salesperson.',
 };
 
 const RetryAfterHeaders = z.object({ 'retry-after': z.string().meta({ description: 'Seconds to wait before trying again.' }) });
@@ -148,7 +149,7 @@ function operation(route: RestRouteInfo, doc: RestRouteDoc): ZodOpenApiOperation
     ...(hasInput ? [400] : []),
     ...(pathParams(route.url).length > 0 ? [404] : []),
     ...(route.access !== 'public' ? [401] : []),
-    ...(route.access === 'admin' ? [403] : []),
+    ...(route.access === 'admin' || route.access === 'owner' ? [403] : []),
     ...(readsBody ? [413, 415] : []),
     ...(doc.database === false ? [] : [503]),
   ];

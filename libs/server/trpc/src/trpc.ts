@@ -1,5 +1,5 @@
 import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
-import { ACCESS_DENIED_MESSAGE, type Access, accessDenial } from '@dealership/server-auth';
+import { type Access, accessDenial, accessDeniedMessage } from '@dealership/server-auth';
 import { mapDatabaseError } from '@dealership/server-core';
 import type { AuthUser } from '@dealership/user-schemas';
 import { initTRPC, TRPCError } from '@trpc/server';
@@ -80,7 +80,7 @@ export const publicProcedure = t.procedure.use(domainErrors);
 /** Refuses the call unless `user` has `access`, by the same rule as the REST guard. */
 function demand(user: AuthUser | null, access: Access): asserts user is AuthUser {
   const denial = accessDenial(user, access);
-  if (denial) throw new TRPCError({ code: denial, message: ACCESS_DENIED_MESSAGE[denial] });
+  if (denial) throw new TRPCError({ code: denial, message: accessDeniedMessage(denial, access, user) });
 }
 
 /** Requires a signed-in user; `ctx.user` is non-null inside. */
@@ -89,8 +89,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-/** Requires an admin (role 1). Every admin procedure uses this: the UI hiding a button is not enough. */
+/** Requires a staff account (role 1: an owner or a salesperson). Every back-office procedure uses this or `ownerProcedure`: the UI hiding a button is not enough. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   demand(ctx.user, 'admin');
+  return next({ ctx });
+});
+
+/** Requires an owner: the staff, the rates, the site content, the reports and the audit log. */
+export const ownerProcedure = authedProcedure.use(({ ctx, next }) => {
+  demand(ctx.user, 'owner');
   return next({ ctx });
 });

@@ -5,7 +5,7 @@ import {
   SettingRemoveInputSchema,
   SettingUpdateInputSchema,
 } from '@dealership/setting-schemas';
-import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { SettingService } from './setting.service';
 
@@ -18,11 +18,11 @@ export class SettingRouter {
     this.router = router({
       /** The rates the duty estimator and the financing calculator use today. */
       current: publicProcedure.query(() => settings.current()),
-      list: adminProcedure.input(SettingListInputSchema).query(({ input }) => settings.list(input)),
-      byId: adminProcedure.input(SettingByIdInputSchema).query(({ input }) => settings.byId(input.id)),
-      create: adminProcedure.input(SettingCreateInputSchema).mutation(({ input, ctx }) => settings.create(input, ctx.user)),
-      update: adminProcedure.input(SettingUpdateInputSchema).mutation(({ input, ctx }) => settings.update(input, ctx.user)),
-      remove: adminProcedure.input(SettingRemoveInputSchema).mutation(async ({ input, ctx }) => {
+      list: ownerProcedure.input(SettingListInputSchema).query(({ input }) => settings.list(input)),
+      byId: ownerProcedure.input(SettingByIdInputSchema).query(({ input }) => settings.byId(input.id)),
+      create: ownerProcedure.input(SettingCreateInputSchema).mutation(({ input, ctx }) => settings.create(input, ctx.user)),
+      update: ownerProcedure.input(SettingUpdateInputSchema).mutation(({ input, ctx }) => settings.update(input, ctx.user)),
+      remove: ownerProcedure.input(SettingRemoveInputSchema).mutation(async ({ input, ctx }) => {
         await settings.remove(input.id, ctx.user);
         return { id: input.id };
       }),

@@ -3,3 +3,10 @@
 /** Role values as the legacy site stored them: 1 is an admin, anything else a customer. */
 export const Role = { User: 0, Admin: 1 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
+
+/**
+ * What a staff account (role 1) may do: an owner everything (staff, rates, site content, reports,
+ * the audit log); sales the leads, the orders and the catalogue. Customers have none.
+ */
+export const STAFF_ROLES = ['owner', 'sales'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -15,11 +15,15 @@ describe('UserSchema', () => {
       phone: '0712345678',
       address: 'Nyali, Mombasa',
       role: 0,
+      staffRole: null,
       emailVerified: false,
       password: 'never-returned',
     });
     expect(user).not.toHaveProperty('password');
     expect(UserSchema.safeParse({ ...user, role: 2 }).success).toBe(false);
+    // Staff are owners or sales; nothing else.
+    expect(UserSchema.safeParse({ ...user, role: 1, staffRole: 'sales' }).success).toBe(true);
+    expect(UserSchema.safeParse({ ...user, role: 1, staffRole: 'manager' }).success).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 import { IdSchema, secretText, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
-import { Role } from './role';
+import { Role, STAFF_ROLES } from './role';
 
 export const RoleSchema = z.union([z.literal(Role.User), z.literal(Role.Admin)]);
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `staffRole must be one of: ${STAFF_ROLES.join(', ')}` });
 
 /** A user as the API returns it: never a password or hash. */
 export const UserSchema = z.object({
@@ -12,6 +13,8 @@ export const UserSchema = z.object({
   phone: text(),
   address: text(),
   role: RoleSchema,
+  /** A staff account's role (owner or sales); null for a customer. */
+  staffRole: StaffRoleSchema.nullable(),
   /** Whether the owner of `email` followed a link sent to it (cleared when the email changes). */
   emailVerified: z.boolean(),
 });
@@ -23,6 +26,8 @@ export const AuthUserSchema = z.object({
   name: text(),
   email: text(),
   role: RoleSchema,
+  /** A staff account's role, as stored (the session lookup reads it on every request); null or absent for a customer. */
+  staffRole: StaffRoleSchema.nullable().optional(),
   /** The session (login) the request's token belongs to: what a logout ends. */
   sessionId: IdSchema.optional(),
 });

@@ -221,9 +221,9 @@ describe('user accounts and authentication (integration, real database)', () => 
       const { token, email } = await signUp();
       const adminAuth = () => send('GET', '/api/user/admin-auth', { token });
       expect((await adminAuth()).statusCode).toBe(403);
-      await handle.db.update(users).set({ role: 1 }).where(eq(users.email, email));
+      await handle.db.update(users).set({ role: 1, staffRole: 'owner' }).where(eq(users.email, email));
       expect((await adminAuth()).json()).toEqual({ ok: true });
-      await handle.db.update(users).set({ role: 0 }).where(eq(users.email, email));
+      await handle.db.update(users).set({ role: 0, staffRole: null }).where(eq(users.email, email));
       expect((await adminAuth()).statusCode).toBe(403);
     });
   });
@@ -338,7 +338,7 @@ describe('user accounts and authentication (integration, real database)', () => 
     it('answer {ok} by role: 401 without a valid token, 403 for a customer at the admin gate', async () => {
       const customer = await signUp();
       const admin = await signUp();
-      await handle.db.update(users).set({ role: 1 }).where(eq(users.email, admin.email));
+      await handle.db.update(users).set({ role: 1, staffRole: 'owner' }).where(eq(users.email, admin.email));
       const check = async (url: string, token?: string) => {
         const res = await send('GET', url, { token });
         return [res.statusCode, res.json()];
@@ -487,7 +487,7 @@ describe('user accounts and authentication (integration, real database)', () => 
 
     it('does not lock the admin out: failures from one address leave the account open from another', async () => {
       const admin = await signUp();
-      await handle.db.update(users).set({ role: 1 }).where(eq(users.email, admin.email));
+      await handle.db.update(users).set({ role: 1, staffRole: 'owner' }).where(eq(users.email, admin.email));
       const attacker = freshIp();
       for (let i = 0; i < maxFailuresPerAccount * 2; i++) expect([401, 429]).toContain((await login(admin.email, 'wrong-password', attacker)).statusCode);
       expect((await login(admin.email, PASSWORD, attacker)).statusCode).toBe(429);
@@ -587,6 +587,7 @@ describe('user accounts and authentication (integration, real database)', () => 
         phone: account.phone,
         address: account.address,
         role: 0,
+        staffRole: null,
         emailVerified: false,
       });
       // The domain contract's names, exactly: no legacy `_id` in tRPC.

@@ -17,7 +17,7 @@ export class SessionRepository implements AuthSessionStore {
 
   constructor(@Inject(DB) private readonly db: Database) {
     this.authUserBySession = this.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, sessionId: sessions.id })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), gt(sessions.expiresAt, sql`now()`)))
@@ -27,7 +27,7 @@ export class SessionRepository implements AuthSessionStore {
   /** Who a token's subject is now (name, email and role as stored), while its session lasts. */
   async findAuthUser(userId: string, sessionId: string): Promise<AuthUser | undefined> {
     const [row] = await this.authUserBySession.execute({ userId, sessionId });
-    return row ? { ...row, role: toRole(row.role) } : undefined;
+    return row ? { ...row, role: toRole(row.role), staffRole: row.role === 1 ? row.staffRole : null } : undefined;
   }
 
   async createSession(userId: string, expiresAt: Date): Promise<string> {

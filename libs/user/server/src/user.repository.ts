@@ -1,5 +1,5 @@
 import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
-import type { Role, User } from '@dealership/user-schemas';
+import type { Role, StaffRole, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 
@@ -15,6 +15,7 @@ function toUser(row: UserRow): User {
     phone: row.phone,
     address: row.address,
     role: toRole(row.role),
+    staffRole: row.role === 1 ? (row.staffRole ?? 'owner') : null,
     emailVerified: row.emailVerifiedAt !== null,
   };
 }
@@ -59,7 +60,7 @@ export class UserRepository {
 
   /** Inserts a user; undefined when the email is already registered (in any case). */
   async create(
-    user: { name: string; email: string; passwordHash: string; phone: string; address: string; role: Role; emailVerifiedAt?: Date },
+    user: { name: string; email: string; passwordHash: string; phone: string; address: string; role: Role; staffRole?: StaffRole; emailVerifiedAt?: Date },
     db: Database | Transaction = this.db,
   ): Promise<User | undefined> {
     // The unique index on lower(email) decides, so two registrations racing cannot both win.
@@ -89,7 +90,7 @@ export class UserRepository {
     return row !== undefined;
   }
 
-  async updateAdmin(id: string, changes: { passwordHash: string; role: Role; emailVerifiedAt?: Date }, db: Database | Transaction = this.db): Promise<void> {
+  async updateAdmin(id: string, changes: { passwordHash: string; role: Role; staffRole: StaffRole; emailVerifiedAt?: Date }, db: Database | Transaction = this.db): Promise<void> {
     await db.update(users).set(changes).where(eq(users.id, id));
   }
 

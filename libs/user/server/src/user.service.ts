@@ -133,22 +133,23 @@ export class UserService {
         phone: '',
         address: '',
         role: Role.Admin,
+        staffRole: 'owner',
         emailVerifiedAt: new Date(),
       });
       this.logger.log(`Admin account ${admin.email} created`);
       return 'created';
     }
     const passwordMatches = await this.hasher.verify(existing.passwordHash, admin.password);
-    if (passwordMatches && existing.role === Role.Admin) return 'unchanged';
+    if (passwordMatches && existing.role === Role.Admin && existing.staffRole === 'owner') return 'unchanged';
     const passwordHash = passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password);
     if (existing.role === Role.Admin) {
-      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin });
+      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, staffRole: 'owner' });
       this.logger.log(`Admin account ${admin.email} updated`);
       return 'updated';
     }
     await this.users.transaction(async (tx) => {
       await this.sessions.revokeAllIn(tx, existing.id);
-      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, emailVerifiedAt: existing.emailVerified ? undefined : new Date() }, tx);
+      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, staffRole: 'owner', emailVerifiedAt: existing.emailVerified ? undefined : new Date() }, tx);
     });
     this.logger.warn(
       `ADMIN_EMAIL names the existing customer account ${existing.email} (id ${existing.id}, "${existing.name}"): ` +

@@ -4,7 +4,9 @@ import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
 import { sitePath } from '@dealership/shared-schemas';
-import { AuthGuard, DashboardShell } from '@dealership/user-web';
+import { AuthGuard, DashboardShell, OwnerOnly } from '@dealership/user-web';
+import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
+import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, TitleCountContext } from '@dealership/web-ui';
@@ -12,7 +14,14 @@ import { Anchor } from '@mantine/core';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
 
-export { AdminActivityPage } from '@dealership/audit-web';
+/** The activity (audit) log: an owner's screen. */
+export function AdminActivityPage() {
+  return (
+    <OwnerOnly title="Activity">
+      <ActivityScreen />
+    </OwnerOnly>
+  );
+}
 export { AdminHomePage } from './AdminHome';
 
 /** Admin side menu (spec §2 "Admin area"), plus the order management screen and the activity log. */
@@ -23,10 +32,10 @@ export const ADMIN_MENU = [
   { to: sitePath('adminCreateBrand'), label: 'Create Brand' },
   { to: sitePath('adminCreateCar'), label: 'Create Car' },
   { to: sitePath('adminOrders'), label: 'Manage Orders' },
-  { to: sitePath('adminActivity'), label: 'Activity' },
+  { to: sitePath('adminActivity'), label: 'Activity', ownerOnly: true },
   { to: sitePath('adminLeads'), label: 'Leads' },
   { to: sitePath('adminTestimonials'), label: 'Testimonials' },
-  { to: sitePath('adminSettings'), label: 'Rates' },
+  { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
 ] as const;
 
@@ -75,7 +84,9 @@ function AdminMenu() {
   const refetchInterval = live ? false : FALLBACK_REFRESH_MS;
   const newLeads = trpc.lead.list.useQuery({ status: 'New', pageSize: 1 }, { refetchInterval }).data?.newCount ?? 0;
   const waitingOrders = trpc.order.stats.useQuery(undefined, { refetchInterval }).data?.byStatus[INITIAL_ORDER_STATUS] ?? 0;
-  const menu = ADMIN_MENU.map((item) =>
+  // A salesperson's menu leaves out the owner's screens (the server refuses them their procedures).
+  const owner = trpc.user.me.useQuery().data?.staffRole === 'owner';
+  const menu = ADMIN_MENU.filter((item) => owner || !('ownerOnly' in item)).map(({ to, label }) => ({ to, label })).map((item) =>
     item.to === LEADS_PATH
       ? { ...item, count: newLeads, countLabel: 'new' }
       : item.to === ORDERS_PATH
@@ -134,4 +145,11 @@ export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 export { AdminLeadsPage } from '@dealership/lead-web';
 export { AdminMessagesPage } from '@dealership/message-web';
 
-export { AdminSettingsPage } from '@dealership/setting-web';
+/** The rates and reservation rules: an owner's screen. */
+export function AdminSettingsPage() {
+  return (
+    <OwnerOnly title="Rates">
+      <RatesScreen />
+    </OwnerOnly>
+  );
+}

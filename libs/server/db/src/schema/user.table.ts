@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, pgView, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, pgView, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
 export const users = pgTable(
@@ -12,13 +12,19 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
-    /** 1 admin, 0 customer (legacy values). */
+    /** 1 staff (the legacy "admin"), 0 customer (legacy values). */
     role: smallint('role').notNull().default(0),
+    /** A staff account's role: owner (everything) or sales (leads, orders, the catalogue); null for customers. */
+    staffRole: text('staff_role', { enum: ['owner', 'sales'] }),
     /** When the owner of the address followed the verification link sent to it; null until then (and again after an email change). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Every staff account has its role, and only staff have one.
+    check('users_staff_role', sql`(${t.role} = 1) = (${t.staffRole} is not null)`),
+  ],
 );
 
 /**

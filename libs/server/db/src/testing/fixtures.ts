@@ -63,7 +63,16 @@ export async function insertUser(db: Database, fields: Partial<typeof users.$inf
   const n = ++sequence;
   const [user] = await db
     .insert(users)
-    .values({ name: `User ${n}`, email: `user${n}@example.test`, passwordHash: 'not-a-hash', phone: '0712000000', address: 'Mombasa', ...fields })
+    .values({
+      name: `User ${n}`,
+      email: `user${n}@example.test`,
+      passwordHash: 'not-a-hash',
+      phone: '0712000000',
+      address: 'Mombasa',
+      // A staff account (role 1) is an owner unless the test says otherwise.
+      staffRole: fields.role === 1 ? 'owner' : null,
+      ...fields,
+    })
     .returning();
   return user;
 }

@@ -96,6 +96,7 @@ export function storeSession(user: Partial<User> & Pick<User, 'name' | 'role'>, 
     phone: '0712000000',
     address: 'Mombasa',
     emailVerified: true,
+    staffRole: user.role === 1 ? 'owner' : null,
     ...user,
   };
   window.localStorage.setItem('auth', JSON.stringify({ user: full, token }));

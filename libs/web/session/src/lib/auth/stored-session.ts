@@ -23,5 +23,7 @@ export function toAuthSession(data: unknown): AuthSession | null {
   if (id === undefined || typeof name !== 'string' || typeof email !== 'string' || typeof phone !== 'string' || typeof address !== 'string') {
     return null;
   }
-  return { user: { id, name, email, phone, address, role: user['role'], emailVerified: user['emailVerified'] === true }, token: data['token'] };
+  // A staff account stored before roles existed counts as an owner here; the server decides on every call.
+  const staffRole = user['role'] === Role.Admin ? (user['staffRole'] === 'sales' ? 'sales' : 'owner') : null;
+  return { user: { id, name, email, phone, address, role: user['role'], staffRole, emailVerified: user['emailVerified'] === true }, token: data['token'] };
 }

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { readAuthToken, SIGN_OUT_WAIT_MS, useAuth } from './use-auth';
 
 const amina = {
-  user: { id: 'u1', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712000111', address: 'Nyali', role: 1 as const, emailVerified: true },
+  user: { id: 'u1', name: 'Amina', email: 'amina@mail.co.ke', phone: '0712000111', address: 'Nyali', role: 1 as const, staffRole: 'owner' as const, emailVerified: true },
   token: 'admin-token',
 };
 const juma = {
-  user: { id: 'u2', name: 'Juma', email: 'juma@mail.co.ke', phone: '0712000222', address: 'Bamburi', role: 0 as const, emailVerified: false },
+  user: { id: 'u2', name: 'Juma', email: 'juma@mail.co.ke', phone: '0712000222', address: 'Bamburi', role: 0 as const, staffRole: null, emailVerified: false },
   token: 'user-token',
 };
 
