@@ -2,7 +2,7 @@ import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
 import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
+import { createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -32,7 +32,9 @@ interface Fixtures {
   orderId: string;
   brandId: string;
   carId: string;
-  spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[] };
+  spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[]; staff: string[] };
+  /** The salesperson's account (a role change that changes nothing). */
+  salesId: string;
   profile: Record<SignedIn, { name: string; email: string; password: string; phone: string; address: string }>;
   lead: { id: string; spare: string[] };
   setting: { id: string; spare: string[] };
@@ -129,6 +131,11 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'audit.list', type: 'query', access: 'owner', input: () => ({ page: 1 }) },
   { path: 'lead.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'lead.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, status: 'Contacted', note: 'Called back' }) },
+  { path: 'staff.list', type: 'query', access: 'owner' },
+  { path: 'staff.invite', type: 'mutation', access: 'owner', input: () => ({ name: 'Invited Person', email: `invited-${++invites}@dealer.test`, staffRole: 'sales' }) },
+  { path: 'staff.setRole', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, staffRole: 'sales' }) },
+  { path: 'staff.deactivate', type: 'mutation', access: 'owner', input: (f) => ({ userId: take(f.spare.staff) }) },
+  { path: 'staff.reactivate', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.spare.staff[f.spare.staff.length - 1] }) },
   { path: 'setting.list', type: 'query', access: 'owner', input: () => ({ page: 1 }) },
   { path: 'setting.byId', type: 'query', access: 'owner', input: (f) => ({ id: f.setting.id }) },
   { path: 'setting.create', type: 'mutation', access: 'owner', input: () => ({ ...matrixRates(), effectiveFrom: nextRateDate() }) },
@@ -154,6 +161,7 @@ let brandNames = 0;
 const nextBrandName = () => `Matrix Brand ${++brandNames}`;
 let rateDates = 0;
 /** A date no other rate set takes effect on (each set has its own). */
+let invites = 0;
 const nextRateDate = () => new Date(Date.UTC(2050, 0, 1 + ++rateDates)).toISOString().slice(0, 10);
 const matrixRates = () => ({ duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS });
 
@@ -395,6 +403,8 @@ describe('authorization matrix (integration: the whole server)', () => {
     }));
     await db.insert(brandImages).values(logos);
     const spareCars = await Promise.all(Array.from({ length: 16 }, (_, i) => insertCar(db, { name: `Spare Car ${i}`, brandId: brand.id }, 0)));
+    // Staff accounts the staff.deactivate row deactivates, one per call.
+    const spareStaff = await Promise.all(Array.from({ length: 9 }, (_, i) => insertUser(db, { name: `Spare Staff ${i}`, role: 1, staffRole: 'sales' })));
     const spareBrands = await Promise.all(Array.from({ length: 16 }, (_, i) => insertBrand(db, { name: `Spare Brand ${i}` })));
     // Three ordering rows (create-order, braintree/payment, order.place), 8 actors each: a car per call.
     const orderCars = await Promise.all(
@@ -449,7 +459,9 @@ describe('authorization matrix (integration: the whole server)', () => {
         carImages: Array.from({ length: 16 }, (_, i) => `cars/${car.slug}-${i}`),
         brandImages: logos.map((l) => l.publicId),
         orderCars: orderCars.map((c) => c.id),
+        staff: spareStaff.map((u) => u.id),
       },
+      salesId: salesSession.user._id,
       profile: {
         customer: { ...customer, password: '' },
         sales: { ...salesperson, password: '' },

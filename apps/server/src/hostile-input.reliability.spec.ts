@@ -232,6 +232,10 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'order.place': { carIds: [ids.car], payment: { method: 'card', nonce: 'fake-valid-nonce' }, idempotencyKey: 'hostile-checkout-0001' },
       'order.all': { status: 'Processing', search: 'amina', page: 1, pageSize: 12 },
       'order.payDeposit': { orderId: ids.order, phone: '0712345678' },
+      'staff.invite': { name: 'Salim Mwangi', email: 'salim@dealer.test', staffRole: 'sales' },
+      'staff.setRole': { userId: ids.order, staffRole: 'sales' },
+      'staff.deactivate': { userId: ids.order },
+      'staff.reactivate': { userId: ids.order },
       'order.mpesaPayment': { paymentId: ids.order },
       'user.register': account,
       'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
@@ -309,7 +313,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\./.test(
       endpoint,
     )
       ? 'admin'

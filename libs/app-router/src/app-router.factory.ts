@@ -7,7 +7,7 @@ import { OrderRouter } from '@dealership/order-server';
 import { router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
 import { TestimonialRouter } from '@dealership/testimonial-server';
-import { UserRouter } from '@dealership/user-server';
+import { StaffRouter, UserRouter } from '@dealership/user-server';
 import { Injectable } from '@nestjs/common';
 
 /** Composes the feature routers into the one tRPC router the web app is typed from. */
@@ -23,6 +23,7 @@ export class AppRouterFactory {
     private readonly setting: SettingRouter,
     private readonly testimonial: TestimonialRouter,
     private readonly message: MessageRouter,
+    private readonly staff: StaffRouter,
   ) {}
 
   create() {
@@ -36,6 +37,7 @@ export class AppRouterFactory {
       setting: this.setting.router,
       testimonial: this.testimonial.router,
       message: this.message.router,
+      staff: this.staff.router,
     });
   }
 }

@@ -34,6 +34,7 @@ export const MESSAGE_TOPICS = [
   'order.deposit-staff',
   'password.reset',
   'email.verify',
+  'staff.invite',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -49,6 +50,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'order.deposit-staff': 'Deposit paid or to check (staff)',
   'password.reset': 'Password reset',
   'email.verify': 'Email verification',
+  'staff.invite': 'Staff invitation',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

@@ -160,3 +160,36 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 /** `user.verifyEmail`: the emailed token. */
 export const EmailVerifyInputSchema = z.object({ token: LinkTokenSchema });
 export type EmailVerifyInput = z.infer<typeof EmailVerifyInputSchema>;
+
+/** A staff account as the Staff page lists it (owners only). */
+export const StaffMemberSchema = z.object({
+  id: IdSchema,
+  name: text(),
+  email: text(),
+  staffRole: StaffRoleSchema,
+  /** The latest sign-in; null when they never signed in (an invitation not accepted yet). */
+  lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When an owner deactivated the account; null while active. */
+  deactivatedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Invited and not yet signed in: the emailed link sets their password. */
+  invitePending: z.boolean(),
+});
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+/** `staff.invite`: a new staff account, told by email with a single-use link to choose a password. */
+export const StaffInviteInputSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  staffRole: StaffRoleSchema,
+});
+export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
+
+/** `staff.setRole`: an owner changes a staff account's role (never the last active owner's). */
+export const StaffSetRoleInputSchema = z.object({ userId: IdSchema, staffRole: StaffRoleSchema });
+export type StaffSetRoleInput = z.infer<typeof StaffSetRoleInputSchema>;
+
+/** `staff.deactivate` and `staff.reactivate`. */
+export const StaffMemberInputSchema = z.object({ userId: IdSchema });
+
+/** How long an invitation's link lets the invitee choose a password. */
+export const STAFF_INVITE_TTL_DAYS = 7;

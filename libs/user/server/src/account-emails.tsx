@@ -1,5 +1,6 @@
 import { EmailLayout, EmailLink, EmailText, renderEmail, type EmailSite, type RenderedEmail } from '@dealership/message-server';
-import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES } from '@dealership/user-schemas';
+import { SITE_NAME } from '@dealership/shared-schemas';
+import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, STAFF_INVITE_TTL_DAYS, type StaffRole } from '@dealership/user-schemas';
 
 /** A page of the site with the token in its query: what the emailed button opens. */
 export const accountLink = (site: EmailSite, path: '/reset-password' | '/verify-email', token: string) =>
@@ -58,6 +59,22 @@ export function emailVerificationEmail(site: EmailSite, name: string, token: str
       <EmailText>Please confirm that this is your email address, so we can send your order receipts and a password reset link here:</EmailText>
       <LinkBlock href={href} label="Confirm my email address" />
       <EmailText>The link works for {EMAIL_VERIFY_TTL_DAYS} days. If you did not open an account with us, ignore this email.</EmailText>
+    </EmailLayout>,
+  );
+}
+
+/** The invitation to the staff: a link to choose a password, valid STAFF_INVITE_TTL_DAYS. */
+export function staffInviteEmail(site: EmailSite, name: string, invitedBy: string, role: StaffRole, token: string): Promise<RenderedEmail> {
+  const href = `${accountLink(site, '/reset-password', token)}&invite=1`;
+  return renderEmail(
+    `${invitedBy} invited you to the ${SITE_NAME} back office`,
+    <EmailLayout site={site} preview="Choose your password to start" heading="Welcome to the team">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>
+        {invitedBy} made you a staff account ({role === 'owner' ? 'owner' : 'sales'}) on {SITE_NAME}'s back office. Choose your password to start:
+      </EmailText>
+      <LinkBlock href={href} label="Choose your password" />
+      <EmailText>The link works once, for {STAFF_INVITE_TTL_DAYS} days. Then sign in with this email address and your password.</EmailText>
     </EmailLayout>,
   );
 }

@@ -1,3 +1,4 @@
 export { UserModule } from './user.module';
 export { UserRouter } from './user.router';
+export { StaffRouter } from './staff.router';
 export { UserService } from './user.service';

@@ -2,7 +2,7 @@ import type { AuthSessionStore } from '@dealership/server-auth';
 import { DB, type Database, sessions, type Transaction, users } from '@dealership/server-db';
 import type { AuthUser } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 
 const toRole = (role: number): AuthUser['role'] => (role === 1 ? 1 : 0);
 
@@ -20,7 +20,15 @@ export class SessionRepository implements AuthSessionStore {
       .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), gt(sessions.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          gt(sessions.expiresAt, sql`now()`),
+          // A deactivated staff account's sessions were ended; none of its tokens works again.
+          isNull(users.deactivatedAt),
+        ),
+      )
       .prepare('auth_user_by_session');
   }
 

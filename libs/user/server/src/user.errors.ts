@@ -38,3 +38,23 @@ export class LinkNoLongerValidError extends DomainError {
     );
   }
 }
+
+/** A staff account an owner deactivated: the right password, but no sign-in. */
+export class AccountDeactivatedError extends DomainError {
+  constructor() {
+    super(ErrorCode.Unauthorized, "This account has been deactivated. Ask the dealership's owner if you need it again");
+  }
+}
+
+/** What an owner may not do to the staff. */
+const STAFF_REFUSALS = {
+  'last-owner': 'The dealership must keep at least one active owner: make someone else an owner first',
+  'email-taken': 'An account with this email exists already; invite the person with another address',
+  'not-staff': 'Staff account not found',
+} as const;
+
+export class StaffChangeRefusedError extends DomainError {
+  constructor(reason: keyof typeof STAFF_REFUSALS) {
+    super(reason === 'not-staff' ? ErrorCode.NotFound : ErrorCode.Conflict, STAFF_REFUSALS[reason], reason === 'email-taken' ? 'email' : 'userId');
+  }
+}

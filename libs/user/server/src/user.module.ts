@@ -1,10 +1,13 @@
 import { AUTH_SESSION_STORE } from '@dealership/server-auth';
+import { AuditModule } from '@dealership/audit-server';
 import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
 import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
+import { StaffRouter } from './staff.router';
+import { StaffService } from './staff.service';
 import { UserTokenRepository } from './user-token.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
@@ -17,7 +20,7 @@ import { UserService } from './user.service';
  * links of password reset and email verification, through the outbox.
  */
 @Module({
-  imports: [MessageModule],
+  imports: [MessageModule, AuditModule],
   providers: [
     UserTokenRepository,
     EmailLinkService,
@@ -26,10 +29,12 @@ import { UserService } from './user.service';
     PasswordHasher,
     UserService,
     UserRouter,
+    StaffService,
+    StaffRouter,
     AdminBootstrap,
     { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
   ],
   controllers: [UserController],
-  exports: [UserService, UserRouter, AUTH_SESSION_STORE],
+  exports: [UserService, UserRouter, StaffRouter, AUTH_SESSION_STORE],
 })
 export class UserModule {}

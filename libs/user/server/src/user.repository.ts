@@ -1,7 +1,7 @@
 import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
-import type { Role, StaffRole, User } from '@dealership/user-schemas';
+import type { Role, StaffMember, StaffRole, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -17,6 +17,18 @@ function toUser(row: UserRow): User {
     role: toRole(row.role),
     staffRole: row.role === 1 ? (row.staffRole ?? 'owner') : null,
     emailVerified: row.emailVerifiedAt !== null,
+  };
+}
+
+function toStaffMember(row: UserRow): StaffMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    staffRole: row.staffRole ?? 'owner',
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    invitePending: row.lastSignInAt === null && row.deactivatedAt === null,
   };
 }
 
@@ -43,9 +55,57 @@ export class UserRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
   /** Looks a user up by email, whatever its case. */
-  async findByEmail(email: string): Promise<(User & { passwordHash: string }) | undefined> {
+  async findByEmail(email: string): Promise<(User & { passwordHash: string; deactivated: boolean }) | undefined> {
     const [row] = await this.db.select().from(users).where(emailIs(email));
-    return row ? { ...toUser(row), passwordHash: row.passwordHash } : undefined;
+    return row ? { ...toUser(row), passwordHash: row.passwordHash, deactivated: row.deactivatedAt !== null } : undefined;
+  }
+
+  /** Notes a successful sign-in (the Staff page's "last sign-in"). */
+  async recordSignIn(id: string): Promise<void> {
+    await this.db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+  }
+
+  // Staff accounts (the Staff page).
+
+  /** Every staff account: the active ones first, then by name. */
+  async staff(): Promise<StaffMember[]> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.role, 1))
+      .orderBy(sql`${users.deactivatedAt} is not null`, asc(users.name), asc(users.id));
+    return rows.map(toStaffMember);
+  }
+
+  /**
+   * Staff changes are made one at a time (a lock for the transaction): two owners demoting or
+   * deactivating each other at once cannot leave the dealership without an active owner.
+   */
+  async lockStaff(tx: Transaction): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff-accounts'))`);
+  }
+
+  /** A staff account, read in the caller's transaction. */
+  async staffMember(tx: Transaction, id: string): Promise<StaffMember | undefined> {
+    const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.role, 1)));
+    return row ? toStaffMember(row) : undefined;
+  }
+
+  /** Active owners other than `exceptId`. */
+  async otherActiveOwners(tx: Transaction, exceptId: string): Promise<number> {
+    const [{ owners }] = await tx
+      .select({ owners: count() })
+      .from(users)
+      .where(and(eq(users.role, 1), eq(users.staffRole, 'owner'), isNull(users.deactivatedAt), ne(users.id, exceptId)));
+    return owners;
+  }
+
+  async setStaffRole(tx: Transaction, id: string, staffRole: StaffRole): Promise<void> {
+    await tx.update(users).set({ staffRole }).where(and(eq(users.id, id), eq(users.role, 1)));
+  }
+
+  async setDeactivated(tx: Transaction, id: string, deactivatedAt: Date | null): Promise<void> {
+    await tx.update(users).set({ deactivatedAt }).where(and(eq(users.id, id), eq(users.role, 1)));
   }
 
   async findById(id: string): Promise<User | undefined> {

@@ -6,7 +6,7 @@ import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
-import { CurrentPasswordIncorrectError, EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
+import { AccountDeactivatedError, CurrentPasswordIncorrectError, EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
 
 const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
 
@@ -56,8 +56,12 @@ export class UserService {
     const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
     if (!found || !valid) throw new InvalidCredentialsError();
     await this.throttle.succeeded(ip, input.email);
-    const { passwordHash: _hash, ...user } = found;
-    return { user, token: await this.auth.startSession(user.id) };
+    // Told only to whoever knows the password: a guess learns nothing of the account.
+    if (found.deactivated) throw new AccountDeactivatedError();
+    const { passwordHash: _hash, deactivated: _deactivated, ...user } = found;
+    const token = await this.auth.startSession(user.id);
+    await this.users.recordSignIn(user.id);
+    return { user, token };
   }
 
   /** Ends the session of the token the request came with; the user's other sessions stay. */

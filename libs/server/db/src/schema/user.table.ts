@@ -16,6 +16,10 @@ export const users = pgTable(
     role: smallint('role').notNull().default(0),
     /** A staff account's role: owner (everything) or sales (leads, orders, the catalogue); null for customers. */
     staffRole: text('staff_role', { enum: ['owner', 'sales'] }),
+    /** A staff account an owner deactivated: it cannot sign in, and its sessions ended then. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /** The account's latest successful sign-in (the Staff page shows it). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** When the owner of the address followed the verification link sent to it; null until then (and again after an email change). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,

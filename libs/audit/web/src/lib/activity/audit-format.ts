@@ -10,6 +10,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'lead', label: 'Leads' },
   { value: 'setting', label: 'Rates' },
   { value: 'message', label: 'Messages' },
+  { value: 'user', label: 'Staff' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -20,6 +21,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   lead: 'Lead',
   setting: 'Rate set',
   message: 'Message',
+  user: 'Staff account',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -29,6 +31,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   removeImage: 'Picture removed',
   setStatus: 'Status changed',
   resend: 'Sent again',
+  invite: 'Invited',
+  setRole: 'Role changed',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -39,6 +45,10 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   removeImage: 'removed a picture of',
   setStatus: 'changed the status of',
   resend: 'sent again',
+  invite: 'invited',
+  setRole: 'changed the role of',
+  deactivate: 'deactivated',
+  reactivate: 'reactivated',
 };
 
 /** 'Car', 'Brand', 'Order'. */
