@@ -46,6 +46,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/leads',
   '/dashboard/admin/settings',
   '/dashboard/admin/messages',
+  '/dashboard/admin/staff',
   '/dashboard/user',
   '/dashboard/user/order',
   '/dashboard/user/profile',

@@ -57,6 +57,7 @@ const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
 const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
 const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
+const AdminStaffPage = lazyPage(adminPages, 'AdminStaffPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -130,6 +131,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminTestimonials: <AdminTestimonialsPage />,
     adminLeads: <AdminLeadsPage />,
     adminMessages: <AdminMessagesPage />,
+    adminStaff: <AdminStaffPage />,
     adminSettings: <AdminSettingsPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,

@@ -1,6 +1,7 @@
 export type { AuthArea, AuthCheckResult } from './lib/auth/auth-check';
 export { AuthGuard, type AuthGuardProps } from './lib/guard/AuthGuard';
 export { OWNER_ONLY_MESSAGE, OwnerOnly } from './lib/guard/OwnerOnly';
+export { StaffPage } from './lib/staff/Staff.page';
 export { RedirectCountdown, REDIRECT_COUNTDOWN_SECONDS, type RedirectCountdownProps } from './lib/guard/RedirectCountdown';
 export { DashboardShell, type DashboardMenuItem, type DashboardShellProps } from './lib/dashboard/DashboardShell';
 export { DashboardHome, type DashboardHomeProps } from './lib/dashboard/DashboardHome';

@@ -4,7 +4,7 @@ import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
 import { sitePath } from '@dealership/shared-schemas';
-import { AuthGuard, DashboardShell, OwnerOnly } from '@dealership/user-web';
+import { AuthGuard, DashboardShell, OwnerOnly, StaffPage } from '@dealership/user-web';
 import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
 import { useAuth } from '@dealership/web-session';
@@ -37,6 +37,7 @@ export const ADMIN_MENU = [
   { to: sitePath('adminTestimonials'), label: 'Testimonials' },
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
+  { to: sitePath('adminStaff'), label: 'Staff', ownerOnly: true },
 ] as const;
 
 /** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
@@ -144,6 +145,15 @@ export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
 export { AdminLeadsPage } from '@dealership/lead-web';
 export { AdminMessagesPage } from '@dealership/message-web';
+
+/** The staff accounts: an owner's screen. */
+export function AdminStaffPage() {
+  return (
+    <OwnerOnly title="Staff">
+      <StaffPage />
+    </OwnerOnly>
+  );
+}
 
 /** The rates and reservation rules: an owner's screen. */
 export function AdminSettingsPage() {

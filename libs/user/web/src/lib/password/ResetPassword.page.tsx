@@ -12,6 +12,8 @@ import { LinkProblem } from './LinkProblem';
 
 /** The toast after a reset: every session has ended, so the person signs in again. */
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been changed. Please log in with your new password.';
+/** The toast after an invited staff member chose their password. */
+export const STAFF_PASSWORD_SET_MESSAGE = 'Your password is set. Please log in.';
 
 /**
  * `/reset-password?token=...`: the new password, twice (the registration rules). On success every
@@ -22,6 +24,8 @@ export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been changed. Plea
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // An invitation to the staff opens the same page: the first password of their account.
+  const invited = params.get('invite') === '1';
   const navigate = useNavigate();
   const mutation = trpc.user.resetPassword.useMutation();
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : 'This link is incomplete: open it again from the email, or ask for a new one.');
@@ -34,7 +38,7 @@ export function ResetPasswordPage() {
   const handleSubmit = async (values: PasswordResetInput) => {
     try {
       await withLoadingToast('Saving...', () => mutation.mutateAsync(values));
-      notifySuccess(PASSWORD_RESET_DONE_MESSAGE);
+      notifySuccess(invited ? STAFF_PASSWORD_SET_MESSAGE : PASSWORD_RESET_DONE_MESSAGE);
       navigate(sitePath('login'), { replace: true });
     } catch (error) {
       const { message, fieldErrors } = describeApiError(error);
@@ -45,7 +49,10 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Setting a new password signs your account out on every phone and computer.">
+    <AuthCard
+      title={invited ? 'Welcome to the team: choose your password' : 'Choose a new password'}
+      subtitle={invited ? 'Then sign in with your email address and this password.' : 'Setting a new password signs your account out on every phone and computer.'}
+    >
       <Seo title="Choose a new password" description="Set a new password for your dealership account." noIndex />
       {linkProblem ? (
         <LinkProblem message={linkProblem} action={{ to: sitePath('forgotPassword'), label: 'Ask for a new link' }} />

@@ -1,0 +1,178 @@
+import { type StaffInviteInput, StaffInviteInputSchema, type StaffMember, type StaffRole } from '@dealership/user-schemas';
+import { describeApiError } from '@dealership/web-session';
+import { trpc } from '@dealership/web-trpc-client';
+import { notifyError, notifySuccess, Seo } from '@dealership/web-ui';
+import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+
+const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
+  { value: 'sales', label: 'Sales' },
+  { value: 'owner', label: 'Owner' },
+];
+const ROLE_WORDS: Record<StaffRole, string> = { owner: 'Owner', sales: 'Sales' };
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The owner's Staff page: every staff account with its role, last sign-in and state; invite by
+ * email, change a role, deactivate (with a confirmation: every session of theirs ends at once) or
+ * reactivate. The server refuses what would leave no active owner, and says so.
+ */
+export function StaffPage() {
+  const utils = trpc.useUtils();
+  const list = trpc.staff.list.useQuery();
+  const setRole = trpc.staff.setRole.useMutation();
+  const deactivate = trpc.staff.deactivate.useMutation();
+  const reactivate = trpc.staff.reactivate.useMutation();
+  const [inviting, setInviting] = useState(false);
+  const [leaving, setLeaving] = useState<StaffMember | null>(null);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+    } catch (error) {
+      notifyError(describeApiError(error).message);
+      return;
+    }
+    notifySuccess(done);
+    await utils.staff.invalidate();
+  };
+
+  return (
+    <Stack>
+      <Seo title="Staff" description="The dealership's staff accounts." noIndex />
+      <Group justify="space-between">
+        <Title order={2}>Staff</Title>
+        <Button onClick={() => setInviting(true)}>Invite a staff member</Button>
+      </Group>
+      <Text c="gray.7" size="sm">
+        Owners run everything; sales handle leads, orders and the catalogue, not the staff, the rates or the activity log.
+      </Text>
+      {list.isPending ? (
+        <Loader aria-label="Loading the staff" />
+      ) : list.error ? (
+        <Alert color="red">Could not load the staff: {describeApiError(list.error).message}</Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label="Staff accounts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                <Table.Th>State</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((member) => (
+                <Table.Tr key={member.id} aria-label={`Staff ${member.name}`}>
+                  <Table.Td>{member.name}</Table.Td>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td miw={140}>
+                    <Select
+                      aria-label={`Role of ${member.name}`}
+                      data={ROLE_OPTIONS}
+                      value={member.staffRole}
+                      allowDeselect={false}
+                      disabled={member.deactivatedAt !== null}
+                      onChange={(value) =>
+                        value &&
+                        value !== member.staffRole &&
+                        void run(() => setRole.mutateAsync({ userId: member.id, staffRole: value as StaffRole }), `${member.name} is now ${ROLE_WORDS[value as StaffRole]}`)
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>{member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{dateTime(member.lastSignInAt)}</time> : 'Never'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {member.deactivatedAt ? (
+                        <>
+                          <Badge color="gray">Deactivated</Badge>
+                          <Button size="xs" variant="light" onClick={() => void run(() => reactivate.mutateAsync({ userId: member.id }), `${member.name} can sign in again`)}>
+                            Reactivate
+                          </Button>
+                        </>
+                      ) : (
+                        <>
+                          {member.invitePending ? <Badge color="yellow">Invited</Badge> : <Badge color="green">Active</Badge>}
+                          <Button size="xs" variant="light" color="red" onClick={() => setLeaving(member)}>
+                            Deactivate
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <InviteDialog opened={inviting} onClose={() => setInviting(false)} onInvited={() => void utils.staff.invalidate()} />
+      <Modal opened={leaving !== null} onClose={() => setLeaving(null)} title="Deactivate staff account">
+        <Stack>
+          <Text>
+            {leaving?.name} will be signed out on every phone and computer at once and cannot sign in until an owner reactivates the account.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setLeaving(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deactivate.isPending}
+              onClick={() => {
+                const member = leaving;
+                setLeaving(null);
+                if (member) void run(() => deactivate.mutateAsync({ userId: member.id }), `${member.name} is deactivated`);
+              }}
+            >
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; onClose: () => void; onInvited: () => void }) {
+  const invite = trpc.staff.invite.useMutation();
+  const form = useForm<StaffInviteInput>({
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', staffRole: 'sales' },
+    validate: schemaResolver(StaffInviteInputSchema, { sync: true }),
+  });
+  const submit = async (values: StaffInviteInput) => {
+    try {
+      const member = await invite.mutateAsync(values);
+      notifySuccess(`Invitation sent to ${member.email}`);
+      form.reset();
+      onInvited();
+      onClose();
+    } catch (error) {
+      const { message, fieldErrors } = describeApiError(error);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else notifyError(message);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Invite a staff member">
+      <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Invite a staff member">
+        <Stack>
+          <TextInput label="Name" required key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" required key={form.key('email')} {...form.getInputProps('email')} />
+          <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} key={form.key('staffRole')} {...form.getInputProps('staffRole')} />
+          <Text size="sm" c="gray.7">
+            They get an email with a link to choose their password (it works once, for 7 days).
+          </Text>
+          <Button type="submit" loading={invite.isPending}>
+            Send the invitation
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
