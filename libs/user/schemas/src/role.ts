@@ -10,3 +10,6 @@ export type Role = (typeof Role)[keyof typeof Role];
  */
 export const STAFF_ROLES = ['owner', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A staff session ends after this many hours without a request (buyers keep the configured lifetime). */
+export const STAFF_IDLE_HOURS = 12;

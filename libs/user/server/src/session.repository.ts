@@ -1,8 +1,11 @@
 import type { AuthSessionStore } from '@dealership/server-auth';
 import { DB, type Database, sessions, type Transaction, users } from '@dealership/server-db';
-import type { AuthUser } from '@dealership/user-schemas';
+import { type AuthUser, STAFF_IDLE_HOURS } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+
+/** How stale a session's `last_seen_at` may get before a request writes it again: one write a minute at most. */
+const SEEN_RESOLUTION_MS = 60_000;
 
 const toRole = (role: number): AuthUser['role'] => (role === 1 ? 1 : 0);
 
@@ -17,7 +20,7 @@ export class SessionRepository implements AuthSessionStore {
 
   constructor(@Inject(DB) private readonly db: Database) {
     this.authUserBySession = this.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -27,6 +30,8 @@ export class SessionRepository implements AuthSessionStore {
           gt(sessions.expiresAt, sql`now()`),
           // A deactivated staff account's sessions were ended; none of its tokens works again.
           isNull(users.deactivatedAt),
+          // Back-office sessions end after STAFF_IDLE_HOURS without a request (OWASP ASVS 7.3.1).
+          or(ne(users.role, 1), gt(sessions.lastSeenAt, sql`now() - ${`${STAFF_IDLE_HOURS} hours`}::interval`)),
         ),
       )
       .prepare('auth_user_by_session');
@@ -35,7 +40,12 @@ export class SessionRepository implements AuthSessionStore {
   /** Who a token's subject is now (name, email and role as stored), while its session lasts. */
   async findAuthUser(userId: string, sessionId: string): Promise<AuthUser | undefined> {
     const [row] = await this.authUserBySession.execute({ userId, sessionId });
-    return row ? { ...row, role: toRole(row.role), staffRole: row.role === 1 ? row.staffRole : null } : undefined;
+    if (!row) return undefined;
+    const { lastSeenAt, ...user } = row;
+    if (Date.now() - lastSeenAt.getTime() > SEEN_RESOLUTION_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    }
+    return { ...user, role: toRole(user.role), staffRole: user.role === 1 ? user.staffRole : null };
   }
 
   async createSession(userId: string, expiresAt: Date): Promise<string> {

@@ -1,11 +1,11 @@
-import { auditEvents, type DatabaseHandle, users } from '@dealership/server-db';
+import { auditEvents, type DatabaseHandle, sessions, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startSmtpStub, type ReceivedMail, type SmtpStub } from '@dealership/shared-provider-stubs';
 import type { AuthUser } from '@dealership/user-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { StaffRouter } from './staff.router';
 import { UserModule } from './user.module';
 import { UserRouter } from './user.router';
@@ -120,5 +120,23 @@ describe('staff accounts: invite, roles, deactivation (integration, real databas
     await staff(owner).reactivate({ userId: seller.id });
     expect((await accounts().login({ email: seller.email, password: PASSWORD })).user).toMatchObject({ staffRole: 'sales' });
     await expect(staff(owner).deactivate({ userId: password.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Staff account not found' });
+  });
+
+  it('ends a staff session after 12 hours without a request; a buyer\'s session of the same age lives on', async () => {
+    const seller = await staffUser('sales', 'Idle Seller');
+    const buyer = await insertUser(handle.db, { email: 'idle-buyer@example.co.ke' });
+    const auth = app.get(AuthService);
+    const sellerToken = await auth.startSession(seller.id);
+    const buyerToken = await auth.startSession(buyer.id);
+    const idle = (hours: number) => sql`now() - ${`${hours} hours`}::interval`;
+    await handle.db.update(sessions).set({ lastSeenAt: idle(11.9) }).where(eq(sessions.userId, seller.id));
+    // A request within the 12 hours keeps it alive, and moves its clock.
+    expect(await authUser(sellerToken)).toMatchObject({ id: seller.id });
+    const [seen] = await handle.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, seller.id));
+    expect(Date.now() - seen.lastSeenAt.getTime()).toBeLessThan(60_000);
+    await handle.db.update(sessions).set({ lastSeenAt: idle(12.1) }).where(eq(sessions.userId, seller.id));
+    await handle.db.update(sessions).set({ lastSeenAt: idle(48) }).where(eq(sessions.userId, buyer.id));
+    expect(await authUser(sellerToken)).toBeNull();
+    expect(await authUser(buyerToken)).toMatchObject({ id: buyer.id });
   });
 });
