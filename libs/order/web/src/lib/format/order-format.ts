@@ -30,3 +30,21 @@ export function paymentMethodLabel(method: PaymentMethod): string {
 export function formatOrderDate(createdAt: string | Date): string {
   return new Date(createdAt).toLocaleString('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A moment in the dealer's time (Nairobi), whatever the browser's time zone ("28 Nov 2026, 14:30"). */
+export function formatNairobiTime(at: string | Date): string {
+  return new Date(at).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** How an order was paid, as the staff name it: a reservation whose deposit came by M-Pesa is an M-Pesa deposit. */
+export type PaymentKind = 'Reservation' | 'Card' | 'M-Pesa deposit';
+
+export function paymentKind(order: Pick<Order, 'payment' | 'deposit'>): PaymentKind {
+  if (order.payment.method === 'card') return 'Card';
+  return order.deposit?.paidAt ? 'M-Pesa deposit' : 'Reservation';
+}
+
+/** A reservation whose deposit is still due and that the staff have not moved on or cancelled: the buyer may pay it by M-Pesa. */
+export function canPayDeposit(order: Pick<Order, 'payment' | 'deposit' | 'status'>): boolean {
+  return order.payment.method === 'reservation' && order.deposit !== null && order.deposit.paidAt === null && order.status === 'Not Process';
+}
