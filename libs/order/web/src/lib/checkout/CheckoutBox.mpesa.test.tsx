@@ -85,7 +85,10 @@ describe('CheckoutBox M-Pesa deposit', () => {
   it('places a reservation, asks M-Pesa for the deposit, waits for the PIN, then confirms with the receipt and the hold', async () => {
     signIn({ phone: '0712345678' });
     const { calls } = renderCheckout(<CheckoutBox carIds={[car.id]} />, {
-      api: mpesaApi([pending, makeMpesaPayment({ ...pending, state: 'paid', receipt: 'QKL3ABC1XY', resultCode: 0, message: 'Paid. Thank you: your M-Pesa payment is received.' })]),
+      api: mpesaApi([
+        pending,
+        makeMpesaPayment({ ...pending, state: 'paid', receipt: 'QKL3ABC1XY', resultCode: 0, message: 'Paid. Thank you: your M-Pesa payment is received.' }),
+      ]),
     });
     const step = await chooseMpesa();
     fireEvent.click(await step.findByRole('button', { name: 'Pay deposit by M-Pesa' }));
@@ -108,7 +111,7 @@ describe('CheckoutBox M-Pesa deposit', () => {
     expect(callsOf(calls, 'order.place')).toHaveLength(1);
   });
 
-  it("shows why nothing was paid, and Try again asks again for the same order without placing another", async () => {
+  it('shows why nothing was paid, and Try again asks again for the same order without placing another', async () => {
     signIn({ phone: '0712345678' });
     const failed = makeMpesaPayment({
       ...pending,

@@ -78,7 +78,9 @@ export interface MpesaDepositProgressProps {
  */
 export function MpesaDepositProgress({ mpesa, order, showOrdersLink = false }: MpesaDepositProgressProps) {
   if (mpesa.stage === 'failed') {
-    const held = order.holdExpiresAt ? `Your reservation still holds ${order.lines.length === 1 ? 'the car' : 'the cars'} until ${formatNairobiTime(order.holdExpiresAt)}.` : null;
+    const held = order.holdExpiresAt
+      ? `Your reservation still holds ${order.lines.length === 1 ? 'the car' : 'the cars'} until ${formatNairobiTime(order.holdExpiresAt)}.`
+      : null;
     return (
       <Stack gap="sm">
         <Alert color="red" variant="light" title="The deposit was not paid" role="alert">
