@@ -7,6 +7,7 @@ import { CarStatusBadge } from '@dealership/web-ui';
 import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { balanceAfterDeposit } from '../format/order-format';
 import { DepositSummary, MpesaDepositProgress, MpesaPhoneField } from '../mpesa/MpesaDeposit';
 import { type MpesaDeposit, useMpesaDeposit } from '../mpesa/use-mpesa-deposit';
 import type { CardPayResult } from './CardPayment';
@@ -74,7 +75,7 @@ function MpesaCheckout({ mpesa, order }: { mpesa: MpesaDeposit; order: Order }) 
         {`Order number ${orderNumber(order.id)}`}
       </Text>
       <Stack gap="md">
-        <DepositSummary deposit={order.deposit?.amount ?? mpesa.payment?.amount ?? 0} balance={order.balance} />
+        <DepositSummary deposit={order.deposit?.amount ?? mpesa.payment?.amount ?? 0} balance={balanceAfterDeposit(order)} />
         <MpesaDepositProgress mpesa={mpesa} order={order} showOrdersLink />
       </Stack>
     </Paper>

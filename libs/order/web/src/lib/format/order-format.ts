@@ -48,3 +48,8 @@ export function paymentKind(order: Pick<Order, 'payment' | 'deposit'>): PaymentK
 export function canPayDeposit(order: Pick<Order, 'payment' | 'deposit' | 'status'>): boolean {
   return order.payment.method === 'reservation' && order.deposit !== null && order.deposit.paidAt === null && order.status === 'Not Process';
 }
+
+/** What is left for the showroom once the deposit is paid (an unpaid deposit still counts in `balance`). */
+export function balanceAfterDeposit(order: Pick<Order, 'balance' | 'deposit'>): number {
+  return order.deposit && !order.deposit.paidAt ? Math.max(order.balance - order.deposit.amount, 0) : order.balance;
+}
