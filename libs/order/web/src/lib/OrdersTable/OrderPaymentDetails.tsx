@@ -2,7 +2,7 @@ import type { MpesaPaymentState, Order } from '@dealership/order-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatNairobiTime, paymentKind } from '../format/order-format';
+import { describeDeposit, formatNairobiTime, paymentKind } from '../format/order-format';
 import classes from './OrdersTable.module.css';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -14,19 +14,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "KES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY", or "KES 50,000 · Not paid". */
-function depositText(deposit: NonNullable<Order['deposit']>): string {
-  if (!deposit.paidAt) return `${formatKes(deposit.amount)} · Not paid`;
-  const receipt = deposit.receipt ? ` · M-Pesa receipt ${deposit.receipt}` : '';
-  return `${formatKes(deposit.amount)} · Paid ${formatNairobiTime(deposit.paidAt)}${receipt}`;
-}
-
 /** The buyer's view: the deposit, what is left to pay and how long the cars are held, when the order has them. */
 export function OrderDepositDetails({ order }: { order: Order }) {
   if (!order.deposit && !order.holdExpiresAt) return null;
   return (
     <dl className={classes.details} aria-label="Deposit and balance">
-      {order.deposit ? <Detail label="Deposit">{depositText(order.deposit)}</Detail> : null}
+      {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
       <Detail label="Balance due">{formatKes(order.balance)}</Detail>
       {order.holdExpiresAt ? <Detail label="Hold">{`Held until ${formatNairobiTime(order.holdExpiresAt)}`}</Detail> : null}
     </dl>
@@ -65,7 +58,7 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
         {paid.reference ? <Detail label="Reference">{paid.reference}</Detail> : null}
         <Detail label="Amount paid">{paid.amount > 0 ? formatKes(paid.amount) : 'Nothing paid yet'}</Detail>
         {paid.at ? <Detail label="Paid at">{formatNairobiTime(paid.at)}</Detail> : null}
-        {order.deposit ? <Detail label="Deposit">{depositText(order.deposit)}</Detail> : null}
+        {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
         <Detail label="Balance due">{formatKes(order.balance)}</Detail>
         {order.holdExpiresAt ? <Detail label="Hold">{`Hold ends ${formatNairobiTime(order.holdExpiresAt)}`}</Detail> : null}
       </dl>

@@ -5,7 +5,7 @@ import { useAuth, useCart, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { CarStatusBadge } from '@dealership/web-ui';
 import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { balanceAfterDeposit } from '../format/order-format';
 import { DepositSummary, MpesaDepositProgress, MpesaPhoneField } from '../mpesa/MpesaDeposit';
@@ -66,9 +66,12 @@ export function CheckoutBox({ carIds }: CheckoutBoxProps) {
 
 /** The reservation is placed; its deposit is asked by M-Pesa: the prompt, then the outcome. */
 function MpesaCheckout({ mpesa, order }: { mpesa: MpesaDeposit; order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the buyer submitted is gone: move focus (and a screen reader) to where the payment stands.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="mpesa-heading" aria-busy={mpesa.stage !== 'failed'} className={classes.box}>
-      <Title order={2} size="h3" id="mpesa-heading" mb={4}>
+      <Title order={2} size="h3" id="mpesa-heading" mb={4} ref={heading} tabIndex={-1} className={classes.focusTarget}>
         Pay deposit by M-Pesa
       </Title>
       <Text size="sm" c="gray.7" mb="md">

@@ -1,3 +1,4 @@
+import { formatKes } from '@dealership/shared-util';
 import { type Order, type OrderPayment, type PaymentMethod, orderNumber as orderNumberOf } from '@dealership/order-schemas';
 
 /**
@@ -52,4 +53,11 @@ export function canPayDeposit(order: Pick<Order, 'payment' | 'deposit' | 'status
 /** What is left for the showroom once the deposit is paid (an unpaid deposit still counts in `balance`). */
 export function balanceAfterDeposit(order: Pick<Order, 'balance' | 'deposit'>): number {
   return order.deposit && !order.deposit.paidAt ? Math.max(order.balance - order.deposit.amount, 0) : order.balance;
+}
+
+/** "KES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY", or "KES 50,000 · Not paid". */
+export function describeDeposit(deposit: NonNullable<Order['deposit']>): string {
+  if (!deposit.paidAt) return `${formatKes(deposit.amount)} · Not paid`;
+  const receipt = deposit.receipt ? ` · M-Pesa receipt ${deposit.receipt}` : '';
+  return `${formatKes(deposit.amount)} · Paid ${formatNairobiTime(deposit.paidAt)}${receipt}`;
 }

@@ -113,6 +113,13 @@ describe('UserOrdersPage', () => {
       // A card order has no deposit or hold; a cancelled reservation takes no deposit.
       expect(within(articles[2]).queryByLabelText('Deposit and balance')).not.toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: /^Pay deposit/ })).toHaveLength(1);
+
+      // The printed receipt carries them too.
+      fireEvent.click(screen.getByRole('button', { name: 'Print receipt of order 2' }));
+      const receipt = within(await screen.findByRole('dialog')).getByRole('article', { name: 'Receipt' });
+      expect(receipt).toHaveTextContent('DepositKES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY');
+      expect(receipt).toHaveTextContent('Balance dueKES 6,450,000');
+      expect(receipt).toHaveTextContent('Held until7 Dec 2026, 13:01');
     });
 
     it('pays the deposit from the order: the number, the prompt, then the receipt and the longer hold', async () => {
