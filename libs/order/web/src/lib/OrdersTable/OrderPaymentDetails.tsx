@@ -21,7 +21,7 @@ export function OrderDepositDetails({ order }: { order: Order }) {
     <dl className={classes.details} aria-label="Deposit and balance">
       {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
       <Detail label="Balance due">{formatKes(order.balance)}</Detail>
-      {order.holdExpiresAt ? <Detail label="Hold">{`Held until ${formatNairobiTime(order.holdExpiresAt)}`}</Detail> : null}
+      {order.holdExpiresAt ? <Detail label="Held until">{formatNairobiTime(order.holdExpiresAt)}</Detail> : null}
     </dl>
   );
 }
@@ -60,7 +60,7 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
         {paid.at ? <Detail label="Paid at">{formatNairobiTime(paid.at)}</Detail> : null}
         {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
         <Detail label="Balance due">{formatKes(order.balance)}</Detail>
-        {order.holdExpiresAt ? <Detail label="Hold">{`Hold ends ${formatNairobiTime(order.holdExpiresAt)}`}</Detail> : null}
+        {order.holdExpiresAt ? <Detail label="Hold ends">{formatNairobiTime(order.holdExpiresAt)}</Detail> : null}
       </dl>
       {order.mpesaPayments.length > 0 ? (
         <ul className={classes.requests} aria-label="M-Pesa requests">
