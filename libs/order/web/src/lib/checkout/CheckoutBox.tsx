@@ -233,7 +233,7 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
           <MpesaPhoneField
             defaultPhone={user.phone}
             submitLabel="Pay deposit by M-Pesa"
-            busy={busy}
+            busy={busy || quote.isFetching}
             onSubmit={(phone) => {
               if (canOrder) void submit({ method: 'reservation' }, (order) => onDepositOrder(order, phone));
             }}
@@ -291,6 +291,11 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
             >
               Pay deposit by M-Pesa
             </Button>
+          ) : null}
+          {data?.mpesaPayments && canOrder ? (
+            <Text size="xs" c="gray.7" ta="center">
+              {`${formatKes(data.deposit)} deposit by M-Pesa now, the balance at the showroom`}
+            </Text>
           ) : null}
           {data?.cardPayments ? (
             <Button
