@@ -1,4 +1,4 @@
-import type { Order } from '@dealership/order-schemas';
+import type { MpesaPayment, Order } from '@dealership/order-schemas';
 import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { screen, type RenderResult } from '@testing-library/react';
@@ -29,6 +29,27 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
         imageUrl: '/media/cars/prado.webp',
       },
     ],
+    deposit: null,
+    balance: 6_500_000,
+    holdExpiresAt: null,
+    mpesaPayments: [],
+    ...overrides,
+  };
+}
+
+/** An M-Pesa request for an order's deposit, waiting for the buyer's PIN unless told otherwise. */
+export function makeMpesaPayment(overrides: Partial<MpesaPayment> = {}): MpesaPayment {
+  return {
+    id: '5b6c7d8e-0000-4000-9000-000000000001',
+    orderId: '3f2a9c1b-0d4e-4a5b-8c6d-000000000001',
+    state: 'pending',
+    amount: 50_000,
+    phone: '+254712345678',
+    receipt: null,
+    resultCode: null,
+    message: 'Check your phone and enter your M-Pesa PIN',
+    requestedAt: '2026-11-23T10:00:00.000Z',
+    finishedAt: null,
     ...overrides,
   };
 }

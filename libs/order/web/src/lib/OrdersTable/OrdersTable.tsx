@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { OrderStatusBadge, PaymentBadge } from '../badges/OrderBadges';
 import { formatOrderDate, orderNumber } from '../format/order-format';
 import { BuyerContact } from './BuyerContact';
+import { OrderDepositDetails, OrderPaymentDetails } from './OrderPaymentDetails';
 import classes from './OrdersTable.module.css';
 
 export interface OrdersTableProps {
@@ -17,6 +18,8 @@ export interface OrdersTableProps {
   renderStatus?: (order: Order, number: number) => ReactNode;
   /** Adds the buyer's phone (call and WhatsApp links) and address, as they were when the order was placed. */
   showContact?: boolean;
+  /** The staff's view of each payment: method, reference, amount and time, deposit, hold and M-Pesa requests (otherwise the buyer's deposit, balance and hold). */
+  showPayments?: boolean;
   /** Buttons under an order, beside its total (the buyer's "Print receipt"). */
   renderActions?: (order: Order, number: number) => ReactNode;
   /** "Now" for the relative dates (tests). */
@@ -72,7 +75,7 @@ export function OrderTime({ createdAt, now }: { createdAt: string; now?: Date | 
  * read-only): number, status, buyer, relative date and a payment badge. Prices are in KES, not the
  * legacy rupee sign and 'Lakhs'. On a phone each table scrolls sideways inside its own box.
  */
-export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact = false, renderActions, now }: OrdersTableProps) {
+export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact = false, showPayments = false, renderActions, now }: OrdersTableProps) {
   return (
     <Stack gap="md">
       {orders.map((order, index) => {
@@ -145,6 +148,7 @@ export function OrdersTable({ orders, firstNumber = 1, renderStatus, showContact
             <Paper bg="gray.0" radius="sm" p="sm" mt="sm">
               <OrderLines lines={order.lines} />
             </Paper>
+            {showPayments ? <OrderPaymentDetails order={order} /> : <OrderDepositDetails order={order} />}
             <Group justify="space-between" align="center" gap="sm" mt="sm">
               <Text size="sm">
                 Total{' '}

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { ORDER_STATUSES, type Order } from '@dealership/order-schemas';
 import { callsOf, type FakeApi } from '@dealership/web-trpc-client/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { currentLocation, makeOrder, orderPage, renderOrdersPage } from '../../testing';
+import { currentLocation, makeMpesaPayment, makeOrder, orderPage, renderOrdersPage } from '../../testing';
 import { AdminOrdersPage } from './AdminOrders.page';
 import { ORDERS_PAGE_SIZE } from './order-list-params';
 
@@ -44,9 +44,10 @@ describe('AdminOrdersPage', () => {
     expect(select).toHaveValue('Not Process');
     expect(statusSelect(3)).toHaveValue('cancel');
 
-    expect(within(articles[0]).getByText('Reservation')).toBeInTheDocument();
-    expect(within(articles[1]).getByText('Success')).toBeInTheDocument();
-    expect(within(articles[2]).getByText('Failed')).toBeInTheDocument();
+    // The payment badges, in each order's table.
+    expect(within(within(articles[0]).getByRole('table')).getByText('Reservation')).toBeInTheDocument();
+    expect(within(within(articles[1]).getByRole('table')).getByText('Success')).toBeInTheDocument();
+    expect(within(within(articles[2]).getByRole('table')).getByText('Failed')).toBeInTheDocument();
     // The buyer column: the name, and the staff's mark of a buyer who confirmed the account's email.
     expect(within(articles[1]).getByText((_, element) => element?.tagName === 'TD' && element.textContent === 'Aminaverified')).toBeInTheDocument();
     expect(within(articles[1]).getByLabelText('Email verified')).toBeInTheDocument();
@@ -119,6 +120,97 @@ describe('AdminOrdersPage', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'deliverd' }));
     expect(currentLocation()).toBe(`${ROUTE}?status=deliverd&search=0722`);
     await waitFor(() => expect(callsOf(calls, 'order.all').at(-1)?.input).toEqual({ status: 'deliverd', search: '0722', page: 1, pageSize: ORDERS_PAGE_SIZE }));
+  });
+
+  it('shows each payment: method, card transaction or M-Pesa receipt, amount and time, deposit, balance, hold end and the M-Pesa requests', async () => {
+    const mpesa = makeOrder({
+      status: 'Not Process',
+      amount: 6_500_000,
+      deposit: { amount: 50_000, paidAt: '2026-11-23T10:01:00.000Z', receipt: 'QKL3ABC1XY' },
+      balance: 6_450_000,
+      holdExpiresAt: '2026-12-07T10:01:00.000Z',
+      mpesaPayments: [
+        makeMpesaPayment({
+          id: '5b6c7d8e-0000-4000-9000-000000000002',
+          state: 'paid',
+          receipt: 'QKL3ABC1XY',
+          resultCode: 0,
+          message: 'Paid. Thank you: your M-Pesa payment is received.',
+          requestedAt: '2026-11-23T10:00:30.000Z',
+        }),
+        makeMpesaPayment({
+          id: '5b6c7d8e-0000-4000-9000-000000000001',
+          state: 'failed',
+          phone: '+254712000999',
+          resultCode: 1032,
+          message: 'You cancelled the M-Pesa request on your phone. Nothing was paid; you can try again.',
+          requestedAt: '2026-11-23T09:58:00.000Z',
+        }),
+      ],
+    });
+    const unpaid = makeOrder({ status: 'Not Process', deposit: { amount: 50_000, paidAt: null, receipt: null }, holdExpiresAt: '2026-11-25T07:00:00.000Z' });
+    const card = makeOrder({
+      createdAt: '2026-11-20T08:00:00.000Z',
+      balance: 0,
+      payment: { success: true, method: 'card', provider: 'braintree', transactionId: 'tx-9' },
+    });
+    renderOrders(() => ({ data: orderPage([mpesa, unpaid, card]) }));
+    const articles = await screen.findAllByRole('article');
+
+    const deposit = within(articles[0]).getByLabelText('Payment details');
+    expect(deposit).toHaveTextContent('MethodM-Pesa deposit');
+    expect(deposit).toHaveTextContent('ReferenceM-Pesa receipt QKL3ABC1XY');
+    expect(deposit).toHaveTextContent('Amount paidKES 50,000');
+    expect(deposit).toHaveTextContent('Paid at23 Nov 2026, 13:01');
+    expect(deposit).toHaveTextContent('DepositKES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY');
+    expect(deposit).toHaveTextContent('Balance dueKES 6,450,000');
+    expect(deposit).toHaveTextContent('Hold ends7 Dec 2026, 13:01');
+    const requests = within(within(articles[0]).getByRole('list', { name: 'M-Pesa requests' })).getAllByRole('listitem');
+    expect(requests.map((request) => request.textContent)).toEqual([
+      'Paid+25471234567823 Nov 2026, 13:00Paid. Thank you: your M-Pesa payment is received.',
+      'Failed+25471200099923 Nov 2026, 12:58You cancelled the M-Pesa request on your phone. Nothing was paid; you can try again.',
+    ]);
+
+    const reserved = within(articles[1]).getByLabelText('Payment details');
+    expect(reserved).toHaveTextContent('MethodReservation');
+    expect(reserved).toHaveTextContent('Amount paidNothing paid yet');
+    expect(reserved).toHaveTextContent('DepositKES 50,000 · Not paid');
+    expect(reserved).toHaveTextContent('Hold ends25 Nov 2026, 10:00');
+    expect(within(articles[1]).queryByRole('list', { name: 'M-Pesa requests' })).not.toBeInTheDocument();
+
+    const paidByCard = within(articles[2]).getByLabelText('Payment details');
+    expect(paidByCard).toHaveTextContent('MethodCard');
+    expect(paidByCard).toHaveTextContent('ReferenceTransaction tx-9');
+    expect(paidByCard).toHaveTextContent('Amount paidKES 6,500,000');
+    expect(paidByCard).toHaveTextContent('Paid at20 Nov 2026, 11:00');
+    expect(paidByCard).toHaveTextContent('Balance dueKES 0');
+    expect(paidByCard).not.toHaveTextContent('Hold');
+  });
+
+  it("filters the holds ending today, in the query and the page's URL", async () => {
+    const { calls } = renderOrders(() => ({ data: orderPage([reservation]) }), `${ROUTE}?status=Not+Process&page=2`);
+    await screen.findByRole('article');
+    const chip = screen.getByRole('checkbox', { name: 'Expiring today' });
+    expect(chip).not.toBeChecked();
+
+    fireEvent.click(chip);
+    expect(currentLocation()).toBe(`${ROUTE}?status=Not+Process&expiringToday=true`);
+    await waitFor(() =>
+      expect(callsOf(calls, 'order.all').at(-1)?.input).toEqual({ status: 'Not Process', expiringToday: true, page: 1, pageSize: ORDERS_PAGE_SIZE }),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Expiring today' })).toBeChecked();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Expiring today' }));
+    expect(currentLocation()).toBe(`${ROUTE}?status=Not+Process`);
+  });
+
+  it('reads the holds ending today from the URL, and clears them with the other filters', async () => {
+    const { calls } = renderOrders(() => ({ data: orderPage([]) }), `${ROUTE}?expiringToday=true`);
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(callsOf(calls, 'order.all')[0].input).toEqual({ expiringToday: true, page: 1, pageSize: ORDERS_PAGE_SIZE });
+    expect(screen.getByRole('checkbox', { name: 'Expiring today' })).toBeChecked();
+    act(() => screen.getByRole('button', { name: 'Clear filters' }).click());
+    expect(currentLocation()).toBe(ROUTE);
   });
 
   it('offers to clear the filters when no order matches them', async () => {

@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from '@dealership/order-
 import { describeApiError, SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, PageNav, QueryState, Seo } from '@dealership/web-ui';
-import { Anchor, Box, Button, Loader, NativeSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Chip, Loader, NativeSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -75,6 +75,11 @@ function OrderFilters({
         onChange={(value) => onChange({ status: isOrderStatus(value) ? value : undefined })}
         comboboxProps={{ withinPortal: true }}
       />
+      <div className={classes.chip}>
+        <Chip checked={params.expiringToday} onChange={(checked) => onChange({ expiringToday: checked })} variant="outline" color="orange">
+          Expiring today
+        </Chip>
+      </div>
     </div>
   );
 }
@@ -116,8 +121,8 @@ function OrderStatusSelect({
 /**
  * Manage Orders (`/dashboard/admin/userorders`, spec §2): a table per order with a status dropdown,
  * buyer, relative date and payment badge, then its cars. A change saves at once, shows 'Order
- * Changed to {status}' and reloads the list. Beyond the spec: status filter, buyer search and pages
- * in the URL, and the buyer's phone (call and WhatsApp) and address from the order.
+ * Changed to {status}' and reloads the list. Beyond the spec: status filter, holds ending today, buyer search and pages
+ * in the URL, and the buyer's phone (call and WhatsApp) and address from the order, and each order's payment, deposit, hold and M-Pesa requests.
  */
 export function AdminOrdersPage() {
   const { params, update } = useOrderListParams();
@@ -203,6 +208,7 @@ export function AdminOrdersPage() {
                 orders={page.items}
                 firstNumber={first}
                 showContact
+                showPayments
                 renderStatus={(order, number) => (
                   <OrderStatusSelect order={order} number={number} change={change} onChange={(o, s) => void changeStatus(o, s)} />
                 )}

@@ -23,7 +23,8 @@ function quoteOf(lines: { car: TestCar; price?: number; status?: 'Available' | '
     imageUrl: car.images[0]?.url ?? null,
     status,
   }));
-  return { lines: quoted, total: quoted.filter((l) => l.status === 'Available').reduce((sum, l) => sum + l.price, 0), cardPayments };
+  const total = quoted.filter((l) => l.status === 'Available').reduce((sum, l) => sum + l.price, 0);
+  return { lines: quoted, total, cardPayments, mpesaPayments: false, deposit: 0 };
 }
 
 function orderOf(cars: TestCar[], overrides: Partial<Order> = {}): Order {
@@ -36,6 +37,10 @@ function orderOf(cars: TestCar[], overrides: Partial<Order> = {}): Order {
     amount: cars.reduce((sum, car) => sum + car.price, 0),
     payment: { success: false, method: 'reservation', provider: 'reservation' },
     lines: cars.map((car) => ({ id: car.id, carId: car.id, slug: car.slug, name: car.name, price: car.price, imageUrl: null })),
+    deposit: null,
+    balance: cars.reduce((sum, car) => sum + car.price, 0),
+    holdExpiresAt: '2026-11-25T10:00:00.000Z',
+    mpesaPayments: [],
     ...overrides,
   };
 }

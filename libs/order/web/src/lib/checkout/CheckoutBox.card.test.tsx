@@ -21,6 +21,8 @@ const quote: OrderQuote = {
   lines: [{ carId: car.id, name: car.name, slug: car.slug, price: car.price, imageUrl: null, status: 'Available' }],
   total: car.price,
   cardPayments: true,
+  mpesaPayments: false,
+  deposit: 0,
 };
 const paidOrder = {
   id: '9a8b7c6d-0d4e-4a5b-8c6d-7e8f9a0b1c2d',
@@ -31,6 +33,10 @@ const paidOrder = {
   amount: car.price,
   payment: { success: true, method: 'card', provider: 'braintree', transactionId: 'txn-1', status: 'submitted_for_settlement' },
   lines: [{ id: car.id, carId: car.id, slug: car.slug, name: car.name, price: car.price, imageUrl: null }],
+  deposit: null,
+  balance: 0,
+  holdExpiresAt: null,
+  mpesaPayments: [],
 };
 
 function renderBox(place: FakeApi) {

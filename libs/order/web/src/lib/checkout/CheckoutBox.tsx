@@ -1,12 +1,15 @@
-import type { Order, OrderQuote } from '@dealership/order-schemas';
+import { type MpesaPayment, type Order, type OrderQuote, orderNumber } from '@dealership/order-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { useAuth, useCart, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { CarStatusBadge } from '@dealership/web-ui';
 import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { balanceAfterDeposit } from '../format/order-format';
+import { DepositSummary, MpesaDepositProgress, MpesaPhoneField } from '../mpesa/MpesaDeposit';
+import { type MpesaDeposit, useMpesaDeposit } from '../mpesa/use-mpesa-deposit';
 import type { CardPayResult } from './CardPayment';
 import { describeCheckoutFailure, newIdempotencyKey } from './checkout-helpers';
 import classes from './Checkout.module.css';
@@ -29,20 +32,57 @@ interface Attempt {
   key: string;
 }
 
+/** The placed order, and the M-Pesa request that paid its deposit. */
+interface Placed {
+  order: Order;
+  deposit?: MpesaPayment;
+}
+
 /**
  * The checkout under the favourites (`/cart`): for a signed-in buyer, the cars' availability and
  * the total as the server prices them (`order.quote`), the buyer's contact, then a reservation
- * ("pay at the showroom") or, when card payments are configured, a card payment through
- * Braintree's Drop-in. A guest is sent to log in and comes back here.
+ * ("pay at the showroom"), a reservation whose deposit is paid by M-Pesa, or, when card payments
+ * are configured, a card payment through Braintree's Drop-in. A guest is sent to log in and comes back here.
  */
 export function CheckoutBox({ carIds }: CheckoutBoxProps) {
   const { session } = useAuth();
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  // Kept here: once the reservation is placed its cars leave the favourites, and the M-Pesa prompt outlives the form.
+  const mpesa = useMpesaDeposit({ onPaid: (order, deposit) => setPlaced({ order, deposit }) });
 
-  if (placed) return <OrderConfirmation order={placed} />;
+  if (placed) return <OrderConfirmation order={placed.order} deposit={placed.deposit} />;
+  if (mpesa.order) return <MpesaCheckout mpesa={mpesa} order={mpesa.order} />;
   if (carIds.length === 0) return null;
   if (!session) return <GuestCheckout carIds={carIds} />;
-  return <BuyerCheckout carIds={carIds} user={session.user} onPlaced={setPlaced} />;
+  return (
+    <BuyerCheckout
+      carIds={carIds}
+      user={session.user}
+      onPlaced={(order) => setPlaced({ order })}
+      onDepositOrder={(order, phone) => void mpesa.pay(order, phone)}
+    />
+  );
+}
+
+/** The reservation is placed; its deposit is asked by M-Pesa: the prompt, then the outcome. */
+function MpesaCheckout({ mpesa, order }: { mpesa: MpesaDeposit; order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the buyer submitted is gone: move focus (and a screen reader) to where the payment stands.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="mpesa-heading" aria-busy={mpesa.stage !== 'failed'} className={classes.box}>
+      <Title order={2} size="h3" id="mpesa-heading" mb={4} ref={heading} tabIndex={-1} className={classes.focusTarget}>
+        Pay deposit by M-Pesa
+      </Title>
+      <Text size="sm" c="gray.7" mb="md">
+        {`Order number ${orderNumber(order.id)}`}
+      </Text>
+      <Stack gap="md">
+        <DepositSummary deposit={order.deposit?.amount ?? mpesa.payment?.amount ?? 0} balance={balanceAfterDeposit(order)} />
+        <MpesaDepositProgress mpesa={mpesa} order={order} showOrdersLink />
+      </Stack>
+    </Paper>
+  );
 }
 
 function GuestCheckout({ carIds }: { carIds: string[] }) {
@@ -99,14 +139,16 @@ interface BuyerCheckoutProps {
   carIds: string[];
   user: { name: string; phone: string; address: string };
   onPlaced: (order: Order) => void;
+  /** The reservation is placed: ask M-Pesa to prompt `phone` for its deposit. */
+  onDepositOrder: (order: Order, phone: string) => void;
 }
 
-function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
+function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckoutProps) {
   const utils = trpc.useUtils();
   const { items, remove } = useCart();
   const quote = useCartQuote(carIds);
   const place = trpc.order.place.useMutation();
-  const [method, setMethod] = useState<'choose' | 'card'>('choose');
+  const [method, setMethod] = useState<'choose' | 'card' | 'mpesa'>('choose');
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
 
@@ -122,7 +164,10 @@ function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
     return attempt.current.key;
   };
 
-  const submit = async (payment: { method: 'reservation' } | { method: 'card'; nonce: string }): Promise<CardPayResult> => {
+  const submit = async (
+    payment: { method: 'reservation' } | { method: 'card'; nonce: string },
+    placed: (order: Order) => void = onPlaced,
+  ): Promise<CardPayResult> => {
     const ids = orderable.map((line) => line.carId);
     setFailure(null);
     try {
@@ -133,7 +178,7 @@ function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
       for (const car of items) if (ordered.has(car.id)) remove(car.id);
       void utils.order.mine.invalidate();
       void utils.order.quote.invalidate();
-      onPlaced(order);
+      placed(order);
       return { clearCard: false };
     } catch (error) {
       const result = describeCheckoutFailure(error);
@@ -179,7 +224,26 @@ function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
         </Text>
       ) : null}
 
-      {method === 'card' && data?.cardPayments ? (
+      {method === 'mpesa' && data?.mpesaPayments ? (
+        <Stack gap="md" mt="md" component="section" aria-label="M-Pesa deposit" className={classes.cardStep}>
+          <DepositSummary deposit={data.deposit} balance={Math.max(data.total - data.deposit, 0)} />
+          <Text size="xs" c="gray.7">
+            We reserve the cars first, then M-Pesa asks your phone for the deposit.
+          </Text>
+          <MpesaPhoneField
+            defaultPhone={user.phone}
+            submitLabel="Pay deposit by M-Pesa"
+            busy={busy || quote.isFetching}
+            onSubmit={(phone) => {
+              if (canOrder) void submit({ method: 'reservation' }, (order) => onDepositOrder(order, phone));
+            }}
+            onCancel={() => {
+              setFailure(null);
+              setMethod('choose');
+            }}
+          />
+        </Stack>
+      ) : method === 'card' && data?.cardPayments ? (
         <div className={classes.cardStep}>
           <Suspense
             fallback={
@@ -213,6 +277,26 @@ function BuyerCheckout({ carIds, user, onPlaced }: BuyerCheckoutProps) {
           >
             Reserve — pay at the showroom
           </Button>
+          {data?.mpesaPayments ? (
+            <Button
+              size="md"
+              fullWidth
+              variant="outline"
+              color="green.8"
+              disabled={!canOrder || busy}
+              onClick={() => {
+                setFailure(null);
+                setMethod('mpesa');
+              }}
+            >
+              Pay deposit by M-Pesa
+            </Button>
+          ) : null}
+          {data?.mpesaPayments && canOrder ? (
+            <Text size="xs" c="gray.7" ta="center">
+              {`${formatKes(data.deposit)} deposit by M-Pesa now, the balance at the showroom`}
+            </Text>
+          ) : null}
           {data?.cardPayments ? (
             <Button
               size="md"

@@ -4,7 +4,7 @@ import { SITE_NAME, useSiteConfig } from '@dealership/web-ui';
 import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { formatOrderDate, orderNumber, paymentLabel, paymentMethodLabel } from '../format/order-format';
+import { describeDeposit, formatNairobiTime, formatOrderDate, orderNumber, paymentLabel, paymentMethodLabel } from '../format/order-format';
 import classes from './OrderReceipt.module.css';
 
 export interface OrderReceiptProps {
@@ -91,6 +91,9 @@ export function ReceiptContent({ order }: { order: Order }) {
         <Detail label="Payment method">{paymentMethodLabel(order.payment.method)}</Detail>
         <Detail label="Payment">{paymentSummary(order)}</Detail>
         {order.payment.transactionId ? <Detail label="Transaction">{order.payment.transactionId}</Detail> : null}
+        {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
+        {order.deposit ? <Detail label="Balance due">{formatKes(order.balance)}</Detail> : null}
+        {order.holdExpiresAt ? <Detail label="Held until">{formatNairobiTime(order.holdExpiresAt)}</Detail> : null}
       </dl>
       <Text size="xs" c="gray.7" mt="md">
         Thank you for your order. Please bring this receipt when you visit the showroom.

@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { callsOf } from '@dealership/web-trpc-client/testing';
-import { makeOrder, renderOrdersPage } from '../../testing';
+import { makeMpesaPayment, makeOrder, renderOrdersPage } from '../../testing';
+import { signIn } from '../checkout/checkout-testing';
+import { MPESA_WAITING_MESSAGE } from '../mpesa/use-mpesa-deposit';
 import { UserOrdersPage } from './UserOrders.page';
 
 const ROUTE = '/dashboard/user/order';
@@ -70,6 +72,96 @@ describe('UserOrdersPage', () => {
     expect(card).toHaveTextContent('PaymentPaid');
     expect(card).toHaveTextContent('Transactionbt-123');
     expect(card).toHaveTextContent('Statusdeliverd');
+  });
+
+  describe('deposits', () => {
+    const unpaid = makeOrder({
+      id: '7c1e2d3f-0000-4000-8000-000000000003',
+      status: 'Not Process',
+      deposit: { amount: 50_000, paidAt: null, receipt: null },
+      balance: 6_500_000,
+      holdExpiresAt: '2026-11-25T07:00:00.000Z',
+    });
+    const depositPaid = makeOrder({
+      status: 'Not Process',
+      deposit: { amount: 50_000, paidAt: '2026-11-23T10:01:00.000Z', receipt: 'QKL3ABC1XY' },
+      balance: 6_450_000,
+      holdExpiresAt: '2026-12-07T10:01:00.000Z',
+    });
+    const cancelled = makeOrder({ status: 'cancel', deposit: { amount: 50_000, paidAt: null, receipt: null } });
+
+    beforeEach(() => {
+      window.localStorage.clear();
+      signIn({ phone: '0712 345 678' });
+    });
+
+    it('shows the deposit, the balance due and the hold, and offers M-Pesa only for a reservation whose deposit is due', async () => {
+      renderOrdersPage(<UserOrdersPage />, { route: ROUTE, api: () => ({ data: [unpaid, depositPaid, paid, cancelled] }) });
+      const articles = await screen.findAllByRole('article');
+
+      const due = within(articles[0]).getByLabelText('Deposit and balance');
+      expect(due).toHaveTextContent('DepositKES 50,000 · Not paid');
+      expect(due).toHaveTextContent('Balance dueKES 6,500,000');
+      expect(due).toHaveTextContent('Held until25 Nov 2026, 10:00');
+      expect(within(articles[0]).getByRole('button', { name: 'Pay deposit of order 1 by M-Pesa' })).toHaveTextContent('Pay deposit by M-Pesa');
+
+      const settled = within(articles[1]).getByLabelText('Deposit and balance');
+      expect(settled).toHaveTextContent('DepositKES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY');
+      expect(settled).toHaveTextContent('Balance dueKES 6,450,000');
+      expect(settled).toHaveTextContent('Held until7 Dec 2026, 13:01');
+
+      // A card order has no deposit or hold; a cancelled reservation takes no deposit.
+      expect(within(articles[2]).queryByLabelText('Deposit and balance')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /^Pay deposit/ })).toHaveLength(1);
+
+      // The printed receipt carries them too.
+      fireEvent.click(screen.getByRole('button', { name: 'Print receipt of order 2' }));
+      const receipt = within(await screen.findByRole('dialog')).getByRole('article', { name: 'Receipt' });
+      expect(receipt).toHaveTextContent('DepositKES 50,000 · Paid 23 Nov 2026, 13:01 · M-Pesa receipt QKL3ABC1XY');
+      expect(receipt).toHaveTextContent('Balance dueKES 6,450,000');
+      expect(receipt).toHaveTextContent('Held until7 Dec 2026, 13:01');
+    });
+
+    it('pays the deposit from the order: the number, the prompt, then the receipt and the longer hold', async () => {
+      const pending = makeMpesaPayment({ orderId: unpaid.id });
+      const afterPayment = {
+        ...unpaid,
+        deposit: { amount: 50_000, paidAt: '2026-11-23T10:01:00.000Z', receipt: 'QKL3ABC1XY' },
+        balance: 6_450_000,
+        holdExpiresAt: '2026-12-07T10:01:00.000Z',
+      };
+      let settledOnServer = false;
+      const { calls } = renderOrdersPage(<UserOrdersPage />, {
+        route: ROUTE,
+        api: (procedure) => {
+          if (procedure === 'order.payDeposit') return { data: pending };
+          if (procedure === 'order.mpesaPayment') {
+            settledOnServer = true;
+            return { data: { ...pending, state: 'paid', receipt: 'QKL3ABC1XY', resultCode: 0, message: 'Paid. Thank you: your M-Pesa payment is received.' } };
+          }
+          return { data: [settledOnServer ? afterPayment : unpaid] };
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Pay deposit of order 1 by M-Pesa' }));
+
+      const dialog = within(await screen.findByRole('dialog', { name: 'Pay deposit by M-Pesa' }));
+      expect(dialog.getByText('Deposit by M-Pesa now').nextSibling).toHaveTextContent('KES 50,000');
+      expect(dialog.getByText('Balance due at the showroom').nextSibling).toHaveTextContent('KES 6,450,000');
+      expect(await dialog.findByRole('textbox', { name: 'M-Pesa number' })).toHaveValue('0712 345 678');
+      fireEvent.click(dialog.getByRole('button', { name: 'Pay deposit by M-Pesa' }));
+
+      expect(await dialog.findByText(MPESA_WAITING_MESSAGE)).toBeInTheDocument();
+      expect(callsOf(calls, 'order.payDeposit').map((call) => call.input)).toEqual([{ orderId: unpaid.id, phone: '0712 345 678' }]);
+
+      const receipt = within(await dialog.findByRole('group', { name: 'Deposit paid' }, { timeout: 5_000 }));
+      expect(receipt.getByText('KES 50,000 · M-Pesa receipt QKL3ABC1XY')).toBeInTheDocument();
+      expect(receipt.getByText('Your car is reserved until 7 Dec 2026, 13:01')).toBeInTheDocument();
+
+      fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+      // The list shows the paid deposit, and no button to pay it again.
+      await waitFor(() => expect(screen.getByLabelText('Deposit and balance')).toHaveTextContent('M-Pesa receipt QKL3ABC1XY'));
+      expect(screen.queryByRole('button', { name: /^Pay deposit/ })).not.toBeInTheDocument();
+    });
   });
 
   it('says so when there are no orders', async () => {

@@ -3,16 +3,24 @@ import { sitePath } from '@dealership/shared-schemas';
 import { SERVER_ERROR_MESSAGE } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, QueryState, Seo } from '@dealership/web-ui';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrdersTable } from '../OrdersTable/OrdersTable';
+import { canPayDeposit } from '../format/order-format';
 import { OrderReceipt } from './OrderReceipt';
+import { PayDepositDialog } from './PayDepositDialog';
 
-/** `/dashboard/user/order`: the signed-in buyer's orders, newest first, status read-only, each with a printable receipt. */
+/**
+ * `/dashboard/user/order`: the signed-in buyer's orders, newest first, status read-only, each with
+ * its deposit, balance and hold, a printable receipt, and for a reservation whose deposit is due a
+ * way to pay it by M-Pesa.
+ */
 export function UserOrdersPage() {
   const orders = trpc.order.mine.useQuery();
+  const utils = trpc.useUtils();
   const [receiptOf, setReceiptOf] = useState<Order | null>(null);
+  const [depositOf, setDepositOf] = useState<Order | null>(null);
   const failedAt = orders.isError ? orders.errorUpdatedAt : 0;
 
   useEffect(() => {
@@ -44,9 +52,16 @@ export function UserOrdersPage() {
         <OrdersTable
           orders={data}
           renderActions={(order, number) => (
-            <Button variant="light" size="sm" onClick={() => setReceiptOf(order)} aria-label={`Print receipt of order ${number}`}>
-              Print receipt
-            </Button>
+            <Group gap="xs">
+              {canPayDeposit(order) ? (
+                <Button size="sm" color="green.8" onClick={() => setDepositOf(order)} aria-label={`Pay deposit of order ${number} by M-Pesa`}>
+                  Pay deposit by M-Pesa
+                </Button>
+              ) : null}
+              <Button variant="light" size="sm" onClick={() => setReceiptOf(order)} aria-label={`Print receipt of order ${number}`}>
+                Print receipt
+              </Button>
+            </Group>
           )}
         />
       )}
@@ -61,6 +76,14 @@ export function UserOrdersPage() {
       </Title>
       {body}
       <OrderReceipt order={receiptOf} onClose={() => setReceiptOf(null)} />
+      <PayDepositDialog
+        order={depositOf}
+        onClose={() => {
+          setDepositOf(null);
+          // The deposit may have been paid (or a request made) meanwhile.
+          void utils.order.mine.invalidate();
+        }}
+      />
     </Stack>
   );
 }

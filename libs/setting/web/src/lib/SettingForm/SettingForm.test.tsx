@@ -65,6 +65,25 @@ describe('SettingForm', () => {
     );
   });
 
+  it('takes the holds to the hundredth of an hour, a quarter of an hour a step, and a reminder of 0 for none', async () => {
+    const onSubmit = jest.fn();
+    renderWithProviders(<SettingForm onSubmit={onSubmit} initialValues={november} />);
+    const hold = screen.getByRole('textbox', { name: 'Hold without a deposit (hours)' });
+    const reminder = screen.getByRole('textbox', { name: 'Reminder before expiry (hours)' });
+    expect(screen.getByText('The buyer is reminded to pay this long before the reservation expires; 0 sends no reminder.')).toBeInTheDocument();
+
+    fireEvent.change(hold, { target: { value: '0.5' } });
+    fireEvent.keyDown(hold, { key: 'ArrowUp' });
+    await waitFor(() => expect(hold).toHaveValue('0.75'));
+    fireEvent.change(reminder, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ reservation: { ...DEFAULT_RESERVATION_RULES, unpaidHoldHours: 0.75, reminderHoursBeforeExpiry: 0 } }),
+      ),
+    );
+  });
+
   it('refuses a reminder that comes no earlier than the hold without a deposit ends, and a deposit out of bounds, on the fields', async () => {
     const onSubmit = jest.fn();
     renderWithProviders(<SettingForm onSubmit={onSubmit} initialValues={november} />);

@@ -87,7 +87,10 @@ function toReservation({ depositKind, depositAmount, depositPercent, ...rules }:
 }
 
 // The schema's deposit paths, as the form's fields.
-const FORM_PATHS: Record<string, string> = { 'reservation.deposit.amount': 'reservation.depositAmount', 'reservation.deposit.percent': 'reservation.depositPercent' };
+const FORM_PATHS: Record<string, string> = {
+  'reservation.deposit.amount': 'reservation.depositAmount',
+  'reservation.deposit.percent': 'reservation.depositPercent',
+};
 
 // Rounded so 0.55 shows as 55, not 55.00000000000001.
 const toPercent = (fraction: number) => Math.round(fraction * 1e6) / 1e4;
@@ -165,6 +168,21 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
       min={min}
       max={max}
       hideControls
+      {...form.getInputProps(path)}
+    />
+  );
+
+  // Hours to the hundredth, a quarter of an hour a step: a hold short enough to try out, or 0 where allowed.
+  const hours = (path: string, label: string, description: string, { min, max }: { min: number; max: number }) => (
+    <NumberInput
+      key={form.key(path)}
+      label={label}
+      description={description}
+      decimalScale={2}
+      step={0.25}
+      allowNegative={false}
+      min={min}
+      max={max}
       {...form.getInputProps(path)}
     />
   );
@@ -272,16 +290,16 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {whole('reservation.paidHoldDays', 'Hold with a paid deposit (days)', 'A paid deposit holds the car this long.', RESERVATION_BOUNDS.paidHoldDays)}
-              {whole(
+              {hours(
                 'reservation.unpaidHoldHours',
                 'Hold without a deposit (hours)',
-                'A reservation without a deposit expires after this long.',
+                'A reservation without a deposit expires after this long (0.5 is half an hour).',
                 RESERVATION_BOUNDS.unpaidHoldHours,
               )}
-              {whole(
+              {hours(
                 'reservation.reminderHoursBeforeExpiry',
                 'Reminder before expiry (hours)',
-                'The buyer is reminded to pay this long before the reservation expires.',
+                'The buyer is reminded to pay this long before the reservation expires; 0 sends no reminder.',
                 { min: RESERVATION_BOUNDS.reminderHoursBeforeExpiry.min, max: RESERVATION_BOUNDS.unpaidHoldHours.max - 1 },
               )}
               {whole(

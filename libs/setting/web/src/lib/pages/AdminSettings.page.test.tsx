@@ -19,7 +19,13 @@ const scheduled: Setting = {
   id: '00000000-0000-4000-9000-000000000002',
   effectiveFrom: '2099-07-01',
   duty: { ...DEFAULT_DUTY_RATES, vat: 0.18 },
-  reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'percent', percent: 2.5 }, paidHoldDays: 1, unpaidHoldHours: 12, reminderHoursBeforeExpiry: 1 },
+  reservation: {
+    ...DEFAULT_RESERVATION_RULES,
+    deposit: { kind: 'percent', percent: 2.5 },
+    paidHoldDays: 1,
+    unpaidHoldHours: 0.25,
+    reminderHoursBeforeExpiry: 0,
+  },
   note: null,
 };
 const pageOf = (items: Setting[]) => ({ items, total: items.length, page: 1, pageSize: SETTING_PAGE_SIZE, pageCount: 1 });
@@ -58,8 +64,9 @@ describe('AdminSettingsPage', () => {
     expect(within(inForce).getByText('Up to 2 unpaid per buyer')).toBeInTheDocument();
     expect(within(later).getByText('2.5% deposit')).toBeInTheDocument();
     expect(within(later).getByText('Held 1 day paid')).toBeInTheDocument();
-    expect(within(later).getByText('Held 12 hours unpaid')).toBeInTheDocument();
-    expect(within(later).getByText('Reminder 1 hour before')).toBeInTheDocument();
+    expect(within(later).getByText('Held 0.25 hours unpaid')).toBeInTheDocument();
+    // A reminder of 0 hours is none.
+    expect(within(later).getByText('No reminder')).toBeInTheDocument();
     expect(screen.getByText('2 rate sets')).toBeInTheDocument();
   });
 

@@ -25,7 +25,7 @@ function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHo
     deposit.kind === 'fixed' ? `${formatKes(deposit.amount)} deposit` : `${deposit.percent}% deposit`,
     `Held ${plural(paidHoldDays, 'day', 'days')} paid`,
     `Held ${plural(unpaidHoldHours, 'hour', 'hours')} unpaid`,
-    `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
+    reminderHoursBeforeExpiry === 0 ? 'No reminder' : `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
     `Up to ${maxUnpaidPerBuyer} unpaid per buyer`,
   ];
 }
