@@ -244,6 +244,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'order.statuses': 'query',
   // Prices and Reserved / Sold of catalogue cars, as every car page shows them: /cart totals for guests too.
   'order.quote': 'query',
+  // Whether card and M-Pesa payments are configured: what /cart's quote tells anyone.
+  'order.paymentOptions': 'query',
   'user.register': 'mutation',
   'user.login': 'mutation',
   // Emailed account links: the reset request is throttled per email and address and answers the same for any address; the links carry their own secret.

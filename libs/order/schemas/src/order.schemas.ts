@@ -235,6 +235,10 @@ export const OrderQuoteSchema = z.object({
 });
 export type OrderQuote = z.infer<typeof OrderQuoteSchema>;
 
+/** tRPC `order.paymentOptions`: which ways to pay are configured (My Orders offers M-Pesa only when it is). */
+export const PaymentOptionsSchema = z.object({ cardPayments: z.boolean(), mpesaPayments: z.boolean() });
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
 /** tRPC `order.clientToken` (and `GET /api/car/braintree/token`): the Drop-in's client token. */
 export const ClientTokenSchema = z.object({ clientToken: text() });
 export type ClientToken = z.infer<typeof ClientTokenSchema>;

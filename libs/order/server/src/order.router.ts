@@ -23,6 +23,8 @@ export class OrderRouter {
       // Public: it shows only what the catalogue shows anyone (prices, Reserved / Sold), so /cart
       // can mark unavailable cars and total the rest for a guest before the login prompt.
       quote: publicProcedure.input(OrderQuoteInputSchema).query(({ input }) => orders.quote(input.carIds)),
+      // Public: whether card and M-Pesa payments are configured, as /cart's quote says to anyone.
+      paymentOptions: publicProcedure.query(() => orders.paymentOptions()),
       clientToken: authedProcedure.query(() => orders.clientToken()),
       place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input, ctx.ip)),
       /** Asks M-Pesa to prompt the buyer's phone for a reservation's deposit. */

@@ -10,6 +10,7 @@ import {
   type OrderQuote,
   type OrderSetStatusInput,
   type OrderStats,
+  type PaymentOptions,
 } from '@dealership/order-schemas';
 import {
   CardPaymentsDisabledError,
@@ -229,6 +230,11 @@ export class OrderService implements OnModuleInit {
       mpesaPayments: this.mpesa.enabled,
       deposit: available.reduce((sum, line) => sum + reservationDeposit(rules, line.price), 0),
     };
+  }
+
+  /** Which ways to pay are configured. */
+  paymentOptions(): PaymentOptions {
+    return { cardPayments: this.gateway.cardPayments, mpesaPayments: this.mpesa.enabled };
   }
 
   /** The Drop-in's client token (503 when card payments are off, 502 when the gateway fails). */

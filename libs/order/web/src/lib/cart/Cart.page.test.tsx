@@ -174,7 +174,8 @@ describe('CartPage', () => {
       expect(confirmation.getByText('3F2A9C1B')).toBeInTheDocument();
       expect(confirmation.getByText('KES 4,600,000')).toBeInTheDocument();
       expect(confirmation.getByText('Our sales team will call you within one working day to confirm.')).toBeInTheDocument();
-      expect(confirmation.getByText('Pay at our Mombasa showroom within 48 hours to keep the reservation.')).toBeInTheDocument();
+      // The hold's end as the order says it (the rules in force), in Nairobi time.
+      expect(confirmation.getByText('Pay the deposit or visit our Mombasa showroom before 25 Nov 2026, 13:00 to keep the reservation.')).toBeInTheDocument();
       expect(confirmation.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/dashboard/user/order');
       // Both saved copies of the Harrier and the Vitz are gone; the sold Demio stays.
       expect(storedCart().map((car) => car.id)).toEqual([demio.id]);

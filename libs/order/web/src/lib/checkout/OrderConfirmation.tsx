@@ -4,6 +4,7 @@ import { formatKes } from '@dealership/shared-util';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { formatNairobiTime } from '../format/order-format';
 import { DepositPaid } from '../mpesa/MpesaDeposit';
 import classes from './Checkout.module.css';
 
@@ -18,7 +19,11 @@ export const NEXT_STEPS = {
 export function OrderConfirmation({ order, deposit }: { order: Order; /** The M-Pesa request that paid the deposit. */ deposit?: MpesaPayment }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const method = order.payment.method;
-  const steps = deposit ? NEXT_STEPS.deposit : NEXT_STEPS[method];
+  // The reservation's hold ends when the rules in force said (48 hours by default): the order says when.
+  const steps =
+    deposit ? NEXT_STEPS.deposit
+    : method === 'reservation' && order.holdExpiresAt ? [NEXT_STEPS.reservation[0], `Pay the deposit or visit our Mombasa showroom before ${formatNairobiTime(order.holdExpiresAt)} to keep the reservation.`]
+    : NEXT_STEPS[method];
   const cars = order.lines.length;
 
   // The box replaced the buttons the buyer pressed: move focus (and a screen reader) to the news.

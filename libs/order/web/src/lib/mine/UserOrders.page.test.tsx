@@ -22,13 +22,16 @@ const paid = makeOrder({ status: 'deliverd', payment: { success: true, method: '
 // Toasts live in a store shared by the tests of a file.
 afterEach(() => act(() => notifications.clean()));
 
+/** M-Pesa configured: My Orders offers it. */
+const MPESA_ON = { cardPayments: false, mpesaPayments: true };
+
 describe('UserOrdersPage', () => {
   it("lists the buyer's orders from order.mine, the status read-only, with the payment badge", async () => {
     const { calls } = renderOrdersPage(<UserOrdersPage />, { route: ROUTE, api: () => ({ data: [reservation, paid] }) });
     const articles = await screen.findAllByRole('article');
     expect(articles).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
-    expect(calls.map((call) => call.procedure)).toEqual(['order.mine']);
+    expect(calls.map((call) => call.procedure).sort()).toEqual(['order.mine', 'order.paymentOptions']);
 
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(articles[0]).getByText('Shipped')).toBeInTheDocument();
@@ -96,7 +99,10 @@ describe('UserOrdersPage', () => {
     });
 
     it('shows the deposit, the balance due and the hold, and offers M-Pesa only for a reservation whose deposit is due', async () => {
-      renderOrdersPage(<UserOrdersPage />, { route: ROUTE, api: () => ({ data: [unpaid, depositPaid, paid, cancelled] }) });
+      renderOrdersPage(<UserOrdersPage />, {
+        route: ROUTE,
+        api: (procedure) => (procedure === 'order.paymentOptions' ? { data: MPESA_ON } : { data: [unpaid, depositPaid, paid, cancelled] }),
+      });
       const articles = await screen.findAllByRole('article');
 
       const due = within(articles[0]).getByLabelText('Deposit and balance');
@@ -122,6 +128,15 @@ describe('UserOrdersPage', () => {
       expect(receipt).toHaveTextContent('Held until7 Dec 2026, 13:01');
     });
 
+    it('offers no M-Pesa where the dealer has not configured it', async () => {
+      renderOrdersPage(<UserOrdersPage />, {
+        route: ROUTE,
+        api: (procedure) => (procedure === 'order.paymentOptions' ? { data: { cardPayments: false, mpesaPayments: false } } : { data: [unpaid] }),
+      });
+      expect(await screen.findAllByRole('article')).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: /^Pay deposit/ })).not.toBeInTheDocument();
+    });
+
     it('pays the deposit from the order: the number, the prompt, then the receipt and the longer hold', async () => {
       const pending = makeMpesaPayment({ orderId: unpaid.id });
       const afterPayment = {
@@ -134,6 +149,7 @@ describe('UserOrdersPage', () => {
       const { calls } = renderOrdersPage(<UserOrdersPage />, {
         route: ROUTE,
         api: (procedure) => {
+          if (procedure === 'order.paymentOptions') return { data: MPESA_ON };
           if (procedure === 'order.payDeposit') return { data: pending };
           if (procedure === 'order.mpesaPayment') {
             settledOnServer = true;

@@ -18,6 +18,8 @@ import { PayDepositDialog } from './PayDepositDialog';
  */
 export function UserOrdersPage() {
   const orders = trpc.order.mine.useQuery();
+  // M-Pesa is offered only where the dealer configured it.
+  const mpesa = trpc.order.paymentOptions.useQuery().data?.mpesaPayments === true;
   const utils = trpc.useUtils();
   const [receiptOf, setReceiptOf] = useState<Order | null>(null);
   const [depositOf, setDepositOf] = useState<Order | null>(null);
@@ -53,7 +55,7 @@ export function UserOrdersPage() {
           orders={data}
           renderActions={(order, number) => (
             <Group gap="xs">
-              {canPayDeposit(order) ? (
+              {mpesa && canPayDeposit(order) ? (
                 <Button size="sm" color="green.8" onClick={() => setDepositOf(order)} aria-label={`Pay deposit of order ${number} by M-Pesa`}>
                   Pay deposit by M-Pesa
                 </Button>
