@@ -63,7 +63,7 @@ const TABLE_OWNERS = {
   catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
   order: { dirs: ['order'], tables: ['orders', 'orderLines', 'mpesaPayments'] },
   lead: { dirs: ['lead'], tables: ['leads'] },
-  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens'] },
+  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'recoveryCodes', 'trustedDevices'] },
   audit: { dirs: ['audit'], tables: ['auditEvents'] },
   message: { dirs: ['message'], tables: ['outboxMessages'] },
   media: { dirs: ['media'], tables: ['mediaUploads'] },

@@ -236,6 +236,10 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'staff.setRole': { userId: ids.order, staffRole: 'sales' },
       'staff.deactivate': { userId: ids.order },
       'staff.reactivate': { userId: ids.order },
+      'staff.resetTwoFactor': { userId: ids.order },
+      'staff.requireTwoFactor': { required: false },
+      'user.twoFactorEnable': { code: '123456' },
+      'user.loginSecondFactor': { challenge: 'not.a.challenge', code: '123456' },
       'order.mpesaPayment': { paymentId: ids.order },
       'user.register': account,
       'user.login': { email: 'amina@example.co.ke', password: 'wrong-password' },
@@ -313,7 +317,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\./.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$/.test(
       endpoint,
     )
       ? 'admin'

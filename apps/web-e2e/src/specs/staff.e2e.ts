@@ -1,5 +1,6 @@
 import type { ReceivedMail } from '@dealership/shared-provider-stubs';
-import { E2E_ADMIN, submitLogin } from '../support/account';
+import { Secret, TOTP } from 'otpauth';
+import { E2E_ADMIN, openAuthActions, submitLogin } from '../support/account';
 import { expect, test } from '../support/fixtures';
 
 /** The path and query of the invitation's link (PUBLIC_URL is unset here: the test opens it on its own base URL). */
@@ -9,12 +10,15 @@ function invitationLink(mail: ReceivedMail): string {
   return match[1];
 }
 
+/** The salesperson's authenticator app: the code of the step `steps` from now. */
+const authenticatorCode = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
 /*
  * The sales team (issue 28): the owner invites a salesperson from the Staff page; the invitation's
  * link sets their password; they sign in to the back office, which leaves out the owner's screens
  * and whose owner procedures answer 403; the owner sees them signed in, then deactivates them.
  */
-test('an owner invites a salesperson, who signs in to a back office without the owner screens; the owner deactivates them', async ({
+test('an owner invites a salesperson, who enrols a second factor, signs in with it to a back office without the owner screens; the owner deactivates them', async ({
   page,
   browser,
   baseURL,
@@ -54,6 +58,29 @@ test('an owner invites a salesperson, who signs in to a back office without the 
     await submitLogin(salim, { email, password });
     await expect(salim).toHaveURL(/\/$/);
 
+    // They turn on two-factor sign-in from their profile: the QR code or the secret, a first code, the recovery codes.
+    await salim.goto('/dashboard/user/profile');
+    const twoFactor = salim.getByRole('region', { name: 'Two-factor sign-in' });
+    await twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(twoFactor.getByRole('img', { name: 'QR code of the two-factor secret' })).toBeVisible();
+    const secret = (await twoFactor.getByLabel('Two-factor secret').textContent())?.trim() ?? '';
+    await twoFactor.getByRole('textbox', { name: 'Code from the app' }).fill(authenticatorCode(secret));
+    await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await expect(twoFactor.getByText('On', { exact: true })).toBeVisible();
+
+    // Signing in again asks for the code as a second step.
+    const actions = await openAuthActions(salim);
+    await actions.getByRole('button', { name: 'Logout' }).click();
+    await expect(salim.getByText('Logged Out Successfully')).toBeVisible();
+    await salim.goto('/login');
+    await submitLogin(salim, { email, password });
+    const second = salim.getByRole('form', { name: 'Two-factor sign-in' });
+    // The next step's code: the enrolment used this one's, and a code never works twice.
+    await second.getByRole('textbox', { name: 'Authentication code' }).fill(authenticatorCode(secret, 1));
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await expect(salim).toHaveURL(/\/$/);
+
     // The back office, without the owner's screens: they say why, and their procedures answer 403.
     await salim.goto('/dashboard/admin/leads');
     await expect(salim.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
@@ -75,6 +102,7 @@ test('an owner invites a salesperson, who signs in to a back office without the 
     await page.reload();
     await expect(row.getByText('Active')).toBeVisible();
     await expect(row.getByText('Never')).toHaveCount(0);
+    await expect(row.getByText('On', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByRole('dialog', { name: 'Deactivate staff account' }).getByRole('button', { name: 'Deactivate' }).click();
     await expect(row.getByText('Deactivated')).toBeVisible();

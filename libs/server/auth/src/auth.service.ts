@@ -8,6 +8,10 @@ import { type Access, type AccessDenial, accessDenial } from './access';
 import { AUTH_SESSION_STORE, type AuthSessionStore } from './auth-session-store';
 import { JWT_STRATEGY, JwtStrategy } from './jwt.strategy';
 
+/** The audience of second-step challenges: a session token is never one, nor the other way round. */
+const SECOND_FACTOR_AUDIENCE = 'second-factor';
+const SECOND_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** `7d`, `12h`, `15m`, `30s` (the format the configuration accepts) in seconds. */
@@ -44,6 +48,24 @@ export class AuthService {
     const expiresAt = issuedAt + this.lifetimeSeconds;
     const sessionId = await this.sessions().createSession(userId, new Date(expiresAt * 1000));
     return this.signer.sign({ sub: userId, sid: sessionId, iat: issuedAt, exp: expiresAt });
+  }
+
+  /**
+   * A token for the second step of a sign-in: the password was right, the code is still to come.
+   * It names the user, is valid for 5 minutes, and is no session token (its audience differs).
+   */
+  signSecondFactorChallenge(userId: string): string {
+    return this.signer.sign({ sub: userId, aud: SECOND_FACTOR_AUDIENCE }, { expiresIn: SECOND_FACTOR_CHALLENGE_SECONDS });
+  }
+
+  /** The user a second-step challenge names, or null when it is forged, expired or another kind of token. */
+  verifySecondFactorChallenge(challenge: string): string | null {
+    try {
+      const payload = this.signer.verify<{ sub?: unknown; aud?: unknown }>(challenge, { audience: SECOND_FACTOR_AUDIENCE, algorithms: ['HS256'] });
+      return typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Ends the session the user's current token belongs to (logout); their other sessions stay. */

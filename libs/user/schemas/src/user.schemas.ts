@@ -83,6 +83,8 @@ export const LoginInputSchema = z.object({
   password: secretText({ error: 'Password is required' })
     .min(1, { error: 'Password is required' })
     .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+  /** A remembered device's token (staff with a second factor): it skips the second step while it lasts. */
+  deviceToken: text().max(200).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -173,6 +175,8 @@ export const StaffMemberSchema = z.object({
   deactivatedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Invited and not yet signed in: the emailed link sets their password. */
   invitePending: z.boolean(),
+  /** They sign in with a second factor. */
+  twoFactorEnabled: z.boolean(),
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
@@ -193,3 +197,58 @@ export const StaffMemberInputSchema = z.object({ userId: IdSchema });
 
 /** How long an invitation's link lets the invitee choose a password. */
 export const STAFF_INVITE_TTL_DAYS = 7;
+
+// Two-factor sign-in for staff (TOTP, RFC 6238): enrolment from the profile, a second step at sign-in.
+
+/** A staff account's second factor as its profile shows it. */
+export const TwoFactorStatusSchema = z.object({
+  /** Only staff accounts have one; buyers are never asked. */
+  available: z.boolean(),
+  enabled: z.boolean(),
+  /** The owner requires it of every staff account. */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** `user.twoFactorSetup`: a new secret to scan (its QR code as an SVG data URL) or type in. */
+export const TwoFactorSetupSchema = z.object({ secret: text(), otpauthUrl: text(), qrCode: text() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** Six digits from the authenticator app. */
+export const TotpCodeSchema = text({ error: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }));
+
+/** `user.twoFactorEnable`: the first code from the scanned secret turns it on. */
+export const TwoFactorEnableInputSchema = z.object({ code: TotpCodeSchema });
+/** Shown once, at enrolment: each signs in once without the phone. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(text()) });
+
+/** `user.login`'s answer for an account with a second factor: the second step's challenge (5 minutes). */
+export const SecondFactorChallengeSchema = z.object({ secondFactor: z.literal('required'), challenge: text() });
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
+
+/** `user.login`: a session, or the second step. A session may say the staff member must enrol first. */
+export const LoginResultSchema = z.union([AuthSessionSchema.extend({ mustEnrolTwoFactor: z.boolean().optional() }), SecondFactorChallengeSchema]);
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** `user.loginSecondFactor`: the challenge with a code (or a recovery code), and whether to remember this device for 30 days. */
+export const SecondFactorInputSchema = z
+  .object({
+    challenge: text().min(1, { error: 'challenge is required' }).max(2000),
+    code: text().trim().max(20).optional(),
+    recoveryCode: text().trim().max(40).optional(),
+    rememberDevice: z.boolean().optional(),
+  })
+  .refine((input) => Boolean(input.code) !== Boolean(input.recoveryCode), { path: ['code'], error: 'Enter the 6-digit code, or a recovery code' });
+export type SecondFactorInput = z.input<typeof SecondFactorInputSchema>;
+
+/** The session after the second step; `deviceToken` when the device is to be remembered (the browser keeps it). */
+export const SecondFactorSessionSchema = AuthSessionSchema.extend({ deviceToken: text().optional() });
+
+/** How long a remembered device skips the second step. */
+export const TRUSTED_DEVICE_DAYS = 30;
+/** Recovery codes made at enrolment. */
+export const RECOVERY_CODE_COUNT = 10;

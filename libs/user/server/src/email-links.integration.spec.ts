@@ -11,6 +11,7 @@ import { hashUserToken } from './user-token.repository';
 import { LegacyLoginResponseSchema } from './user.legacy-mapper';
 import { UserModule } from './user.module';
 import { UserRouter } from './user.router';
+import { sessionOf } from './session-of.fixture';
 
 const PASSWORD = 'correct-horse-battery';
 const NEW_PASSWORD = 'a-new-long-password';
@@ -63,7 +64,7 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
   const login = async (email: string, password = PASSWORD) => send('POST', '/api/user/login', { body: { email, password } });
   /** A signed-in tRPC caller with its token's session, as the web app's requests are. */
   const signedIn = async (email: string, password = PASSWORD) => {
-    const session = await guest().login({ email, password });
+    const session = sessionOf(await guest().login({ email, password }));
     return { token: session.token, caller: callerFor({ user: await app.get(AuthService).userFromAuthorization(session.token), ip: freshIp() }), session };
   };
   const mailTo = (email: string, subject: string) => smtp.waitFor((m) => m.to.includes(email) && m.subject === subject);

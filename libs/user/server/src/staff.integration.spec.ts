@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { StaffRouter } from './staff.router';
 import { UserModule } from './user.module';
 import { UserRouter } from './user.router';
+import { sessionOf } from './session-of.fixture';
 
 const PUBLIC_URL = 'https://cars.example.co.ke';
 const PASSWORD = 'a-long-staff-password';
@@ -66,7 +67,7 @@ describe('staff accounts: invite, roles, deactivation (integration, real databas
     await accounts().resetPassword({ token, password: PASSWORD, confirmPassword: PASSWORD });
     await expect(accounts().resetPassword({ token, password: PASSWORD, confirmPassword: PASSWORD })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 
-    const session = await accounts().login({ email: 'salim@dealer.test', password: PASSWORD });
+    const session = sessionOf(await accounts().login({ email: 'salim@dealer.test', password: PASSWORD }));
     expect(session.user).toMatchObject({ role: 1, staffRole: 'sales', emailVerified: true });
     const salim = await authUser(session.token);
     expect(salim).toMatchObject({ role: 1, staffRole: 'sales' });
@@ -108,7 +109,7 @@ describe('staff accounts: invite, roles, deactivation (integration, real databas
     // The seller's password: the same as a registered account's hash.
     const [{ passwordHash }] = await handle.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, password.id));
     await handle.db.update(users).set({ passwordHash }).where(eq(users.id, seller.id));
-    const { token } = await accounts().login({ email: seller.email, password: PASSWORD });
+    const { token } = sessionOf(await accounts().login({ email: seller.email, password: PASSWORD }));
     expect(await authUser(token)).toMatchObject({ id: seller.id });
 
     expect(await staff(owner).deactivate({ userId: seller.id })).toMatchObject({ deactivatedAt: expect.any(String) });
@@ -118,7 +119,7 @@ describe('staff accounts: invite, roles, deactivation (integration, real databas
     await expect(accounts().login({ email: seller.email, password: 'wrong-password-1' })).rejects.toMatchObject({ message: expect.not.stringContaining('deactivated') });
 
     await staff(owner).reactivate({ userId: seller.id });
-    expect((await accounts().login({ email: seller.email, password: PASSWORD })).user).toMatchObject({ staffRole: 'sales' });
+    expect(sessionOf(await accounts().login({ email: seller.email, password: PASSWORD })).user).toMatchObject({ staffRole: 'sales' });
     await expect(staff(owner).deactivate({ userId: password.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Staff account not found' });
   });
 

@@ -62,7 +62,7 @@ export class UserController {
     },
   })
   async login(@Body() body: unknown, @Ip() ip: string) {
-    const { user, token } = await this.users.login(parseOrThrow(LoginInputSchema, body), ip);
+    const { user, token } = await this.users.legacyLogin(parseOrThrow(LoginInputSchema, body), ip);
     return { success: true, message: 'Login successfully', user: toLegacyUser(user), token };
   }
 

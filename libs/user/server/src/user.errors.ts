@@ -58,3 +58,28 @@ export class StaffChangeRefusedError extends DomainError {
     super(reason === 'not-staff' ? ErrorCode.NotFound : ErrorCode.Conflict, STAFF_REFUSALS[reason], reason === 'email-taken' ? 'email' : 'userId');
   }
 }
+
+/** Two-factor sign-in is for staff accounts; buyers are never asked. */
+export class TwoFactorNotAvailableError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'Two-factor sign-in is for staff accounts: start the set-up again from your profile');
+  }
+}
+
+/** The code (or recovery code) of the second step was not right, or the challenge has expired. */
+export class SecondFactorInvalidError extends DomainError {
+  constructor(field: 'code' | 'challenge') {
+    super(
+      ErrorCode.BadRequest,
+      field === 'code' ? 'That code is not right. Enter the current 6-digit code from your authenticator app, or a recovery code' : 'The sign-in took too long. Please enter your password again',
+      field,
+    );
+  }
+}
+
+/** The legacy REST login has no second step: an account with a second factor signs in on the website. */
+export class SecondFactorRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.Unauthorized, 'This account signs in with a second factor (an authenticator code): sign in on the website, which asks for it');
+  }
+}

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { UserModule } from './user.module';
 import { UserService } from './user.service';
+import { sessionOf } from './session-of.fixture';
 
 describe('admin account bootstrap (integration, real database)', () => {
   let handle: DatabaseHandle;
@@ -43,7 +44,7 @@ describe('admin account bootstrap (integration, real database)', () => {
   it('makes an existing customer account the admin only after ending its sessions and setting ADMIN_PASSWORD', async () => {
     const customer = { name: 'Juma', email: 'juma@dealer.test', password: 'juma-own-password', phone: '0712000111', address: 'Likoni' };
     await service.register(customer, '10.0.0.1');
-    const { token } = await service.login({ email: customer.email, password: customer.password }, '10.0.0.1');
+    const { token } = sessionOf(await service.login({ email: customer.email, password: customer.password }, '10.0.0.1'));
     const auth = app.get(AuthService);
     expect(await auth.denialFor(token, 'user')).toBeNull();
 
@@ -56,7 +57,7 @@ describe('admin account bootstrap (integration, real database)', () => {
     expect(await auth.denialFor(token, 'user')).toBe('UNAUTHORIZED');
     expect(await auth.denialFor(token, 'admin')).toBe('UNAUTHORIZED');
     await expect(service.login({ email: customer.email, password: customer.password }, '10.0.0.2')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await service.login({ email: customer.email, password: 'operator-password' }, '10.0.0.2')).user.role).toBe(1);
+    expect(sessionOf(await service.login({ email: customer.email, password: 'operator-password' }, '10.0.0.2')).user.role).toBe(1);
     // Once it is the admin, later starts leave its sessions alone.
     expect(await service.ensureAdmin({ email: 'juma@dealer.test', password: 'operator-password', name: 'Boss' })).toBe('unchanged');
     expect(await handle.db.select().from(sessions).where(eq(sessions.userId, taken.id))).toHaveLength(1);

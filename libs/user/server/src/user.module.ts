@@ -8,6 +8,8 @@ import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { StaffRouter } from './staff.router';
 import { StaffService } from './staff.service';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorService } from './two-factor.service';
 import { UserTokenRepository } from './user-token.repository';
 import { UserController } from './user.controller';
 import { UserRepository } from './user.repository';
@@ -31,6 +33,8 @@ import { UserService } from './user.service';
     UserRouter,
     StaffService,
     StaffRouter,
+    TwoFactorRepository,
+    TwoFactorService,
     AdminBootstrap,
     { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
   ],

@@ -29,6 +29,7 @@ function toStaffMember(row: UserRow): StaffMember {
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     invitePending: row.lastSignInAt === null && row.deactivatedAt === null,
+    twoFactorEnabled: row.totpSecret !== null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import {
   EmailVerifyInputSchema,
   LoginInputSchema,
@@ -7,9 +7,12 @@ import {
   PasswordResetRequestInputSchema,
   ProfileUpdateInputSchema,
   RegisterInputSchema,
+  SecondFactorInputSchema,
+  TwoFactorEnableInputSchema,
 } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { EmailLinkService } from './email-link.service';
+import { TwoFactorService } from './two-factor.service';
 import { UserService } from './user.service';
 
 @Injectable()
@@ -17,10 +20,19 @@ export class UserRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(users: UserService, emailLinks: EmailLinkService) {
+  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService) {
     this.router = router({
       register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip)),
+      /** A session, or for a staff account with a second factor the challenge of the second step. */
       login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip)),
+      /** The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code). */
+      loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip)),
+      /** The caller's second factor: whether it is available (staff), on, required. */
+      twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactor.status(ctx.user.id)),
+      /** A new secret to enrol: its QR code and text (staff only). */
+      twoFactorSetup: adminProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
+      /** Turns the second factor on with a first code; answers the recovery codes, shown once. */
+      twoFactorEnable: adminProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code)),
       /** Ends the session of the calling token. */
       logout: authedProcedure.mutation(async ({ ctx }) => {
         await users.logout(ctx.user);

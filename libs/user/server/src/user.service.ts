@@ -1,4 +1,14 @@
-import { type AuthSession, type AuthUser, type LoginInput, type ProfileUpdateInput, type RegisterInput, Role, type User } from '@dealership/user-schemas';
+import {
+  type AuthSession,
+  type AuthUser,
+  type LoginInput,
+  type LoginResult,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  Role,
+  type SecondFactorInput,
+  type User,
+} from '@dealership/user-schemas';
 import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
@@ -6,7 +16,16 @@ import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { UserRepository } from './user.repository';
-import { AccountDeactivatedError, CurrentPasswordIncorrectError, EmailTakenError, InvalidCredentialsError, UserNotFoundError } from './user.errors';
+import { TwoFactorService } from './two-factor.service';
+import {
+  AccountDeactivatedError,
+  CurrentPasswordIncorrectError,
+  EmailTakenError,
+  InvalidCredentialsError,
+  SecondFactorInvalidError,
+  SecondFactorRequiredError,
+  UserNotFoundError,
+} from './user.errors';
 
 const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
 
@@ -22,6 +41,7 @@ export class UserService {
     private readonly registrations: RegistrationThrottle,
     private readonly sessions: SessionRepository,
     private readonly emailLinks: EmailLinkService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -50,15 +70,50 @@ export class UserService {
    * error after the same work; repeated failures per account-and-address pair or per address are
    * throttled.
    */
-  async login(input: LoginInput, ip: string): Promise<AuthSession> {
+  async login(input: LoginInput, ip: string): Promise<LoginResult> {
     await this.throttle.begin(ip, input.email);
     const found = await this.users.findByEmail(input.email);
     const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
     if (!found || !valid) throw new InvalidCredentialsError();
-    await this.throttle.succeeded(ip, input.email);
     // Told only to whoever knows the password: a guess learns nothing of the account.
     if (found.deactivated) throw new AccountDeactivatedError();
     const { passwordHash: _hash, deactivated: _deactivated, ...user } = found;
+    if (user.role === Role.Admin && (await this.twoFactor.enabledFor(user.id))) {
+      // The password is right; the code is still to come (and counts against the same throttle until it is right).
+      if (!input.deviceToken || !(await this.twoFactor.isTrustedDevice(user.id, input.deviceToken))) {
+        return { secondFactor: 'required', challenge: this.auth.signSecondFactorChallenge(user.id) };
+      }
+    }
+    await this.throttle.succeeded(ip, input.email);
+    const session = await this.startSession(user);
+    const mustEnrol = user.role === Role.Admin && !(await this.twoFactor.enabledFor(user.id)) && (await this.twoFactor.required());
+    return mustEnrol ? { ...session, mustEnrolTwoFactor: true } : session;
+  }
+
+  /** The legacy REST login: it has no second step, so an account with a second factor is refused (401) with why. */
+  async legacyLogin(input: LoginInput, ip: string): Promise<AuthSession> {
+    const result = await this.login(input, ip);
+    if ('secondFactor' in result) throw new SecondFactorRequiredError();
+    return { user: result.user, token: result.token };
+  }
+
+  /**
+   * The second step: the challenge from the password step and a code from the app (or a recovery
+   * code). Wrong codes count as failed logins of the account and address (the login throttle), so
+   * six digits cannot be guessed. With `rememberDevice`, the device skips this step for 30 days.
+   */
+  async loginSecondFactor(input: SecondFactorInput, ip: string): Promise<AuthSession & { deviceToken?: string }> {
+    const userId = this.auth.verifySecondFactorChallenge(input.challenge);
+    const account = userId ? await this.users.findById(userId) : undefined;
+    if (!account) throw new SecondFactorInvalidError('challenge');
+    await this.throttle.begin(ip, account.email);
+    if (!(await this.twoFactor.verify(account.id, account.email, { code: input.code, recoveryCode: input.recoveryCode }))) throw new SecondFactorInvalidError('code');
+    await this.throttle.succeeded(ip, account.email);
+    const session = await this.startSession(account);
+    return input.rememberDevice ? { ...session, deviceToken: await this.twoFactor.trustDevice(account.id) } : session;
+  }
+
+  private async startSession(user: User): Promise<AuthSession> {
     const token = await this.auth.startSession(user.id);
     await this.users.recordSignIn(user.id);
     return { user, token };

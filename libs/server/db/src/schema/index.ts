@@ -12,5 +12,6 @@ export * from './session.table';
 export * from './setting.table';
 export * from './testimonial.table';
 export * from './throttle-counter.table';
+export * from './two-factor.table';
 export * from './user.table';
 export * from './user-token.table';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, pgView, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, pgView, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
 export const users = pgTable(
@@ -20,6 +20,14 @@ export const users = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     /** The account's latest successful sign-in (the Staff page shows it). */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** The TOTP secret of the account's second factor, encrypted (AES-256-GCM); null when it has none. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled (shown as a QR code), until a code from it confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** When the second factor was turned on. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     /** When the owner of the address followed the verification link sent to it; null until then (and again after an email change). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,

@@ -35,6 +35,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   setRole: 'Role changed',
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
+  enableTwoFactor: 'Second factor on',
+  resetTwoFactor: 'Second factor reset',
+  requireTwoFactor: 'Second factor rule',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -49,6 +52,9 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   setRole: 'changed the role of',
   deactivate: 'deactivated',
   reactivate: 'reactivated',
+  enableTwoFactor: 'turned on two-factor sign-in for',
+  resetTwoFactor: 'reset the second factor of',
+  requireTwoFactor: 'changed',
 };
 
 /** 'Car', 'Brand', 'Order'. */

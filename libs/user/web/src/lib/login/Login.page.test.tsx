@@ -74,4 +74,38 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Invalid Email Format')).toBeInTheDocument();
     expect(apiCalls).toEqual([]);
   });
+
+  it("asks a staff account with a second factor for the code, and keeps the remembered device's token for the next sign-in", async () => {
+    const staffUser = { ...user, role: 1, staffRole: 'sales', email: 'salim@dealer.test' };
+    const { apiCalls } = renderApp(<LoginPage />, {
+      route: '/login',
+      path: '/login',
+      otherPaths: ['/'],
+      api: (procedure, input) => {
+        if (procedure === 'user.login') {
+          return (input as { deviceToken?: string }).deviceToken ? { data: { user: staffUser, token: 'remembered-token' } } : { data: { secondFactor: 'required', challenge: 'the-challenge' } };
+        }
+        if (procedure === 'user.loginSecondFactor') {
+          return (input as { code?: string }).code === '123456'
+            ? { data: { user: staffUser, token: 'second-step-token', deviceToken: 'device-token' } }
+            : { error: { code: 'BAD_REQUEST', httpStatus: 400, message: 'That code is not right.', data: { fieldErrors: { code: 'That code is not right.' } } } };
+        }
+        return { error: { message: 'Not found', httpStatus: 404 } };
+      },
+    });
+    logIn('salim@dealer.test');
+    const second = await screen.findByRole('form', { name: 'Two-factor sign-in' });
+    expect(screen.getByText('One more step: your second factor.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Authentication code/), { target: { value: '12 34' } });
+    act(() => screen.getByRole('button', { name: 'Verify' }).click());
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Authentication code/), { target: { value: '123 456' } });
+    act(() => screen.getByLabelText('Remember this device for 30 days').click());
+    act(() => screen.getByRole('button', { name: 'Verify' }).click());
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+    expect(second).not.toBeInTheDocument();
+    expect(apiCalls.find((c) => c.procedure === 'user.loginSecondFactor')?.input).toEqual({ challenge: 'the-challenge', code: '123456', rememberDevice: true });
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toMatchObject({ token: 'second-step-token' });
+    expect(JSON.parse(window.localStorage.getItem('trustedDevices') ?? '{}')).toEqual({ 'salim@dealer.test': 'device-token' });
+  });
 });

@@ -5,6 +5,7 @@ import { notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui'
 import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { ProfileForm } from './ProfileForm';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 /** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */
 export function UserProfilePage() {
@@ -31,24 +32,27 @@ export function UserProfilePage() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
-      <Seo title="Update Profile" description="Update your dealership account details." noIndex />
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          Update Profile
-        </Title>
-        <ProfileForm
-          initialValues={{
-            name: user.name ?? '',
-            email: user.email ?? '',
-            password: '',
-            currentPassword: '',
-            phone: user.phone ?? '',
-            address: user.address ?? '',
-          }}
-          onSubmit={handleSubmit}
-        />
-      </Stack>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+        <Seo title="Update Profile" description="Update your dealership account details." noIndex />
+        <Stack gap="lg">
+          <Title order={1} size="h2">
+            Update Profile
+          </Title>
+          <ProfileForm
+            initialValues={{
+              name: user.name ?? '',
+              email: user.email ?? '',
+              password: '',
+              currentPassword: '',
+              phone: user.phone ?? '',
+              address: user.address ?? '',
+            }}
+            onSubmit={handleSubmit}
+          />
+        </Stack>
+      </Paper>
+      {user.role === 1 ? <TwoFactorSettings /> : null}
+    </Stack>
   );
 }

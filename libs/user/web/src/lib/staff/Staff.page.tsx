@@ -2,7 +2,7 @@ import { type StaffInviteInput, StaffInviteInputSchema, type StaffMember, type S
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, Seo } from '@dealership/web-ui';
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 
@@ -25,6 +25,9 @@ export function StaffPage() {
   const setRole = trpc.staff.setRole.useMutation();
   const deactivate = trpc.staff.deactivate.useMutation();
   const reactivate = trpc.staff.reactivate.useMutation();
+  const resetTwoFactor = trpc.staff.resetTwoFactor.useMutation();
+  const requirement = trpc.staff.twoFactorRequired.useQuery();
+  const requireTwoFactor = trpc.staff.requireTwoFactor.useMutation();
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState<StaffMember | null>(null);
 
@@ -49,6 +52,16 @@ export function StaffPage() {
       <Text c="gray.7" size="sm">
         Owners run everything; sales handle leads, orders and the catalogue, not the staff, the rates or the activity log.
       </Text>
+      <Switch
+        label="Require two-factor sign-in for all staff"
+        description="Staff without it are sent to set it up at their next sign-in."
+        checked={requirement.data?.required ?? false}
+        disabled={requirement.isPending || requireTwoFactor.isPending}
+        onChange={(event) => {
+          const required = event.currentTarget.checked;
+          void run(() => requireTwoFactor.mutateAsync({ required }), required ? 'Two-factor sign-in is now required of all staff' : 'Two-factor sign-in is no longer required');
+        }}
+      />
       {list.isPending ? (
         <Loader aria-label="Loading the staff" />
       ) : list.error ? (
@@ -62,6 +75,7 @@ export function StaffPage() {
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Last sign-in</Table.Th>
+                <Table.Th>Second factor</Table.Th>
                 <Table.Th>State</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -85,6 +99,22 @@ export function StaffPage() {
                     />
                   </Table.Td>
                   <Table.Td>{member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{dateTime(member.lastSignInAt)}</time> : 'Never'}</Table.Td>
+                  <Table.Td>
+                    {member.twoFactorEnabled ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge color="green">On</Badge>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => void run(() => resetTwoFactor.mutateAsync({ userId: member.id }), `${member.name} signs in with the password alone until they set it up again`)}
+                        >
+                          Reset
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Badge color="gray">Off</Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {member.deactivatedAt ? (

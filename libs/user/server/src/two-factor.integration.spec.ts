@@ -1,0 +1,130 @@
+import { type DatabaseHandle, users } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { AuthService } from '@dealership/server-auth';
+import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import type { AuthUser } from '@dealership/user-schemas';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { PasswordHasher } from './password-hasher';
+import { StaffRouter } from './staff.router';
+import { UserModule } from './user.module';
+import { UserRouter } from './user.router';
+
+const PASSWORD = 'a-long-staff-password';
+/** The authenticator app: the code of the step `steps` from now. */
+const codeOf = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+// Two-factor sign-in for staff (issue 28): enrolment, the second step, recovery codes, remembered
+// devices, the owner's reset and requirement; the legacy REST login says why it cannot sign in.
+describe('two-factor sign-in for staff (integration, real database)', () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let ips = 0;
+  const ctx = (user: AuthUser | null): TrpcContext => ({ user, ip: `10.8.0.${++ips % 250}` });
+  const accounts = (user: AuthUser | null = null) => createCallerFactory(app.get(UserRouter).router)(ctx(user));
+  const staff = (user: AuthUser) => createCallerFactory(app.get(StaffRouter).router)(ctx(user));
+  const account = async (email: string, role: 0 | 1, staffRole: 'owner' | 'sales' | null = role === 1 ? 'sales' : null): Promise<AuthUser> => {
+    const passwordHash = await app.get(PasswordHasher).hash(PASSWORD);
+    const row = await insertUser(handle.db, { email, role, staffRole, passwordHash });
+    return { id: row.id, name: row.name, email: row.email, role, staffRole };
+  };
+  /** Enrols `user`: the secret, and the recovery codes. */
+  const enrol = async (user: AuthUser) => {
+    const { secret } = await accounts(user).twoFactorSetup();
+    const { recoveryCodes } = await accounts(user).twoFactorEnable({ code: codeOf(secret) });
+    return { secret, recoveryCodes };
+  };
+  const challengeOf = async (email: string, deviceToken?: string) => {
+    const result = await accounts().login({ email, password: PASSWORD, deviceToken });
+    if (!('secondFactor' in result)) throw new Error('expected the second step');
+    return result.challenge;
+  };
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    app = await createModuleTestApp(handle, [UserModule], { userLookup: 'provided' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('enrols with a QR code and a first code; the secret is stored encrypted; 10 recovery codes are shown once', async () => {
+    const salim = await account('salim-2fa@dealer.test', 1);
+    const setup = await accounts(salim).twoFactorSetup();
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.otpauthUrl).toContain('otpauth://totp/');
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect(accounts(salim).twoFactorEnable({ code: '000000' === codeOf(setup.secret) ? '111111' : '000000' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('That code is not right'),
+    });
+    const { recoveryCodes } = await accounts(salim).twoFactorEnable({ code: codeOf(setup.secret) });
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(await accounts(salim).twoFactorStatus()).toEqual({ available: true, enabled: true, required: false, recoveryCodesLeft: 10 });
+    const [row] = await handle.db.select().from(users).where(eq(users.id, salim.id));
+    expect(row.totpSecret).not.toContain(setup.secret);
+    expect(row.totpSecret).toMatch(/^v1\./);
+  });
+
+  it('asks for the second step at sign-in: a wrong code is refused, the right one once, a recovery code once; a remembered device skips it', async () => {
+    const neema = await account('neema-2fa@dealer.test', 1);
+    const { secret, recoveryCodes } = await enrol(neema);
+
+    const challenge = await challengeOf(neema.email);
+    // The challenge is no session token.
+    expect(await app.get(AuthService).userFromAuthorization(`Bearer ${challenge}`)).toBeNull();
+    await expect(accounts().loginSecondFactor({ challenge, code: codeOf(secret, 5) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // The next step's code (enrolment used this step's).
+    const code = codeOf(secret, 1);
+    const session = await accounts().loginSecondFactor({ challenge, code, rememberDevice: true });
+    expect(session.user).toMatchObject({ email: neema.email, staffRole: 'sales' });
+    expect(await app.get(AuthService).userFromAuthorization(`Bearer ${session.token}`)).toMatchObject({ id: neema.id });
+    expect(session.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The same code never works twice.
+    await expect(accounts().loginSecondFactor({ challenge: await challengeOf(neema.email), code })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    const recovered = await accounts().loginSecondFactor({ challenge: await challengeOf(neema.email), recoveryCode: recoveryCodes[3].toUpperCase() });
+    expect(recovered.token).toEqual(expect.any(String));
+    await expect(accounts().loginSecondFactor({ challenge: await challengeOf(neema.email), recoveryCode: recoveryCodes[3] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await accounts(neema).twoFactorStatus()).recoveryCodesLeft).toBe(9);
+
+    // The remembered device signs in with the password alone; another device does not.
+    const remembered = await accounts().login({ email: neema.email, password: PASSWORD, deviceToken: session.deviceToken });
+    expect(remembered).toMatchObject({ token: expect.any(String) });
+    expect(await accounts().login({ email: neema.email, password: PASSWORD, deviceToken: 'not-a-remembered-device-token-000000000000' })).toMatchObject({ secondFactor: 'required' });
+    await expect(accounts().loginSecondFactor({ challenge: 'forged.challenge.token', code: codeOf(secret) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('took too long') });
+  });
+
+  it('the legacy REST login refuses an account with a second factor (401, saying why); a buyer is never asked', async () => {
+    const amina = await account('amina-2fa@dealer.test', 1);
+    await enrol(amina);
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: amina.email, password: PASSWORD }, remoteAddress: '10.8.1.1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('second factor') });
+
+    const buyer = await account('buyer-2fa@example.co.ke', 0);
+    await expect(accounts(buyer).twoFactorSetup()).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('for staff accounts') });
+    expect(await accounts(buyer).twoFactorStatus()).toMatchObject({ available: false, enabled: false });
+    expect(await accounts().login({ email: buyer.email, password: PASSWORD })).toMatchObject({ token: expect.any(String) });
+  });
+
+  it("an owner resets a lost phone's second factor (sessions end) and can require it of every staff account", async () => {
+    const owner = await account('owner-2fa@dealer.test', 1, 'owner');
+    const juma = await account('juma-2fa@dealer.test', 1);
+    const { secret } = await enrol(juma);
+    const session = await accounts().loginSecondFactor({ challenge: await challengeOf(juma.email), code: codeOf(secret, 1) });
+    await staff(owner).resetTwoFactor({ userId: juma.id });
+    expect(await app.get(AuthService).userFromAuthorization(`Bearer ${session.token}`)).toBeNull();
+    expect(await accounts().login({ email: juma.email, password: PASSWORD })).toMatchObject({ token: expect.any(String) });
+    await expect(staff(juma).resetTwoFactor({ userId: owner.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    expect(await staff(owner).twoFactorRequired()).toEqual({ required: false });
+    await staff(owner).requireTwoFactor({ required: true });
+    expect(await accounts().login({ email: juma.email, password: PASSWORD })).toMatchObject({ mustEnrolTwoFactor: true });
+    expect((await staff(owner).list()).find((m) => m.id === juma.id)?.twoFactorEnabled).toBe(false);
+    await staff(owner).requireTwoFactor({ required: false });
+  });
+});

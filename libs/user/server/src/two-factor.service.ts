@@ -1,0 +1,149 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { SITE_NAME } from '@dealership/shared-schemas';
+import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS, type TwoFactorSetup, type TwoFactorStatus } from '@dealership/user-schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { TwoFactorRepository } from './two-factor.repository';
+import { SecondFactorInvalidError, TwoFactorNotAvailableError } from './user.errors';
+import { UserRepository } from './user.repository';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** Recovery codes are typed by hand: compared without case, spaces or dashes. */
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+/** 10 characters from an alphabet without look-alikes (no 0/o, 1/l/i), shown as xxxxx-xxxxx. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function recoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * Two-factor sign-in for staff (OWASP ASVS 2.8, level 2 for administrative access): TOTP
+ * (RFC 6238, 6 digits, 30 s, one step either side) with `otpauth`, the secret encrypted at rest
+ * with AES-256-GCM under a key derived from the server's secret; 10 single-use recovery codes kept
+ * hashed; a remembered device for at most 30 days; a code is never accepted twice.
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly store: TwoFactorRepository,
+    private readonly users: UserRepository,
+    private readonly audit: AuditService,
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', resolveJwtSecret(config), 'dealership', 'totp-secret', 32));
+  }
+
+  async status(userId: string): Promise<TwoFactorStatus> {
+    const stored = await this.store.stored(userId);
+    const available = stored?.role === 1;
+    return {
+      available,
+      enabled: Boolean(stored?.totpSecret),
+      required: available && (await this.store.required()),
+      recoveryCodesLeft: available ? await this.store.recoveryCodesLeft(userId) : 0,
+    };
+  }
+
+  /** Whether the account signs in with a second step (a staff account with one). */
+  async enabledFor(userId: string): Promise<boolean> {
+    return Boolean((await this.store.stored(userId))?.totpSecret);
+  }
+
+  /** Whether the owner requires a second factor of every staff account. */
+  required(): Promise<boolean> {
+    return this.store.required();
+  }
+
+  /** A new secret to enrol (replacing any unfinished one): its QR code and its text. Staff only. */
+  async setup(user: { id: string; email: string }): Promise<TwoFactorSetup> {
+    const stored = await this.store.stored(user.id);
+    if (stored?.role !== 1) throw new TwoFactorNotAvailableError();
+    const secret = new Secret({ size: 20 });
+    await this.store.setPending(user.id, this.encrypt(secret.base32));
+    const otpauthUrl = this.totp(secret.base32, user.email).toString();
+    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { secret: secret.base32, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  /** Turns the second factor on with a code from the enrolled secret; the recovery codes, shown once. */
+  async enable(user: { id: string; email: string; name: string }, code: string): Promise<{ recoveryCodes: string[] }> {
+    const stored = await this.store.stored(user.id);
+    if (stored?.role !== 1 || !stored.totpPendingSecret) throw new TwoFactorNotAvailableError();
+    const secret = this.decrypt(stored.totpPendingSecret);
+    const step = this.matchingStep(secret, user.email, code);
+    if (step === null) throw new SecondFactorInvalidError('code');
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+    await this.store.enable(user.id, stored.totpPendingSecret, step, codes.map((c) => sha256(normaliseRecoveryCode(c))));
+    await this.audit.record({ actor: user, entity: 'user', entityId: user.id, label: `Staff ${user.name}`, action: 'enableTwoFactor' });
+    return { recoveryCodes: codes };
+  }
+
+  /**
+   * The second step of a sign-in: a code from the app (never one accepted before) or an unused
+   * recovery code. False when neither is right.
+   */
+  async verify(userId: string, email: string, proof: { code?: string; recoveryCode?: string }): Promise<boolean> {
+    const stored = await this.store.stored(userId);
+    if (!stored?.totpSecret) return false;
+    if (proof.recoveryCode) return this.store.useRecoveryCode(userId, sha256(normaliseRecoveryCode(proof.recoveryCode)));
+    const step = this.matchingStep(this.decrypt(stored.totpSecret), email, proof.code ?? '');
+    return step !== null && (await this.store.acceptStep(userId, step));
+  }
+
+  /** Remembers this device for TRUSTED_DEVICE_DAYS: its token, for the browser to keep. */
+  async trustDevice(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.store.trustDevice(userId, sha256(token), new Date(Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000));
+    return token;
+  }
+
+  isTrustedDevice(userId: string, token: string): Promise<boolean> {
+    return this.store.isTrustedDevice(userId, sha256(token));
+  }
+
+  /** An owner resets a staff member's second factor (a lost phone): they sign in with the password alone, then enrol again. */
+  async reset(userId: string, actor: AuditActor): Promise<void> {
+    await this.users.transaction((tx) => this.store.reset(tx, userId));
+    await this.audit.record({ actor, entity: 'user', entityId: userId, action: 'resetTwoFactor' });
+  }
+
+  async setRequired(required: boolean, actor: AuditActor): Promise<void> {
+    await this.store.setRequired(required);
+    await this.audit.record({ actor, entity: 'user', entityId: actor.id, label: 'Two-factor sign-in for all staff', action: 'requireTwoFactor', after: { required } });
+  }
+
+  private totp(secret: string, email: string): TOTP {
+    return new TOTP({ issuer: SITE_NAME, label: email, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  }
+
+  /** The time step a 6-digit code belongs to (this one or the one either side), or null. */
+  private matchingStep(secret: string, email: string, code: string): number | null {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return null;
+    const totp = this.totp(secret, email);
+    const delta = totp.validate({ token, window: 1 });
+    return delta === null ? null : totp.counter() + delta;
+  }
+
+  private encrypt(text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  }
+
+  private decrypt(sealed: string): string {
+    const [, iv, tag, data] = sealed.split('.');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
