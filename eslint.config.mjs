@@ -62,7 +62,7 @@ const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath(
 const TABLE_OWNERS = {
   catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
   order: { dirs: ['order'], tables: ['orders', 'orderLines', 'mpesaPayments'] },
-  lead: { dirs: ['lead'], tables: ['leads'] },
+  lead: { dirs: ['lead'], tables: ['leads', 'leadEvents'] },
   user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'recoveryCodes', 'trustedDevices'] },
   audit: { dirs: ['audit'], tables: ['auditEvents'] },
   message: { dirs: ['message'], tables: ['outboxMessages'] },

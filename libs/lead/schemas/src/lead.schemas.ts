@@ -272,8 +272,14 @@ const LeadBaseSchema = z.object({
   /** The time the buyer would like (HH:MM, Nairobi time): a test drive's slot. */
   preferredTime: text().nullable(),
   status: LeadStatusSchema,
-  /** The staff's note. */
+  /** The staff's latest note (every note is kept in the lead's timeline). */
   note: text().nullable(),
+  /** The salesperson the lead belongs to; null while it is in the pool. */
+  assignee: z.object({ id: IdSchema, name: text() }).nullable(),
+  /** When the buyer first heard from the dealer: the first "Contacted", logged call or message; null until then. */
+  firstResponseAt: TimestampSchema.nullable(),
+  /** The day to call the buyer again (YYYY-MM-DD); the assignee is reminded that morning. */
+  followUpOn: z.iso.date().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -304,11 +310,73 @@ export const LeadSetStatusInputSchema = z.object({
 export type LeadSetStatusInput = z.input<typeof LeadSetStatusInputSchema>;
 export type LeadSetStatusFields = z.output<typeof LeadSetStatusInputSchema>;
 
-/** A page of the inbox, newest first, by kind and status. */
-export const LeadListInputSchema = z.object({ kind: LeadKindSchema.optional(), status: LeadStatusSchema.optional(), ...PageInputSchema.shape });
+/** How old the leads of the inbox are. */
+export const LEAD_AGES = ['today', 'week', 'month', 'older'] as const;
+export const LeadAgeSchema = z.enum(LEAD_AGES, { error: `age must be one of: ${LEAD_AGES.join(', ')}` });
+export type LeadAge = z.infer<typeof LeadAgeSchema>;
+
+/**
+ * A page of the inbox, newest first: by kind, status, assignee (a salesperson's id, `pool` for
+ * nobody's, `mine` for the caller's), age, and text (name, phone or car).
+ */
+export const LeadListInputSchema = z.object({
+  kind: LeadKindSchema.optional(),
+  status: LeadStatusSchema.optional(),
+  assignee: z.union([IdSchema, z.literal('pool'), z.literal('mine')], { error: 'assignee must be a staff id, pool or mine' }).optional(),
+  age: LeadAgeSchema.optional(),
+  search: text().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+  ...PageInputSchema.shape,
+});
 export type LeadListInput = z.input<typeof LeadListInputSchema>;
 export type LeadListFilters = z.output<typeof LeadListInputSchema>;
 
 /** A page of leads, with the number of New ones in the whole inbox (the admin menu's badge). */
 export const LeadPageSchema = pageOf(LeadSchema).extend({ newCount: z.number().int() });
 export type LeadPage = z.infer<typeof LeadPageSchema>;
+
+// A lead's timeline: every note, status change, call or message logged, reassignment and follow-up, never overwritten.
+
+export const LEAD_EVENT_KINDS = ['note', 'status', 'call', 'message', 'assigned', 'follow-up'] as const;
+export const LeadEventKindSchema = z.enum(LEAD_EVENT_KINDS);
+export type LeadEventKind = z.infer<typeof LeadEventKindSchema>;
+
+/** One entry of a lead's timeline, oldest first. */
+export const LeadEventSchema = z.object({
+  id: IdSchema,
+  kind: LeadEventKindSchema,
+  /** Who did it (kept by name: the record outlives the account); null for the system (a lead assigned at once). */
+  author: text().nullable(),
+  /** The note, what was said on the call, the new status, the assignee's name, or the follow-up day. */
+  body: text().nullable(),
+  createdAt: TimestampSchema,
+});
+export type LeadEvent = z.infer<typeof LeadEventSchema>;
+
+const noteText = (label: string) =>
+  text({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(LEAD_MESSAGE_MAX_LENGTH, { error: `${label} must be at most ${LEAD_MESSAGE_MAX_LENGTH} characters` });
+
+export const LeadIdInputSchema = z.object({ id: IdSchema });
+/** `lead.addNote`: appended to the timeline with its author and time. */
+export const LeadAddNoteInputSchema = z.object({ id: IdSchema, body: noteText('Note') });
+/** `lead.logContact`: a call made or a message sent to the buyer (the first one is the lead's first response). */
+export const LeadLogContactInputSchema = z.object({
+  id: IdSchema,
+  channel: z.enum(['call', 'message'], { error: 'channel must be call or message' }),
+  body: text().trim().max(LEAD_MESSAGE_MAX_LENGTH).optional(),
+});
+export type LeadLogContactInput = z.input<typeof LeadLogContactInputSchema>;
+/** `lead.assign` (owners): to a salesperson, or `null` back to the pool. */
+export const LeadAssignInputSchema = z.object({ id: IdSchema, assigneeId: IdSchema.nullable() });
+/** `lead.setFollowUp`: the day to call again (today or later), or null for none. */
+export const LeadFollowUpInputSchema = z.object({ id: IdSchema, on: z.iso.date({ error: 'on must be a date (YYYY-MM-DD)' }).nullable() });
+
+/** Someone leads can be assigned to (`lead.assignees`). */
+export const LeadAssigneeSchema = z.object({ id: IdSchema, name: text(), away: z.boolean() });
+export type LeadAssignee = z.infer<typeof LeadAssigneeSchema>;
+
+/** How long a New lead may wait (minutes in opening hours) before it turns amber, then red (and the owner is alerted once). */
+export const LEAD_RESPONSE_WARN_MINUTES = 5;
+export const LEAD_RESPONSE_LATE_MINUTES = 15;

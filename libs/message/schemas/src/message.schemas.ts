@@ -35,6 +35,9 @@ export const MESSAGE_TOPICS = [
   'password.reset',
   'email.verify',
   'staff.invite',
+  'lead.assigned',
+  'lead.late',
+  'lead.follow-up',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -51,6 +54,9 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'password.reset': 'Password reset',
   'email.verify': 'Email verification',
   'staff.invite': 'Staff invitation',
+  'lead.assigned': 'Lead assigned (salesperson)',
+  'lead.late': 'Lead waiting too long (owners)',
+  'lead.follow-up': 'Follow-up due (salesperson)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

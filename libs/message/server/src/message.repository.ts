@@ -1,5 +1,5 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
-import { accountContacts, DB, type Database, outboxMessages, type Transaction } from '@dealership/server-db';
+import { DB, type Database, outboxMessages, staffMembers, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
@@ -213,7 +213,11 @@ export class MessageRepository {
   }
 
   /** The staff accounts that hear of new leads and orders (the user domain's published view says who), read in the caller's transaction. */
-  async staffContacts(db: Database | Transaction): Promise<{ email: string; phone: string }[]> {
-    return db.select({ email: accountContacts.email, phone: accountContacts.phone }).from(accountContacts).where(eq(accountContacts.isStaff, true));
+  /** The active staff's contacts (owners only with `ownersOnly`), through the user domain's published view: a deactivated account hears nothing. */
+  async staffContacts(db: Database | Transaction, ownersOnly = false): Promise<{ email: string; phone: string }[]> {
+    return db
+      .select({ email: staffMembers.email, phone: staffMembers.phone })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.active, true), ownersOnly ? eq(staffMembers.staffRole, 'owner') : undefined));
   }
 }

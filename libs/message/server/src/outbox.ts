@@ -13,6 +13,8 @@ export interface StaffAlert {
   reference: string;
   email: RenderedEmail;
   sms: string;
+  /** Only the owners (and the configured alert addresses): for what a salesperson of their own is told of already. */
+  ownersOnly?: boolean;
 }
 
 /** An email to one address. */
@@ -58,11 +60,11 @@ export class Outbox {
   }
 
   /**
-   * Tells the staff: the admin accounts (email, and SMS when their phone is a Kenyan number) and
+   * Tells the staff: the active staff accounts, or only the owners (email, and SMS when their phone is a Kenyan number) and
    * LEAD_ALERT_EMAILS / LEAD_ALERT_PHONES, each address once.
    */
   async alertStaff(db: Database | Transaction, alert: StaffAlert): Promise<void> {
-    const contacts = await this.messages.staffContacts(db);
+    const contacts = await this.messages.staffContacts(db, alert.ownersOnly);
     const emails = new Map<string, string>();
     for (const email of [...contacts.map((c) => c.email), ...this.config.messaging.alertEmails])
       if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, pgView, boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { timestamps } from './timestamps';
+import { users } from './user.table';
 
 /** Buyers' requests to the dealer (enquiries, test drives, trade-ins, imports, financing), worked by the staff. */
 export const leads = pgTable(
@@ -25,6 +26,17 @@ export const leads = pgTable(
     /** New, Contacted, Won, Lost. */
     status: text('status').notNull().default('New'),
     note: text('note'),
+    /** The salesperson the lead belongs to; null while it is in the pool (and again when they are deactivated: migration 0029's trigger). */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The signed-in buyer who sent it (their dashboard lists it). */
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The first "Contacted", call or message logged: the lead's first response. */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner was told the lead waits too long (once). */
+    lateAlertedAt: timestamp('late_alerted_at', { withTimezone: true, mode: 'date' }),
+    /** The day to call again; `followUpRemindedOn` is the day its reminder went (once). */
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    followUpRemindedOn: date('follow_up_reminded_on', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -36,5 +48,44 @@ export const leads = pgTable(
     index('leads_new_idx')
       .on(t.id)
       .where(sql`status = 'New'`),
+    // Round-robin reads each salesperson's latest lead; "mine" lists theirs.
+    index('leads_assignee_created_idx').on(t.assigneeId, t.createdAt.desc()),
+    index('leads_buyer_idx').on(t.buyerId),
+    index('leads_follow_up_idx')
+      .on(t.followUpOn)
+      .where(sql`follow_up_on is not null`),
   ],
 );
+
+/** A lead's timeline: notes, status changes, calls and messages logged, reassignments, follow-ups. Appended, never changed. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** note, status, call, message, assigned, follow-up. */
+    kind: text('kind').notNull(),
+    authorId: uuid('author_id'),
+    /** Kept by name: the record outlives the account. */
+    authorName: text('author_name'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/**
+ * The staff as other domains may read them (the user domain's published view, migration 0029):
+ * who can be assigned leads and be told of them. Never the password or the second factor.
+ */
+export const staffMembers = pgView('staff_members', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  staffRole: text('staff_role').notNull(),
+  active: boolean('active').notNull(),
+  away: boolean('away').notNull(),
+}).existing();

@@ -28,6 +28,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The time step of the last code accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** A salesperson marked away (leave, a day off): new leads skip them. */
+    away: boolean('away').notNull().default(false),
     /** When the owner of the address followed the verification link sent to it; null until then (and again after an email change). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
