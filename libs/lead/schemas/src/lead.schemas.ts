@@ -380,3 +380,15 @@ export type LeadAssignee = z.infer<typeof LeadAssigneeSchema>;
 /** How long a New lead may wait (minutes in opening hours) before it turns amber, then red (and the owner is alerted once). */
 export const LEAD_RESPONSE_WARN_MINUTES = 5;
 export const LEAD_RESPONSE_LATE_MINUTES = 15;
+
+/** A signed-in buyer's own request, as their dashboard lists it (`lead.mine`), with the status the staff set. */
+export const BuyerLeadSchema = z.object({
+  id: IdSchema,
+  kind: LeadKindSchema,
+  status: LeadStatusSchema,
+  car: z.object({ id: IdSchema, name: text(), slug: text() }).nullable(),
+  /** Their salesperson's name; null while nobody has it. */
+  salesperson: text().nullable(),
+  createdAt: TimestampSchema,
+});
+export type BuyerLead = z.infer<typeof BuyerLeadSchema>;

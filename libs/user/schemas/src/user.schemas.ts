@@ -177,6 +177,8 @@ export const StaffMemberSchema = z.object({
   invitePending: z.boolean(),
   /** They sign in with a second factor. */
   twoFactorEnabled: z.boolean(),
+  /** Away (leave, a day off): new leads skip them. */
+  away: z.boolean(),
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
@@ -191,6 +193,10 @@ export type StaffInviteInput = z.input<typeof StaffInviteInputSchema>;
 /** `staff.setRole`: an owner changes a staff account's role (never the last active owner's). */
 export const StaffSetRoleInputSchema = z.object({ userId: IdSchema, staffRole: StaffRoleSchema });
 export type StaffSetRoleInput = z.infer<typeof StaffSetRoleInputSchema>;
+
+/** `user.setAway` (a staff member, for themself) and `staff.setAway` (an owner, for anyone): new leads skip those away. */
+export const SetAwayInputSchema = z.object({ away: z.boolean({ error: 'away must be true or false' }) });
+export const StaffSetAwayInputSchema = z.object({ userId: IdSchema, away: z.boolean({ error: 'away must be true or false' }) });
 
 /** `staff.deactivate` and `staff.reactivate`. */
 export const StaffMemberInputSchema = z.object({ userId: IdSchema });

@@ -30,6 +30,7 @@ function toStaffMember(row: UserRow): StaffMember {
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     invitePending: row.lastSignInAt === null && row.deactivatedAt === null,
     twoFactorEnabled: row.totpSecret !== null,
+    away: row.away,
   };
 }
 
