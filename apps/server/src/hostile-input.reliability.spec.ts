@@ -259,6 +259,13 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'lead.list': { kind: 'enquiry', status: 'New', page: 1, pageSize: 12 },
       'lead.create': { kind: 'enquiry', name: 'Matrix Lead', phone: '0712 345 678', email: 'lead@example.com', message: 'Is it still available?' },
       'lead.setStatus': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Contacted', note: 'Called back' },
+      'lead.timeline': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'lead.addNote': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', body: 'Wants a Prado' },
+      'lead.logContact': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', channel: 'call', body: 'No answer' },
+      'lead.setFollowUp': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', on: '2026-12-01' },
+      'lead.assign': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', assigneeId: null },
+      'user.setAway': { away: true },
+      'staff.setAway': { userId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', away: true },
       'setting.list': { page: 1, pageSize: 12 },
       'setting.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'setting.create': { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: 'Finance Act 2027' },
@@ -317,7 +324,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.(twoFactor(Setup|Enable)|setAway)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$/.test(
       endpoint,
     )
       ? 'admin'

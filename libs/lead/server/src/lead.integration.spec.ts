@@ -94,6 +94,10 @@ describe('leads (integration, real database)', () => {
       details: null,
       status: 'New',
       note: null,
+      // No salesperson on the staff: it waits in the pool, unanswered.
+      assignee: null,
+      firstResponseAt: null,
+      followUpOn: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -106,6 +106,12 @@ export class UserRepository {
     await tx.update(users).set({ staffRole }).where(and(eq(users.id, id), eq(users.role, 1)));
   }
 
+  /** Marks a staff account away (new leads skip it) or back. */
+  async setAway(id: string, away: boolean): Promise<boolean> {
+    const rows = await this.db.update(users).set({ away }).where(and(eq(users.id, id), eq(users.role, 1))).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   async setDeactivated(tx: Transaction, id: string, deactivatedAt: Date | null): Promise<void> {
     await tx.update(users).set({ deactivatedAt }).where(and(eq(users.id, id), eq(users.role, 1)));
   }

@@ -38,6 +38,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   enableTwoFactor: 'Second factor on',
   resetTwoFactor: 'Second factor reset',
   requireTwoFactor: 'Second factor rule',
+  assign: 'Assigned',
+  setAway: 'Away changed',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -55,6 +57,8 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   enableTwoFactor: 'turned on two-factor sign-in for',
   resetTwoFactor: 'reset the second factor of',
   requireTwoFactor: 'changed',
+  assign: 'assigned',
+  setAway: 'changed the away mark of',
 };
 
 /** 'Car', 'Brand', 'Order'. */
