@@ -167,19 +167,27 @@ export function lateLeadSms(lead: Lead, minutes: number): string {
   return `Lead waiting ${minutes} min: ${storedLeadLine(lead)}${lead.assignee ? `, ${lead.assignee.name}'s` : ', unassigned'}.`;
 }
 
-/** The salesperson's reminder on the morning of a follow-up. */
-export function followUpEmail(lead: Lead, site: EmailSite): Promise<RenderedEmail> {
-  const inbox = absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`);
-  return renderEmail(
-    `Follow up today: ${lead.name}`,
-    <EmailLayout site={site} preview={`Call ${lead.name} today`} heading="Follow up today">
-      <EmailText>You planned to follow up today on the {storedLeadLine(lead)}.</EmailText>
+/** The buyer's number to tap and the lead's page in the back office. */
+function CallAndOpen({ lead, site }: { lead: Lead; site: EmailSite }) {
+  return (
+    <>
       <EmailField label="Phone">
         <EmailLink href={telHref(lead.phone)}>{lead.phone}</EmailLink>
       </EmailField>
       <EmailText>
-        <EmailLink href={inbox}>Open the lead</EmailLink>
+        <EmailLink href={absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`)}>Open the lead</EmailLink>
       </EmailText>
+    </>
+  );
+}
+
+/** The salesperson's reminder on the morning of a follow-up. */
+export function followUpEmail(lead: Lead, site: EmailSite): Promise<RenderedEmail> {
+  return renderEmail(
+    `Follow up today: ${lead.name}`,
+    <EmailLayout site={site} preview={`Call ${lead.name} today`} heading="Follow up today">
+      <EmailText>You planned to follow up today on the {storedLeadLine(lead)}.</EmailText>
+      <CallAndOpen lead={lead} site={site} />
     </EmailLayout>,
   );
 }
@@ -190,19 +198,13 @@ export function followUpSms(lead: Lead): string {
 
 /** A salesperson hears that an owner gave them a lead. */
 export function assignedLeadEmail(lead: Lead, by: string, site: EmailSite): Promise<RenderedEmail> {
-  const inbox = absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`);
   return renderEmail(
     `Assigned to you: ${lead.name}`,
     <EmailLayout site={site} preview={`${lead.name} ${lead.phone}`} heading="A lead is now yours">
       <EmailText>
         {by} gave you the {storedLeadLine(lead)}.
       </EmailText>
-      <EmailField label="Phone">
-        <EmailLink href={telHref(lead.phone)}>{lead.phone}</EmailLink>
-      </EmailField>
-      <EmailText>
-        <EmailLink href={inbox}>Open the lead</EmailLink>
-      </EmailText>
+      <CallAndOpen lead={lead} site={site} />
     </EmailLayout>,
   );
 }
