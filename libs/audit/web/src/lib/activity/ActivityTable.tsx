@@ -15,8 +15,8 @@ const ENTITY_COLORS = {
   testimonial: 'orange',
   lead: 'cyan',
   setting: 'violet',
-  message: 'pink',
   user: 'lime',
+  message: 'pink',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

@@ -9,8 +9,8 @@ export const ACTIVITY_FILTERS = [
   { value: 'testimonial', label: 'Testimonials' },
   { value: 'lead', label: 'Leads' },
   { value: 'setting', label: 'Rates' },
-  { value: 'message', label: 'Messages' },
   { value: 'user', label: 'Staff' },
+  { value: 'message', label: 'Messages' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -20,8 +20,8 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   testimonial: 'Testimonial',
   lead: 'Lead',
   setting: 'Rate set',
-  message: 'Message',
   user: 'Staff account',
+  message: 'Message',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
