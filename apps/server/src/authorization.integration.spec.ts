@@ -101,6 +101,7 @@ const REST_ROWS: RestRow[] = [
     url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}`,
   },
   { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
+  { route: 'GET leads/export.csv', access: 'owner' },
   // The back office's live feed (staff-events/): two admin actors hold a stream each, within the per-account limit.
   { route: 'GET staff/events', access: 'admin', stream: true },
 ];
@@ -144,6 +145,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'lead.assignees', type: 'query', access: 'admin' },
   { path: 'lead.assign', type: 'mutation', access: 'owner', input: (f) => ({ id: f.lead.id, assigneeId: f.salesId }) },
   { path: 'lead.mine', type: 'query', access: 'user' },
+  { path: 'lead.report', type: 'query', access: 'owner' },
+  { path: 'order.report', type: 'query', access: 'owner' },
+  { path: 'car.stockAge', type: 'query', access: 'owner' },
   { path: 'user.setAway', type: 'mutation', access: 'admin', input: () => ({ away: false }) },
   { path: 'staff.setAway', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, away: false }) },
   { path: 'staff.list', type: 'query', access: 'owner' },
@@ -526,7 +530,8 @@ describe('authorization matrix (integration: the whole server)', () => {
         expect({ status: res.statusCode, first }).toEqual({ status: EXPECTED[actor][row.access], first: 'data: {"kind":"ready"}\n\n' });
         return;
       }
-      const body: unknown = row.stream ? JSON.parse(await text(res.stream())) : res.json();
+      const csv = String(res.headers['content-type'] ?? '').startsWith('text/csv');
+      const body: unknown = row.stream ? JSON.parse(await text(res.stream())) : csv ? res.body : res.json();
       const allowed = EXPECTED[actor][row.access] === 200;
       const status = allowed ? (row.okStatus ?? 200) : EXPECTED[actor][row.access];
       expect({ status: res.statusCode, body }).toEqual({
@@ -535,7 +540,10 @@ describe('authorization matrix (integration: the whole server)', () => {
           ? { ok: status === 200 }
           : allowed
             ? expect.anything()
-            : expect.objectContaining({ success: false, message: status === 401 ? expect.stringContaining('log in') : 'Admin access required' }),
+            : expect.objectContaining({
+                success: false,
+                message: status === 401 ? expect.stringContaining('log in') : row.access === 'owner' && who(actor) === 'sales' ? "Owner access required: ask the dealership's owner" : 'Admin access required',
+              }),
       });
     });
   });

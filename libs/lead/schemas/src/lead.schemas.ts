@@ -392,3 +392,17 @@ export const BuyerLeadSchema = z.object({
   createdAt: TimestampSchema,
 });
 export type BuyerLead = z.infer<typeof BuyerLeadSchema>;
+
+// The owner's reports of leads (`lead.report`): each figure from one SQL query.
+
+export const LeadReportSchema = z.object({
+  /** Leads per week (the week's Monday, YYYY-MM-DD, Nairobi) and kind, the last 12 weeks. */
+  perWeek: z.array(z.object({ week: z.iso.date(), kind: LeadKindSchema, count: z.number().int() })),
+  /** Per salesperson, the last 90 days: leads, those answered, and the median and 90th-percentile minutes to the first response. */
+  responseTimes: z.array(
+    z.object({ assignee: text(), leads: z.number().int(), answered: z.number().int(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() }),
+  ),
+  /** Lead -> won per week, the last 12 weeks. */
+  conversion: z.array(z.object({ week: z.iso.date(), leads: z.number().int(), won: z.number().int() })),
+});
+export type LeadReport = z.infer<typeof LeadReportSchema>;

@@ -1,5 +1,5 @@
 import { type DatabaseHandle, leads, outboxMessages, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor, truncateAll } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/user-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -178,5 +178,36 @@ describe('lead ownership (integration, real database)', () => {
     expect(await as(people.buyer).mine()).toEqual([{ id, kind: 'enquiry', status: 'Contacted', car: null, salesperson: seller.name, createdAt: expect.any(String) }]);
     await expect(as(null).mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await handle.db.select({ id: leads.id }).from(leads).where(and(eq(leads.buyerId, people.buyer.id)))).map((r) => r.id)).toEqual([id]);
+  });
+
+  it("gives the owner the leads' figures (per week and kind, response times per salesperson, conversion) and the list as CSV that Excel opens", async () => {
+    const one = (await send('Wanjiku "Shiru" Kamau, Jr')).id;
+    const two = (await send('Otieno')).id;
+    const seller = (await lead(one)).assigneeId === people.amina.id ? people.amina : people.baraka;
+    await handle.db.update(leads).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(leads.id, one));
+    await as(seller).logContact({ id: one, channel: 'call' });
+    await as(people.owner).setStatus({ id: two, status: 'Won' });
+
+    const report = await as(people.owner).report();
+    expect(report.perWeek.reduce((sum, row) => sum + row.count, 0)).toBe(2);
+    expect(report.perWeek.every((row) => row.kind === 'enquiry' && /^\d{4}-\d{2}-\d{2}$/.test(row.week))).toBe(true);
+    const mine = report.responseTimes.find((row) => row.assignee === seller.name);
+    expect(mine).toMatchObject({ leads: 1, answered: 1 });
+    expect(mine?.medianMinutes).toBeGreaterThanOrEqual(19);
+    expect(report.conversion.reduce((sum, row) => sum + row.won, 0)).toBe(1);
+    await expect(as(seller).report()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const res = await app.inject({ method: 'GET', url: '/api/leads/export.csv?search=Wanjiku', headers: { authorization: `Bearer ${await tokenFor(app, people.owner.id)}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',Enquiry,New,"Wanjiku ""Shiru"" Kamau, Jr",+254712345678,');
+    expect(lines[1]).toContain(`,${seller.name},`);
+    const refused = await app.inject({ method: 'GET', url: '/api/leads/export.csv', headers: { authorization: `Bearer ${await tokenFor(app, seller.id)}` } });
+    expect(refused.statusCode).toBe(403);
   });
 });

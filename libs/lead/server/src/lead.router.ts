@@ -33,6 +33,8 @@ export class LeadRouter {
       assignees: adminProcedure.query(() => leads.assignees()),
       /** Owners give a lead to someone, or back to the pool. */
       assign: ownerProcedure.input(LeadAssignInputSchema).mutation(({ input, ctx }) => leads.assign(input.id, input.assigneeId, ctx.user)),
+      /** The owner's figures of leads. */
+      report: ownerProcedure.query(() => leads.report()),
       /** A signed-in buyer's own requests, with the status the staff set. */
       mine: authedProcedure.query(({ ctx }) => leads.mine(ctx.user.id)),
     });

@@ -7,6 +7,7 @@ import {
   type LeadEvent,
   type LeadListFilters,
   type LeadPage,
+  type LeadReport,
   type LeadSetStatusFields,
   LEAD_RESPONSE_LATE_MINUTES,
   nairobiTime,
@@ -186,6 +187,18 @@ export class LeadService implements OnModuleInit {
 
   assignees(): Promise<LeadAssignee[]> {
     return this.leads.assignees();
+  }
+
+  /** The owner's figures of leads: per week and kind and the conversion (12 weeks), response times per salesperson (90 days). */
+  async report(now = new Date()): Promise<LeadReport> {
+    const weeks = new Date(now.getTime() - 12 * 7 * 86_400_000);
+    const [perWeek, responseTimes, conversion] = await Promise.all([this.leads.perWeek(weeks), this.leads.responseTimes(new Date(now.getTime() - 90 * 86_400_000)), this.leads.conversion(weeks)]);
+    return { perWeek, responseTimes, conversion };
+  }
+
+  /** The leads matching the inbox's filters, in batches (the owner's CSV export). */
+  exportRows(filters: Omit<LeadListFilters, 'page' | 'pageSize'>, callerId: string): AsyncGenerator<Lead[]> {
+    return this.leads.exportRows(filters, callerId);
   }
 
   /** A signed-in buyer's own requests. */
