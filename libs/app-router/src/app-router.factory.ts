@@ -1,6 +1,7 @@
 import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
+import { ContentRouter } from '@dealership/content-server';
 import { LeadRouter } from '@dealership/lead-server';
 import { MessageRouter } from '@dealership/message-server';
 import { OrderRouter } from '@dealership/order-server';
@@ -23,6 +24,7 @@ export class AppRouterFactory {
     private readonly setting: SettingRouter,
     private readonly testimonial: TestimonialRouter,
     private readonly message: MessageRouter,
+    private readonly content: ContentRouter,
   ) {}
 
   create() {
@@ -36,6 +38,7 @@ export class AppRouterFactory {
       setting: this.setting.router,
       testimonial: this.testimonial.router,
       message: this.message.router,
+      content: this.content.router,
     });
   }
 }

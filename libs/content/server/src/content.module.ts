@@ -1,0 +1,12 @@
+import { AuditModule } from '@dealership/audit-server';
+import { Module } from '@nestjs/common';
+import { ContentRepository } from './content.repository';
+import { ContentRouter } from './content.router';
+import { ContentService } from './content.service';
+
+@Module({
+  imports: [AuditModule],
+  providers: [ContentRepository, ContentService, ContentRouter],
+  exports: [ContentService, ContentRouter],
+})
+export class ContentModule {}
