@@ -1,7 +1,8 @@
+import { defaultSiteContent } from '@dealership/content-schemas';
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users, contents } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
@@ -40,7 +41,6 @@ interface Fixtures {
   message: { id: string; spare: string[] };
   /** Each signed-in user's reservation with a deposit due, and an M-Pesa request of theirs. */
   deposit: Record<SignedIn, { orderId: string; paymentId: string }>;
-  content: { id: string; spare: string[] };
 }
 /** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
 type SignedIn = 'customer' | 'admin' | 'sales';
@@ -141,10 +141,14 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
   { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
-  { path: 'content.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Content' }) },
-  { path: 'content.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.content.id, name: 'Matrix Content, renamed' }) },
-  { path: 'content.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.content.spare) }) },
+  { path: 'content.update', type: 'mutation', access: 'owner', input: () => siteContentFields() },
 ];
+
+/** A whole valid site content, as the admin form sends it. */
+function siteContentFields() {
+  const { version: _version, updatedAt: _updatedAt, ...fields } = defaultSiteContent('+254 711 222 333');
+  return { ...fields, address: 'Nyali, Mombasa' };
+}
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
 function take(pool: string[]): string {
@@ -251,8 +255,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   // The rates the duty estimator and the financing calculator use.
   'setting.current': 'query',
   'testimonial.list': 'query',
-  'content.list': 'query',
-  'content.byId': 'query',
+  // The FAQ, opening hours and contact details every page shows.
+  'content.current': 'query',
 };
 
 /** All of a stream's text. */
@@ -445,8 +449,6 @@ describe('authorization matrix (integration: the whole server)', () => {
         )
         .returning({ id: outboxMessages.id })
     ).map((row) => row.id);
-    // Records of contents for the content.* rows: the first to read and change, the others for the deleting row.
-    const contentIds = (await db.insert(contents).values(Array.from({ length: 7 }, (_, i) => ({ name: `Matrix Content ${i}` }))).returning({ id: contents.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -469,7 +471,6 @@ describe('authorization matrix (integration: the whole server)', () => {
       testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
       message: { id: messageIds[0], spare: messageIds.slice(1) },
       deposit,
-      content: { id: contentIds[0], spare: contentIds.slice(1) },
     };
   }, 120_000);
 

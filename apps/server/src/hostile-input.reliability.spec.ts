@@ -1,4 +1,5 @@
 import { AppRouterFactory } from '@dealership/app-router';
+import { defaultSiteContent } from '@dealership/content-schemas';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -136,6 +137,12 @@ const hostileInput = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), hos
 
 type Actor = 'guest' | 'customer' | 'admin';
 
+/** A whole valid site content (content.update replaces all of it): every text in it is spoiled in turn. */
+function siteContentTemplate() {
+  const { version: _version, updatedAt: _updatedAt, ...fields } = defaultSiteContent('+254 711 222 333');
+  return { ...fields, whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
+}
+
 describe('hostile input (reliability: the whole server, generated requests)', () => {
   let root: string;
   let database: DatabaseHandle;
@@ -263,11 +270,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'testimonial.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'message.list': { page: 1, pageSize: 12, status: 'failed', channel: 'sms' },
       'message.resend': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'content.list': { page: 1, pageSize: 12 },
-      'content.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'content.create': { name: 'Matrix Content' },
-      'content.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Content' },
-      'content.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'content.update': siteContentTemplate(),
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -314,7 +317,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^content\.(create|update|remove)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'

@@ -1,1 +1,3 @@
 export * from './content.schemas';
+export * from './opening-hours';
+export * from './site-content.defaults';

@@ -1,13 +1,10 @@
-import {
-  ContentByIdInputSchema,
-  ContentCreateInputSchema,
-  ContentListInputSchema,
-  ContentRemoveInputSchema,
-  ContentUpdateInputSchema,
-} from '@dealership/content-schemas';
-import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { SiteContentUpdateInputSchema } from '@dealership/content-schemas';
+import { ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { ContentService } from './content.service';
+
+/** Who may edit the site content: the owner (issue 28). A change of role is this one line. */
+const editorProcedure = ownerProcedure;
 
 @Injectable()
 export class ContentRouter {
@@ -16,14 +13,8 @@ export class ContentRouter {
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
   constructor(contents: ContentService) {
     this.router = router({
-      list: publicProcedure.input(ContentListInputSchema).query(({ input }) => contents.list(input)),
-      byId: publicProcedure.input(ContentByIdInputSchema).query(({ input }) => contents.byId(input.id)),
-      create: adminProcedure.input(ContentCreateInputSchema).mutation(({ input, ctx }) => contents.create(input, ctx.user)),
-      update: adminProcedure.input(ContentUpdateInputSchema).mutation(({ input, ctx }) => contents.update(input, ctx.user)),
-      remove: adminProcedure.input(ContentRemoveInputSchema).mutation(async ({ input, ctx }) => {
-        await contents.remove(input.id, ctx.user);
-        return { id: input.id };
-      }),
+      current: publicProcedure.query(() => contents.current()),
+      update: editorProcedure.input(SiteContentUpdateInputSchema).mutation(({ input, ctx }) => contents.update(input, ctx.user)),
     });
   }
 }

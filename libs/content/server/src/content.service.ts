@@ -1,46 +1,81 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import type { Content, ContentCreateFields, ContentListFilters, ContentPage, ContentUpdateFields } from '@dealership/content-schemas';
-import { Injectable } from '@nestjs/common';
-import { ContentNotFoundError } from './content.errors';
-import { ContentRepository } from './content.repository';
+import { defaultSiteContent, type OpeningHours, type SiteContent, type SiteContentFields } from '@dealership/content-schemas';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { Inject, Injectable } from '@nestjs/common';
+import { ContentChanges } from './content-changes';
+import { ContentRepository, SITE_CONTENT_ID, type StoredSiteContent } from './content.repository';
 
-/** The rules of contents: routers delegate here, the repository queries. Every write is in the activity log. */
+/** Deep-frozen, so a caller changing the shared cached object fails loudly instead of changing it for every later reader. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The site's editable content: the FAQ, the opening hours, the contact details and the social
+ * links. Read on every page, so each instance keeps it in memory under the content's generation
+ * (`ContentChanges`): an edit here or on another instance (its notification) drops it at once.
+ */
 @Injectable()
 export class ContentService {
+  private cached?: { generation: number; content: SiteContent };
+
   constructor(
     private readonly contents: ContentRepository,
     private readonly audit: AuditService,
+    private readonly changes: ContentChanges,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'dealerPhone'>,
   ) {}
 
-  list(filters: ContentListFilters): Promise<ContentPage> {
-    return this.contents.page(filters);
+  /** The content in force: the defaults (and `DEALER_PHONE`) until the staff edit it. */
+  async current(): Promise<SiteContent> {
+    // The generation read before the query: an edit that lands meanwhile moves it, so this copy is never served after it.
+    const generation = this.changes.version;
+    if (generation !== undefined && this.cached?.generation === generation) return this.cached.content;
+    const content = deepFreeze(this.toContent(await this.contents.read()));
+    if (generation !== undefined) this.cached = { generation, content };
+    return content;
   }
 
-  async byId(id: string): Promise<Content> {
-    const found = await this.contents.byId(id);
-    if (!found) throw new ContentNotFoundError();
-    return found;
+  /** The opening hours in force: the lead domain's test-drive slots and the buyer's acknowledgement read them here. */
+  async openingHours(): Promise<OpeningHours> {
+    return (await this.current()).hours;
   }
 
-  async create(input: ContentCreateFields, actor: AuditActor): Promise<Content> {
-    const created = await this.contents.insert(input);
-    await this.audit.record({ actor, entity: 'content', entityId: created.id, label: created.name, action: 'create', after: created });
-    return created;
+  /** The public phone in force. */
+  async phone(): Promise<string> {
+    return (await this.current()).phone;
   }
 
-  async update(input: ContentUpdateFields, actor: AuditActor): Promise<Content> {
-    const { id, ...fields } = input;
-    const before = await this.contents.byId(id);
-    if (!before) throw new ContentNotFoundError();
-    const updated = await this.contents.update(id, fields);
-    if (!updated) throw new ContentNotFoundError();
-    await this.audit.record({ actor, entity: 'content', entityId: id, label: updated.name, action: 'update', before, after: updated });
-    return updated;
+  /** Replaces the content, recorded in the activity log with each changed field before and after. */
+  async update(input: SiteContentFields, actor: AuditActor): Promise<SiteContent> {
+    const before = await this.current();
+    // The configured phone is stored as "the configured one", so a new DEALER_PHONE still applies.
+    const phone = input.phone === this.config.dealerPhone ? null : input.phone;
+    const stored = await this.changes.after(this.contents.write({ ...input, phone }));
+    const after = this.toContent(stored);
+    await this.audit.record({
+      actor,
+      entity: 'content',
+      entityId: SITE_CONTENT_ID,
+      label: 'Site content',
+      action: 'update',
+      before: auditable(before),
+      after: auditable(after),
+    });
+    return after;
   }
 
-  async remove(id: string, actor: AuditActor): Promise<void> {
-    const removed = await this.contents.remove(id);
-    if (!removed) throw new ContentNotFoundError();
-    await this.audit.record({ actor, entity: 'content', entityId: id, label: removed.name, action: 'remove', before: removed });
+  private toContent(stored: StoredSiteContent | undefined): SiteContent {
+    if (!stored) return defaultSiteContent(this.config.dealerPhone);
+    return { ...stored, phone: stored.phone ?? this.config.dealerPhone };
   }
+}
+
+/** What the activity log compares: the fields, not the version and time every edit moves. */
+function auditable({ version: _version, updatedAt: _updatedAt, ...fields }: SiteContent): SiteContentFields {
+  return fields;
 }

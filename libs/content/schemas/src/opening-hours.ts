@@ -1,0 +1,77 @@
+import { type OpeningHours, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from './content.schemas';
+import { DEFAULT_OPENING_HOURS } from './site-content.defaults';
+
+/** Spec §1's footer reading of the default hours, kept as given while the hours are the defaults. */
+export const FOOTER_OPENING_HOURS = 'Mon-Sat 8:00 AM to 6:00 PM';
+/** Spec §1's home structured-data reading of the default hours (08:00 to 17:00), kept as given while the hours are the defaults. */
+export const HOME_OPENING_HOURS = 'Mo-Sa 08:00-17:00';
+
+const SHORT: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
+const SCHEMA_ORG: Record<Weekday, string> = { monday: 'Mo', tuesday: 'Tu', wednesday: 'We', thursday: 'Th', friday: 'Fr', saturday: 'Sa', sunday: 'Su' };
+
+/** Days in a row (Monday first) open at the same times. */
+export interface HoursGroup {
+  days: Weekday[];
+  open: string;
+  close: string;
+}
+
+/** The open days grouped into runs with the same hours, Monday first: Mon-Fri 08:00-17:00, Sat 08:00-13:00. */
+export function hoursGroups(hours: OpeningHours): HoursGroup[] {
+  const groups: HoursGroup[] = [];
+  let previous: Weekday | undefined;
+  for (const day of WEEKDAYS) {
+    const { closed, open, close } = hours[day];
+    const last = groups[groups.length - 1];
+    if (!closed && last && previous && last.days[last.days.length - 1] === previous && last.open === open && last.close === close) last.days.push(day);
+    else if (!closed) groups.push({ days: [day], open, close });
+    previous = day;
+  }
+  return groups;
+}
+
+const dayRange = (days: Weekday[], names: Record<Weekday, string>) => (days.length === 1 ? names[days[0]] : `${names[days[0]]}-${names[days[days.length - 1]]}`);
+
+/** Whether the hours are the defaults, which the footer and the home page state in the spec's own words. */
+export function isDefaultOpeningHours(hours: OpeningHours): boolean {
+  return WEEKDAYS.every((day) => {
+    const a = hours[day];
+    const b = DEFAULT_OPENING_HOURS[day];
+    return a.closed === b.closed && (a.closed || (a.open === b.open && a.close === b.close));
+  });
+}
+
+/** The hours in words: "Mon-Fri 08:00-17:00 and Sat 08:00-13:00"; "Closed" when no day is open. */
+export function openingHoursText(hours: OpeningHours): string {
+  const parts = hoursGroups(hours).map((group) => `${dayRange(group.days, SHORT)} ${group.open}-${group.close}`);
+  if (parts.length === 0) return 'Closed';
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** The footer's line: the spec's "Mon-Sat 8:00 AM to 6:00 PM" for the default hours, else the hours as they are. */
+export function footerOpeningHoursText(hours: OpeningHours): string {
+  return isDefaultOpeningHours(hours) ? FOOTER_OPENING_HOURS : openingHoursText(hours);
+}
+
+/** schema.org `openingHours` for the home page: the spec's "Mo-Sa 08:00-17:00" for the defaults, else one entry per run of days. */
+export function homeOpeningHoursJsonLd(hours: OpeningHours): string | string[] {
+  return isDefaultOpeningHours(hours) ? HOME_OPENING_HOURS : hoursGroups(hours).map((group) => `${dayRange(group.days, SCHEMA_ORG)} ${group.open}-${group.close}`);
+}
+
+/** schema.org `openingHoursSpecification` (the about page's): one per run of days with the same hours. */
+export function openingHoursSpecification(hours: OpeningHours): { '@type': 'OpeningHoursSpecification'; dayOfWeek: string[]; opens: string; closes: string }[] {
+  return hoursGroups(hours).map((group) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: group.days.map((day) => WEEKDAY_LABELS[day]),
+    opens: group.open,
+    closes: group.close,
+  }));
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Opening and closing minutes by JavaScript weekday (0 is Sunday), null for a closed day: what the test-drive slots are cut from. */
+export function minutesByWeekday(hours: OpeningHours): ([number, number] | null)[] {
+  const jsOrder: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+  return jsOrder.map((day) => (hours[day].closed ? null : [minutes(hours[day].open), minutes(hours[day].close)]));
+}
