@@ -57,6 +57,7 @@ const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
 const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
 const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
+const AdminSiteContentPage = lazyPage(adminPages, 'AdminSiteContentPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -131,6 +132,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminLeads: <AdminLeadsPage />,
     adminMessages: <AdminMessagesPage />,
     adminSettings: <AdminSettingsPage />,
+    adminSiteContent: <AdminSiteContentPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,
@@ -152,12 +154,8 @@ function isWithin(path: string, home: string): boolean {
   return path === home || path.startsWith(`${home}/`);
 }
 
-export interface RoutesConfig {
-  dealerPhone: string;
-}
-
 /** The route table of spec §2, built from `SITE_ROUTES` (shared with the server's 404 check and sitemap). */
-export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   const pages = pageElements();
   const areas = signedInAreas();
   const routeOf = (id: SiteRouteId): RouteObject => ({ path: SITE_ROUTES[id].path, element: pages[id] });
@@ -167,7 +165,7 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
   return [
     {
       path: '/',
-      element: <SiteLayout dealerPhone={dealerPhone} />,
+      element: <SiteLayout />,
       children: [
         {
           // Page errors render inside the layout, keeping the header and footer. The app runs the

@@ -61,7 +61,7 @@ export const DEFAULT_ADDRESS = 'Mombasa, Kenya';
 export function defaultSiteContent(phone: string): SiteContent {
   return {
     faq: DEFAULT_FAQ.map((entry) => ({ ...entry })),
-    hours: structuredClone(DEFAULT_OPENING_HOURS),
+    hours: Object.fromEntries(Object.entries(DEFAULT_OPENING_HOURS).map(([day, hours]) => [day, { ...hours }])) as OpeningHours,
     phone,
     whatsapp: '',
     email: '',

@@ -1,2 +1,2 @@
-export { AdminContentsPage, CONTENT_PAGE_SIZE } from './lib/pages/AdminContents.page';
-export { ContentForm, type ContentFormProps } from './lib/ContentForm/ContentForm';
+export { AdminSiteContentPage } from './lib/pages/AdminSiteContent.page';
+export { SiteContentForm, type SiteContentFormProps } from './lib/SiteContentForm/SiteContentForm';

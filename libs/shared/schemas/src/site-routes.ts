@@ -57,6 +57,7 @@ export const SITE_ROUTES = {
   adminLeads: { path: '/dashboard/admin/leads' },
   adminSettings: { path: '/dashboard/admin/settings' },
   adminMessages: { path: '/dashboard/admin/messages' },
+  adminSiteContent: { path: '/dashboard/admin/site-content' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

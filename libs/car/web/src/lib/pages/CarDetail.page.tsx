@@ -19,7 +19,9 @@ import {
   Seo,
   telHref,
   useSiteConfig,
+  useSiteContent,
   whatsappHref,
+  whatsappNumber,
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -84,6 +86,7 @@ function CarNotFound() {
 
 function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProps['enquiries'] }) {
   const { publicUrl, dealerPhone } = useSiteConfig();
+  const content = useSiteContent();
   const { add } = useCart();
   const brand = car.brand;
   const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
@@ -174,7 +177,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
                 </Button>
                 <Button
                   component="a"
-                  href={whatsappHref(dealerPhone, whatsappMessage(car))}
+                  href={whatsappHref(whatsappNumber(content), whatsappMessage(car))}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="md"
