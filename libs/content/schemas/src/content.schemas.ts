@@ -1,27 +1,17 @@
 import { text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
-
-/** The days of the week in the order the site lists them (Monday first). */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** Each day's name as the site writes it. */
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
-/** Longest FAQ question and answer, and most entries. */
-export const FAQ_QUESTION_MAX_LENGTH = 300;
-export const FAQ_ANSWER_MAX_LENGTH = 3000;
-export const FAQ_MAX_ENTRIES = 30;
-/** Longest address. */
-export const ADDRESS_MAX_LENGTH = 300;
+import {
+  ADDRESS_MAX_LENGTH,
+  FAQ_ANSWER_MAX_LENGTH,
+  FAQ_MAX_ENTRIES,
+  FAQ_QUESTION_MAX_LENGTH,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type Weekday,
+} from './content.constants';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -82,17 +72,6 @@ function isWebUrl(value: string): boolean {
     return false;
   }
 }
-
-/** The social networks the footer links to. */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X (Twitter)',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-};
 
 export const SocialLinksSchema = z.object(
   Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, optionalUrl(SOCIAL_NETWORK_LABELS[network])])) as Record<SocialNetwork, ReturnType<typeof optionalUrl>>,

@@ -1,4 +1,5 @@
-import { type OpeningHours, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from './content.schemas';
+import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from './content.constants';
+import type { OpeningHours } from './content.schemas';
 import { DEFAULT_OPENING_HOURS } from './site-content.defaults';
 
 /** Spec §1's footer reading of the default hours, kept as given while the hours are the defaults. */

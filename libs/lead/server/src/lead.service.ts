@@ -1,4 +1,5 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { ContentService } from '@dealership/content-server';
 import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadSetStatusFields } from '@dealership/lead-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
@@ -20,6 +21,7 @@ export class LeadService {
     private readonly audit: AuditService,
     private readonly media: MediaService,
     private readonly outbox: Outbox,
+    private readonly content: ContentService,
   ) {}
 
   /**
@@ -44,8 +46,11 @@ export class LeadService {
     // The messages are rendered first and written with the lead, in its transaction: the staff and
     // the buyer hear of every lead that is stored, and of none that is not.
     const lead: LeadForMessages = { id: randomUUID(), input, car: car ?? null };
-    const site = this.outbox.site;
-    const [staffEmail, buyerEmail] = await Promise.all([staffLeadEmail(lead, site), input.email ? buyerLeadEmail(lead, site) : undefined]);
+    // The phone and opening hours the buyer reads are the ones the staff keep (content domain).
+    const { phone, hours } = await this.content.current();
+    const site = { ...this.outbox.site, dealerPhone: phone };
+    const now = new Date();
+    const [staffEmail, buyerEmail] = await Promise.all([staffLeadEmail(lead, site), input.email ? buyerLeadEmail(lead, site, now, hours) : undefined]);
     const stored = await this.leads.insert(
       {
         id: lead.id,
@@ -62,7 +67,7 @@ export class LeadService {
       async (tx) => {
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site) });
         await this.outbox.enqueue(tx, [
-          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(lead, site), { reference: lead.id }),
+          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(lead, site, now, hours), { reference: lead.id }),
           ...(input.email && buyerEmail ? [emailMessage(input.email, 'lead.buyer', buyerEmail, { reference: lead.id })] : []),
         ]);
       },

@@ -75,6 +75,8 @@ export function useSendLead(options: {
   onSent?: () => void;
 }) {
   const create = trpc.lead.create.useMutation();
+  // Test drives are checked against the opening hours in force, as the server checks them.
+  const { hours } = useSiteContent();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { checking, load } = useLeadContractForSend();
@@ -87,7 +89,7 @@ export function useSendLead(options: {
     }
     if (!options.validate()) return;
     try {
-      await create.mutateAsync(contract.LeadCreateInputSchema.parse(values));
+      await create.mutateAsync(contract.leadCreateInputSchemaFor(hours).parse(values));
     } catch (error) {
       const info = describeApiError(error);
       options.setErrors(info.fieldErrors);
