@@ -16,7 +16,7 @@ const ENTITY_COLORS = {
   lead: 'cyan',
   setting: 'violet',
   message: 'pink',
-  content: 'gray',
+  content: 'cyan',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

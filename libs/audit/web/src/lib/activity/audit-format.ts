@@ -10,7 +10,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'lead', label: 'Leads' },
   { value: 'setting', label: 'Rates' },
   { value: 'message', label: 'Messages' },
-  { value: 'content', label: 'Contents' },
+  { value: 'content', label: 'Site content' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -21,7 +21,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   lead: 'Lead',
   setting: 'Rate set',
   message: 'Message',
-  content: 'Content',
+  content: 'Site content',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
