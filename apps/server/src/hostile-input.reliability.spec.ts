@@ -1,5 +1,5 @@
 import { AppRouterFactory } from '@dealership/app-router';
-import { defaultSiteContent } from '@dealership/content-schemas';
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -139,8 +139,7 @@ type Actor = 'guest' | 'customer' | 'admin';
 
 /** A whole valid site content (content.update replaces all of it): every text in it is spoiled in turn. */
 function siteContentTemplate() {
-  const { version: _version, updatedAt: _updatedAt, ...fields } = defaultSiteContent('+254 711 222 333');
-  return { ...fields, whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
+  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
 }
 
 describe('hostile input (reliability: the whole server, generated requests)', () => {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { DEFAULT_OPENING_HOURS, defaultSiteContent } from '@dealership/content-schemas';
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, hoursInWords } from '@dealership/content-schemas';
 import { callsOf, createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { httpBatchLink, type TRPCLink } from '@trpc/client';
@@ -15,9 +15,11 @@ const prado = makeCar({ name: 'Toyota Land Cruiser Prado TX-L', slug: 'prado-tx-
 const harrier = makeCar({ name: 'Toyota Harrier Premium', slug: 'harrier', price: 4_100_000, year: 2020, brand: brandRef });
 
 /** The staff's content: Saturday's hours and the phone edited. */
+const editedHours = { ...DEFAULT_OPENING_HOURS, saturday: { closed: false, open: '09:00', close: '15:30' } };
 const siteContent = {
   ...defaultSiteContent('+254 722 999 000'),
-  hours: { ...DEFAULT_OPENING_HOURS, saturday: { closed: false, open: '09:00', close: '15:30' } },
+  hours: editedHours,
+  ...hoursInWords(editedHours),
   version: 3,
   updatedAt: '2026-11-28T08:00:00.000Z',
 };

@@ -1,3 +1,4 @@
+import { type SiteContent, siteContentFields } from '@dealership/content-schemas';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
@@ -15,27 +16,24 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 const NEW_ANSWER = 'KRA charges import duty of 35% on most cars from this year: we give you the full landed cost before you commit.';
 const EDITED_HOURS = 'Mon-Fri 08:00-17:00 and Sat 08:00-15:30';
 
-type Content = Record<string, unknown> & { version: number; updatedAt: string | null };
-
 /** The content in force, as every page reads it (`content.current`, a public query). */
-async function currentContent(request: APIRequestContext): Promise<Content> {
+async function currentContent(request: APIRequestContext): Promise<SiteContent> {
   const response = await request.get('/trpc/content.current');
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { result: { data: Content } }).result.data;
+  return ((await response.json()) as { result: { data: SiteContent } }).result.data;
 }
 
 /** Puts the content back through the API as the owner (whatever state the test left the form in). */
-async function restoreContent(request: APIRequestContext, content: Content): Promise<void> {
+async function restoreContent(request: APIRequestContext, content: SiteContent): Promise<void> {
   const login = await request.post('/api/user/login', { data: E2E_ADMIN });
   const { token } = (await login.json()) as { token: string };
-  const { version: _version, updatedAt: _updatedAt, ...fields } = content;
-  const response = await request.post('/trpc/content.update', { data: fields, headers: { authorization: `Bearer ${token}` } });
+  const response = await request.post('/trpc/content.update', { data: siteContentFields(content), headers: { authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
 test('the owner edits Saturday’s hours and a FAQ answer; home and about show them at once, server-rendered', ANY_VIEWPORT, async ({ page, request, pageProblems }) => {
   const before = await currentContent(request);
-  const question = (before['faq'] as { question: string }[])[1].question;
+  const question = before.faq[1].question;
   try {
     await page.goto('/login');
     await submitLogin(page, E2E_ADMIN);

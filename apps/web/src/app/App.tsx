@@ -1,6 +1,6 @@
 import type { AppRouter } from '@dealership/app-router';
 import { readAuthToken } from '@dealership/web-session';
-import { defaultSiteContent } from '@dealership/content-schemas';
+import { placeholderSiteContent } from '@dealership/content-schemas';
 import { TrpcProvider, trpc } from '@dealership/web-trpc-client';
 import { cssVariablesResolver, SiteConfigProvider, SiteContentProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
@@ -42,14 +42,14 @@ function AppRoutes() {
 
 /**
  * The site content the staff edit (`content.current`: FAQ, hours, contacts) for every page, and the
- * phone it holds as the config's `dealerPhone`. A server-rendered page arrives with it (the
+ * phone and WhatsApp number it holds as the config's `dealerPhone` and `whatsappPhone`. A server-rendered page arrives with it (the
  * renderer fetches it with the page's own data); a page rendered in the browser shows the defaults
  * until it arrives.
  */
 function SiteContent({ config, children }: { config: AppConfig; children: ReactNode }) {
   const { data } = trpc.content.current.useQuery();
-  const content = useMemo(() => data ?? defaultSiteContent(config.dealerPhone), [data, config.dealerPhone]);
-  const siteConfig = useMemo(() => ({ ...config, dealerPhone: content.phone }), [config, content.phone]);
+  const content = useMemo(() => data ?? placeholderSiteContent(config.dealerPhone), [data, config.dealerPhone]);
+  const siteConfig = useMemo(() => ({ ...config, dealerPhone: content.phone, whatsappPhone: content.whatsapp || content.phone }), [config, content]);
   return (
     <SiteConfigProvider value={siteConfig}>
       <SiteContentProvider value={content}>{children}</SiteContentProvider>

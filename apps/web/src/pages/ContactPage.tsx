@@ -1,6 +1,6 @@
 import { sitePath } from '@dealership/shared-schemas';
-import { footerOpeningHoursText, homeOpeningHoursJsonLd } from '@dealership/content-schemas';
-import { autoDealerJsonLd, Seo, telHref, useSiteConfig, useSiteContent, whatsappHref, whatsappNumber } from '@dealership/web-ui';
+import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
+import { autoDealerJsonLd, Seo, telHref, useSiteConfig, useSiteContent, whatsappHref } from '@dealership/web-ui';
 import { DeferredEnquiryForm } from '@dealership/lead-web';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
@@ -36,7 +36,7 @@ export function ContactPage() {
             </Button>
             <Button
               component="a"
-              href={whatsappHref(whatsappNumber(content), 'Hello, I would like to visit your showroom.')}
+              href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, 'Hello, I would like to visit your showroom.')}
               target="_blank"
               rel="noopener noreferrer"
               size="md"
@@ -60,7 +60,7 @@ export function ContactPage() {
             )}
           </Text>
           <Text c="gray.7" mt="xs">
-            {footerOpeningHoursText(content.hours)}
+            {content.footerHoursText}
           </Text>
           {content.email ? (
             <Text mt="xs">

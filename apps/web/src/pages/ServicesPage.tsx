@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Timeline.css';
 import { ApplyForFinancing, DeferredImportRequestForm, DeferredTradeInForm } from '@dealership/lead-web';
 import { sitePath } from '@dealership/shared-schemas';
-import { autoDealerJsonLd, Seo, telHref, useSiteConfig, useSiteContent, whatsappHref, whatsappNumber } from '@dealership/web-ui';
+import { autoDealerJsonLd, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
 import { Button, Container, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
@@ -40,7 +40,6 @@ const IMPORT_STEPS = [
 /** The services the footer's "Services" leads to: import on behalf (with its process), trade-in and financing. */
 export function ServicesPage() {
   const site = useSiteConfig();
-  const content = useSiteContent();
   return (
     <Container size="lg" py={48}>
       <Seo
@@ -92,7 +91,7 @@ export function ServicesPage() {
           </Button>
           <Button
             component="a"
-            href={whatsappHref(whatsappNumber(content), 'Hello, I would like to import a car. ')}
+            href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, 'Hello, I would like to import a car. ')}
             target="_blank"
             rel="noopener noreferrer"
             size="md"

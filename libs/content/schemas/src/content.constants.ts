@@ -22,15 +22,3 @@ export const FAQ_ANSWER_MAX_LENGTH = 3000;
 export const FAQ_MAX_ENTRIES = 30;
 /** Longest address. */
 export const ADDRESS_MAX_LENGTH = 300;
-
-/** The social networks the footer links to. */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X (Twitter)',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-};
-

@@ -1,16 +1,15 @@
 import { SiteContentUpdateInputSchema } from './content.schemas';
 import {
   footerOpeningHoursText,
-  homeOpeningHoursJsonLd,
+  hoursInWords,
   isDefaultOpeningHours,
-  minutesByWeekday,
-  openingHoursSpecification,
   openingHoursText,
 } from './opening-hours';
-import { DEFAULT_OPENING_HOURS, defaultSiteContent } from './site-content.defaults';
+import { homeOpeningHoursJsonLd, minutesByWeekday, openingHoursSpecification } from './opening-hours.schema-org';
+import { DEFAULT_OPENING_HOURS, DEFAULT_OPENING_HOURS_TEXT, defaultSiteContent } from './site-content.defaults';
 
 const fields = () => {
-  const { version: _version, updatedAt: _updatedAt, ...rest } = defaultSiteContent('+254 700 000 000');
+  const { version: _version, updatedAt: _updatedAt, hoursText: _hoursText, footerHoursText: _footerHoursText, ...rest } = defaultSiteContent('+254 700 000 000');
   return rest;
 };
 const firstMessage = (input: unknown) => SiteContentUpdateInputSchema.safeParse(input).error?.issues[0].message;
@@ -49,6 +48,8 @@ describe('opening hours in words', () => {
     expect(footerOpeningHoursText(DEFAULT_OPENING_HOURS)).toBe('Mon-Sat 8:00 AM to 6:00 PM');
     expect(homeOpeningHoursJsonLd(DEFAULT_OPENING_HOURS)).toBe('Mo-Sa 08:00-17:00');
     expect(openingHoursText(DEFAULT_OPENING_HOURS)).toBe('Mon-Fri 08:00-17:00 and Sat 08:00-13:00');
+    expect(DEFAULT_OPENING_HOURS_TEXT).toBe(openingHoursText(DEFAULT_OPENING_HOURS));
+    expect(defaultSiteContent('+254 700 000 000')).toMatchObject(hoursInWords(DEFAULT_OPENING_HOURS));
     expect(openingHoursSpecification(DEFAULT_OPENING_HOURS)).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '08:00', closes: '13:00' },

@@ -5,13 +5,11 @@ import {
   FAQ_ANSWER_MAX_LENGTH,
   FAQ_MAX_ENTRIES,
   FAQ_QUESTION_MAX_LENGTH,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
-  type SocialNetwork,
   WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
 } from './content.constants';
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from './social-networks';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -114,9 +112,18 @@ export type SiteContentUpdateInput = z.input<typeof SiteContentUpdateInputSchema
 
 /** The site's content as the pages read it (`content.current`). */
 export const SiteContentSchema = SiteContentFieldsSchema.extend({
+  /** The hours in words, 'Mon-Fri 08:00-17:00 and Sat 08:00-13:00' (`openingHoursText`), derived by the server. */
+  hoursText: text(),
+  /** The footer's line: spec §1's 'Mon-Sat 8:00 AM to 6:00 PM' while the hours are the defaults, else `hoursText`. */
+  footerHoursText: text(),
   /** Moves on every edit: 0 for the defaults nobody has edited yet. */
   version: z.number().int().min(0),
   /** When the staff last changed it; null for the defaults. */
   updatedAt: TimestampSchema.nullable(),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
+
+/** The editable fields of the content (what `content.update` takes): without its version, time and the hours in words. */
+export function siteContentFields({ version: _version, updatedAt: _updatedAt, hoursText: _hoursText, footerHoursText: _footerHoursText, ...fields }: SiteContent): SiteContentFields {
+  return fields;
+}

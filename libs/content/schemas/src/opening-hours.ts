@@ -1,14 +1,9 @@
-import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from './content.constants';
+import { WEEKDAYS, type Weekday } from './content.constants';
 import type { OpeningHours } from './content.schemas';
-import { DEFAULT_OPENING_HOURS } from './site-content.defaults';
+import { DEFAULT_OPENING_HOURS, FOOTER_OPENING_HOURS } from './site-content.defaults';
 
-/** Spec §1's footer reading of the default hours, kept as given while the hours are the defaults. */
-export const FOOTER_OPENING_HOURS = 'Mon-Sat 8:00 AM to 6:00 PM';
-/** Spec §1's home structured-data reading of the default hours (08:00 to 17:00), kept as given while the hours are the defaults. */
-export const HOME_OPENING_HOURS = 'Mo-Sa 08:00-17:00';
 
 const SHORT: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
-const SCHEMA_ORG: Record<Weekday, string> = { monday: 'Mo', tuesday: 'Tu', wednesday: 'We', thursday: 'Th', friday: 'Fr', saturday: 'Sa', sunday: 'Su' };
 
 /** Days in a row (Monday first) open at the same times. */
 export interface HoursGroup {
@@ -31,7 +26,7 @@ export function hoursGroups(hours: OpeningHours): HoursGroup[] {
   return groups;
 }
 
-const dayRange = (days: Weekday[], names: Record<Weekday, string>) => (days.length === 1 ? names[days[0]] : `${names[days[0]]}-${names[days[days.length - 1]]}`);
+export const dayRange = (days: Weekday[], names: Record<Weekday, string>) => (days.length === 1 ? names[days[0]] : `${names[days[0]]}-${names[days[days.length - 1]]}`);
 
 /** Whether the hours are the defaults, which the footer and the home page state in the spec's own words. */
 export function isDefaultOpeningHours(hours: OpeningHours): boolean {
@@ -54,25 +49,7 @@ export function footerOpeningHoursText(hours: OpeningHours): string {
   return isDefaultOpeningHours(hours) ? FOOTER_OPENING_HOURS : openingHoursText(hours);
 }
 
-/** schema.org `openingHours` for the home page: the spec's "Mo-Sa 08:00-17:00" for the defaults, else one entry per run of days. */
-export function homeOpeningHoursJsonLd(hours: OpeningHours): string | string[] {
-  return isDefaultOpeningHours(hours) ? HOME_OPENING_HOURS : hoursGroups(hours).map((group) => `${dayRange(group.days, SCHEMA_ORG)} ${group.open}-${group.close}`);
-}
-
-/** schema.org `openingHoursSpecification` (the about page's): one per run of days with the same hours. */
-export function openingHoursSpecification(hours: OpeningHours): { '@type': 'OpeningHoursSpecification'; dayOfWeek: string[]; opens: string; closes: string }[] {
-  return hoursGroups(hours).map((group) => ({
-    '@type': 'OpeningHoursSpecification',
-    dayOfWeek: group.days.map((day) => WEEKDAY_LABELS[day]),
-    opens: group.open,
-    closes: group.close,
-  }));
-}
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** Opening and closing minutes by JavaScript weekday (0 is Sunday), null for a closed day: what the test-drive slots are cut from. */
-export function minutesByWeekday(hours: OpeningHours): ([number, number] | null)[] {
-  const jsOrder: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-  return jsOrder.map((day) => (hours[day].closed ? null : [minutes(hours[day].open), minutes(hours[day].close)]));
+/** The hours in words as `content.current` carries them (the pages show them without this code). */
+export function hoursInWords(hours: OpeningHours): { hoursText: string; footerHoursText: string } {
+  return { hoursText: openingHoursText(hours), footerHoursText: footerOpeningHoursText(hours) };
 }

@@ -1,36 +1,5 @@
-import type { FaqEntry, OpeningHours, SiteContent, SocialLinks } from './content.schemas';
-
-/**
- * The home FAQ as the site has always had it (spec §2, figures of §9): the owner's to correct
- * (its 25% duty line is the dealer's own words).
- */
-export const DEFAULT_FAQ: readonly FaqEntry[] = [
-  {
-    question: 'When is the best time to buy a car in Mombasa?',
-    answer:
-      'Any time of year works with us: our stock changes every month as new imports land at the Port of Mombasa. Buyers often find the widest choice just after a shipment clears, and at the end of the year when we make room for new arrivals.',
-  },
-  {
-    question: 'How much does it cost to import a car to Kenya?',
-    answer:
-      'On top of the CIF value (cost, insurance and freight), KRA charges import duty of 25%, excise duty of 20% for most passenger vehicles, VAT of 16% of the CIF value plus duties, and an import declaration fee (IDF) of 2.25% of CIF. We give you the full landed cost before you commit and handle the clearing for you.',
-  },
-  {
-    question: 'How do you inspect your used cars?',
-    answer:
-      'Every used car passes our 150-point inspection covering the engine, gearbox, suspension, brakes, electrics, body and interior, and a road test. Foreign-used imports also carry their pre-shipment inspection certificate.',
-  },
-  {
-    question: 'What financing options do you offer?',
-    answer:
-      'We work with leading Kenyan banks and asset financiers to offer car loans with flexible deposits and repayment periods. Bring your ID, KRA PIN and bank statements, and approval typically comes through in 2-3 working days.',
-  },
-  {
-    question: 'Why should I choose your dealership?',
-    answer:
-      'We have a 100% delivery record, more than 10 years of experience and over 500 satisfied customers. Every price is clear, every car is inspected, and our team in Mombasa stays with you from the first call to the handover of the keys.',
-  },
-];
+import type { OpeningHours, SiteContent, SocialLinks } from './content.schemas';
+import { DEFAULT_FAQ } from './default-faq';
 
 const weekday = { closed: false, open: '08:00', close: '17:00' };
 
@@ -54,20 +23,35 @@ export const DEFAULT_SOCIAL_LINKS: SocialLinks = {
   youtube: 'https://www.youtube.com/',
 };
 
+/** Spec §1's footer reading of the default hours, kept as given while the hours are the defaults. */
+export const FOOTER_OPENING_HOURS = 'Mon-Sat 8:00 AM to 6:00 PM';
+/** The default hours in words (`openingHoursText(DEFAULT_OPENING_HOURS)`, which a test holds it to). */
+export const DEFAULT_OPENING_HOURS_TEXT = 'Mon-Fri 08:00-17:00 and Sat 08:00-13:00';
+
 /** The address the site has always shown. */
 export const DEFAULT_ADDRESS = 'Mombasa, Kenya';
 
 /** The content of a site nobody has edited yet: the phone is the configured one (`DEALER_PHONE`). */
 export function defaultSiteContent(phone: string): SiteContent {
+  return { ...placeholderSiteContent(phone), faq: DEFAULT_FAQ.map((entry) => ({ ...entry })) };
+}
+
+/**
+ * What a page rendered in the browser shows until `content.current` arrives: the defaults without
+ * the FAQ (only the home page shows it, and it is server-rendered with the real content).
+ */
+export function placeholderSiteContent(phone: string): SiteContent {
   return {
-    faq: DEFAULT_FAQ.map((entry) => ({ ...entry })),
-    hours: Object.fromEntries(Object.entries(DEFAULT_OPENING_HOURS).map(([day, hours]) => [day, { ...hours }])) as OpeningHours,
+    faq: [],
+    hours: DEFAULT_OPENING_HOURS,
+    hoursText: DEFAULT_OPENING_HOURS_TEXT,
+    footerHoursText: FOOTER_OPENING_HOURS,
     phone,
     whatsapp: '',
     email: '',
     address: DEFAULT_ADDRESS,
     mapUrl: '',
-    social: { ...DEFAULT_SOCIAL_LINKS },
+    social: DEFAULT_SOCIAL_LINKS,
     version: 0,
     updatedAt: null,
   };

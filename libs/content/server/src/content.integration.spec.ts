@@ -1,4 +1,4 @@
-import { DEFAULT_OPENING_HOURS, defaultSiteContent, type SiteContentFields } from '@dealership/content-schemas';
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
@@ -21,7 +21,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const fieldsOf = ({ version: _version, updatedAt: _updatedAt, ...fields }: ReturnType<typeof defaultSiteContent>): SiteContentFields => fields;
+const fieldsOf = siteContentFields;
 
 describe('site content (integration, real database)', () => {
   let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import { defaultSiteContent, type OpeningHours, type SiteContent, type SiteContentFields } from '@dealership/content-schemas';
+import { defaultSiteContent, hoursInWords, type OpeningHours, type SiteContent, type SiteContentFields, siteContentFields } from '@dealership/content-schemas';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { ContentChanges } from './content-changes';
@@ -63,19 +63,15 @@ export class ContentService {
       entityId: SITE_CONTENT_ID,
       label: 'Site content',
       action: 'update',
-      before: auditable(before),
-      after: auditable(after),
+      before: siteContentFields(before),
+      after: siteContentFields(after),
     });
     return after;
   }
 
   private toContent(stored: StoredSiteContent | undefined): SiteContent {
     if (!stored) return defaultSiteContent(this.config.dealerPhone);
-    return { ...stored, phone: stored.phone ?? this.config.dealerPhone };
+    return { ...stored, ...hoursInWords(stored.hours), phone: stored.phone ?? this.config.dealerPhone };
   }
 }
 
-/** What the activity log compares: the fields, not the version and time every edit moves. */
-function auditable({ version: _version, updatedAt: _updatedAt, ...fields }: SiteContent): SiteContentFields {
-  return fields;
-}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { nairobiToday, oldestImportableYear } from '@dealership/lead-schemas';
 import { ContentService } from '@dealership/content-server';
-import { DEFAULT_OPENING_HOURS, defaultSiteContent } from '@dealership/content-schemas';
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { outboxMessages } from '@dealership/server-db';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
@@ -229,7 +229,7 @@ describe('leads (integration, real database)', () => {
     const brand = await insertBrand(handle.db, { name: 'Subaru' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Forester' });
     const content = app.get(ContentService);
-    const { version: _version, updatedAt: _updatedAt, ...defaults } = defaultSiteContent((await content.current()).phone);
+    const defaults = siteContentFields(defaultSiteContent((await content.current()).phone));
     const hours = { ...DEFAULT_OPENING_HOURS, wednesday: { closed: true, open: '08:00', close: '17:00' }, saturday: { closed: false, open: '08:00', close: '15:30' } };
     await content.update({ ...defaults, hours, phone: '+254 733 444 555' }, admin);
     try {

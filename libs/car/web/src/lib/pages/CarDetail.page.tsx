@@ -19,9 +19,7 @@ import {
   Seo,
   telHref,
   useSiteConfig,
-  useSiteContent,
   whatsappHref,
-  whatsappNumber,
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -85,8 +83,7 @@ function CarNotFound() {
 }
 
 function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProps['enquiries'] }) {
-  const { publicUrl, dealerPhone } = useSiteConfig();
-  const content = useSiteContent();
+  const { publicUrl, dealerPhone, whatsappPhone = dealerPhone } = useSiteConfig();
   const { add } = useCart();
   const brand = car.brand;
   const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
@@ -177,7 +174,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
                 </Button>
                 <Button
                   component="a"
-                  href={whatsappHref(whatsappNumber(content), whatsappMessage(car))}
+                  href={whatsappHref(whatsappPhone, whatsappMessage(car))}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="md"

@@ -1,9 +1,9 @@
-import { defaultSiteContent } from '@dealership/content-schemas';
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SiteContentForm } from './SiteContentForm';
 
-const { version: _version, updatedAt: _updatedAt, ...initialValues } = defaultSiteContent('+254 711 222 333');
+const initialValues = siteContentFields(defaultSiteContent('+254 711 222 333'));
 
 function renderForm(onSubmit = jest.fn().mockResolvedValue(true)) {
   renderWithProviders(<SiteContentForm initialValues={initialValues} onSubmit={onSubmit} />);

@@ -1,11 +1,10 @@
-import type { SiteContent, SiteContentFields } from '@dealership/content-schemas';
+import { type SiteContentFields, siteContentFields } from '@dealership/content-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { ErrorState, notifyError, notifySuccess, PageLoader } from '@dealership/web-ui';
 import { Stack, Text, Title } from '@mantine/core';
 import { SiteContentForm } from '../SiteContentForm/SiteContentForm';
 
-const fieldsOf = ({ version: _version, updatedAt: _updatedAt, ...fields }: SiteContent): SiteContentFields => fields;
 
 /** `/dashboard/admin/site-content`: the owner edits the FAQ, opening hours, contact details and social links the public pages show. */
 export function AdminSiteContentPage() {
@@ -36,7 +35,7 @@ export function AdminSiteContentPage() {
       ) : current.isError ? (
         <ErrorState message="Could not load the site content." onRetry={() => void current.refetch()} />
       ) : (
-        <SiteContentForm key={current.data.version} initialValues={fieldsOf(current.data)} onSubmit={save} saving={update.isPending} />
+        <SiteContentForm key={current.data.version} initialValues={siteContentFields(current.data)} onSubmit={save} saving={update.isPending} />
       )}
     </Stack>
   );

@@ -3,8 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { footerOpeningHoursText } from '@dealership/content-schemas';
-import { useSiteContent, whatsappHref, whatsappNumber } from '@dealership/web-ui';
+import { useSiteConfig, useSiteContent, whatsappHref } from '@dealership/web-ui';
 import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
@@ -126,6 +125,7 @@ export interface LeadSentProps {
 
 /** What a sent form gives way to: what happens next, and WhatsApp for the buyer in a hurry. */
 export function LeadSent({ title, children, whatsappText }: LeadSentProps) {
+  const site = useSiteConfig();
   const content = useSiteContent();
   return (
     <Stack gap="sm" role="status" aria-live="polite">
@@ -134,9 +134,9 @@ export function LeadSent({ title, children, whatsappText }: LeadSentProps) {
       </Title>
       <Text>{children}</Text>
       <Text c="gray.7" size="sm">
-        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({footerOpeningHoursText(content.hours)}).
+        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({content.footerHoursText}).
       </Text>
-      <Button component="a" href={whatsappHref(whatsappNumber(content), whatsappText)} target="_blank" rel="noopener noreferrer" color="green.8" w="fit-content">
+      <Button component="a" href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, whatsappText)} target="_blank" rel="noopener noreferrer" color="green.8" w="fit-content">
         WhatsApp Us
       </Button>
     </Stack>

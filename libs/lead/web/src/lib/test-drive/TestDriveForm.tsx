@@ -1,6 +1,6 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
-import { type OpeningHours, openingHoursText } from '@dealership/content-schemas';
+import type { OpeningHours } from '@dealership/content-schemas';
 import { nairobiTime, nairobiToday, openingSlots, WEEKDAY_NAMES, weekdayOf, type TestDriveLeadInput } from '@dealership/lead-schemas';
 import { useSiteContent } from '@dealership/web-ui';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
@@ -40,7 +40,7 @@ function slotsOf(date: string, hours: OpeningHours): string[] {
  * half-hour slots within the showroom's hours, checked with the server's own schema.
  */
 export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
-  const { hours } = useSiteContent();
+  const { hours, hoursText } = useSiteContent();
   const hoursRef = useRef(hours);
   useEffect(() => {
     hoursRef.current = hours;
@@ -77,7 +77,6 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
 
   const date = form.values.preferredDate;
   const slots = date ? slotsOf(date, hours) : [];
-  const hoursText = openingHoursText(hours);
   const weekday = date ? weekdayOf(date) : null;
   let timeHint = `We take test drives ${hoursText}`;
   if (weekday !== null && openingSlots(date, undefined, hours).length === 0) timeHint = `We are closed on ${WEEKDAY_NAMES[weekday]}s: we take test drives ${hoursText}`;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { DEFAULT_OPENING_HOURS, defaultSiteContent } from '@dealership/content-schemas';
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, hoursInWords } from '@dealership/content-schemas';
 import { renderWithProviders, TEST_SITE_CONFIG } from '../../testing';
 import { Footer } from './Footer';
 
@@ -16,9 +16,11 @@ describe('Footer', () => {
   });
 
   it('states the hours, email, address with its map and social links the staff edited', () => {
+    const hours = { ...DEFAULT_OPENING_HOURS, saturday: { closed: false, open: '09:00', close: '15:00' } };
     const content = {
       ...defaultSiteContent(TEST_SITE_CONFIG.dealerPhone),
-      hours: { ...DEFAULT_OPENING_HOURS, saturday: { closed: false, open: '09:00', close: '15:00' } },
+      hours,
+      ...hoursInWords(hours),
       email: 'sales@dealer.example',
       address: 'Nyali Road, Mombasa',
       mapUrl: 'https://maps.example/nyali',

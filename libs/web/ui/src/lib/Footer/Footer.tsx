@@ -1,4 +1,4 @@
-import { footerOpeningHoursText, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@dealership/content-schemas';
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@dealership/content-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ComponentType, SVGProps } from 'react';
@@ -87,13 +87,10 @@ export function Footer() {
               ) : null}
               <div className={classes.contactRow}>
                 <MapPinIcon width={18} height={18} />
-                {content.mapUrl ? (
-                  <a href={content.mapUrl} className={classes.link} target="_blank" rel="noopener noreferrer">
-                    {content.address}
-                  </a>
-                ) : (
-                  <span>{content.address}</span>
-                )}
+                {/* With a map link, the address opens the map. */}
+                <a href={content.mapUrl || undefined} className={classes.link} target="_blank" rel="noopener noreferrer">
+                  {content.address}
+                </a>
               </div>
             </Stack>
           </address>
@@ -102,7 +99,7 @@ export function Footer() {
             <h2 className={classes.heading}>Opening Hours</h2>
             <div className={classes.contactRow}>
               <ClockIcon width={18} height={18} />
-              <span>{footerOpeningHoursText(content.hours)}</span>
+              <span>{content.footerHoursText}</span>
             </div>
             <h2 className={classes.heading} style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
               Follow Us

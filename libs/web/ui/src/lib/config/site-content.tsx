@@ -1,5 +1,5 @@
-import { defaultSiteContent, type SiteContent } from '@dealership/content-schemas';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { placeholderSiteContent, type SiteContent } from '@dealership/content-schemas';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useSiteConfig } from './site-config';
 
 const SiteContentContext = createContext<SiteContent | null>(null);
@@ -9,15 +9,12 @@ export function SiteContentProvider({ value, children }: { value: SiteContent; c
   return <SiteContentContext.Provider value={value}>{children}</SiteContentContext.Provider>;
 }
 
-/** The site's content; the defaults with the configured phone where no provider gives it (tests of one component). */
+/**
+ * The site's content. The app always provides it; without a provider (a component rendered on its
+ * own) it is the placeholder: the defaults without the FAQ, with the configured phone.
+ */
 export function useSiteContent(): SiteContent {
   const content = useContext(SiteContentContext);
   const { dealerPhone } = useSiteConfig();
-  const fallback = useMemo(() => (content ? null : defaultSiteContent(dealerPhone)), [content, dealerPhone]);
-  return content ?? (fallback as SiteContent);
-}
-
-/** The number WhatsApp links go to: the WhatsApp number, or the phone when it has none. */
-export function whatsappNumber(content: Pick<SiteContent, 'whatsapp' | 'phone'>): string {
-  return content.whatsapp || content.phone;
+  return content ?? placeholderSiteContent(dealerPhone);
 }
