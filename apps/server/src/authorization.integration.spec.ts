@@ -1,3 +1,4 @@
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
@@ -169,7 +170,13 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
   { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
+  { path: 'content.update', type: 'mutation', access: 'owner', input: () => matrixSiteContent() },
 ];
+
+/** A whole valid site content, as the admin form sends it. */
+function matrixSiteContent() {
+  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), address: 'Nyali, Mombasa' };
+}
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
 function take(pool: string[]): string {
@@ -281,6 +288,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   // The rates the duty estimator and the financing calculator use.
   'setting.current': 'query',
   'testimonial.list': 'query',
+  // The FAQ, opening hours and contact details every page shows.
+  'content.current': 'query',
 };
 
 /** All of a stream's text. */

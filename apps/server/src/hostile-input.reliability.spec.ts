@@ -1,4 +1,5 @@
 import { AppRouterFactory } from '@dealership/app-router';
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -135,6 +136,11 @@ const urlPart = fc.oneof(
 const hostileInput = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }), hostileValue, fc.constant(undefined));
 
 type Actor = 'guest' | 'customer' | 'admin';
+
+/** A whole valid site content (content.update replaces all of it): every text in it is spoiled in turn. */
+function siteContentTemplate() {
+  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
+}
 
 describe('hostile input (reliability: the whole server, generated requests)', () => {
   let root: string;
@@ -280,6 +286,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'testimonial.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'message.list': { page: 1, pageSize: 12, status: 'failed', channel: 'sms' },
       'message.resend': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'content.update': siteContentTemplate(),
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -326,7 +333,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'

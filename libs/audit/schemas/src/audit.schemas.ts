@@ -2,7 +2,7 @@ import { IdSchema, pageOf, text, TimestampSchema, PageInputSchema } from '@deale
 import { z } from 'zod';
 
 /** What an admin write is about. */
-export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message'] as const;
+export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message', 'content'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What the write did (the procedure's verb). */

@@ -1,3 +1,4 @@
+import type { OpeningHours } from '@dealership/content-schemas';
 import { callBackTime, type Lead, LEAD_KIND_LABELS, type LeadCreateFields } from '@dealership/lead-schemas';
 import { EmailField, EmailLayout, EmailLink, EmailText, type EmailSite, type RenderedEmail, renderEmail, telHref } from '@dealership/message-server';
 import { SITE_NAME, sitePath } from '@dealership/shared-schemas';
@@ -123,20 +124,20 @@ export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
 }
 
 /** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
-export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date()): string {
+export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date(), hours?: OpeningHours): string {
   const firstName = lead.input.name.split(/\s+/)[0];
-  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. ${whoCalls(lead)} will call you ${callBackTime(now)}. Questions? Call ${site.dealerPhone}.`;
+  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. ${whoCalls(lead)} will call you ${callBackTime(now, hours)}. Questions? Call ${site.dealerPhone}.`;
 }
 
 /** The buyer's acknowledgement by email, when they gave an address. */
-export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new Date()): Promise<RenderedEmail> {
+export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new Date(), hours?: OpeningHours): Promise<RenderedEmail> {
   const { input } = lead;
   return renderEmail(
     `We have your request: ${LEAD_KIND_LABELS[input.kind]}`,
-    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
+    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now, hours)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
       <EmailText>We have your {requestText(lead)}.</EmailText>
       <EmailText>
-        {whoCalls(lead)} will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on{' '}
+        {whoCalls(lead)} will call you on {input.phone} {callBackTime(now, hours)}. Questions before then? Call us on{' '}
         <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
       </EmailText>
     </EmailLayout>,

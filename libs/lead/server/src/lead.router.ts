@@ -1,7 +1,9 @@
+import { ContentService } from '@dealership/content-server';
 import {
   LeadAddNoteInputSchema,
   LeadAssignInputSchema,
-  LeadCreateInputSchema,
+  type LeadCreateInput,
+  leadCreateInputSchemaFor,
   LeadFollowUpInputSchema,
   LeadIdInputSchema,
   LeadListInputSchema,
@@ -10,6 +12,7 @@ import {
 } from '@dealership/lead-schemas';
 import { adminProcedure, authedProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import { LeadService } from './lead.service';
 
 @Injectable()
@@ -17,10 +20,18 @@ export class LeadRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(leads: LeadService) {
+  constructor(leads: LeadService, content: ContentService) {
+    // The lead contract with test drives checked against the opening hours in force (the site
+    // content's, which the staff edit): its issues are this input's, so a refusal names its field.
+    const LeadCreateRequestSchema = z.custom<LeadCreateInput>().transform(async (raw, context) => {
+      const parsed = await leadCreateInputSchemaFor(await content.openingHours()).safeParseAsync(raw);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: raw });
+      return z.NEVER;
+    });
     this.router = router({
       /** A buyer's request (the enquiry form of the car page and /contact); answers only its id. A signed-in buyer's is tied to their account. */
-      create: publicProcedure.input(LeadCreateInputSchema).mutation(({ input, ctx }) => leads.create(input, ctx.ip, ctx.user?.id)),
+      create: publicProcedure.input(LeadCreateRequestSchema).mutation(({ input, ctx }) => leads.create(input, ctx.ip, ctx.user?.id)),
       /** The staff's inbox. */
       list: adminProcedure.input(LeadListInputSchema).query(({ input, ctx }) => leads.list(input, ctx.user.id)),
       setStatus: adminProcedure.input(LeadSetStatusInputSchema).mutation(({ input, ctx }) => leads.setStatus(input, ctx.user)),

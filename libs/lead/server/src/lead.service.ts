@@ -1,4 +1,5 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { ContentService } from '@dealership/content-server';
 import {
   type BuyerLead,
   type Lead,
@@ -56,6 +57,7 @@ export class LeadService implements OnModuleInit {
     private readonly media: MediaService,
     private readonly outbox: Outbox,
     private readonly jobs: PeriodicJobs,
+    private readonly content: ContentService,
   ) {}
 
   onModuleInit() {
@@ -87,7 +89,10 @@ export class LeadService implements OnModuleInit {
     // The messages are rendered first and written with the lead, in its transaction: the staff and
     // the buyer hear of every lead that is stored, and of none that is not.
     const lead: LeadForMessages = { id: randomUUID(), input, car: car ?? null };
-    const site = this.outbox.site;
+    // The phone and opening hours the buyer reads are the ones the staff keep (content domain).
+    const { phone, hours } = await this.content.current();
+    const site = { ...this.outbox.site, dealerPhone: phone };
+    const now = new Date();
     const staffEmail = await staffLeadEmail(lead, site);
     const stored = await this.leads.insert(
       {
@@ -108,9 +113,9 @@ export class LeadService implements OnModuleInit {
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site), ownersOnly: Boolean(assignee) });
         if (assignee) await this.tellAssignee(tx, assignee, 'lead.assigned', staffEmail, `Assigned to you: ${staffLeadSms(lead, site)}`, lead.id);
         const told = { ...lead, salesperson: assignee?.name };
-        const buyerEmail = input.email ? await buyerLeadEmail(told, site) : undefined;
+        const buyerEmail = input.email ? await buyerLeadEmail(told, site, now, hours) : undefined;
         await this.outbox.enqueue(tx, [
-          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(told, site), { reference: lead.id }),
+          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(told, site, now, hours), { reference: lead.id }),
           ...(input.email && buyerEmail ? [emailMessage(input.email, 'lead.buyer', buyerEmail, { reference: lead.id })] : []),
         ]);
       },
@@ -212,8 +217,10 @@ export class LeadService implements OnModuleInit {
    */
   async alertLateLeads(now = new Date()): Promise<string[]> {
     const alerted: string[] = [];
+    // The opening hours the staff keep (content domain): a lead waits only while the showroom is open.
+    const { hours } = await this.content.current();
     for (const { id, createdAt } of await this.leads.unansweredSince(new Date(now.getTime() - LEAD_RESPONSE_LATE_MINUTES * 60_000))) {
-      const minutes = openMinutesBetween(createdAt, now);
+      const minutes = openMinutesBetween(createdAt, now, hours);
       if (minutes < LEAD_RESPONSE_LATE_MINUTES) continue;
       const sent = await this.leads.markLateAlerted(id, async (tx, lead) =>
         this.outbox.alertStaff(tx, { topic: 'lead.late', reference: id, email: await lateLeadEmail(lead, minutes, this.outbox.site), sms: lateLeadSms(lead, minutes), ownersOnly: true }),

@@ -7,6 +7,7 @@ import { sitePath } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardShell, OwnerOnly, StaffPage } from '@dealership/user-web';
 import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
+import { AdminSiteContentPage as SiteContentScreen } from '@dealership/content-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, TitleCountContext } from '@dealership/web-ui';
@@ -38,6 +39,7 @@ export const ADMIN_MENU = [
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
   { to: sitePath('adminStaff'), label: 'Staff', ownerOnly: true },
+  { to: sitePath('adminSiteContent'), label: 'Site content', ownerOnly: true },
 ] as const;
 
 /** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
@@ -151,6 +153,15 @@ export function AdminStaffPage() {
   return (
     <OwnerOnly title="Staff">
       <StaffPage />
+    </OwnerOnly>
+  );
+}
+
+/** The FAQ, opening hours, contact details and social links of the public pages: an owner's screen. */
+export function AdminSiteContentPage() {
+  return (
+    <OwnerOnly title="Site content">
+      <SiteContentScreen />
     </OwnerOnly>
   );
 }

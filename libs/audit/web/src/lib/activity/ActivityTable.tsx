@@ -17,6 +17,7 @@ const ENTITY_COLORS = {
   setting: 'violet',
   user: 'lime',
   message: 'pink',
+  content: 'cyan',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

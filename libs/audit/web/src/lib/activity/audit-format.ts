@@ -11,6 +11,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'setting', label: 'Rates' },
   { value: 'user', label: 'Staff' },
   { value: 'message', label: 'Messages' },
+  { value: 'content', label: 'Site content' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -22,6 +23,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   setting: 'Rate set',
   user: 'Staff account',
   message: 'Message',
+  content: 'Site content',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
