@@ -48,6 +48,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/site-content',
   '/dashboard/admin/messages',
   '/dashboard/admin/staff',
+  '/dashboard/admin/reports',
   '/dashboard/user',
   '/dashboard/user/order',
   '/dashboard/user/profile',

@@ -58,6 +58,7 @@ const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
 const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
 const AdminStaffPage = lazyPage(adminPages, 'AdminStaffPage');
+const AdminReportsPage = lazyPage(adminPages, 'AdminReportsPage');
 const AdminSiteContentPage = lazyPage(adminPages, 'AdminSiteContentPage');
 
 // User area: its own chunk.
@@ -133,6 +134,7 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminLeads: <AdminLeadsPage />,
     adminMessages: <AdminMessagesPage />,
     adminStaff: <AdminStaffPage />,
+    adminReports: <AdminReportsPage />,
     adminSettings: <AdminSettingsPage />,
     adminSiteContent: <AdminSiteContentPage />,
     userHome: <UserHomePage />,

@@ -14,6 +14,7 @@ import { notifyNews, TitleCountContext } from '@dealership/web-ui';
 import { Anchor } from '@mantine/core';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
+import { ReportsPage } from './reports/Reports.page';
 
 /** The activity (audit) log: an owner's screen. */
 export function AdminActivityPage() {
@@ -39,6 +40,7 @@ export const ADMIN_MENU = [
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
   { to: sitePath('adminStaff'), label: 'Staff', ownerOnly: true },
+  { to: sitePath('adminReports'), label: 'Reports', ownerOnly: true },
   { to: sitePath('adminSiteContent'), label: 'Site content', ownerOnly: true },
 ] as const;
 
@@ -147,6 +149,15 @@ export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
 export { AdminLeadsPage } from '@dealership/lead-web';
 export { AdminMessagesPage } from '@dealership/message-web';
+
+/** The owner's figures: leads, response times, sales, reservations, stock age. */
+export function AdminReportsPage() {
+  return (
+    <OwnerOnly title="Reports">
+      <ReportsPage />
+    </OwnerOnly>
+  );
+}
 
 /** The staff accounts: an owner's screen. */
 export function AdminStaffPage() {
