@@ -3,6 +3,7 @@
 import { LEAD_KIND_LABELS, LEAD_KINDS } from '@dealership/lead-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
+import { readAuthToken } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, Seo } from '@dealership/web-ui';
 import { BarChart } from '@mantine/charts';
@@ -189,7 +190,6 @@ export function ReportsPage() {
 /** The server's CSV of every lead: fetched with the session's token (a plain link would carry none) and saved. */
 async function exportLeads(event: React.MouseEvent) {
   event.preventDefault();
-  const { readAuthToken } = await import('@dealership/web-session');
   const response = await fetch('/api/leads/export.csv', { headers: { authorization: `Bearer ${readAuthToken() ?? ''}` } });
   if (!response.ok) return notifyError('The export failed; please try again');
   const url = URL.createObjectURL(await response.blob());
