@@ -6,12 +6,16 @@ import { withFullStyles } from './full-styles';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteLayout } from './SiteLayout';
 
+/** The back office's routes: every id whose path is at or below the admin home's. */
+type AdminRouteId = Extract<SiteRouteId, `admin${string}`>;
+
 /** The export name of each lazy page component; public pages are modules `src/pages/<name>.tsx`. */
 const pageNames = new WeakMap<object, string>();
 
 /** A page component loaded on first visit: one chunk per module. */
-function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  const page = lazy(async () => ({ default: (await load())[name] }));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes its props, if any (the admin screen its id)
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  const page = lazy(async () => ({ default: (await load())[name] as M[K] }));
   pageNames.set(page, name);
   return page;
 }
@@ -45,21 +49,9 @@ const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPa
 // Admin area: its own chunk.
 const adminPages = () => withFullStyles(import('../pages/dashboard/admin.pages'));
 const AdminLayout = lazyPage(adminPages, 'AdminLayout');
-const AdminHomePage = lazyPage(adminPages, 'AdminHomePage');
-const AdminBrandsPage = lazyPage(adminPages, 'AdminBrandsPage');
-const AdminCarsPage = lazyPage(adminPages, 'AdminCarsPage');
-const AdminCreateBrandPage = lazyPage(adminPages, 'AdminCreateBrandPage');
-const AdminCreateCarPage = lazyPage(adminPages, 'AdminCreateCarPage');
-const AdminUpdateCarPage = lazyPage(adminPages, 'AdminUpdateCarPage');
-const AdminOrdersPage = lazyPage(adminPages, 'AdminOrdersPage');
-const AdminActivityPage = lazyPage(adminPages, 'AdminActivityPage');
-const AdminTestimonialsPage = lazyPage(adminPages, 'AdminTestimonialsPage');
-const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
-const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
-const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
-const AdminStaffPage = lazyPage(adminPages, 'AdminStaffPage');
-const AdminReportsPage = lazyPage(adminPages, 'AdminReportsPage');
-const AdminSiteContentPage = lazyPage(adminPages, 'AdminSiteContentPage');
+// One lazy component for every admin screen, picked by route id in the admin chunk: the entry
+// every public page loads carries no per-screen code for the back office.
+const AdminPage = lazyPage(adminPages, 'AdminPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -100,7 +92,11 @@ function withInteractiveMark(page: ReactElement): ReactElement {
 
 /** The page of every route of `SITE_ROUTES`: a route id without a page fails the typecheck. */
 function pageElements(): Record<SiteRouteId, ReactElement> {
+  const adminScreens: Partial<Record<SiteRouteId, ReactElement>> = Object.fromEntries(
+    (Object.keys(SITE_ROUTES) as SiteRouteId[]).filter((id) => isWithin(SITE_ROUTES[id].path, SITE_ROUTES.adminHome.path)).map((id) => [id, <AdminPage page={id} />]),
+  );
   return {
+    ...(adminScreens as Record<AdminRouteId, ReactElement>),
     home: <HomePage />,
     cars: <CarsPage />,
     carSearch: <CarSearchPage />,
@@ -122,21 +118,6 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     forgotPassword: <ForgotPasswordPage />,
     resetPassword: <ResetPasswordPage />,
     verifyEmail: <VerifyEmailPage />,
-    adminHome: <AdminHomePage />,
-    adminBrands: <AdminBrandsPage />,
-    adminCars: <AdminCarsPage />,
-    adminCreateBrand: <AdminCreateBrandPage />,
-    adminCreateCar: <AdminCreateCarPage />,
-    adminUpdateCar: <AdminUpdateCarPage />,
-    adminOrders: <AdminOrdersPage />,
-    adminActivity: <AdminActivityPage />,
-    adminTestimonials: <AdminTestimonialsPage />,
-    adminLeads: <AdminLeadsPage />,
-    adminMessages: <AdminMessagesPage />,
-    adminStaff: <AdminStaffPage />,
-    adminReports: <AdminReportsPage />,
-    adminSettings: <AdminSettingsPage />,
-    adminSiteContent: <AdminSiteContentPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,

@@ -179,7 +179,7 @@ export function authorizationChanges(
 
 /**
  * Gives the authorization matrix records of the new table: `f.<domain>.id` for rows that read or
- * change one, and a `spare` pool for the deleting row (each of the six actors' calls takes one).
+ * change one, and a `spare` pool for the deleting row (each of the eight actors' calls takes one).
  */
 export function authorizationFixtureChanges(source: ts.SourceFile, text: string, n: DomainNames): StringChange[] {
   const changes: StringChange[] = [];
@@ -212,7 +212,7 @@ export function authorizationFixtureChanges(source: ts.SourceFile, text: string,
       insertion(
         assignment.getStart(),
         `// Records of ${n.tableName} for the ${n.propertyName}.* rows: the first to read and change, the others for the deleting row.\n${indent}` +
-          `const ${ids} = (await db.insert(${n.tableVariable}).values(Array.from({ length: 7 }, (_, i) => ({ name: \`Matrix ${n.label} \${i}\` }))).returning({ id: ${n.tableVariable}.id })).map((row) => row.id);\n${indent}`,
+          `const ${ids} = (await db.insert(${n.tableVariable}).values(Array.from({ length: 9 }, (_, i) => ({ name: \`Matrix ${n.label} \${i}\` }))).returning({ id: ${n.tableVariable}.id })).map((row) => row.id);\n${indent}`,
       ),
     );
     changes.push(...addNamedImport(source, '@dealership/server-db', n.tableVariable));

@@ -3,18 +3,18 @@
 import '@mantine/charts/styles.layer.css';
 import '@mantine/dropzone/styles.layer.css';
 import { INITIAL_ORDER_STATUS } from '@dealership/order-schemas';
-import { sitePath } from '@dealership/shared-schemas';
+import { sitePath, type SiteRouteId } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardShell, OwnerOnly, StaffPage } from '@dealership/user-web';
 import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
 import { AdminSiteContentPage as SiteContentScreen } from '@dealership/content-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { notifyNews, TitleCountContext } from '@dealership/web-ui';
+import { notifyNews, PageLoader, TitleCountContext } from '@dealership/web-ui';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Anchor } from '@mantine/core';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
-import { ReportsPage } from './reports/Reports.page';
 
 /** The activity (audit) log: an owner's screen. */
 export function AdminActivityPage() {
@@ -24,7 +24,7 @@ export function AdminActivityPage() {
     </OwnerOnly>
   );
 }
-export { AdminHomePage } from './AdminHome';
+import { AdminHomePage } from './AdminHome';
 
 /** Admin side menu (spec §2 "Admin area"), plus the order management screen and the activity log. */
 export const ADMIN_MENU = [
@@ -133,28 +133,33 @@ export function AdminLayout() {
   );
 }
 
-export { AdminBrandsPage } from '@dealership/brand-web';
+import { AdminBrandsPage } from '@dealership/brand-web';
 
-export { AdminCarsPage } from '@dealership/car-web';
+import { AdminCarsPage } from '@dealership/car-web';
 
-export { AdminCreateBrandPage } from '@dealership/brand-web';
+import { AdminCreateBrandPage } from '@dealership/brand-web';
 
-export { AdminCreateCarPage } from '@dealership/car-web';
+import { AdminCreateCarPage } from '@dealership/car-web';
 
-export { AdminUpdateCarPage } from '@dealership/car-web';
+import { AdminUpdateCarPage } from '@dealership/car-web';
 
-export { AdminOrdersPage } from '@dealership/order-web';
+import { AdminOrdersPage } from '@dealership/order-web';
 
-export { AdminTestimonialsPage } from '@dealership/testimonial-web';
+import { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
-export { AdminLeadsPage } from '@dealership/lead-web';
-export { AdminMessagesPage } from '@dealership/message-web';
+import { AdminLeadsPage } from '@dealership/lead-web';
+import { AdminMessagesPage } from '@dealership/message-web';
+
+// The reports' charts (recharts) are large: their own chunk, loaded when an owner opens them.
+const ReportsPage = lazy(() => import('./reports/Reports.page').then((module) => ({ default: module.ReportsPage })));
 
 /** The owner's figures: leads, response times, sales, reservations, stock age. */
 export function AdminReportsPage() {
   return (
     <OwnerOnly title="Reports">
-      <ReportsPage />
+      <Suspense fallback={<PageLoader label="Loading the reports…" />}>
+        <ReportsPage />
+      </Suspense>
     </OwnerOnly>
   );
 }
@@ -184,4 +189,29 @@ export function AdminSettingsPage() {
       <RatesScreen />
     </OwnerOnly>
   );
+}
+
+/** Every admin screen by its route id (`routes.tsx` renders `AdminPage` for each admin route). */
+const ADMIN_SCREENS: Partial<Record<SiteRouteId, ComponentType>> = {
+  adminHome: AdminHomePage,
+  adminBrands: AdminBrandsPage,
+  adminCars: AdminCarsPage,
+  adminCreateBrand: AdminCreateBrandPage,
+  adminCreateCar: AdminCreateCarPage,
+  adminUpdateCar: AdminUpdateCarPage,
+  adminOrders: AdminOrdersPage,
+  adminActivity: AdminActivityPage,
+  adminTestimonials: AdminTestimonialsPage,
+  adminLeads: AdminLeadsPage,
+  adminMessages: AdminMessagesPage,
+  adminStaff: AdminStaffPage,
+  adminReports: AdminReportsPage,
+  adminSettings: AdminSettingsPage,
+  adminSiteContent: AdminSiteContentPage,
+};
+
+/** The admin screen of a route id; none for an id that is no admin screen. */
+export function AdminPage({ page }: { page: SiteRouteId }) {
+  const Screen = ADMIN_SCREENS[page];
+  return Screen ? <Screen /> : null;
 }
