@@ -69,6 +69,7 @@ const TABLE_OWNERS = {
   media: { dirs: ['media'], tables: ['mediaUploads'] },
   setting: { dirs: ['setting'], tables: ['settings'] },
   testimonial: { dirs: ['testimonial'], tables: ['testimonials'] },
+  content: { dirs: ['content'], tables: ['siteContent'] },
 };
 /** The rule for a domain's server lib: every listed table but its own is off limits. */
 const tableOwnershipRule = (files, owner) => ({

@@ -2,6 +2,7 @@ import { AppRouterFactory } from '@dealership/app-router';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
+import { ContentModule } from '@dealership/content-server';
 import { LeadModule } from '@dealership/lead-server';
 import { MediaModule } from '@dealership/media-server';
 import { MessageModule } from '@dealership/message-server';
@@ -53,6 +54,7 @@ export class ApiModule {
         SettingModule,
         TestimonialModule,
         MessageModule,
+        ContentModule,
         SeedModule,
         HealthModule,
         StaffEventsModule,

@@ -1,3 +1,4 @@
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
@@ -101,6 +102,7 @@ const REST_ROWS: RestRow[] = [
     url: (f) => `/api/brand/delete-brand-image/${f.brandId}?image=${take(f.spare.brandImages)}`,
   },
   { route: 'DELETE brand/delete-brand/:brandId', access: 'admin', url: (f) => `/api/brand/delete-brand/${take(f.spare.brands)}` },
+  { route: 'GET leads/export.csv', access: 'owner' },
   // The back office's live feed (staff-events/): two admin actors hold a stream each, within the per-account limit.
   { route: 'GET staff/events', access: 'admin', stream: true },
 ];
@@ -137,6 +139,18 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'audit.list', type: 'query', access: 'owner', input: () => ({ page: 1 }) },
   { path: 'lead.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'lead.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, status: 'Contacted', note: 'Called back' }) },
+  { path: 'lead.timeline', type: 'query', access: 'admin', input: (f) => ({ id: f.lead.id }) },
+  { path: 'lead.addNote', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, body: 'Matrix note' }) },
+  { path: 'lead.logContact', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, channel: 'call' }) },
+  { path: 'lead.setFollowUp', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, on: null }) },
+  { path: 'lead.assignees', type: 'query', access: 'admin' },
+  { path: 'lead.assign', type: 'mutation', access: 'owner', input: (f) => ({ id: f.lead.id, assigneeId: f.salesId }) },
+  { path: 'lead.mine', type: 'query', access: 'user' },
+  { path: 'lead.report', type: 'query', access: 'owner' },
+  { path: 'order.report', type: 'query', access: 'owner' },
+  { path: 'car.stockAge', type: 'query', access: 'owner' },
+  { path: 'user.setAway', type: 'mutation', access: 'admin', input: () => ({ away: false }) },
+  { path: 'staff.setAway', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, away: false }) },
   { path: 'staff.list', type: 'query', access: 'owner' },
   { path: 'staff.invite', type: 'mutation', access: 'owner', input: () => ({ name: 'Invited Person', email: `invited-${++invites}@dealer.test`, staffRole: 'sales' }) },
   { path: 'staff.setRole', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, staffRole: 'sales' }) },
@@ -156,7 +170,13 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'testimonial.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.testimonial.spare) }) },
   { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
+  { path: 'content.update', type: 'mutation', access: 'owner', input: () => matrixSiteContent() },
 ];
+
+/** A whole valid site content, as the admin form sends it. */
+function matrixSiteContent() {
+  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), address: 'Nyali, Mombasa' };
+}
 
 /** One of a pool: each call of a deleting row deletes something of its own, so every actor's call finds it there. */
 function take(pool: string[]): string {
@@ -268,6 +288,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   // The rates the duty estimator and the financing calculator use.
   'setting.current': 'query',
   'testimonial.list': 'query',
+  // The FAQ, opening hours and contact details every page shows.
+  'content.current': 'query',
 };
 
 /** All of a stream's text. */
@@ -517,7 +539,8 @@ describe('authorization matrix (integration: the whole server)', () => {
         expect({ status: res.statusCode, first }).toEqual({ status: EXPECTED[actor][row.access], first: 'data: {"kind":"ready"}\n\n' });
         return;
       }
-      const body: unknown = row.stream ? JSON.parse(await text(res.stream())) : res.json();
+      const csv = String(res.headers['content-type'] ?? '').startsWith('text/csv');
+      const body: unknown = row.stream ? JSON.parse(await text(res.stream())) : csv ? res.body : res.json();
       const allowed = EXPECTED[actor][row.access] === 200;
       const status = allowed ? (row.okStatus ?? 200) : EXPECTED[actor][row.access];
       expect({ status: res.statusCode, body }).toEqual({
@@ -526,7 +549,10 @@ describe('authorization matrix (integration: the whole server)', () => {
           ? { ok: status === 200 }
           : allowed
             ? expect.anything()
-            : expect.objectContaining({ success: false, message: status === 401 ? expect.stringContaining('log in') : 'Admin access required' }),
+            : expect.objectContaining({
+                success: false,
+                message: status === 401 ? expect.stringContaining('log in') : row.access === 'owner' && who(actor) === 'sales' ? "Owner access required: ask the dealership's owner" : 'Admin access required',
+              }),
       });
     });
   });

@@ -1,4 +1,5 @@
 import { AppRouterFactory } from '@dealership/app-router';
+import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
 import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
@@ -136,6 +137,11 @@ const hostileInput = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), hos
 
 type Actor = 'guest' | 'customer' | 'admin';
 
+/** A whole valid site content (content.update replaces all of it): every text in it is spoiled in turn. */
+function siteContentTemplate() {
+  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
+}
+
 describe('hostile input (reliability: the whole server, generated requests)', () => {
   let root: string;
   let database: DatabaseHandle;
@@ -232,7 +238,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'order.place': { carIds: [ids.car], payment: { method: 'card', nonce: 'fake-valid-nonce' }, idempotencyKey: 'hostile-checkout-0001' },
       'order.all': { status: 'Processing', search: 'amina', page: 1, pageSize: 12 },
       'order.payDeposit': { orderId: ids.order, phone: '0712345678' },
-      'staff.invite': { name: 'Salim Mwangi', email: 'salim@dealer.test', staffRole: 'sales' },
+      // An address that has an account: a variant that stays valid is refused (409), never a new account.
+      'staff.invite': { name: 'Salim Mwangi', email: 'amina@example.co.ke', staffRole: 'sales' },
       'staff.setRole': { userId: ids.order, staffRole: 'sales' },
       'staff.deactivate': { userId: ids.order },
       'staff.reactivate': { userId: ids.order },
@@ -259,6 +266,14 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'lead.list': { kind: 'enquiry', status: 'New', page: 1, pageSize: 12 },
       'lead.create': { kind: 'enquiry', name: 'Matrix Lead', phone: '0712 345 678', email: 'lead@example.com', message: 'Is it still available?' },
       'lead.setStatus': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', status: 'Contacted', note: 'Called back' },
+      'lead.timeline': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'lead.addNote': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', body: 'Wants a Prado' },
+      'lead.logContact': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', channel: 'call', body: 'No answer' },
+      'lead.setFollowUp': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', on: '2026-12-01' },
+      'lead.assign': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', assigneeId: null },
+      // Sent as a customer (refused before its input): a staff member's own valid variant would flip their away mark.
+      'user.setAway': { away: false },
+      'staff.setAway': { userId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', away: true },
       'setting.list': { page: 1, pageSize: 12 },
       'setting.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'setting.create': { effectiveFrom: '2027-07-01', duty: DEFAULT_DUTY_RATES, finance: DEFAULT_FINANCE_SETTINGS, note: 'Finance Act 2027' },
@@ -271,6 +286,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'testimonial.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'message.list': { page: 1, pageSize: 12, status: 'failed', channel: 'sms' },
       'message.resend': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'content.update': siteContentTemplate(),
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -317,7 +333,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'
@@ -407,7 +423,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
     const before = await snapshot();
     // Not the live feed: it takes no input, and an admin's stream never ends (inject would wait for ever).
     const rest = declaredRestRoutes(app).filter((r) => r.route !== 'GET staff/events');
-    const procedures = declaredProcedures(app).filter((p) => p.type !== 'subscription');
+    // Not user.twoFactorSetup either: it takes no input (nothing to spoil), and each call rightly writes a new secret to enrol.
+    const procedures = declaredProcedures(app).filter((p) => p.type !== 'subscription' && p.path !== 'user.twoFactorSetup');
     expect(rest.length).toBeGreaterThan(10);
     expect(procedures.length).toBeGreaterThan(10);
 

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, hoursInWords } from '@dealership/content-schemas';
 import { callsOf, createFakeTrpcFetch, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { httpBatchLink, type TRPCLink } from '@trpc/client';
@@ -13,11 +14,22 @@ const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: 
 const prado = makeCar({ name: 'Toyota Land Cruiser Prado TX-L', slug: 'prado-tx-l', price: 7_600_000, year: 2019, brand: brandRef });
 const harrier = makeCar({ name: 'Toyota Harrier Premium', slug: 'harrier', price: 4_100_000, year: 2020, brand: brandRef });
 
+/** The staff's content: Saturday's hours and the phone edited. */
+const editedHours = { ...DEFAULT_OPENING_HOURS, saturday: { closed: false, open: '09:00', close: '15:30' } };
+const siteContent = {
+  ...defaultSiteContent('+254 722 999 000'),
+  hours: editedHours,
+  ...hoursInWords(editedHours),
+  version: 3,
+  updatedAt: '2026-11-28T08:00:00.000Z',
+};
+
 const api: FakeApi = (procedure, input) => {
   if (procedure === 'car.bySlug')
     return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND', message: 'Car not found' } };
   if (procedure === 'car.related') return { data: [harrier] };
   if (procedure === 'brand.list') return { data: [toyota] };
+  if (procedure === 'content.current') return { data: siteContent };
   return { data: null };
 };
 
@@ -54,21 +66,35 @@ describe('render (the server entry)', () => {
     expect(page.body).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")/);
 
     const state = JSON.parse(page.state) as { queries: { queryKey: unknown; state: { status: string; data?: { name?: string } } }[] };
-    expect(state.queries.map((query) => query.state.status)).toEqual(['success', 'success']);
-    expect(state.queries[0].state.data?.name).toBe(prado.name);
+    // The car, its related cars and the site content (the footer's).
+    expect(state.queries.map((query) => query.state.status)).toEqual(['success', 'success', 'success']);
+    expect(state.queries.find((query) => JSON.stringify(query.queryKey).includes('bySlug'))?.state.data?.name).toBe(prado.name);
   });
 
   it('renders a missing car as its not-found page, the error handed over as code and message only', async () => {
     const page = await render('/car/no-such-car', options([]));
     expect(page?.body).toContain('Car Not Found');
-    const state = JSON.parse(page?.state ?? '{}') as { queries: { state: { status: string; error: unknown } }[] };
-    expect(state.queries).toHaveLength(1);
-    expect(state.queries[0].state.status).toBe('error');
-    expect(state.queries[0].state.error).toEqual({
+    const all = (JSON.parse(page?.state ?? '{}') as { queries: { queryKey: unknown; state: { status: string; error: unknown } }[] }).queries;
+    const queries = all.filter((query) => JSON.stringify(query.queryKey).includes('bySlug'));
+    expect(queries).toHaveLength(1);
+    expect(queries[0].state.status).toBe('error');
+    expect(queries[0].state.error).toEqual({
       name: 'TRPCClientError',
       message: 'Car not found',
       data: expect.objectContaining({ code: 'NOT_FOUND', httpStatus: 404 }),
     });
+  });
+
+  it('renders the site content the staff keep: the footer, the about page and the structured data', async () => {
+    const about = await render('/about', options([]));
+    // The footer and the about page's table state the edited hours; the phone is the edited one.
+    expect(about?.body).toContain('Mon-Fri 08:00-17:00 and Sat 09:00-15:30');
+    expect(about?.body).toMatch(/Saturday<\/dt><dd[^>]*>09:00-15:30/);
+    expect(about?.body).toContain('+254 722 999 000');
+    expect(about?.head + (about?.body ?? '')).toContain('"opens":"09:00","closes":"15:30"');
+    const home = await render('/', options([]));
+    expect(home?.head + (home?.body ?? '')).toContain('"openingHours":["Mo-Fr 08:00-17:00","Sa 09:00-15:30"]');
+    expect(home?.body).toContain(siteContent.faq[0].question);
   });
 
   it('keeps the code of an error made by another copy of tRPC (the server’s CommonJS build)', async () => {
@@ -82,12 +108,12 @@ describe('render (the server entry)', () => {
     expect(page?.head).toContain('<title>Car Not Found | Mombasa Car Dealership</title>');
   });
 
-  it('renders a page without data once, and a path of no route as the not-found page', async () => {
+  it('renders a page with only the site content, and a path of no route as the not-found page', async () => {
     const calls: FakeCall[] = [];
     const about = await render('/about', options(calls));
     expect(about?.body).toContain('About Us</h1>');
     expect(about?.head).toContain('<title>About Us | Mombasa Car Dealership</title>');
-    expect(calls).toEqual([]);
+    expect(calls.map((call) => call.procedure)).toEqual(['content.current']);
     expect((await render('/no/such/page', options([])))?.pageModule).toBe('src/pages/NotFoundPage.tsx');
   });
 

@@ -1,6 +1,7 @@
 import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
+import { ContentRouter } from '@dealership/content-server';
 import { LeadRouter } from '@dealership/lead-server';
 import { MessageRouter } from '@dealership/message-server';
 import { OrderRouter } from '@dealership/order-server';
@@ -24,6 +25,7 @@ export class AppRouterFactory {
     private readonly testimonial: TestimonialRouter,
     private readonly message: MessageRouter,
     private readonly staff: StaffRouter,
+    private readonly content: ContentRouter,
   ) {}
 
   create() {
@@ -38,6 +40,7 @@ export class AppRouterFactory {
       testimonial: this.testimonial.router,
       message: this.message.router,
       staff: this.staff.router,
+      content: this.content.router,
     });
   }
 }

@@ -86,13 +86,13 @@ test('an owner invites a salesperson, who enrols a second factor, signs in with 
     await expect(salim.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
     await expect(salim.getByRole('link', { name: 'Rates', exact: true })).toHaveCount(0);
     await expect(salim.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
-    for (const path of ['/dashboard/admin/settings', '/dashboard/admin/staff']) {
+    for (const path of ['/dashboard/admin/settings', '/dashboard/admin/staff', '/dashboard/admin/reports']) {
       await salim.goto(path);
       await expect(salim.getByText("Owner access required: ask the dealership's owner")).toBeVisible();
     }
     const token = await salim.evaluate(() => (JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { token?: string }).token ?? '');
-    for (const procedure of ['staff.list', 'setting.list', 'audit.list']) {
-      const refused = await salim.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(procedure === 'staff.list' ? undefined : { page: 1 }))}`, {
+    for (const procedure of ['staff.list', 'setting.list', 'audit.list', 'lead.report']) {
+      const refused = await salim.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(procedure === 'staff.list' || procedure === 'lead.report' ? undefined : { page: 1 }))}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       expect({ procedure, status: refused.status() }).toEqual({ procedure, status: 403 });

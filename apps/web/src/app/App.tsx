@@ -1,7 +1,8 @@
 import type { AppRouter } from '@dealership/app-router';
 import { readAuthToken } from '@dealership/web-session';
-import { TrpcProvider } from '@dealership/web-trpc-client';
-import { cssVariablesResolver, SiteConfigProvider, theme } from '@dealership/web-ui';
+import { placeholderSiteContent } from '@dealership/content-schemas';
+import { TrpcProvider, trpc } from '@dealership/web-trpc-client';
+import { cssVariablesResolver, SiteConfigProvider, SiteContentProvider, theme } from '@dealership/web-ui';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -34,9 +35,26 @@ function ToastsOnDemand() {
 
 // The declarative router: the data router (loaders, actions, fetchers) is unused here and would
 // add about 17 kB of gzipped JavaScript to every page.
-function AppRoutes({ dealerPhone }: { dealerPhone: string }) {
-  const routes = useMemo(() => createRoutes({ dealerPhone }), [dealerPhone]);
+function AppRoutes() {
+  const routes = useMemo(() => createRoutes(), []);
   return useRoutes(routes);
+}
+
+/**
+ * The site content the staff edit (`content.current`: FAQ, hours, contacts) for every page, and the
+ * phone and WhatsApp number it holds as the config's `dealerPhone` and `whatsappPhone`. A server-rendered page arrives with it (the
+ * renderer fetches it with the page's own data); a page rendered in the browser shows the defaults
+ * until it arrives.
+ */
+function SiteContent({ config, children }: { config: AppConfig; children: ReactNode }) {
+  const { data } = trpc.content.current.useQuery();
+  const content = useMemo(() => data ?? placeholderSiteContent(config.dealerPhone), [data, config.dealerPhone]);
+  const siteConfig = useMemo(() => ({ ...config, dealerPhone: content.phone, whatsappPhone: content.whatsapp || content.phone }), [config, content]);
+  return (
+    <SiteConfigProvider value={siteConfig}>
+      <SiteContentProvider value={content}>{children}</SiteContentProvider>
+    </SiteConfigProvider>
+  );
 }
 
 export interface AppProps {
@@ -61,15 +79,15 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
       <ToastsOnDemand />
-      <SiteConfigProvider value={config}>
-        <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
+      <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
+        <SiteContent config={config}>
           <Router>
             <AppErrorBoundary>
-              <AppRoutes dealerPhone={config.dealerPhone} />
+              <AppRoutes />
             </AppErrorBoundary>
           </Router>
-        </TrpcProvider>
-      </SiteConfigProvider>
+        </SiteContent>
+      </TrpcProvider>
     </MantineProvider>
   );
 }

@@ -38,7 +38,7 @@ function renderLayout(queryClient = new QueryClient(), fake = fakeServer()) {
   const result = renderWithProviders(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <SiteLayout dealerPhone="+254 733 000 111" />
+        <SiteLayout />
       </QueryClientProvider>
     </trpc.Provider>,
   );

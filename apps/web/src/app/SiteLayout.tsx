@@ -1,6 +1,6 @@
 import { useAuth, useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { Layout, type FooterProps } from '@dealership/web-ui';
+import { Layout } from '@dealership/web-ui';
 import { CompareBar } from './CompareBar';
 
 /**
@@ -8,14 +8,14 @@ import { CompareBar } from './CompareBar';
  * given (a UI lib reads no browser storage); the app shell connects it to `@dealership/web-session`.
  * Logout ends the session on the server (`user.logout`), then clears it in the browser.
  */
-export function SiteLayout(props: FooterProps) {
+export function SiteLayout() {
   const { count } = useCart();
   const { isLoggedIn, dashboardPath, signOut } = useAuth();
   const endSession = trpc.user.logout.useMutation();
   const onLogout = () => void signOut(() => endSession.mutateAsync());
   return (
     <>
-      <Layout {...props} savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />
+      <Layout savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />
       <CompareBar />
     </>
   );

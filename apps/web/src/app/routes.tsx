@@ -58,6 +58,8 @@ const AdminLeadsPage = lazyPage(adminPages, 'AdminLeadsPage');
 const AdminSettingsPage = lazyPage(adminPages, 'AdminSettingsPage');
 const AdminMessagesPage = lazyPage(adminPages, 'AdminMessagesPage');
 const AdminStaffPage = lazyPage(adminPages, 'AdminStaffPage');
+const AdminReportsPage = lazyPage(adminPages, 'AdminReportsPage');
+const AdminSiteContentPage = lazyPage(adminPages, 'AdminSiteContentPage');
 
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
@@ -132,7 +134,9 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     adminLeads: <AdminLeadsPage />,
     adminMessages: <AdminMessagesPage />,
     adminStaff: <AdminStaffPage />,
+    adminReports: <AdminReportsPage />,
     adminSettings: <AdminSettingsPage />,
+    adminSiteContent: <AdminSiteContentPage />,
     userHome: <UserHomePage />,
     userOrders: <UserOrdersPage />,
     userProfile: <UserProfilePage />,
@@ -154,12 +158,8 @@ function isWithin(path: string, home: string): boolean {
   return path === home || path.startsWith(`${home}/`);
 }
 
-export interface RoutesConfig {
-  dealerPhone: string;
-}
-
 /** The route table of spec §2, built from `SITE_ROUTES` (shared with the server's 404 check and sitemap). */
-export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   const pages = pageElements();
   const areas = signedInAreas();
   const routeOf = (id: SiteRouteId): RouteObject => ({ path: SITE_ROUTES[id].path, element: pages[id] });
@@ -169,7 +169,7 @@ export function createRoutes({ dealerPhone }: RoutesConfig): RouteObject[] {
   return [
     {
       path: '/',
-      element: <SiteLayout dealerPhone={dealerPhone} />,
+      element: <SiteLayout />,
       children: [
         {
           // Page errors render inside the layout, keeping the header and footer. The app runs the

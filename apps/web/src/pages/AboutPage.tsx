@@ -1,6 +1,8 @@
 import { sitePath } from '@dealership/shared-schemas';
-import { ABOUT_OPENING_HOURS, autoDealerJsonLd, Seo, telHref, useSiteConfig } from '@dealership/web-ui';
+import { openingHoursSpecification, WEEKDAY_LABELS, WEEKDAYS } from '@dealership/content-schemas';
+import { autoDealerJsonLd, Seo, telHref, useSiteConfig, useSiteContent } from '@dealership/web-ui';
 import { Blockquote, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 
 const DESCRIPTION =
@@ -31,20 +33,22 @@ const SERVICES = [
 /** `/about` (spec §2): the dealer's introduction and one testimonial. */
 export function AboutPage() {
   const site = useSiteConfig();
+  const content = useSiteContent();
   return (
     <Container size="xl" py={48}>
       <Seo
         title="About Us"
         description={DESCRIPTION}
         path={sitePath('about')}
-        jsonLd={autoDealerJsonLd(site, {
-          description: DESCRIPTION,
-          // Spec §1: the about page's structured data states Mon-Fri 08:00-17:00 and Sat 08:00-13:00.
-          openingHoursSpecification: ABOUT_OPENING_HOURS.map((hours) => ({
-            '@type': 'OpeningHoursSpecification',
-            ...hours,
-          })),
-        })}
+        jsonLd={autoDealerJsonLd(
+          site,
+          {
+            description: DESCRIPTION,
+            // The hours the staff keep; by default spec §1's about-page reading, Mon-Fri 08:00-17:00 and Sat 08:00-13:00.
+            openingHoursSpecification: openingHoursSpecification(content.hours),
+          },
+          content,
+        )}
       />
       <Grid gap={48} align="center">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -96,6 +100,31 @@ export function AboutPage() {
           </Paper>
         ))}
       </SimpleGrid>
+
+      <section aria-labelledby="hours-heading">
+        <Title order={2} id="hours-heading" mt={48} mb="md">
+          Opening Hours
+        </Title>
+        <Paper withBorder radius="md" p="lg" maw={520}>
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 24px', margin: 0 }}>
+            {WEEKDAYS.map((day) => (
+              <Fragment key={day}>
+                <dt style={{ fontWeight: 600 }}>{WEEKDAY_LABELS[day]}</dt>
+                <dd style={{ margin: 0 }}>{content.hours[day].closed ? 'Closed' : `${content.hours[day].open}-${content.hours[day].close}`}</dd>
+              </Fragment>
+            ))}
+          </dl>
+          <Text size="sm" c="gray.7" mt="sm">
+            {content.mapUrl ? (
+              <a href={content.mapUrl} target="_blank" rel="noopener noreferrer">
+                {content.address}
+              </a>
+            ) : (
+              content.address
+            )}
+          </Text>
+        </Paper>
+      </section>
 
       <section aria-labelledby="testimonial-heading">
         <Title order={2} id="testimonial-heading" mt={48} mb="md">

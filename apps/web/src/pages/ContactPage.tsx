@@ -1,5 +1,6 @@
 import { sitePath } from '@dealership/shared-schemas';
-import { autoDealerJsonLd, FOOTER_OPENING_HOURS, HOME_OPENING_HOURS, Seo, telHref, useSiteConfig, whatsappHref } from '@dealership/web-ui';
+import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
+import { autoDealerJsonLd, Seo, telHref, useSiteConfig, useSiteContent, whatsappHref } from '@dealership/web-ui';
 import { DeferredEnquiryForm } from '@dealership/lead-web';
 import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
@@ -9,13 +10,14 @@ import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@manti
  */
 export function ContactPage() {
   const site = useSiteConfig();
+  const content = useSiteContent();
   return (
     <Container size="md" py={48}>
       <Seo
         title="Contact Us"
         description="Call, WhatsApp or visit our car showroom in Mombasa, Kenya. Open Monday to Saturday."
         path={sitePath('contact')}
-        jsonLd={autoDealerJsonLd(site, { openingHours: HOME_OPENING_HOURS })}
+        jsonLd={autoDealerJsonLd(site, { openingHours: homeOpeningHoursJsonLd(content.hours) }, content)}
       />
       <Stack gap="xs" mb="xl">
         <Title order={1}>Contact Us</Title>
@@ -34,7 +36,7 @@ export function ContactPage() {
             </Button>
             <Button
               component="a"
-              href={whatsappHref(site.dealerPhone, 'Hello, I would like to visit your showroom.')}
+              href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, 'Hello, I would like to visit your showroom.')}
               target="_blank"
               rel="noopener noreferrer"
               size="md"
@@ -48,10 +50,23 @@ export function ContactPage() {
           <Title order={2} size="h4" mb="sm">
             Our showroom
           </Title>
-          <Text>Mombasa, Kenya</Text>
-          <Text c="gray.7" mt="xs">
-            {FOOTER_OPENING_HOURS}
+          <Text>
+            {content.mapUrl ? (
+              <a href={content.mapUrl} target="_blank" rel="noopener noreferrer">
+                {content.address}
+              </a>
+            ) : (
+              content.address
+            )}
           </Text>
+          <Text c="gray.7" mt="xs">
+            {content.footerHoursText}
+          </Text>
+          {content.email ? (
+            <Text mt="xs">
+              <a href={`mailto:${content.email}`}>{content.email}</a>
+            </Text>
+          ) : null}
         </Paper>
       </SimpleGrid>
       <Paper withBorder radius="md" p="lg" mt="lg" component="section" aria-labelledby="message-heading">

@@ -91,7 +91,7 @@ export function ServicesPage() {
           </Button>
           <Button
             component="a"
-            href={whatsappHref(site.dealerPhone, 'Hello, I would like to import a car. ')}
+            href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, 'Hello, I would like to import a car. ')}
             target="_blank"
             rel="noopener noreferrer"
             size="md"

@@ -20,7 +20,7 @@ describe('changedFields', () => {
 describe('audit log (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
-  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
+  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const, staffRole: 'owner' as const };
   const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(AuditRouter).router)({ user, ip: '127.0.0.1' });
 
   beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('audit log (integration, real database)', () => {
     expect((await callerFor(admin).list({ entity: 'car' })).total).toBe(2);
     expect((await callerFor(admin).list({ entityId: orderId })).items.map((e) => e.action)).toEqual(['setStatus']);
 
-    await expect(callerFor({ ...admin, role: 0 }).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor({ ...admin, role: 0, staffRole: null }).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(callerFor(null).list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

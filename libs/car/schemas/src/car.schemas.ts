@@ -43,6 +43,16 @@ export const CarStatsSchema = z.object({
 });
 export type CarStats = z.infer<typeof CarStatsSchema>;
 
+/** The owner's stock age report (`car.stockAge`): the cars in stock (not sold) oldest first, with their days in stock. */
+export const CarStockAgeSchema = z.object({
+  /** Cars in stock, and those in stock over 90 days. */
+  inStock: z.number().int(),
+  over90Days: z.number().int(),
+  /** The oldest 100, oldest first (so those over 90 days lead). */
+  cars: z.array(z.object({ id: IdSchema, name: text(), slug: text(), price: z.number().int(), status: text(), days: z.number().int() })),
+});
+export type CarStockAge = z.infer<typeof CarStockAgeSchema>;
+
 export const CarBySlugInputSchema = z.object({ slug: SlugSchema });
 export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;
 

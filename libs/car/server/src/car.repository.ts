@@ -1,4 +1,4 @@
-import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarPage, type CarStats, CAR_STATUSES } from '@dealership/car-schemas';
+import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
@@ -205,6 +205,20 @@ export class CarRepository {
     const byStatus = Object.fromEntries(CAR_STATUSES.map((status) => [status, 0])) as CarStats['byStatus'];
     for (const row of rows) byStatus[row.status] = row.count;
     return { total: sum(rows.map((r) => r.count)), featured: sum(rows.map((r) => r.featured)), byStatus };
+  }
+
+  /** Cars in stock (not sold), the oldest 100 first with their days in stock, and the counts: two index-ordered queries. */
+  async stockAge(now = new Date()): Promise<CarStockAge> {
+    const days = sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`;
+    const inStock = ne(cars.status, 'Sold');
+    const [oldest, [counts]] = await Promise.all([
+      this.db.select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days }).from(cars).where(inStock).orderBy(asc(cars.createdAt), asc(cars.id)).limit(100),
+      this.db
+        .select({ inStock: count(), over90Days: sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now.getTime() - 90 * 86_400_000)})::int` })
+        .from(cars)
+        .where(inStock),
+    ]);
+    return { inStock: counts.inStock, over90Days: counts.over90Days, cars: oldest };
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   CarRemoveInputSchema,
   CarUpdateInputSchema,
 } from '@dealership/car-schemas';
-import { adminProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { adminProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
 
@@ -29,6 +29,8 @@ export class CarRouter {
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),
+      /** The owner's stock age report. */
+      stockAge: ownerProcedure.query(() => cars.stockAge()),
       create: adminProcedure.input(CarCreateInputSchema).mutation(({ input, ctx }) => cars.create(input, ctx.user)),
       update: adminProcedure.input(CarUpdateInputSchema).mutation(({ input, ctx }) => cars.update(input, ctx.user)),
       remove: adminProcedure.input(CarRemoveInputSchema).mutation(async ({ input, ctx }) => {

@@ -6,6 +6,7 @@ import {
   type CarManageFilters,
   type CarPage,
   type CarStats,
+  type CarStockAge,
   type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
@@ -94,6 +95,11 @@ export class CarService {
   }
 
   /** The back office's catalogue counts, sold cars included. */
+  /** The owner's stock age report. */
+  stockAge(): Promise<CarStockAge> {
+    return this.cars.stockAge();
+  }
+
   stats(): Promise<CarStats> {
     return this.cars.stats();
   }

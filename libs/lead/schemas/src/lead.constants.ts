@@ -1,6 +1,7 @@
 // The lead contract's constants and plain functions, apart from its zod schemas (lead.schemas.ts):
 // the buyers' forms load these with their page and the schemas only when a visitor starts filling
 // one in (libs/lead/web, lazy-contract.ts), which keeps zod off the pages' first load.
+import { type OpeningHours, openingHoursText } from '@dealership/content-schemas';
 import { TEST_DRIVE_HOURS_TEXT } from './opening-hours';
 
 /** Longest name a lead may carry. */
@@ -33,6 +34,9 @@ export function nairobiToday(now: Date = new Date()): string {
 
 /** The message a test drive outside the showroom's hours is refused with. */
 export const TEST_DRIVE_HOURS_MESSAGE = `We open ${TEST_DRIVE_HOURS_TEXT}: choose a time in those hours`;
+
+/** The same for the hours in force. */
+export const testDriveHoursMessage = (hours: OpeningHours): string => `We open ${openingHoursText(hours)}: choose a time in those hours`;
 
 /** How the buyer's car is. */
 export const TRADE_IN_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Needs work'] as const;

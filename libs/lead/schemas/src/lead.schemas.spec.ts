@@ -1,8 +1,9 @@
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { oldestImportableYear } from './import-rule';
 import { LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
-import { EnquiryLeadSchema, LeadCreateInputSchema, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
-import { nairobiTime, openingSlots, slotProblem, weekdayOf } from './opening-hours';
+import { DEFAULT_OPENING_HOURS } from '@dealership/content-schemas';
+import { EnquiryLeadSchema, LeadCreateInputSchema, leadCreateInputSchemaFor, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
+import { callBackTime, nairobiTime, openingSlots, slotProblem, weekdayOf } from './opening-hours';
 
 const valid = { name: 'Amina', phone: '0712 345 678', message: 'Is it still available?' };
 const issue = (input: unknown) => LeadCreateInputSchema.safeParse(input).error?.issues[0];
@@ -103,7 +104,7 @@ describe('test-drive opening hours (Nairobi time, 30-minute slots)', () => {
     expect(slotProblem('2026-11-24', '16:30', today, now)).toBeNull();
     expect(slotProblem('2026-11-28', '12:30', today, now)).toBeNull();
     expect(slotProblem('2026-11-23', '10:30', today, now)).toBeNull();
-    expect(slotProblem('2026-11-29', '10:00', today, now)).toBe('sunday');
+    expect(slotProblem('2026-11-29', '10:00', today, now)).toBe('closed-day');
     expect(slotProblem('2026-11-24', '17:00', today, now)).toBe('outside-hours');
     expect(slotProblem('2026-11-24', '07:30', today, now)).toBe('outside-hours');
     expect(slotProblem('2026-11-28', '13:00', today, now)).toBe('outside-hours');
@@ -159,6 +160,27 @@ describe('lead kinds', () => {
       message: 'Preferred time must be on the hour or half past (test drives take 30 minutes)',
     });
     expect(issue({ ...drive, preferredDate: '2020-01-06' })).toMatchObject({ path: ['preferredDate'], message: 'Preferred date cannot be in the past' });
+  });
+
+  it('a test drive in the hours the staff keep: a longer Saturday, a closed Wednesday', () => {
+    const hours = { ...DEFAULT_OPENING_HOURS, wednesday: { closed: true, open: '08:00', close: '17:00' }, saturday: { closed: false, open: '09:00', close: '15:30' } };
+    const schema = leadCreateInputSchemaFor(hours);
+    // One schema per hours object.
+    expect(leadCreateInputSchemaFor(hours)).toBe(schema);
+    const saturday = { ...contact, kind: 'test-drive', carId, preferredDate: nextDay(6), preferredTime: '14:30' };
+    expect(schema.safeParse(saturday).success).toBe(true);
+    expect(LeadCreateInputSchema.safeParse(saturday).success).toBe(false);
+    expect(schema.safeParse({ ...saturday, preferredTime: '08:30' }).error?.issues[0]).toMatchObject({
+      path: ['preferredTime'],
+      message: 'Preferred time is outside our hours. We open Mon-Tue 08:00-17:00, Thu-Fri 08:00-17:00 and Sat 09:00-15:30: choose a time in those hours',
+    });
+    expect(schema.safeParse({ ...saturday, preferredDate: nextDay(3), preferredTime: '10:00' }).error?.issues[0]).toMatchObject({
+      path: ['preferredDate'],
+      message: 'Preferred date is a Wednesday, when we are closed. We open Mon-Tue 08:00-17:00, Thu-Fri 08:00-17:00 and Sat 09:00-15:30: choose another day',
+    });
+    expect(openingSlots('2026-11-28', undefined, hours)).toHaveLength(13);
+    // Tuesday 16:45 in Nairobi: the next opening is Thursday's (Wednesday is closed).
+    expect(callBackTime(new Date('2026-11-24T13:45:00Z'), hours)).toBe('on Thursday at 08:00');
   });
 
   it('a trade-in: the car, its mileage and condition; an empty asking price is none; up to 6 photos', () => {

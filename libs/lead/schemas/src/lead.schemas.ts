@@ -2,6 +2,7 @@ import { ImageRefSchema } from '@dealership/media-schemas';
 import { FINANCE_TERM_MONTHS } from '@dealership/setting-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
+import { DEFAULT_OPENING_HOURS, type OpeningHours, openingHoursText } from '@dealership/content-schemas';
 import { oldestImportableYear } from './import-rule';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import {
@@ -12,11 +13,11 @@ import {
   LEAD_PHONE_MESSAGE,
   LEAD_STATUSES,
   nairobiToday,
-  TEST_DRIVE_HOURS_MESSAGE,
+  testDriveHoursMessage,
   TRADE_IN_CONDITIONS,
   TRADE_IN_MAX_PHOTOS,
 } from './lead.constants';
-import { nairobiTime, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES } from './opening-hours';
+import { nairobiTime, slotProblem, TEST_DRIVE_SLOT_MINUTES, WEEKDAY_NAMES, weekdayOf } from './opening-hours';
 
 export const LeadKindSchema = z.enum(LEAD_KINDS, { error: `kind must be one of: ${LEAD_KINDS.join(', ')}` });
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of: ${LEAD_STATUSES.join(', ')}` });
@@ -124,28 +125,46 @@ export const EnquiryLeadSchema = z.object({
     .transform((value) => value || undefined),
 });
 
-const SLOT_MESSAGES = {
-  sunday: { path: 'preferredDate', message: `Preferred date is a Sunday, when we are closed. We open ${TEST_DRIVE_HOURS_TEXT}: choose another day` },
-  'not-a-time': { path: 'preferredTime', message: 'Preferred time must be a time (HH:MM)' },
-  'off-slot': { path: 'preferredTime', message: `Preferred time must be on the hour or half past (test drives take ${TEST_DRIVE_SLOT_MINUTES} minutes)` },
-  'outside-hours': { path: 'preferredTime', message: `Preferred time is outside our hours. ${TEST_DRIVE_HOURS_MESSAGE}` },
-  passed: { path: 'preferredTime', message: 'Preferred time has passed: choose a later time today, or another day' },
-} as const;
+/** What a test-drive slot's problem says, at which field: the hours in it are the ones in force. */
+function slotMessage(problem: NonNullable<ReturnType<typeof slotProblem>>, date: string, hours: OpeningHours): { path: string; message: string } {
+  switch (problem) {
+    case 'closed-day':
+      return {
+        path: 'preferredDate',
+        message: `Preferred date is a ${WEEKDAY_NAMES[weekdayOf(date) ?? 0]}, when we are closed. We open ${openingHoursText(hours)}: choose another day`,
+      };
+    case 'not-a-time':
+      return { path: 'preferredTime', message: 'Preferred time must be a time (HH:MM)' };
+    case 'off-slot':
+      return { path: 'preferredTime', message: `Preferred time must be on the hour or half past (test drives take ${TEST_DRIVE_SLOT_MINUTES} minutes)` };
+    case 'outside-hours':
+      return { path: 'preferredTime', message: `Preferred time is outside our hours. ${testDriveHoursMessage(hours)}` };
+    case 'passed':
+      return { path: 'preferredTime', message: 'Preferred time has passed: choose a later time today, or another day' };
+  }
+}
 
-/** A test drive of a car, in a 30-minute slot within the showroom's hours (Nairobi time). */
-export const TestDriveLeadSchema = z
-  .object({
-    kind: z.literal('test-drive'),
-    ...contact,
-    message: OptionalMessageSchema,
-    carId: z.uuid({ error: (issue) => (issue.input === undefined ? 'carId: choose the car to test drive' : 'carId must be a valid id') }),
-    preferredDate: text({ error: 'Preferred date is required' }).min(1, { error: 'Preferred date is required' }).pipe(upcomingDay),
-    preferredTime: text({ error: 'Preferred time is required' }).min(1, { error: 'Preferred time is required' }),
-  })
-  .superRefine((lead, context) => {
-    const problem = slotProblem(lead.preferredDate, lead.preferredTime, nairobiToday(), nairobiTime());
-    if (problem) context.addIssue({ code: 'custom', path: [SLOT_MESSAGES[problem].path], message: SLOT_MESSAGES[problem].message });
-  });
+/** A test drive of a car, in a 30-minute slot within the showroom's hours `hours` (Nairobi time). */
+function buildTestDriveLeadSchema(hours: OpeningHours) {
+  return z
+    .object({
+      kind: z.literal('test-drive'),
+      ...contact,
+      message: OptionalMessageSchema,
+      carId: z.uuid({ error: (issue) => (issue.input === undefined ? 'carId: choose the car to test drive' : 'carId must be a valid id') }),
+      preferredDate: text({ error: 'Preferred date is required' }).min(1, { error: 'Preferred date is required' }).pipe(upcomingDay),
+      preferredTime: text({ error: 'Preferred time is required' }).min(1, { error: 'Preferred time is required' }),
+    })
+    .superRefine((lead, context) => {
+      const problem = slotProblem(lead.preferredDate, lead.preferredTime, nairobiToday(), nairobiTime(), hours);
+      if (!problem) return;
+      const { path, message } = slotMessage(problem, lead.preferredDate, hours);
+      context.addIssue({ code: 'custom', path: [path], message });
+    });
+}
+
+/** A test drive of a car in the default hours; `leadCreateInputSchemaFor` checks it against the hours in force. */
+export const TestDriveLeadSchema = buildTestDriveLeadSchema(DEFAULT_OPENING_HOURS);
 
 /** The buyer's car they would trade in. */
 export const TradeInDetailsSchema = z.object({
@@ -239,14 +258,37 @@ export const FinancingLeadSchema = z.object({
   details: FinancingDetailsSchema,
 });
 
-/** A new lead, as the buyer's form sends it: one shape per kind (`kind` defaults to 'enquiry'). `website` is the honeypot: people leave it empty. */
-export const LeadCreateInputSchema = z.discriminatedUnion(
-  'kind',
-  [EnquiryLeadSchema, TestDriveLeadSchema, TradeInLeadSchema, ImportLeadSchema, FinancingLeadSchema],
-  {
+const leadCreateInputSchemaOf = (testDrive: typeof TestDriveLeadSchema) =>
+  z.discriminatedUnion('kind', [EnquiryLeadSchema, testDrive, TradeInLeadSchema, ImportLeadSchema, FinancingLeadSchema], {
     error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of: ${LEAD_KINDS.join(', ')}` : undefined),
-  },
-);
+  });
+
+/**
+ * A new lead, as the buyer's form sends it: one shape per kind (`kind` defaults to 'enquiry').
+ * `website` is the honeypot: people leave it empty. Test drives in the default hours; the server
+ * and the forms check them with `leadCreateInputSchemaFor` and the hours in force.
+ */
+export const LeadCreateInputSchema = leadCreateInputSchemaOf(TestDriveLeadSchema);
+
+const schemasByHours = new WeakMap<OpeningHours, { lead: typeof LeadCreateInputSchema; testDrive: typeof TestDriveLeadSchema }>();
+function schemasFor(hours: OpeningHours) {
+  let schemas = schemasByHours.get(hours);
+  if (!schemas) {
+    const testDrive = buildTestDriveLeadSchema(hours);
+    schemasByHours.set(hours, (schemas = { lead: leadCreateInputSchemaOf(testDrive), testDrive }));
+  }
+  return schemas;
+}
+
+/** `LeadCreateInputSchema` with test drives checked against `hours` (the site content's, content domain); one schema per hours object. */
+export function leadCreateInputSchemaFor(hours: OpeningHours): typeof LeadCreateInputSchema {
+  return schemasFor(hours).lead;
+}
+
+/** `TestDriveLeadSchema` with its slot checked against `hours`. */
+export function testDriveLeadSchemaFor(hours: OpeningHours): typeof TestDriveLeadSchema {
+  return schemasFor(hours).testDrive;
+}
 export type LeadCreateInput = z.input<typeof LeadCreateInputSchema>;
 export type LeadCreateFields = z.output<typeof LeadCreateInputSchema>;
 export type EnquiryLeadInput = z.input<typeof EnquiryLeadSchema>;
@@ -392,3 +434,17 @@ export const BuyerLeadSchema = z.object({
   createdAt: TimestampSchema,
 });
 export type BuyerLead = z.infer<typeof BuyerLeadSchema>;
+
+// The owner's reports of leads (`lead.report`): each figure from one SQL query.
+
+export const LeadReportSchema = z.object({
+  /** Leads per week (the week's Monday, YYYY-MM-DD, Nairobi) and kind, the last 12 weeks. */
+  perWeek: z.array(z.object({ week: z.iso.date(), kind: LeadKindSchema, count: z.number().int() })),
+  /** Per salesperson, the last 90 days: leads, those answered, and the median and 90th-percentile minutes to the first response. */
+  responseTimes: z.array(
+    z.object({ assignee: text(), leads: z.number().int(), answered: z.number().int(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() }),
+  ),
+  /** Lead -> won per week, the last 12 weeks. */
+  conversion: z.array(z.object({ week: z.iso.date(), leads: z.number().int(), won: z.number().int() })),
+});
+export type LeadReport = z.infer<typeof LeadReportSchema>;

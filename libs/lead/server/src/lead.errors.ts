@@ -26,3 +26,10 @@ export class LeadNotImplementedError extends DomainError {
     super(ErrorCode.NotImplemented, `lead.${procedure} is not implemented yet`);
   }
 }
+
+/** A lead goes to an active staff member, or back to the pool. */
+export class LeadAssigneeNotStaffError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'assigneeId must be an active staff member', 'assigneeId');
+  }
+}

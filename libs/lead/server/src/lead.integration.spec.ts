@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { nairobiToday, oldestImportableYear } from '@dealership/lead-schemas';
+import { ContentService } from '@dealership/content-server';
+import { DEFAULT_OPENING_HOURS, defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
+import { outboxMessages } from '@dealership/server-db';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
 
@@ -94,6 +97,10 @@ describe('leads (integration, real database)', () => {
       details: null,
       status: 'New',
       note: null,
+      // No salesperson on the staff: it waits in the pool, unanswered.
+      assignee: null,
+      firstResponseAt: null,
+      followUpOn: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -220,6 +227,30 @@ describe('leads (integration, real database)', () => {
       preferredTime: '10:30',
       details: null,
     });
+  });
+
+  it('books test drives in the opening hours the staff keep, and tells the buyer their phone', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Subaru' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Forester' });
+    const content = app.get(ContentService);
+    const defaults = siteContentFields(defaultSiteContent((await content.current()).phone));
+    const hours = { ...DEFAULT_OPENING_HOURS, wednesday: { closed: true, open: '08:00', close: '17:00' }, saturday: { closed: false, open: '08:00', close: '15:30' } };
+    await content.update({ ...defaults, hours, phone: '+254 733 444 555' }, admin);
+    try {
+      const visitor = callerFor(null);
+      const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: nextDay(6), preferredTime: '14:30' };
+      // After 13:00 on a Saturday: refused in the default hours, taken in the edited ones.
+      const { id } = await visitor.create(drive);
+      const [sms] = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'lead.buyer'));
+      expect(sms.reference).toBe(id);
+      expect(JSON.stringify(sms)).toContain('Questions? Call +254 733 444 555.');
+      expect((await answerOf(visitor.create({ ...drive, preferredDate: nextDay(3), preferredTime: '10:00' }))).data).toMatchObject({
+        httpStatus: 400,
+        fieldErrors: { preferredDate: [expect.stringContaining('Preferred date is a Wednesday, when we are closed. We open Mon-Tue 08:00-17:00')] },
+      });
+    } finally {
+      await content.update(defaults, admin);
+    }
   });
 
   it('refuses a test drive without its car, on a Sunday or outside opening hours, naming the field', async () => {

@@ -1,4 +1,5 @@
-import { callBackTime, LEAD_KIND_LABELS, type LeadCreateFields } from '@dealership/lead-schemas';
+import type { OpeningHours } from '@dealership/content-schemas';
+import { callBackTime, type Lead, LEAD_KIND_LABELS, type LeadCreateFields } from '@dealership/lead-schemas';
 import { EmailField, EmailLayout, EmailLink, EmailText, type EmailSite, type RenderedEmail, renderEmail, telHref } from '@dealership/message-server';
 import { SITE_NAME, sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
@@ -9,7 +10,12 @@ export interface LeadForMessages {
   id: string;
   input: LeadCreateFields;
   car: { name: string; slug: string } | null;
+  /** The salesperson it went to, whose first name the buyer is told. */
+  salesperson?: string;
 }
+
+/** "Amina, your salesperson," or "A salesperson". */
+const whoCalls = (lead: LeadForMessages) => (lead.salesperson ? `${lead.salesperson.split(/\s+/)[0]}, your salesperson,` : 'A salesperson');
 
 const absolute = (site: EmailSite, path: string) => (/^https?:\/\//.test(path) ? path : `${site.publicUrl}${path}`);
 
@@ -118,22 +124,92 @@ export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
 }
 
 /** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
-export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date()): string {
+export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date(), hours?: OpeningHours): string {
   const firstName = lead.input.name.split(/\s+/)[0];
-  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. A salesperson will call you ${callBackTime(now)}. Questions? Call ${site.dealerPhone}.`;
+  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. ${whoCalls(lead)} will call you ${callBackTime(now, hours)}. Questions? Call ${site.dealerPhone}.`;
 }
 
 /** The buyer's acknowledgement by email, when they gave an address. */
-export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new Date()): Promise<RenderedEmail> {
+export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new Date(), hours?: OpeningHours): Promise<RenderedEmail> {
   const { input } = lead;
   return renderEmail(
     `We have your request: ${LEAD_KIND_LABELS[input.kind]}`,
-    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
+    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now, hours)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
       <EmailText>We have your {requestText(lead)}.</EmailText>
       <EmailText>
-        A salesperson will call you on {input.phone} {callBackTime(now)}. Questions before then? Call us on{' '}
+        {whoCalls(lead)} will call you on {input.phone} {callBackTime(now, hours)}. Questions before then? Call us on{' '}
         <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
       </EmailText>
     </EmailLayout>,
   );
+}
+
+/** A stored lead in the staff's words (the late alert, the follow-up reminder). */
+const storedLeadLine = (lead: Lead) => `${LEAD_KIND_LABELS[lead.kind].toLowerCase()} from ${lead.name} (${lead.phone})${lead.car ? `, ${lead.car.name}` : ''}`;
+
+/** The owners hear once that a lead has waited too long in opening hours without a response. */
+export function lateLeadEmail(lead: Lead, minutes: number, site: EmailSite): Promise<RenderedEmail> {
+  const inbox = absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`);
+  return renderEmail(
+    `Waiting ${minutes} minutes: ${lead.name}`,
+    <EmailLayout site={site} preview={`${lead.name} has waited ${minutes} minutes`} heading={`A lead has waited ${minutes} minutes`}>
+      <EmailText>
+        The {storedLeadLine(lead)} has had no response for {minutes} minutes of opening hours.{' '}
+        {lead.assignee ? `It is ${lead.assignee.name}'s.` : 'Nobody has it yet.'}
+      </EmailText>
+      <EmailText>
+        <EmailLink href={inbox}>Open the lead</EmailLink>
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function lateLeadSms(lead: Lead, minutes: number): string {
+  return `Lead waiting ${minutes} min: ${storedLeadLine(lead)}${lead.assignee ? `, ${lead.assignee.name}'s` : ', unassigned'}.`;
+}
+
+/** The buyer's number to tap and the lead's page in the back office. */
+function CallAndOpen({ lead, site }: { lead: Lead; site: EmailSite }) {
+  return (
+    <>
+      <EmailField label="Phone">
+        <EmailLink href={telHref(lead.phone)}>{lead.phone}</EmailLink>
+      </EmailField>
+      <EmailText>
+        <EmailLink href={absolute(site, `${sitePath('adminLeads')}?lead=${lead.id}`)}>Open the lead</EmailLink>
+      </EmailText>
+    </>
+  );
+}
+
+/** The salesperson's reminder on the morning of a follow-up. */
+export function followUpEmail(lead: Lead, site: EmailSite): Promise<RenderedEmail> {
+  return renderEmail(
+    `Follow up today: ${lead.name}`,
+    <EmailLayout site={site} preview={`Call ${lead.name} today`} heading="Follow up today">
+      <EmailText>You planned to follow up today on the {storedLeadLine(lead)}.</EmailText>
+      <CallAndOpen lead={lead} site={site} />
+    </EmailLayout>,
+  );
+}
+
+export function followUpSms(lead: Lead): string {
+  return `Follow up today: ${storedLeadLine(lead)}.`;
+}
+
+/** A salesperson hears that an owner gave them a lead. */
+export function assignedLeadEmail(lead: Lead, by: string, site: EmailSite): Promise<RenderedEmail> {
+  return renderEmail(
+    `Assigned to you: ${lead.name}`,
+    <EmailLayout site={site} preview={`${lead.name} ${lead.phone}`} heading="A lead is now yours">
+      <EmailText>
+        {by} gave you the {storedLeadLine(lead)}.
+      </EmailText>
+      <CallAndOpen lead={lead} site={site} />
+    </EmailLayout>,
+  );
+}
+
+export function assignedLeadSms(lead: Lead, by: string): string {
+  return `Assigned to you by ${by}: ${storedLeadLine(lead)}.`;
 }

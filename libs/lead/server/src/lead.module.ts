@@ -1,14 +1,17 @@
 import { AuditModule } from '@dealership/audit-server';
+import { ContentModule } from '@dealership/content-server';
 import { MediaModule } from '@dealership/media-server';
 import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
+import { LeadExportController } from './lead.export.controller';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
 
 @Module({
-  imports: [AuditModule, MediaModule, MessageModule],
+  imports: [AuditModule, ContentModule, MediaModule, MessageModule],
   providers: [LeadRepository, LeadService, LeadRouter],
+  controllers: [LeadExportController],
   exports: [LeadService, LeadRouter],
 })
 export class LeadModule {}

@@ -1,17 +1,53 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import type { Lead, LeadCreateFields, LeadListFilters, LeadPage, LeadSetStatusFields } from '@dealership/lead-schemas';
+import { ContentService } from '@dealership/content-server';
+import {
+  type BuyerLead,
+  type Lead,
+  type LeadAssignee,
+  type LeadCreateFields,
+  type LeadEvent,
+  type LeadListFilters,
+  type LeadPage,
+  type LeadReport,
+  type LeadSetStatusFields,
+  LEAD_RESPONSE_LATE_MINUTES,
+  nairobiTime,
+  nairobiToday,
+  openMinutesBetween,
+} from '@dealership/lead-schemas';
+import { PeriodicJobs, type Transaction } from '@dealership/server-db';
+import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { LeadThrottle } from '@dealership/server-auth';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { LeadCarNotFoundError, LeadNotFoundError, LeadPhotoNotOursError } from './lead.errors';
-import { buyerLeadEmail, buyerLeadSms, type LeadForMessages, staffLeadEmail, staffLeadSms } from './lead.messages';
-import { LeadRepository } from './lead.repository';
+import { LeadAssigneeNotStaffError, LeadCarNotFoundError, LeadNotFoundError, LeadPhotoNotOursError } from './lead.errors';
+import {
+  assignedLeadEmail,
+  assignedLeadSms,
+  buyerLeadEmail,
+  buyerLeadSms,
+  followUpEmail,
+  followUpSms,
+  lateLeadEmail,
+  lateLeadSms,
+  type LeadForMessages,
+  staffLeadEmail,
+  staffLeadSms,
+} from './lead.messages';
+import { type LeadActor, type LeadAssigneeContact, LeadRepository } from './lead.repository';
+
+/** How often waiting leads are checked (the owners' late alert) and follow-ups are due. */
+export const LEAD_WATCH_INTERVAL_MS = 60 * 1000;
+/** Follow-up reminders go from this time of the morning (Nairobi). */
+const FOLLOW_UP_REMINDER_TIME = '08:00';
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The rules of leads: routers delegate here, the repository queries. */
 @Injectable()
-export class LeadService {
+export class LeadService implements OnModuleInit {
   private readonly logger = new Logger('LeadService');
 
   constructor(
@@ -20,7 +56,16 @@ export class LeadService {
     private readonly audit: AuditService,
     private readonly media: MediaService,
     private readonly outbox: Outbox,
+    private readonly jobs: PeriodicJobs,
+    private readonly content: ContentService,
   ) {}
+
+  onModuleInit() {
+    // Once per period across every instance on the database.
+    this.jobs.every('lead.watch', LEAD_WATCH_INTERVAL_MS, () =>
+      Promise.all([this.alertLateLeads(), this.remindFollowUps()]).catch((error: unknown) => this.logger.warn(`lead watch failed: ${reason(error)}`)),
+    );
+  }
 
   /**
    * A buyer's request. Counted against the address's limits first (429 beyond them). A filled
@@ -29,7 +74,7 @@ export class LeadService {
    * request has taken (`POST /api/media/lead-photo`): a foreign address would show in the staff's
    * inbox, and a catalogue picture or another buyer's photo is not this buyer's.
    */
-  async create({ website, ...input }: LeadCreateFields, ip: string): Promise<{ id: string }> {
+  async create({ website, ...input }: LeadCreateFields, ip: string, buyerId?: string): Promise<{ id: string }> {
     await this.throttle.begin(ip);
     if (website) {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
@@ -44,8 +89,11 @@ export class LeadService {
     // The messages are rendered first and written with the lead, in its transaction: the staff and
     // the buyer hear of every lead that is stored, and of none that is not.
     const lead: LeadForMessages = { id: randomUUID(), input, car: car ?? null };
-    const site = this.outbox.site;
-    const [staffEmail, buyerEmail] = await Promise.all([staffLeadEmail(lead, site), input.email ? buyerLeadEmail(lead, site) : undefined]);
+    // The phone and opening hours the buyer reads are the ones the staff keep (content domain).
+    const { phone, hours } = await this.content.current();
+    const site = { ...this.outbox.site, dealerPhone: phone };
+    const now = new Date();
+    const staffEmail = await staffLeadEmail(lead, site);
     const stored = await this.leads.insert(
       {
         id: lead.id,
@@ -58,11 +106,16 @@ export class LeadService {
         preferredDate: ('preferredDate' in input ? input.preferredDate : undefined) ?? null,
         preferredTime: input.kind === 'test-drive' ? input.preferredTime : null,
         details: 'details' in input ? input.details : null,
+        buyerId: buyerId ?? null,
       },
-      async (tx) => {
-        await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site) });
+      async (tx, assignee) => {
+        // Assigned: the salesperson hears of it, the owners too; in the pool, every active staff member.
+        await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site), ownersOnly: Boolean(assignee) });
+        if (assignee) await this.tellAssignee(tx, assignee, 'lead.assigned', staffEmail, `Assigned to you: ${staffLeadSms(lead, site)}`, lead.id);
+        const told = { ...lead, salesperson: assignee?.name };
+        const buyerEmail = input.email ? await buyerLeadEmail(told, site, now, hours) : undefined;
         await this.outbox.enqueue(tx, [
-          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(lead, site), { reference: lead.id }),
+          smsMessage(input.phone, 'lead.buyer', buyerLeadSms(told, site, now, hours), { reference: lead.id }),
           ...(input.email && buyerEmail ? [emailMessage(input.email, 'lead.buyer', buyerEmail, { reference: lead.id })] : []),
         ]);
       },
@@ -73,14 +126,130 @@ export class LeadService {
     return stored;
   }
 
-  list(filters: LeadListFilters): Promise<LeadPage> {
-    return this.leads.page(filters);
+  /** The salesperson's email and SMS about a lead that is now theirs. */
+  private async tellAssignee(
+    tx: Transaction,
+    assignee: LeadAssigneeContact,
+    topic: 'lead.assigned' | 'lead.follow-up',
+    email: Awaited<ReturnType<typeof staffLeadEmail>>,
+    sms: string,
+    reference: string,
+  ): Promise<void> {
+    const phone = normaliseKenyanPhone(assignee.phone);
+    await this.outbox.enqueue(tx, [emailMessage(assignee.email, topic, email, { reference }), ...(phone ? [smsMessage(phone, topic, sms, { reference })] : [])]);
+  }
+
+  /** The inbox; `callerId` for the "mine" filter. */
+  list(filters: LeadListFilters, callerId?: string): Promise<LeadPage> {
+    return this.leads.page(filters, callerId);
+  }
+
+  /** A lead's timeline, oldest first. */
+  async timeline(id: string): Promise<LeadEvent[]> {
+    if (!(await this.leads.byId(id))) throw new LeadNotFoundError();
+    return this.leads.timeline(id);
+  }
+
+  async addNote(id: string, body: string, actor: LeadActor): Promise<LeadEvent> {
+    const event = await this.leads.addNote(id, body, actor);
+    if (!event) throw new LeadNotFoundError();
+    return event;
+  }
+
+  /** A call or message to the buyer; the first is the lead's first response. */
+  async logContact(id: string, channel: 'call' | 'message', body: string | undefined, actor: LeadActor): Promise<Lead> {
+    if (!(await this.leads.logContact(id, channel, body?.trim() || null, actor))) throw new LeadNotFoundError();
+    return (await this.leads.byId(id)) as Lead;
+  }
+
+  /** An owner gives the lead to someone (who is told) or back to the pool; in the activity log. */
+  async assign(id: string, assigneeId: string | null, actor: AuditActor): Promise<Lead> {
+    const before = await this.leads.byId(id);
+    if (!before) throw new LeadNotFoundError();
+    const result = await this.leads.assign(id, assigneeId, actor, async (tx, lead, assignee) => {
+      const email = await assignedLeadEmail(lead, actor.name, this.outbox.site);
+      await this.tellAssignee(tx, assignee, 'lead.assigned', email, assignedLeadSms(lead, actor.name), id);
+    });
+    if (result === 'no-lead') throw new LeadNotFoundError();
+    if (result === 'no-staff') throw new LeadAssigneeNotStaffError();
+    const after = (await this.leads.byId(id)) as Lead;
+    await this.audit.record({
+      actor,
+      entity: 'lead',
+      entityId: id,
+      label: `${before.name} (${before.phone})`,
+      action: 'assign',
+      before: { assignee: before.assignee?.name ?? null },
+      after: { assignee: after.assignee?.name ?? null },
+    });
+    return after;
+  }
+
+  async setFollowUp(id: string, on: string | null, actor: LeadActor): Promise<Lead> {
+    if (!(await this.leads.setFollowUp(id, on, actor))) throw new LeadNotFoundError();
+    return (await this.leads.byId(id)) as Lead;
+  }
+
+  assignees(): Promise<LeadAssignee[]> {
+    return this.leads.assignees();
+  }
+
+  /** The owner's figures of leads: per week and kind and the conversion (12 weeks), response times per salesperson (90 days). */
+  async report(now = new Date()): Promise<LeadReport> {
+    const weeks = new Date(now.getTime() - 12 * 7 * 86_400_000);
+    const [perWeek, responseTimes, conversion] = await Promise.all([this.leads.perWeek(weeks), this.leads.responseTimes(new Date(now.getTime() - 90 * 86_400_000)), this.leads.conversion(weeks)]);
+    return { perWeek, responseTimes, conversion };
+  }
+
+  /** The leads matching the inbox's filters, in batches (the owner's CSV export). */
+  exportRows(filters: Omit<LeadListFilters, 'page' | 'pageSize'>, callerId: string): AsyncGenerator<Lead[]> {
+    return this.leads.exportRows(filters, callerId);
+  }
+
+  /** A signed-in buyer's own requests. */
+  mine(buyerId: string): Promise<BuyerLead[]> {
+    return this.leads.ofBuyer(buyerId);
+  }
+
+  /**
+   * New leads with no response after LEAD_RESPONSE_LATE_MINUTES of opening hours: the owners are
+   * told once per lead (email and SMS, through the outbox).
+   */
+  async alertLateLeads(now = new Date()): Promise<string[]> {
+    const alerted: string[] = [];
+    // The opening hours the staff keep (content domain): a lead waits only while the showroom is open.
+    const { hours } = await this.content.current();
+    for (const { id, createdAt } of await this.leads.unansweredSince(new Date(now.getTime() - LEAD_RESPONSE_LATE_MINUTES * 60_000))) {
+      const minutes = openMinutesBetween(createdAt, now, hours);
+      if (minutes < LEAD_RESPONSE_LATE_MINUTES) continue;
+      const sent = await this.leads.markLateAlerted(id, async (tx, lead) =>
+        this.outbox.alertStaff(tx, { topic: 'lead.late', reference: id, email: await lateLeadEmail(lead, minutes, this.outbox.site), sms: lateLeadSms(lead, minutes), ownersOnly: true }),
+      );
+      if (sent) alerted.push(id);
+    }
+    return alerted;
+  }
+
+  /** From 08:00 (Nairobi) on a follow-up's day, its assignee (the owners for a lead in the pool) is reminded once. */
+  async remindFollowUps(now = new Date()): Promise<string[]> {
+    if (nairobiTime(now) < FOLLOW_UP_REMINDER_TIME) return [];
+    const today = nairobiToday(now);
+    const reminded: string[] = [];
+    for (const id of await this.leads.followUpsDue(today)) {
+      const sent = await this.leads.markFollowUpReminded(id, today, async (tx, lead, assignee) => {
+        const email = await followUpEmail(lead, this.outbox.site);
+        if (assignee) await this.tellAssignee(tx, assignee, 'lead.follow-up', email, followUpSms(lead), id);
+        else await this.outbox.alertStaff(tx, { topic: 'lead.follow-up', reference: id, email, sms: followUpSms(lead), ownersOnly: true });
+      });
+      if (sent) reminded.push(id);
+    }
+    return reminded;
   }
 
   /** The staff move a lead along the pipeline (New, Contacted, Won, Lost), with their note; in the activity log. */
   async setStatus({ id, status, note }: LeadSetStatusFields, actor: AuditActor): Promise<Lead> {
     const before = await this.leads.byId(id);
-    if (!before || !(await this.leads.setStatus(id, status, note))) throw new LeadNotFoundError();
+    if (!before || !(await this.leads.setStatus(id, status, note, actor))) throw new LeadNotFoundError();
     const after = (await this.leads.byId(id)) as Lead;
     await this.audit.record({
       actor,

@@ -256,3 +256,12 @@ export type OrderListFilters = z.output<typeof OrderListInputSchema>;
 
 export const OrderPageSchema = pageOf(OrderSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/** The owner's figures of orders (`order.report`), the last 12 months, each from one SQL query. */
+export const OrderReportSchema = z.object({
+  /** Delivered orders per month (YYYY-MM, Nairobi, by the month they were delivered): how many, and their KES. */
+  salesPerMonth: z.array(z.object({ month: text(), count: z.number().int(), amount: z.number().int() })),
+  /** Reservations that ended unpaid (their hold ran out) or were cancelled, per month. */
+  reservationsEnded: z.array(z.object({ month: text(), expired: z.number().int(), cancelled: z.number().int() })),
+});
+export type OrderReport = z.infer<typeof OrderReportSchema>;

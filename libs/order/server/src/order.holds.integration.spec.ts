@@ -21,7 +21,7 @@ describe('reservations without a deposit: reminded, then ended when their hold r
   let brandId: string;
   let cars_ = 0;
   const people: Record<'amina' | 'admin', { id: string; name: string; email: string }> = {} as never;
-  const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0 }, ip: '41.90.4.1' });
+  const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0, staffRole: who === 'admin' ? 'owner' : null }, ip: '41.90.4.1' });
   const service = () => app.get(OrderService);
   const reserve = async () => {
     const car = await insertCar(handle.db, { name: `Honda Hold ${++cars_}`, brandId, price: 1_500_000 });
@@ -110,5 +110,28 @@ describe('reservations without a deposit: reminded, then ended when their hold r
     // The filter reaches the staff's list through tRPC (today's real clock: listed only if the hold ends today).
     const listed = await as('admin').all({ expiringToday: true });
     expect(listed.items.every((o) => o.holdExpiresAt !== null)).toBe(true);
+  });
+
+  it("gives the owner the month's sales (delivered: count and KES) and the reservations that ended unpaid or were cancelled", async () => {
+    const before = await as('admin').report();
+    const sold = await reserve();
+    await as('admin').setStatus({ orderId: sold.order.id, status: 'deliverd' });
+    const dropped = await reserve();
+    await as('admin').setStatus({ orderId: dropped.order.id, status: 'cancel' });
+    const lapsed = await reserve();
+    const endsAt = (await orderRow(lapsed.order.id)).holdExpiresAt as Date;
+    await service().sweepHolds(new Date(endsAt.getTime() + HOUR));
+    const after = await as('admin').report();
+    const total = (report: typeof before) => ({
+      sold: report.salesPerMonth.reduce((sum, row) => sum + row.count, 0),
+      kes: report.salesPerMonth.reduce((sum, row) => sum + row.amount, 0),
+      expired: report.reservationsEnded.reduce((sum, row) => sum + row.expired, 0),
+      cancelled: report.reservationsEnded.reduce((sum, row) => sum + row.cancelled, 0),
+    });
+    const [was, is] = [total(before), total(after)];
+    expect(is).toMatchObject({ sold: was.sold + 1, kes: was.kes + 1_500_000, cancelled: was.cancelled + 1 });
+    // The sweep ends this test's lapsed reservation, and those earlier tests left due.
+    expect(is.expired).toBeGreaterThanOrEqual(was.expired + 1);
+    await expect(as('amina').report()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -6,6 +6,7 @@ import {
   type OrderListFilters,
   type OrderPage,
   type OrderQuoteLine,
+  type OrderReport,
   ORDER_STATUSES,
   type OrderStats,
   type OrderStatus,
@@ -560,7 +561,8 @@ export class OrderRepository {
       const carIds = await this.carIdsOf(tx, id);
       await this.availability.lock(tx, carIds);
       await this.releaseCars(tx, carIds, id);
-      await tx.update(orders).set({ status: 'cancel' }).where(eq(orders.id, id));
+      // At the sweep's clock: the owner's report counts a reservation cancelled at or after its hold's end as expired.
+      await tx.update(orders).set({ status: 'cancel', updatedAt: now }).where(eq(orders.id, id));
       if (onExpired) {
         const [expired] = (await findOrders(tx, eq(orders.id, id))).map(toOrder);
         await onExpired(tx, expired);
@@ -751,5 +753,31 @@ export class OrderRepository {
       await settlement.onPaid?.(tx, placedOrder, toMpesaPayment(paid), problem);
       return { outcome: 'paid', payment: toMpesaPayment(paid), order: placedOrder, problem };
     });
+  }
+
+  /** The owner's figures since `since`: delivered orders per month (their count and KES) and reservations ended per month. */
+  async report(since: Date): Promise<OrderReport> {
+    // The month an order was delivered (or cancelled): its last change, in Nairobi.
+    const month = sql<string>`to_char(${orders.updatedAt} at time zone 'Africa/Nairobi', 'YYYY-MM')`;
+    const [salesPerMonth, reservationsEnded] = await Promise.all([
+      this.db
+        .select({ month, count: count(), amount: sql<number>`coalesce(sum(${orders.amount}), 0)::bigint`.mapWith(Number) })
+        .from(orders)
+        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .groupBy(month)
+        .orderBy(month),
+      this.db
+        .select({
+          month,
+          // Ended by the hold sweep: cancelled at or after the hold's end, no deposit paid.
+          expired: sql<number>`count(*) filter (where ${orders.holdExpiresAt} is not null and ${orders.updatedAt} >= ${orders.holdExpiresAt} and ${orders.depositPaidAt} is null)::int`,
+          cancelled: sql<number>`count(*) filter (where not (${orders.holdExpiresAt} is not null and ${orders.updatedAt} >= ${orders.holdExpiresAt} and ${orders.depositPaidAt} is null))::int`,
+        })
+        .from(orders)
+        .where(and(placed(), eq(orders.paymentMethod, 'reservation'), eq(orders.status, 'cancel'), gte(orders.updatedAt, since)))
+        .groupBy(month)
+        .orderBy(month),
+    ]);
+    return { salesPerMonth, reservationsEnded };
   }
 }

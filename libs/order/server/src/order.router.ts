@@ -7,7 +7,7 @@ import {
   OrderSetStatusInputSchema,
   PayDepositInputSchema,
 } from '@dealership/order-schemas';
-import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { adminProcedure, authedProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { OrderService } from './order.service';
 
@@ -34,6 +34,8 @@ export class OrderRouter {
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.input(OrderListInputSchema).query(({ input }) => orders.list(input)),
       stats: adminProcedure.query(() => orders.stats()),
+      /** The owner's figures: sales per month, reservations ended. */
+      report: ownerProcedure.query(() => orders.report()),
       setStatus: adminProcedure.input(OrderSetStatusInputSchema).mutation(({ input, ctx }) => orders.setStatus(input, ctx.user)),
     });
   }

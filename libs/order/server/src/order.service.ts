@@ -8,6 +8,7 @@ import {
   type OrderPage,
   type OrderPlaceFields,
   type OrderQuote,
+  type OrderReport,
   type OrderSetStatusInput,
   type OrderStats,
   type PaymentOptions,
@@ -212,6 +213,11 @@ export class OrderService implements OnModuleInit {
   /** One page of the orders matching the filters, newest first (admin). */
   list(filters: OrderListFilters): Promise<OrderPage> {
     return this.orders.page(filters);
+  }
+
+  /** The owner's figures of orders, the last 12 months. */
+  report(now = new Date()): Promise<OrderReport> {
+    return this.orders.report(new Date(now.getTime() - 365 * 86_400_000));
   }
 
   /** Every order counted by status (admin). */

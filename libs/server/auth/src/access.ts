@@ -28,7 +28,7 @@ export function accessDenial(user: Pick<AuthUser, 'role' | 'staffRole'> | null, 
   if (access === 'public') return null;
   if (!user) return 'UNAUTHORIZED';
   if ((access === 'admin' || access === 'owner') && user.role !== Role.Admin) return 'FORBIDDEN';
-  // A staff account is an owner unless it is marked sales (the session lookup always reads the mark).
-  if (access === 'owner' && user.staffRole === 'sales') return 'FORBIDDEN';
+  // Fails closed: only an account the session lookup read as an owner is one.
+  if (access === 'owner' && user.staffRole !== 'owner') return 'FORBIDDEN';
   return null;
 }

@@ -13,6 +13,13 @@ export class AdminAccessRequiredError extends DomainError {
   }
 }
 
+/** A salesperson at an owner's route (the staff, the rates, the reports, the exports). */
+export class OwnerAccessRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.Forbidden, "Owner access required: ask the dealership's owner");
+  }
+}
+
 const waitInWords = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   // A day's cap (leads) waits for hours: "1400 minutes" reads as nothing.

@@ -19,6 +19,8 @@ export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies Access);
 export const LoggedIn = () => SetMetadata(ACCESS_KEY, 'user' satisfies Access);
 /** Admins (role 1) only. The same as no decorator; written out where it helps the reader. */
 export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);
+/** Owners only (the staff, rates, reports, exports): a salesperson gets 403. */
+export const OwnerOnly = () => SetMetadata(ACCESS_KEY, 'owner' satisfies Access);
 
 /** The access level of the route being handled: the handler's, else its controller's, else the default. */
 export function routeAccess(reflector: Reflector, context: ExecutionContext): Access {

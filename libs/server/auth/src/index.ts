@@ -3,6 +3,7 @@ export { AccessGuard } from './access.guard';
 export * from './auth-session-store';
 export {
   AdminAccessRequiredError,
+  OwnerAccessRequiredError,
   AuthenticationRequiredError,
   EmailLinkThrottledError,
   LeadThrottledError,

@@ -131,9 +131,9 @@ describe('migrations (integration, real database)', () => {
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
       await handle.db.execute(sql`
-        insert into users (name, email, password_hash, phone, address, role) values
-          ('Staff', 'staff@example.com', 'hash-1', '+254700000001', 'Mombasa', 1),
-          ('Buyer', 'buyer@example.com', 'hash-2', '+254700000002', 'Nairobi', 0)`);
+        insert into users (name, email, password_hash, phone, address, role, staff_role) values
+          ('Staff', 'staff@example.com', 'hash-1', '+254700000001', 'Mombasa', 1, 'owner'),
+          ('Buyer', 'buyer@example.com', 'hash-2', '+254700000002', 'Nairobi', 0, null)`);
       await handle.db.execute(sql`insert into brands (name, slug) values ('Toyota', 'toyota')`);
       await handle.db.execute(sql`
         insert into cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, body_type)

@@ -11,7 +11,7 @@ import { BUILT_IN_SETTING, SettingService } from './setting.service';
 describe('rate sets (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
-  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
+  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const, staffRole: 'owner' as const };
   const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(SettingRouter).router)({ user, ip: '127.0.0.1' });
   const rates = (effectiveFrom: string, vat = 0.16): SettingCreateInput => ({
     effectiveFrom,
@@ -138,7 +138,7 @@ describe('rate sets (integration, real database)', () => {
   });
 
   it('lets only admins read the list and write; anyone reads the rates in force', async () => {
-    const customer = { ...admin, role: 0 as const };
+    const customer = { ...admin, role: 0 as const, staffRole: null };
     await expect(callerFor(customer).create(rates('2030-01-01'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(callerFor(null).create(rates('2030-01-01'))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(callerFor(customer).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -58,6 +58,8 @@ export const SITE_ROUTES = {
   adminSettings: { path: '/dashboard/admin/settings' },
   adminMessages: { path: '/dashboard/admin/messages' },
   adminStaff: { path: '/dashboard/admin/staff' },
+  adminReports: { path: '/dashboard/admin/reports' },
+  adminSiteContent: { path: '/dashboard/admin/site-content' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

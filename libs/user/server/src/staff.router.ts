@@ -1,5 +1,5 @@
 import { ownerProcedure, router } from '@dealership/server-trpc';
-import { StaffInviteInputSchema, StaffMemberInputSchema, StaffSetRoleInputSchema } from '@dealership/user-schemas';
+import { StaffInviteInputSchema, StaffMemberInputSchema, StaffSetAwayInputSchema, StaffSetRoleInputSchema } from '@dealership/user-schemas';
 import { z } from 'zod';
 import { Injectable } from '@nestjs/common';
 import { StaffService } from './staff.service';
@@ -29,6 +29,8 @@ export class StaffRouter {
           await twoFactor.setRequired(input.required, ctx.user);
           return { required: input.required };
         }),
+      /** An owner marks someone away (new leads skip them) or back. */
+      setAway: ownerProcedure.input(StaffSetAwayInputSchema).mutation(({ input, ctx }) => staff.setAway(input.userId, input.away, ctx.user)),
       reactivate: ownerProcedure.input(StaffMemberInputSchema).mutation(({ input, ctx }) => staff.reactivate(input.userId, ctx.user)),
     });
   }

@@ -76,6 +76,13 @@ export class StaffService {
     });
   }
 
+  /** Marks a staff account away (new leads skip it) or back, by themself or an owner. */
+  async setAway(userId: string, away: boolean, actor: AuditActor): Promise<{ away: boolean }> {
+    if (!(await this.users.setAway(userId, away))) throw new StaffChangeRefusedError('not-staff');
+    await this.audit.record({ actor, entity: 'user', entityId: userId, action: 'setAway', after: { away } });
+    return { away };
+  }
+
   async reactivate(userId: string, actor: AuditActor): Promise<StaffMember> {
     return this.change(userId, actor, 'reactivate', (tx) => this.users.setDeactivated(tx, userId, null));
   }

@@ -106,6 +106,15 @@ export class UserRepository {
     await tx.update(users).set({ staffRole }).where(and(eq(users.id, id), eq(users.role, 1)));
   }
 
+  /** Marks a staff account away (new leads skip it) or back. */
+  async setAway(id: string, away: boolean): Promise<boolean> {
+    // Unchanged is no write (its updated_at stays): the same request twice changes nothing.
+    const [row] = await this.db.select({ away: users.away }).from(users).where(and(eq(users.id, id), eq(users.role, 1)));
+    if (!row) return false;
+    if (row.away !== away) await this.db.update(users).set({ away }).where(eq(users.id, id));
+    return true;
+  }
+
   async setDeactivated(tx: Transaction, id: string, deactivatedAt: Date | null): Promise<void> {
     await tx.update(users).set({ deactivatedAt }).where(and(eq(users.id, id), eq(users.role, 1)));
   }

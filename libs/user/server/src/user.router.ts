@@ -8,10 +8,12 @@ import {
   ProfileUpdateInputSchema,
   RegisterInputSchema,
   SecondFactorInputSchema,
+  SetAwayInputSchema,
   TwoFactorEnableInputSchema,
 } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { EmailLinkService } from './email-link.service';
+import { StaffService } from './staff.service';
 import { TwoFactorService } from './two-factor.service';
 import { UserService } from './user.service';
 
@@ -20,13 +22,15 @@ export class UserRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService) {
+  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService) {
     this.router = router({
       register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip)),
       /** A session, or for a staff account with a second factor the challenge of the second step. */
       login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip)),
       /** The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code). */
       loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip)),
+      /** A staff member marks themself away (new leads skip them) or back. */
+      setAway: adminProcedure.input(SetAwayInputSchema).mutation(({ input, ctx }) => staff.setAway(ctx.user.id, input.away, ctx.user)),
       /** The caller's second factor: whether it is available (staff), on, required. */
       twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactor.status(ctx.user.id)),
       /** A new secret to enrol: its QR code and text (staff only). */

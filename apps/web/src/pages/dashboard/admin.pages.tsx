@@ -7,12 +7,14 @@ import { sitePath } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardShell, OwnerOnly, StaffPage } from '@dealership/user-web';
 import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
+import { AdminSiteContentPage as SiteContentScreen } from '@dealership/content-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, TitleCountContext } from '@dealership/web-ui';
 import { Anchor } from '@mantine/core';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
+import { ReportsPage } from './reports/Reports.page';
 
 /** The activity (audit) log: an owner's screen. */
 export function AdminActivityPage() {
@@ -38,6 +40,8 @@ export const ADMIN_MENU = [
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
   { to: sitePath('adminStaff'), label: 'Staff', ownerOnly: true },
+  { to: sitePath('adminReports'), label: 'Reports', ownerOnly: true },
+  { to: sitePath('adminSiteContent'), label: 'Site content', ownerOnly: true },
 ] as const;
 
 /** Polling of the menu's counts while the live stream is down (it is the fallback, not the source). */
@@ -146,11 +150,29 @@ export { AdminTestimonialsPage } from '@dealership/testimonial-web';
 export { AdminLeadsPage } from '@dealership/lead-web';
 export { AdminMessagesPage } from '@dealership/message-web';
 
+/** The owner's figures: leads, response times, sales, reservations, stock age. */
+export function AdminReportsPage() {
+  return (
+    <OwnerOnly title="Reports">
+      <ReportsPage />
+    </OwnerOnly>
+  );
+}
+
 /** The staff accounts: an owner's screen. */
 export function AdminStaffPage() {
   return (
     <OwnerOnly title="Staff">
       <StaffPage />
+    </OwnerOnly>
+  );
+}
+
+/** The FAQ, opening hours, contact details and social links of the public pages: an owner's screen. */
+export function AdminSiteContentPage() {
+  return (
+    <OwnerOnly title="Site content">
+      <SiteContentScreen />
     </OwnerOnly>
   );
 }

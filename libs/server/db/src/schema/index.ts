@@ -2,6 +2,7 @@ export * from './audit.table';
 export * from './app-state.table';
 export * from './brand.table';
 export * from './car.table';
+export * from './content.table';
 export * from './enums';
 export * from './lead.table';
 export * from './media-upload.table';

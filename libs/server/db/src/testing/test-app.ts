@@ -31,11 +31,11 @@ class SessionsTableStore implements AuthSessionStore {
 
   async findAuthUser(userId: string, sessionId: string) {
     const [row] = await this.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, sessionId: sessions.id })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
-    return row ? { ...row, role: row.role === Role.Admin ? Role.Admin : Role.User } : undefined;
+    return row ? { ...row, role: row.role === Role.Admin ? Role.Admin : Role.User, staffRole: row.role === Role.Admin ? row.staffRole : null } : undefined;
   }
 
   async createSession(userId: string, expiresAt: Date) {

@@ -15,8 +15,9 @@ const ENTITY_COLORS = {
   testimonial: 'orange',
   lead: 'cyan',
   setting: 'violet',
-  message: 'pink',
   user: 'lime',
+  message: 'pink',
+  content: 'cyan',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

@@ -4,7 +4,7 @@ describe('activity params', () => {
   it('reads the entity and page, falling back to all events on page 1', () => {
     expect(readActivityParams(new URLSearchParams('entity=brand&page=3'))).toEqual({ entity: 'brand', page: 3 });
     expect(readActivityParams(new URLSearchParams(''))).toEqual({ entity: undefined, page: 1 });
-    expect(readActivityParams(new URLSearchParams('entity=user&page=-2'))).toEqual({ entity: undefined, page: 1 });
+    expect(readActivityParams(new URLSearchParams('entity=planet&page=-2'))).toEqual({ entity: undefined, page: 1 });
     expect(readActivityParams(new URLSearchParams('page=1.5'))).toEqual({ entity: undefined, page: 1 });
     expect(readActivityParams(new URLSearchParams('page=99999'))).toEqual({ entity: undefined, page: 1 });
   });

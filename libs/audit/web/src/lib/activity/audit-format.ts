@@ -9,8 +9,9 @@ export const ACTIVITY_FILTERS = [
   { value: 'testimonial', label: 'Testimonials' },
   { value: 'lead', label: 'Leads' },
   { value: 'setting', label: 'Rates' },
-  { value: 'message', label: 'Messages' },
   { value: 'user', label: 'Staff' },
+  { value: 'message', label: 'Messages' },
+  { value: 'content', label: 'Site content' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -20,8 +21,9 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   testimonial: 'Testimonial',
   lead: 'Lead',
   setting: 'Rate set',
-  message: 'Message',
   user: 'Staff account',
+  message: 'Message',
+  content: 'Site content',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -38,6 +40,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   enableTwoFactor: 'Second factor on',
   resetTwoFactor: 'Second factor reset',
   requireTwoFactor: 'Second factor rule',
+  assign: 'Assigned',
+  setAway: 'Away changed',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -55,6 +59,8 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   enableTwoFactor: 'turned on two-factor sign-in for',
   resetTwoFactor: 'reset the second factor of',
   requireTwoFactor: 'changed',
+  assign: 'assigned',
+  setAway: 'changed the away mark of',
 };
 
 /** 'Car', 'Brand', 'Order'. */

@@ -83,7 +83,7 @@ function CarNotFound() {
 }
 
 function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProps['enquiries'] }) {
-  const { publicUrl, dealerPhone } = useSiteConfig();
+  const { publicUrl, dealerPhone, whatsappPhone = dealerPhone } = useSiteConfig();
   const { add } = useCart();
   const brand = car.brand;
   const related = trpc.car.related.useQuery({ carId: car.id, brandId: brand?.id ?? '' }, { enabled: brand !== null });
@@ -174,7 +174,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
                 </Button>
                 <Button
                   component="a"
-                  href={whatsappHref(dealerPhone, whatsappMessage(car))}
+                  href={whatsappHref(whatsappPhone, whatsappMessage(car))}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="md"

@@ -1,6 +1,7 @@
 import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
-import { autoDealerJsonLd, HOME_OPENING_HOURS, SITE_NAME, Seo, useSiteConfig } from '@dealership/web-ui';
+import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
+import { autoDealerJsonLd, SITE_NAME, Seo, useSiteConfig, useSiteContent } from '@dealership/web-ui';
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AboutSection, BUSINESS_CLAIMS } from '../home/AboutSection';
@@ -54,6 +55,7 @@ function Hero() {
 /** Home page (`/`, spec §2): hero with search, about and featured cars, brands, latest cars, FAQ, features. */
 export function HomePage() {
   const site = useSiteConfig();
+  const content = useSiteContent();
   // All three start together and travel in one batched request.
   const latest = trpc.car.latest.useQuery();
   const featured = trpc.car.featured.useQuery();
@@ -66,7 +68,7 @@ export function HomePage() {
         description={DESCRIPTION}
         path="/"
         image={latest.data?.[0]?.images[0]?.url}
-        jsonLd={autoDealerJsonLd(site, { openingHours: HOME_OPENING_HOURS })}
+        jsonLd={autoDealerJsonLd(site, { openingHours: homeOpeningHoursJsonLd(content.hours) }, content)}
       />
       <Hero />
       <Container size="xl" py={48}>

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, nairobiToday, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
+import { useSiteConfig, useSiteContent, whatsappHref } from '@dealership/web-ui';
 import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, useSyncExternalStore } from 'react';
@@ -39,6 +39,7 @@ export function enquiryMessage(car?: { name: string }): string {
  */
 export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
   const site = useSiteConfig();
+  const content = useSiteContent();
   const create = trpc.lead.create.useMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,7 +82,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           Thank you, we have your message
         </Title>
         <Text>
-          One of our team will call you back on the number you gave, within working hours ({FOOTER_OPENING_HOURS}).
+          One of our team will call you back on the number you gave, within working hours ({content.footerHoursText}).
           {car ? ` We will check the ${car.name} is still here for you.` : ''}
         </Text>
         <Text c="gray.7" size="sm">
@@ -89,7 +90,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
         </Text>
         <Button
           component="a"
-          href={whatsappHref(site.dealerPhone, car ? enquiryMessage(car) : 'Hello, I sent you a message on your website.')}
+          href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, car ? enquiryMessage(car) : 'Hello, I sent you a message on your website.')}
           target="_blank"
           rel="noopener noreferrer"
           color="green.8"

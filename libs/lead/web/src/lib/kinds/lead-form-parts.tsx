@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { LEAD_MESSAGE_MAX_LENGTH, LEAD_NAME_MAX_LENGTH, type LeadCreateInput } from '@dealership/lead-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { FOOTER_OPENING_HOURS, useSiteConfig, whatsappHref } from '@dealership/web-ui';
+import { useSiteConfig, useSiteContent, whatsappHref } from '@dealership/web-ui';
 import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
@@ -74,6 +74,8 @@ export function useSendLead(options: {
   onSent?: () => void;
 }) {
   const create = trpc.lead.create.useMutation();
+  // Test drives are checked against the opening hours in force, as the server checks them.
+  const { hours } = useSiteContent();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { checking, load } = useLeadContractForSend();
@@ -86,7 +88,7 @@ export function useSendLead(options: {
     }
     if (!options.validate()) return;
     try {
-      await create.mutateAsync(contract.LeadCreateInputSchema.parse(values));
+      await create.mutateAsync(contract.leadCreateInputSchemaFor(hours).parse(values));
     } catch (error) {
       const info = describeApiError(error);
       options.setErrors(info.fieldErrors);
@@ -124,6 +126,7 @@ export interface LeadSentProps {
 /** What a sent form gives way to: what happens next, and WhatsApp for the buyer in a hurry. */
 export function LeadSent({ title, children, whatsappText }: LeadSentProps) {
   const site = useSiteConfig();
+  const content = useSiteContent();
   return (
     <Stack gap="sm" role="status" aria-live="polite">
       <Title order={3} size="h4">
@@ -131,9 +134,9 @@ export function LeadSent({ title, children, whatsappText }: LeadSentProps) {
       </Title>
       <Text>{children}</Text>
       <Text c="gray.7" size="sm">
-        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({FOOTER_OPENING_HOURS}).
+        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({content.footerHoursText}).
       </Text>
-      <Button component="a" href={whatsappHref(site.dealerPhone, whatsappText)} target="_blank" rel="noopener noreferrer" color="green.8" w="fit-content">
+      <Button component="a" href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, whatsappText)} target="_blank" rel="noopener noreferrer" color="green.8" w="fit-content">
         WhatsApp Us
       </Button>
     </Stack>

@@ -1,13 +1,22 @@
 // NativeSelect's chevron is sized by the combobox sheet (public pages load only the sheets they use).
 import '@mantine/core/styles/Combobox.css';
-import { nairobiTime, nairobiToday, openingSlots, TEST_DRIVE_HOURS_TEXT, weekdayOf, type TestDriveLeadInput } from '@dealership/lead-schemas';
+import type { OpeningHours } from '@dealership/content-schemas';
+import { nairobiTime, nairobiToday, openingSlots, WEEKDAY_NAMES, weekdayOf, type TestDriveLeadInput } from '@dealership/lead-schemas';
+import { useSiteContent } from '@dealership/web-ui';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 import { SendButton } from '../kinds/SendButton';
 
-const validateTestDrive = lazyResolver<TestDriveLeadInput>((contract) => contract.TestDriveLeadSchema);
+/** A validator per opening hours (the site content's): the slot is checked against the hours in force. */
+const validators = new WeakMap<OpeningHours, (values: TestDriveLeadInput) => FormErrors>();
+function validateTestDriveIn(hours: OpeningHours): (values: TestDriveLeadInput) => FormErrors {
+  let validate = validators.get(hours);
+  if (!validate) validators.set(hours, (validate = lazyResolver<TestDriveLeadInput>((contract) => contract.testDriveLeadSchemaFor(hours))));
+  return validate;
+}
 
 /** The fields the visitor sees: a server's message about one of them shows on it. */
 const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate', 'preferredTime'] as const;
@@ -22,8 +31,8 @@ export interface TestDriveFormProps {
 }
 
 /** The slots a visitor may pick on `date` (the ones still to come, today). */
-function slotsOf(date: string): string[] {
-  return date === nairobiToday() ? openingSlots(date, nairobiTime()) : openingSlots(date);
+function slotsOf(date: string, hours: OpeningHours): string[] {
+  return openingSlots(date, date === nairobiToday() ? nairobiTime() : undefined, hours);
 }
 
 /**
@@ -31,9 +40,14 @@ function slotsOf(date: string): string[] {
  * half-hour slots within the showroom's hours, checked with the server's own schema.
  */
 export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
+  const { hours, hoursText } = useSiteContent();
+  const hoursRef = useRef(hours);
+  useEffect(() => {
+    hoursRef.current = hours;
+  }, [hours]);
   const form = useForm<TestDriveLeadInput>({
     initialValues: { kind: 'test-drive', name: '', phone: '', email: '', message: '', carId: car.id, preferredDate: '', preferredTime: '', website: '' },
-    validate: validateTestDrive,
+    validate: (values) => validateTestDriveIn(hoursRef.current)(values),
     // A new day has its own slots: the time picked for another day is picked again.
     onValuesChange: (values, previous) => {
       if (values.preferredDate !== previous.preferredDate && values.preferredTime !== '') form.setFieldValue('preferredTime', '');
@@ -62,9 +76,10 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
   }
 
   const date = form.values.preferredDate;
-  const slots = date ? slotsOf(date) : [];
-  let timeHint = `We take test drives ${TEST_DRIVE_HOURS_TEXT}`;
-  if (date && weekdayOf(date) === 0) timeHint = `We are closed on Sundays: we take test drives ${TEST_DRIVE_HOURS_TEXT}`;
+  const slots = date ? slotsOf(date, hours) : [];
+  const weekday = date ? weekdayOf(date) : null;
+  let timeHint = `We take test drives ${hoursText}`;
+  if (weekday !== null && openingSlots(date, undefined, hours).length === 0) timeHint = `We are closed on ${WEEKDAY_NAMES[weekday]}s: we take test drives ${hoursText}`;
   else if (date && slots.length === 0) timeHint = 'No slots are left on this day: choose another day';
 
   return (

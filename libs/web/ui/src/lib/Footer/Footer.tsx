@@ -1,9 +1,11 @@
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '@dealership/content-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME, telHref } from '../config/site-config';
-import { ClockIcon, FacebookIcon, InstagramIcon, MapPinIcon, PhoneIcon, XIcon, YouTubeIcon } from '../icons/icons';
+import { useSiteContent } from '../config/site-content';
+import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TikTokIcon, XIcon, YouTubeIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Footer.module.css';
 
@@ -21,36 +23,20 @@ export const FOOTER_QUICK_LINKS = [
   { to: sitePath('terms'), label: 'Terms & Conditions' },
 ] as const;
 
-/** Opening hours as the footer states them (spec §1). */
-export const FOOTER_OPENING_HOURS = 'Mon-Sat 8:00 AM to 6:00 PM';
-
-export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'youtube';
-
-const SOCIAL: Record<SocialNetwork, { label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
-  facebook: { label: 'Facebook', icon: FacebookIcon },
-  instagram: { label: 'Instagram', icon: InstagramIcon },
-  x: { label: 'X (Twitter)', icon: XIcon },
-  youtube: { label: 'YouTube', icon: YouTubeIcon },
+const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  x: XIcon,
+  tiktok: TikTokIcon,
+  youtube: YouTubeIcon,
 };
-
-/** Default profile URLs; the shell may pass the dealer's own. */
-export const DEFAULT_SOCIAL_LINKS: Record<SocialNetwork, string> = {
-  facebook: 'https://www.facebook.com/',
-  instagram: 'https://www.instagram.com/',
-  x: 'https://x.com/',
-  youtube: 'https://www.youtube.com/',
-};
-
-export interface FooterProps {
-  /** The dealer's public phone number. */
-  dealerPhone: string;
-  socialLinks?: Record<SocialNetwork, string>;
-}
 
 const YEAR = new Date().getFullYear();
 
-/** Site footer: quick links, contact details, opening hours and social links. */
-export function Footer({ dealerPhone, socialLinks = DEFAULT_SOCIAL_LINKS }: FooterProps) {
+/** Site footer: quick links, contact details, opening hours and social links, as the staff keep them (`content.current`). */
+export function Footer() {
+  const content = useSiteContent();
+  const networks = SOCIAL_NETWORKS.filter((network) => content.social[network] !== '');
   return (
     <footer className={classes.footer}>
       <Container size="xl">
@@ -87,13 +73,24 @@ export function Footer({ dealerPhone, socialLinks = DEFAULT_SOCIAL_LINKS }: Foot
             <Stack gap="xs">
               <div className={classes.contactRow}>
                 <PhoneIcon width={18} height={18} />
-                <a href={telHref(dealerPhone)} className={classes.link}>
-                  {dealerPhone}
+                <a href={telHref(content.phone)} className={classes.link}>
+                  {content.phone}
                 </a>
               </div>
+              {content.email ? (
+                <div className={classes.contactRow}>
+                  <MailIcon width={18} height={18} />
+                  <a href={`mailto:${content.email}`} className={classes.link}>
+                    {content.email}
+                  </a>
+                </div>
+              ) : null}
               <div className={classes.contactRow}>
                 <MapPinIcon width={18} height={18} />
-                <span>Mombasa, Kenya</span>
+                {/* With a map link, the address opens the map. */}
+                <a href={content.mapUrl || undefined} className={classes.link} target="_blank" rel="noopener noreferrer">
+                  {content.address}
+                </a>
               </div>
             </Stack>
           </address>
@@ -102,17 +99,17 @@ export function Footer({ dealerPhone, socialLinks = DEFAULT_SOCIAL_LINKS }: Foot
             <h2 className={classes.heading}>Opening Hours</h2>
             <div className={classes.contactRow}>
               <ClockIcon width={18} height={18} />
-              <span>{FOOTER_OPENING_HOURS}</span>
+              <span>{content.footerHoursText}</span>
             </div>
             <h2 className={classes.heading} style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
               Follow Us
             </h2>
             <ul className={classes.list} style={{ display: 'flex', gap: 10 }}>
-              {(Object.keys(SOCIAL) as SocialNetwork[]).map((network) => {
-                const { label, icon: Icon } = SOCIAL[network];
+              {networks.map((network) => {
+                const Icon = SOCIAL_ICONS[network];
                 return (
                   <li key={network}>
-                    <a href={socialLinks[network]} className={classes.social} aria-label={label} target="_blank" rel="noopener noreferrer">
+                    <a href={content.social[network]} className={classes.social} aria-label={SOCIAL_NETWORK_LABELS[network]} target="_blank" rel="noopener noreferrer">
                       <Icon width={20} height={20} />
                     </a>
                   </li>

@@ -1,5 +1,6 @@
 import { makeCar } from '../../testing/fixtures';
-import { ABOUT_OPENING_HOURS, autoDealerJsonLd, breadcrumbJsonLd, carItemListJsonLd, carJsonLd, HOME_OPENING_HOURS } from './structured-data';
+import { defaultSiteContent, HOME_OPENING_HOURS } from '@dealership/content-schemas';
+import { autoDealerJsonLd, breadcrumbJsonLd, carItemListJsonLd, carJsonLd } from './structured-data';
 
 const site = { dealerPhone: '+254 711 222 333', publicUrl: 'https://cars.example' };
 
@@ -14,11 +15,20 @@ describe('structured data', () => {
     });
   });
 
-  it("keeps the about page's hours: Mon-Fri 08:00-17:00 and Sat 08:00-13:00", () => {
-    expect(ABOUT_OPENING_HOURS).toEqual([
-      { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
-      { dayOfWeek: ['Saturday'], opens: '08:00', closes: '13:00' },
-    ]);
+  it('takes the phone, email, street address and map link the staff keep', () => {
+    const content = { ...defaultSiteContent('+254 722 000 111'), email: 'sales@dealer.example', address: 'Nyali Road', mapUrl: 'https://maps.example/x' };
+    expect(autoDealerJsonLd(site, {}, content)).toMatchObject({
+      telephone: '+254 722 000 111',
+      email: 'sales@dealer.example',
+      hasMap: 'https://maps.example/x',
+      address: { streetAddress: 'Nyali Road', addressLocality: 'Mombasa', addressCountry: 'KE' },
+    });
+    // The default address is the locality itself: no street.
+    expect(autoDealerJsonLd(site, {}, defaultSiteContent('+254 711 000 000'))['address']).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Mombasa',
+      addressCountry: 'KE',
+    });
   });
 
   it('describes a car with an offer in KES and absolute URLs', () => {

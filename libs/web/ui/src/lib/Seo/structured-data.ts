@@ -1,4 +1,5 @@
 import type { Car } from '@dealership/car-model';
+import { DEFAULT_ADDRESS, type SiteContent } from '@dealership/content-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { SITE_NAME, type SiteConfig } from '../config/site-config';
 
@@ -15,25 +16,24 @@ function absolute(pathOrUrl: string, publicUrl: string): string {
   }
 }
 
-/** Opening hours as the home page's structured data states them (spec §1: 08:00 to 17:00). */
-export const HOME_OPENING_HOURS = 'Mo-Sa 08:00-17:00';
-
-/** Opening hours as the about page's structured data states them (spec §1). */
-export const ABOUT_OPENING_HOURS = [
-  { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
-  { dayOfWeek: ['Saturday'], opens: '08:00', closes: '13:00' },
-] as const;
-
-/** The dealership as a schema.org `AutoDealer` in Mombasa, KE, with `extra` fields merged in. */
-export function autoDealerJsonLd({ publicUrl, dealerPhone }: SiteConfig, extra: JsonLd = {}): JsonLd {
+/**
+ * The dealership as a schema.org `AutoDealer` in Mombasa, KE, with `extra` fields merged in; with
+ * the site content, its phone, email, street address and map link as the staff keep them.
+ */
+export function autoDealerJsonLd({ publicUrl, dealerPhone }: SiteConfig, extra: JsonLd = {}, content?: Pick<SiteContent, 'phone' | 'email' | 'address' | 'mapUrl'>): JsonLd {
+  const contact: JsonLd = {};
+  if (content?.email) contact['email'] = content.email;
+  if (content?.mapUrl) contact['hasMap'] = content.mapUrl;
+  const street = content && content.address !== DEFAULT_ADDRESS ? { streetAddress: content.address } : {};
   return {
     '@context': SCHEMA,
     '@type': 'AutoDealer',
     name: SITE_NAME,
     url: publicUrl,
-    telephone: dealerPhone,
+    telephone: content?.phone ?? dealerPhone,
+    ...contact,
     currenciesAccepted: 'KES',
-    address: { '@type': 'PostalAddress', addressLocality: 'Mombasa', addressCountry: 'KE' },
+    address: { '@type': 'PostalAddress', ...street, addressLocality: 'Mombasa', addressCountry: 'KE' },
     ...extra,
   };
 }

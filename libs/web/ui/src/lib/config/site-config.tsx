@@ -4,8 +4,10 @@ export { SITE_NAME } from '@dealership/shared-schemas';
 
 /** Runtime settings the shell hands to shared components. */
 export interface SiteConfig {
-  /** The dealer's public phone number, e.g. "+254 700 000 000". */
+  /** The dealer's public phone number, e.g. "+254 700 000 000" (the site content's, `DEALER_PHONE` by default). */
   dealerPhone: string;
+  /** The number WhatsApp links go to (the site content's WhatsApp number, else its phone); `dealerPhone` when not given. */
+  whatsappPhone?: string;
   /** Absolute origin of the public site, for canonical and Open Graph URLs. */
   publicUrl: string;
 }

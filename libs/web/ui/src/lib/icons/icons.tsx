@@ -90,6 +90,23 @@ export function YouTubeIcon(props: IconProps) {
   );
 }
 
+export function TikTokIcon(props: IconProps) {
+  return (
+    <Svg fill="currentColor" {...props}>
+      <path d="M16.6 3c.3 2.3 1.7 3.8 4 4v3a7 7 0 0 1-4-1.3V15a6 6 0 1 1-6-6h.5v3.1a3 3 0 1 0 2.4 2.9V3z" />
+    </Svg>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <Svg fill="none" stroke="currentColor" strokeWidth={1.8} {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6 8.5-6" />
+    </Svg>
+  );
+}
+
 /** A chevron pointing left (previous) or right (next), for carousels and viewers. */
 export function ChevronIcon({ direction, ...props }: IconProps & { direction: 'left' | 'right' }) {
   return (

@@ -1,0 +1,36 @@
+import type { FaqEntry } from './content.schemas';
+
+// Its own module: the public pages' first JavaScript does not carry it (the home page gets the FAQ
+// with its data, `content.current`).
+
+/**
+ * The home FAQ as the site has always had it (spec §2, figures of §9): the owner's to correct
+ * (its 25% duty line is the dealer's own words).
+ */
+export const DEFAULT_FAQ: readonly FaqEntry[] = [
+  {
+    question: 'When is the best time to buy a car in Mombasa?',
+    answer:
+      'Any time of year works with us: our stock changes every month as new imports land at the Port of Mombasa. Buyers often find the widest choice just after a shipment clears, and at the end of the year when we make room for new arrivals.',
+  },
+  {
+    question: 'How much does it cost to import a car to Kenya?',
+    answer:
+      'On top of the CIF value (cost, insurance and freight), KRA charges import duty of 25%, excise duty of 20% for most passenger vehicles, VAT of 16% of the CIF value plus duties, and an import declaration fee (IDF) of 2.25% of CIF. We give you the full landed cost before you commit and handle the clearing for you.',
+  },
+  {
+    question: 'How do you inspect your used cars?',
+    answer:
+      'Every used car passes our 150-point inspection covering the engine, gearbox, suspension, brakes, electrics, body and interior, and a road test. Foreign-used imports also carry their pre-shipment inspection certificate.',
+  },
+  {
+    question: 'What financing options do you offer?',
+    answer:
+      'We work with leading Kenyan banks and asset financiers to offer car loans with flexible deposits and repayment periods. Bring your ID, KRA PIN and bank statements, and approval typically comes through in 2-3 working days.',
+  },
+  {
+    question: 'Why should I choose your dealership?',
+    answer:
+      'We have a 100% delivery record, more than 10 years of experience and over 500 satisfied customers. Every price is clear, every car is inspected, and our team in Mombasa stays with you from the first call to the handover of the keys.',
+  },
+];

@@ -1,0 +1,34 @@
+import { WEEKDAY_LABELS, type Weekday } from './content.constants';
+import type { OpeningHours } from './content.schemas';
+import { dayRange, hoursGroups, isDefaultOpeningHours } from './opening-hours';
+
+// The hours as schema.org and the test-drive slots read them: apart from the footer's words, which
+// every page's first JavaScript carries.
+
+/** Spec §1's home structured-data reading of the default hours (08:00 to 17:00), kept as given while the hours are the defaults. */
+export const HOME_OPENING_HOURS = 'Mo-Sa 08:00-17:00';
+
+const SCHEMA_ORG: Record<Weekday, string> = { monday: 'Mo', tuesday: 'Tu', wednesday: 'We', thursday: 'Th', friday: 'Fr', saturday: 'Sa', sunday: 'Su' };
+
+/** schema.org `openingHours` for the home page: the spec's "Mo-Sa 08:00-17:00" for the defaults, else one entry per run of days. */
+export function homeOpeningHoursJsonLd(hours: OpeningHours): string | string[] {
+  return isDefaultOpeningHours(hours) ? HOME_OPENING_HOURS : hoursGroups(hours).map((group) => `${dayRange(group.days, SCHEMA_ORG)} ${group.open}-${group.close}`);
+}
+
+/** schema.org `openingHoursSpecification` (the about page's): one per run of days with the same hours. */
+export function openingHoursSpecification(hours: OpeningHours): { '@type': 'OpeningHoursSpecification'; dayOfWeek: string[]; opens: string; closes: string }[] {
+  return hoursGroups(hours).map((group) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: group.days.map((day) => WEEKDAY_LABELS[day]),
+    opens: group.open,
+    closes: group.close,
+  }));
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Opening and closing minutes by JavaScript weekday (0 is Sunday), null for a closed day: what the test-drive slots are cut from. */
+export function minutesByWeekday(hours: OpeningHours): ([number, number] | null)[] {
+  const jsOrder: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+  return jsOrder.map((day) => (hours[day].closed ? null : [minutes(hours[day].open), minutes(hours[day].close)]));
+}

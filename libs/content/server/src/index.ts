@@ -1,0 +1,3 @@
+export { ContentModule } from './content.module';
+export { ContentRouter } from './content.router';
+export { ContentService } from './content.service';

@@ -1,0 +1,2 @@
+export { AdminSiteContentPage } from './lib/pages/AdminSiteContent.page';
+export { SiteContentForm, type SiteContentFormProps } from './lib/SiteContentForm/SiteContentForm';
