@@ -126,7 +126,11 @@ export function StaffPage() {
                       onChange={(event) => {
                         const away = event.currentTarget.checked;
                         void run(
-                          () => setAway.mutateAsync({ userId: member.id, away }),
+                          async () => {
+                            await setAway.mutateAsync({ userId: member.id, away });
+                            // The inbox's Assignee choices say who is away.
+                            await utils.lead.assignees.invalidate();
+                          },
                           away ? `${member.name} is away: new leads skip them` : `${member.name} is back: new leads reach them again`,
                         );
                       }}
