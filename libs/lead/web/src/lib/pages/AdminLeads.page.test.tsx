@@ -182,6 +182,19 @@ describe('AdminLeadsPage', () => {
     expect(await screen.findByText('Lead of Amina W. saved: Contacted')).toBeInTheDocument();
   });
 
+  it('shows the latest note, and saves a note alone as a note, never sending the latest one again', async () => {
+    const calls = renderInbox((procedure) => ({ data: procedure === 'lead.addNote' ? {} : pageOf([{ ...lead, note: 'Called on Monday' }]) }));
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    expect(within(card).getByText('Latest note: Called on Monday')).toBeInTheDocument();
+    const note = within(card).getByRole('textbox', { name: 'Note' });
+    expect(note).toHaveValue('');
+    fireEvent.change(note, { target: { value: 'Visiting Saturday' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Lead of Amina W. saved: New')).toBeInTheDocument();
+    expect(callsOf(calls, 'lead.addNote').map((call) => call.input)).toEqual([{ id: lead.id, body: 'Visiting Saturday' }]);
+    expect(callsOf(calls, 'lead.setStatus')).toEqual([]);
+  });
+
   it('searches and filters by assignee, kind, status and age, all in the URL', async () => {
     const calls = renderInbox(() => ({ data: pageOf([]) }), `/dashboard/admin/leads?assignee=mine&age=week&kind=import&page=2`);
     expect(await screen.findByText('No leads match these filters.')).toBeInTheDocument();

@@ -103,13 +103,17 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
     if (opened) card.current?.scrollIntoView({ block: 'center' });
   }, [opened]);
   const setStatus = trpc.lead.setStatus.useMutation();
+  const addNote = trpc.lead.addNote.useMutation();
   const [status, setStatusValue] = useState<LeadStatus>(lead.status);
-  const [note, setNote] = useState(lead.note ?? '');
-  const changed = status !== lead.status || note.trim() !== (lead.note ?? '');
+  // A new note to go with the change: every note is appended to the timeline, so the latest one is not typed again.
+  const [note, setNote] = useState('');
+  const changed = status !== lead.status || note.trim() !== '';
 
   const save = async () => {
     try {
-      await setStatus.mutateAsync({ id: lead.id, status, note });
+      // A note alone is not a status change (the timeline would say so).
+      if (status === lead.status) await addNote.mutateAsync({ id: lead.id, body: note });
+      else await setStatus.mutateAsync({ id: lead.id, status, note });
     } catch (error) {
       notifyError(describeApiError(error).message);
       return;
@@ -190,6 +194,11 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
       <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
         {lead.message}
       </Text>
+      {lead.note ? (
+        <Text size="sm" mt="xs" c="gray.7" style={{ whiteSpace: 'pre-line' }}>
+          Latest note: {lead.note}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="md">
         <Select
           label="Status"
@@ -213,7 +222,7 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
         <Button size="xs" variant="light" onClick={onOpen} aria-label={`Timeline and follow-up of ${lead.name}`}>
           Timeline and follow-up
         </Button>
-        <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending}>
+        <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending || addNote.isPending}>
           Save
         </Button>
       </Group>
