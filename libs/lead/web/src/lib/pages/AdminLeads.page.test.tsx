@@ -182,17 +182,24 @@ describe('AdminLeadsPage', () => {
     expect(await screen.findByText('Lead of Amina W. saved: Contacted')).toBeInTheDocument();
   });
 
-  it('shows the latest note, and saves a note alone as a note, never sending the latest one again', async () => {
+  it('sends a note only when it changed: a status change keeps the latest note out, a note alone is added as a note', async () => {
     const calls = renderInbox((procedure) => ({ data: procedure === 'lead.addNote' ? {} : pageOf([{ ...lead, note: 'Called on Monday' }]) }));
     const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
-    expect(within(card).getByText('Latest note: Called on Monday')).toBeInTheDocument();
     const note = within(card).getByRole('textbox', { name: 'Note' });
-    expect(note).toHaveValue('');
+    expect(note).toHaveValue('Called on Monday');
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
     fireEvent.change(note, { target: { value: 'Visiting Saturday' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    fireEvent.click(save);
     expect(await screen.findByText('Lead of Amina W. saved: New')).toBeInTheDocument();
     expect(callsOf(calls, 'lead.addNote').map((call) => call.input)).toEqual([{ id: lead.id, body: 'Visiting Saturday' }]);
     expect(callsOf(calls, 'lead.setStatus')).toEqual([]);
+
+    fireEvent.change(note, { target: { value: 'Called on Monday' } });
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Won' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(callsOf(calls, 'lead.setStatus').map((call) => call.input)).toEqual([{ id: lead.id, status: 'Won' }]));
   });
 
   it('searches and filters by assignee, kind, status and age, all in the URL', async () => {

@@ -105,15 +105,16 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
   const setStatus = trpc.lead.setStatus.useMutation();
   const addNote = trpc.lead.addNote.useMutation();
   const [status, setStatusValue] = useState<LeadStatus>(lead.status);
-  // A new note to go with the change: every note is appended to the timeline, so the latest one is not typed again.
-  const [note, setNote] = useState('');
-  const changed = status !== lead.status || note.trim() !== '';
+  // The latest note, to edit into a new one: every note is appended to the timeline, so only a changed one is sent.
+  const [note, setNote] = useState(lead.note ?? '');
+  const noteChanged = note.trim() !== '' && note.trim() !== (lead.note ?? '');
+  const changed = status !== lead.status || noteChanged;
 
   const save = async () => {
     try {
       // A note alone is not a status change (the timeline would say so).
       if (status === lead.status) await addNote.mutateAsync({ id: lead.id, body: note });
-      else await setStatus.mutateAsync({ id: lead.id, status, note });
+      else await setStatus.mutateAsync({ id: lead.id, status, ...(noteChanged ? { note } : {}) });
     } catch (error) {
       notifyError(describeApiError(error).message);
       return;
@@ -194,11 +195,7 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
       <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
         {lead.message}
       </Text>
-      {lead.note ? (
-        <Text size="sm" mt="xs" c="gray.7" style={{ whiteSpace: 'pre-line' }}>
-          Latest note: {lead.note}
-        </Text>
-      ) : null}
+
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="md">
         <Select
           label="Status"
