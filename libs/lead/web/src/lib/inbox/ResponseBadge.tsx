@@ -26,7 +26,8 @@ export function responseTime(lead: Pick<Lead, 'status' | 'createdAt' | 'firstRes
   return { text: `Waiting ${minutesInWords(minutes)}`, level };
 }
 
-const LEVEL_COLORS: Record<ResponseLevel, string> = { ok: 'gray', warn: 'amber', late: 'red' };
+// Shades that keep the text readable (WCAG AA): dark text on amber.4, white on red.9.
+const LEVEL_COLORS: Record<ResponseLevel, string> = { ok: 'gray', warn: 'amber.4', late: 'red.9' };
 
 /** The current time, again every `everyMs`. */
 export function useNow(everyMs = 30_000): Date {

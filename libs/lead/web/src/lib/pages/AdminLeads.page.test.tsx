@@ -278,6 +278,8 @@ describe('AdminLeadsPage', () => {
       const warm = await badge('Warm', 'Waiting 7 min');
       expect(warm).toHaveAttribute('data-level', 'warn');
       expect(warm.style.getPropertyValue('--badge-bg')).toContain('amber');
+      // Dark text on the amber, for contrast.
+      expect(warm.style.getPropertyValue('--badge-color')).toContain('black');
       const late = await badge('Late', 'Waiting 20 min');
       expect(late).toHaveAttribute('data-level', 'late');
       expect(late.style.getPropertyValue('--badge-bg')).toContain('red');
