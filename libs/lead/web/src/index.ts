@@ -1,4 +1,5 @@
 export { AdminLeadsPage, LEAD_PAGE_SIZE } from './lib/pages/AdminLeads.page';
+export { MyRequests } from './lib/mine/MyRequests';
 export { AskAboutCar, type AskAboutCarProps } from './lib/enquiry/AskAboutCar';
 export { type EnquiryFormProps } from './lib/enquiry/EnquiryForm';
 export { BookTestDrive, type BookTestDriveProps } from './lib/test-drive/BookTestDrive';

@@ -1,4 +1,5 @@
 // The signed-in customer's area: its own lazily loaded chunk.
+import { MyRequests } from '@dealership/lead-web';
 import { sitePath } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardHome, DashboardShell, EmailVerificationBanner } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
@@ -35,6 +36,8 @@ export function UserHomePage() {
         { label: 'Address', value: user?.address },
       ]}
       shortcuts={USER_MENU.slice(1)}
-    />
+    >
+      <MyRequests />
+    </DashboardHome>
   );
 }

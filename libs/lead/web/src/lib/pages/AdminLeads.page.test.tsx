@@ -1,7 +1,8 @@
-import type { Lead } from '@dealership/lead-schemas';
-import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
+import type { Lead, LeadAssignee } from '@dealership/lead-schemas';
+import { callsOf, TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { AdminLeadsPage, LEAD_PAGE_SIZE } from './AdminLeads.page';
 
 const lead: Lead = {
@@ -18,6 +19,9 @@ const lead: Lead = {
   details: null,
   status: 'New',
   note: null,
+  assignee: null,
+  firstResponseAt: null,
+  followUpOn: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
@@ -30,11 +34,23 @@ const pageOf = (items: Lead[]) => ({
   pageCount: 1,
 });
 
-function renderInbox(api: FakeApi, route = '/dashboard/admin/leads') {
+/** Shows the inbox's URL, to assert the filters written to it. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const salim = { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f52', name: 'Salim', away: false };
+const neema = { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f53', name: 'Neema', away: true };
+
+function renderInbox(answer: FakeApi, route = '/dashboard/admin/leads', assignees: LeadAssignee[] = []) {
   const calls: FakeCall[] = [];
+  // The Assignee filter's choices.
+  const api: FakeApi = (procedure, input) => (procedure === 'lead.assignees' ? { data: assignees } : answer(procedure, input));
   renderWithProviders(
     <TestTrpcProvider api={api} calls={calls}>
       <AdminLeadsPage />
+      <LocationProbe />
     </TestTrpcProvider>,
     { route },
   );
@@ -52,7 +68,8 @@ describe('AdminLeadsPage', () => {
     expect(within(card).getByRole('link', { name: 'Toyota Vitz' })).toHaveAttribute('href', '/car/toyota-vitz');
     expect(within(card).getByText('Preferred day: Saturday, 5 December 2026')).toBeInTheDocument();
     expect(screen.getByText('1 new lead')).toBeInTheDocument();
-    expect(calls.map((call) => [call.procedure, call.input])).toEqual([['lead.list', { page: 1, pageSize: LEAD_PAGE_SIZE }]]);
+    expect(callsOf(calls, 'lead.list').map((call) => call.input)).toEqual([{ page: 1, pageSize: LEAD_PAGE_SIZE }]);
+    expect(within(card).getByText('Unassigned')).toBeInTheDocument();
   });
 
   it('marks the lead a staff alert links to (?lead=) and brings it into view', async () => {
@@ -140,7 +157,7 @@ describe('AdminLeadsPage', () => {
   it('filters by kind and status from the URL, and says when nothing matches', async () => {
     const calls = renderInbox(() => ({ data: pageOf([]) }), '/dashboard/admin/leads?kind=financing&status=Won');
     expect(await screen.findByText('No leads match these filters.')).toBeInTheDocument();
-    expect(calls[0].input).toEqual({ kind: 'financing', status: 'Won', page: 1, pageSize: LEAD_PAGE_SIZE });
+    expect(callsOf(calls, 'lead.list')[0].input).toEqual({ kind: 'financing', status: 'Won', page: 1, pageSize: LEAD_PAGE_SIZE });
   });
 
   it('says so when there are no leads yet', async () => {
@@ -163,5 +180,113 @@ describe('AdminLeadsPage', () => {
       ]),
     );
     expect(await screen.findByText('Lead of Amina W. saved: Contacted')).toBeInTheDocument();
+  });
+
+  it('sends a note only when it changed: a status change keeps the latest note out, a note alone is added as a note', async () => {
+    const calls = renderInbox((procedure) => ({ data: procedure === 'lead.addNote' ? {} : pageOf([{ ...lead, note: 'Called on Monday' }]) }));
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    const note = within(card).getByRole('textbox', { name: 'Note' });
+    expect(note).toHaveValue('Called on Monday');
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    fireEvent.change(note, { target: { value: 'Visiting Saturday' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Lead of Amina W. saved: New')).toBeInTheDocument();
+    expect(callsOf(calls, 'lead.addNote').map((call) => call.input)).toEqual([{ id: lead.id, body: 'Visiting Saturday' }]);
+    expect(callsOf(calls, 'lead.setStatus')).toEqual([]);
+
+    fireEvent.change(note, { target: { value: 'Called on Monday' } });
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Won' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(callsOf(calls, 'lead.setStatus').map((call) => call.input)).toEqual([{ id: lead.id, status: 'Won' }]));
+  });
+
+  it('searches and filters by assignee, kind, status and age, all in the URL', async () => {
+    const calls = renderInbox(() => ({ data: pageOf([]) }), `/dashboard/admin/leads?assignee=mine&age=week&kind=import&page=2`);
+    expect(await screen.findByText('No leads match these filters.')).toBeInTheDocument();
+    expect(callsOf(calls, 'lead.list')[0].input).toEqual({ assignee: 'mine', age: 'week', kind: 'import', page: 2, pageSize: LEAD_PAGE_SIZE });
+    expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveValue('Mine');
+    expect(screen.getByRole('combobox', { name: 'Age' })).toHaveValue('This week');
+
+    // Typed quickly: one search once typing pauses, the filters kept, back to the first page.
+    const search = screen.getByRole('searchbox', { name: 'Search leads' });
+    fireEvent.change(search, { target: { value: 'Ami' } });
+    fireEvent.change(search, { target: { value: 'Amina ' } });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/leads?search=Amina&assignee=mine&kind=import&age=week'));
+    await waitFor(() => expect(callsOf(calls, 'lead.list').at(-1)?.input).toEqual({ search: 'Amina', assignee: 'mine', kind: 'import', age: 'week', page: 1, pageSize: LEAD_PAGE_SIZE }));
+    expect(callsOf(calls, 'lead.list').filter((call) => (call.input as { search?: string }).search === 'Ami')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/admin\/leads$/));
+    expect(search).toHaveValue('');
+  });
+
+  it('offers Everyone, Mine, Pool and each assignee, and filters by one', async () => {
+    const calls = renderInbox(() => ({ data: pageOf([{ ...lead, assignee: { id: salim.id, name: 'Salim' } }]) }), undefined, [salim, neema]);
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    expect(within(card).getByText('Salim')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Assignee' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Everyone', 'Mine', 'Pool', 'Salim', 'Neema (away)']);
+    fireEvent.click(options[2]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/admin/leads?assignee=pool'));
+    await waitFor(() => expect(callsOf(calls, 'lead.list').at(-1)?.input).toEqual({ assignee: 'pool', page: 1, pageSize: LEAD_PAGE_SIZE }));
+  });
+
+  it("opens a lead's timeline and follow-up beside the inbox", async () => {
+    const calls = renderInbox((procedure) => ({ data: procedure === 'lead.timeline' ? [] : pageOf([{ ...lead, followUpOn: '2026-12-01' }]) }));
+    const card = await screen.findByRole('article', { name: 'Enquiry from Amina W.' });
+    expect(within(card).getByText('Follow up on Tuesday, 1 December 2026')).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Timeline and follow-up of Amina W.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enquiry from Amina W.' });
+    expect(await within(dialog).findByText('Nothing yet: notes, calls and changes appear here.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Follow up on')).toHaveValue('2026-12-01');
+    expect(callsOf(calls, 'lead.timeline').map((call) => call.input)).toEqual([{ id: lead.id }]);
+  });
+
+  describe('response time', () => {
+    // Monday 23 November 2026, 10:20 in Nairobi: open since 08:00.
+    const now = new Date('2026-11-23T10:20:00+03:00');
+    beforeEach(() => {
+      // Only the clock is fixed; timers run as usual for react-query and Testing Library.
+      jest.useFakeTimers({
+        now,
+        doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime'],
+      });
+    });
+    afterEach(() => jest.useRealTimers());
+
+    it('shows how long a New lead has waited in opening hours: amber after 5 minutes, red after 15, then the first response time', async () => {
+      const at = (time: string) => `2026-11-23T${time}:00+03:00`;
+      const leads: Lead[] = [
+        { ...lead, id: '00000000-0000-4000-9000-000000000011', name: 'Fresh', createdAt: at('10:18') },
+        { ...lead, id: '00000000-0000-4000-9000-000000000012', name: 'Warm', createdAt: at('10:13') },
+        { ...lead, id: '00000000-0000-4000-9000-000000000013', name: 'Late', createdAt: at('10:00') },
+        // Sent on Sunday evening, when the showroom is closed: counted from Monday 08:00.
+        { ...lead, id: '00000000-0000-4000-9000-000000000014', name: 'Weekend', createdAt: '2026-11-22T19:00:00+03:00' },
+        { ...lead, id: '00000000-0000-4000-9000-000000000015', name: 'Answered', status: 'Contacted', createdAt: at('10:00'), firstResponseAt: at('10:04') },
+        { ...lead, id: '00000000-0000-4000-9000-000000000016', name: 'Old', status: 'Won', createdAt: at('09:00') },
+      ];
+      renderInbox(() => ({ data: pageOf(leads) }));
+      const badge = async (name: string, text: string) => {
+        const card = await screen.findByRole('article', { name: `Enquiry from ${name}` });
+        return within(card).getByText(text).closest('.mantine-Badge-root') as HTMLElement;
+      };
+      const fresh = await badge('Fresh', 'Waiting 2 min');
+      expect(fresh).toHaveAttribute('data-level', 'ok');
+      const warm = await badge('Warm', 'Waiting 7 min');
+      expect(warm).toHaveAttribute('data-level', 'warn');
+      expect(warm.style.getPropertyValue('--badge-bg')).toContain('amber');
+      // Dark text on the amber, for contrast.
+      expect(warm.style.getPropertyValue('--badge-color')).toContain('black');
+      const late = await badge('Late', 'Waiting 20 min');
+      expect(late).toHaveAttribute('data-level', 'late');
+      expect(late.style.getPropertyValue('--badge-bg')).toContain('red');
+      expect(await badge('Weekend', 'Waiting 2 h 20 min')).toHaveAttribute('data-level', 'late');
+      expect(await badge('Answered', 'First response in 4 min')).toHaveAttribute('data-level', 'answered');
+      const old = screen.getByRole('article', { name: 'Enquiry from Old' });
+      expect(within(old).queryByText(/Waiting|First response/)).toBeNull();
+    });
   });
 });

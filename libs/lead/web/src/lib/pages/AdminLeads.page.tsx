@@ -1,44 +1,28 @@
-import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadKind, type LeadStatus } from '@dealership/lead-schemas';
+import { LEAD_AGES, LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUSES, type Lead, type LeadAge, type LeadAssignee, type LeadStatus } from '@dealership/lead-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, PagedList, Seo, telHref, whatsappHref } from '@dealership/web-ui';
-import { Anchor, Badge, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { dayInWords, LeadDrawer } from '../inbox/LeadDrawer';
+import { ResponseBadge, useNow } from '../inbox/ResponseBadge';
+import { isAge, isAssignee, isKind, isStatus, useLeadParams } from '../inbox/useLeadParams';
 
 /** Leads per page of the inbox. */
 export const LEAD_PAGE_SIZE = 20;
 
+/** How long the search waits for typing to pause before it asks the server. */
+export const LEAD_SEARCH_DEBOUNCE_MS = 300;
+
 const STATUS_COLORS: Record<LeadStatus, string> = { New: 'orange', Contacted: 'blue', Won: 'green', Lost: 'gray' };
 
-const isKind = (value: string | null): value is LeadKind => (LEAD_KINDS as readonly string[]).includes(value ?? '');
-const isStatus = (value: string | null): value is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(value ?? '');
-
-/** The inbox's filters and page, kept in the URL (`?kind=&status=&page=`), and the lead a staff alert links to (`?lead=`). */
-function useLeadParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const kind = searchParams.get('kind');
-  const status = searchParams.get('status');
-  const openedLead = searchParams.get('lead');
-  const page = Number(searchParams.get('page'));
-  const params = { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, page: Number.isInteger(page) && page > 1 ? page : 1 };
-  const update = (change: Partial<typeof params>) => {
-    const next = { ...params, page: 1, ...change };
-    setSearchParams(
-      Object.fromEntries(
-        Object.entries({ kind: next.kind, status: next.status, page: next.page > 1 ? String(next.page) : undefined }).filter(
-          ([, value]) => value !== undefined,
-        ),
-      ) as Record<string, string>,
-    );
-  };
-  return { params, update, openedLead };
-}
+const AGE_LABELS: Record<LeadAge, string> = { today: 'Today', week: 'This week', month: 'This month', older: 'Older' };
 
 const received = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
-const day = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
 
 const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
 
@@ -111,7 +95,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
 }
 
 /** One lead: who, what about, how to reach them, and where the staff are with it. */
-function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
+function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; now: Date; onOpen: () => void }) {
   const utils = trpc.useUtils();
   // The lead a staff alert's link names (`?lead=<id>`): brought into view and marked.
   const card = useRef<HTMLElement>(null);
@@ -119,13 +103,18 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
     if (opened) card.current?.scrollIntoView({ block: 'center' });
   }, [opened]);
   const setStatus = trpc.lead.setStatus.useMutation();
+  const addNote = trpc.lead.addNote.useMutation();
   const [status, setStatusValue] = useState<LeadStatus>(lead.status);
+  // The latest note, to edit into a new one: every note is appended to the timeline, so only a changed one is sent.
   const [note, setNote] = useState(lead.note ?? '');
-  const changed = status !== lead.status || note.trim() !== (lead.note ?? '');
+  const noteChanged = note.trim() !== '' && note.trim() !== (lead.note ?? '');
+  const changed = status !== lead.status || noteChanged;
 
   const save = async () => {
     try {
-      await setStatus.mutateAsync({ id: lead.id, status, note });
+      // A note alone is not a status change (the timeline would say so).
+      if (status === lead.status) await addNote.mutateAsync({ id: lead.id, body: note });
+      else await setStatus.mutateAsync({ id: lead.id, status, ...(noteChanged ? { note } : {}) });
     } catch (error) {
       notifyError(describeApiError(error).message);
       return;
@@ -151,12 +140,18 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
           <Badge variant="light" color="navy">
             {LEAD_KIND_LABELS[lead.kind]}
           </Badge>
+          <ResponseBadge lead={lead} now={now} />
         </Group>
         <Text size="sm" c="gray.7">
           <time dateTime={lead.createdAt}>{received.format(new Date(lead.createdAt))}</time>
         </Text>
       </Group>
-      <Text fw={700}>{lead.name}</Text>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={700}>{lead.name}</Text>
+        <Text size="sm" c={lead.assignee ? undefined : 'gray.7'}>
+          {lead.assignee ? lead.assignee.name : 'Unassigned'}
+        </Text>
+      </Group>
       <Group gap="sm" mt={4} wrap="wrap">
         <Anchor href={telHref(lead.phone)} fw={600}>
           {lead.phone}
@@ -187,14 +182,20 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
       ) : null}
       {lead.preferredDate ? (
         <Text size="sm" mt={4}>
-          Preferred day: {day.format(new Date(`${lead.preferredDate}T00:00:00Z`))}
+          Preferred day: {dayInWords(lead.preferredDate)}
           {lead.preferredTime ? ` at ${lead.preferredTime}` : ''}
+        </Text>
+      ) : null}
+      {lead.followUpOn ? (
+        <Text size="sm" mt={4}>
+          Follow up on {dayInWords(lead.followUpOn)}
         </Text>
       ) : null}
       <LeadDetails lead={lead} />
       <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
         {lead.message}
       </Text>
+
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="md">
         <Select
           label="Status"
@@ -214,8 +215,11 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
           onChange={(event) => setNote(event.currentTarget.value)}
         />
       </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending}>
+      <Group justify="space-between" mt="sm">
+        <Button size="xs" variant="light" onClick={onOpen} aria-label={`Timeline and follow-up of ${lead.name}`}>
+          Timeline and follow-up
+        </Button>
+        <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending || addNote.isPending}>
           Save
         </Button>
       </Group>
@@ -223,11 +227,49 @@ function LeadCard({ lead, opened }: { lead: Lead; opened: boolean }) {
   );
 }
 
-/** The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by kind and status. */
+/** The inbox's search box: typed freely, sent once typing pauses, kept in the URL. */
+function LeadSearch({ value, onSearch }: { value: string | undefined; onSearch: (search: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const send = useDebouncedCallback((next: string) => onSearch(next.trim() || undefined), LEAD_SEARCH_DEBOUNCE_MS);
+  // The URL changed by other means (Clear filters, back): the box follows.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  return (
+    <TextInput
+      type="search"
+      label="Search leads"
+      placeholder="Name, phone or car"
+      value={text}
+      maxLength={100}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      style={{ flex: '1 1 14rem' }}
+    />
+  );
+}
+
+/** The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by assignee, kind, status, age and text. */
 export function AdminLeadsPage() {
-  const { params, update, openedLead } = useLeadParams();
+  const { params, update, openedLead, filtered } = useLeadParams();
   const list = trpc.lead.list.useQuery({ ...params, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const filtered = params.kind !== undefined || params.status !== undefined;
+  const assignees = trpc.lead.assignees.useQuery();
+  const now = useNow();
+  // The lead whose detail is open; its latest copy comes from the inbox while it is on the page.
+  const [detail, setDetail] = useState<Lead | null>(null);
+  const shown = detail ? (list.data?.items.find((item) => item.id === detail.id) ?? detail) : null;
+  const clear = { search: undefined, assignee: undefined, kind: undefined, status: undefined, age: undefined };
+
+  const assigneeOptions = [
+    { value: 'all', label: 'Everyone' },
+    { value: 'mine', label: 'Mine' },
+    { value: 'pool', label: 'Pool' },
+    ...(assignees.data ?? []).map((person: LeadAssignee) => ({ value: person.id, label: person.away ? `${person.name} (away)` : person.name })),
+  ];
 
   const body = (
     <PagedList
@@ -244,7 +286,7 @@ export function AdminLeadsPage() {
               : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site arrive here.'}
           </Text>
           {filtered ? (
-            <Button variant="light" mt="md" onClick={() => update({ kind: undefined, status: undefined })}>
+            <Button variant="light" mt="md" onClick={() => update(clear)}>
               Clear filters
             </Button>
           ) : null}
@@ -254,7 +296,7 @@ export function AdminLeadsPage() {
       {(data) => (
         <>
           {data.items.map((lead) => (
-            <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} opened={lead.id === openedLead} />
+            <LeadCard key={`${lead.id}-${lead.updatedAt}`} lead={lead} opened={lead.id === openedLead} now={now} onOpen={() => setDetail(lead)} />
           ))}
         </>
       )}
@@ -274,27 +316,48 @@ export function AdminLeadsPage() {
           </Text>
         ) : null}
       </Group>
-      <Group gap="sm" role="search" aria-label="Filter leads" align="flex-end">
-        <Select
-          label="Kind"
-          placeholder="All kinds"
-          clearable
-          data={LEAD_KINDS.map((kind) => ({ value: kind, label: LEAD_KIND_LABELS[kind] }))}
-          value={params.kind ?? null}
-          onChange={(value) => update({ kind: isKind(value) ? value : undefined })}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          clearable
-          data={[...LEAD_STATUSES]}
-          value={params.status ?? null}
-          onChange={(value) => update({ status: isStatus(value) ? value : undefined })}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </Group>
+      <Stack gap="sm" role="search" aria-label="Filter leads">
+        <LeadSearch value={params.search} onSearch={(search) => update({ search })} />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Select
+            label="Assignee"
+            data={assigneeOptions}
+            value={params.assignee ?? 'all'}
+            allowDeselect={false}
+            onChange={(value) => update({ assignee: value !== 'all' && isAssignee(value) ? value : undefined })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Kind"
+            placeholder="All kinds"
+            clearable
+            data={LEAD_KINDS.map((kind) => ({ value: kind, label: LEAD_KIND_LABELS[kind] }))}
+            value={params.kind ?? null}
+            onChange={(value) => update({ kind: isKind(value) ? value : undefined })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            clearable
+            data={[...LEAD_STATUSES]}
+            value={params.status ?? null}
+            onChange={(value) => update({ status: isStatus(value) ? value : undefined })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Age"
+            placeholder="Any age"
+            clearable
+            data={LEAD_AGES.map((age) => ({ value: age, label: AGE_LABELS[age] }))}
+            value={params.age ?? null}
+            onChange={(value) => update({ age: isAge(value) ? value : undefined })}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+      </Stack>
       {body}
+      <LeadDrawer lead={shown} onClose={() => setDetail(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Seo } from '@dealership/web-ui';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import classes from './DashboardHome.module.css';
 import type { DashboardMenuItem } from './DashboardShell';
@@ -12,10 +13,12 @@ export interface DashboardHomeProps {
   details: readonly { label: string; value: string | undefined }[];
   /** Shortcuts to the area's screens. */
   shortcuts: readonly DashboardMenuItem[];
+  /** More of the area's home, under the shortcuts (a buyer's requests). */
+  children?: ReactNode;
 }
 
 /** A dashboard home: 'Welcome, ' plus the user's name (spec §2), the account details and shortcuts. */
-export function DashboardHome({ title, name, details, shortcuts }: DashboardHomeProps) {
+export function DashboardHome({ title, name, details, shortcuts, children }: DashboardHomeProps) {
   return (
     <Stack gap="lg">
       <Seo title={title} description={`${title} of your dealership account.`} noIndex />
@@ -47,6 +50,7 @@ export function DashboardHome({ title, name, details, shortcuts }: DashboardHome
           </Paper>
         ))}
       </SimpleGrid>
+      {children}
     </Stack>
   );
 }

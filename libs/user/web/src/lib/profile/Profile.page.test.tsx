@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, storeSession } from '../../testing/render';
 import { UserProfilePage } from './Profile.page';
 
@@ -83,5 +83,50 @@ describe('UserProfilePage', () => {
     expect(await screen.findAllByText('Email is already registered')).not.toHaveLength(0);
     expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null').user.name).toBe('Juma');
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/user/profile');
+  });
+
+  it('shows buyers no away switch', () => {
+    const { apiCalls } = renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile' });
+    expect(screen.queryByRole('switch', { name: /Away/ })).toBeNull();
+    expect(apiCalls.filter((call) => call.procedure === 'lead.assignees')).toEqual([]);
+  });
+
+  it('lets a staff member mark themself away, and back', async () => {
+    const fatuma = { ...user, id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f51', name: 'Fatuma', role: 1 as const, staffRole: 'sales' as const };
+    storeSession(fatuma);
+    const { apiCalls } = renderApp(<UserProfilePage />, {
+      route: '/dashboard/admin/profile',
+      path: '/dashboard/admin/profile',
+      api: (procedure) =>
+        procedure === 'lead.assignees'
+          ? { data: [{ id: fatuma.id, name: 'Fatuma', away: false }] }
+          : procedure === 'user.setAway'
+            ? { data: { ok: true } }
+            : { error: { code: 'NOT_FOUND' } },
+    });
+    const away = screen.getByRole('switch', { name: /^Away: new leads skip me/ });
+    await waitFor(() => expect(away).toBeEnabled());
+    expect(away).not.toBeChecked();
+    fireEvent.click(away);
+    expect(await screen.findByText('You are away: new leads skip you')).toBeInTheDocument();
+    expect(away).toBeChecked();
+    fireEvent.click(away);
+    expect(await screen.findByText('You are back: new leads reach you again')).toBeInTheDocument();
+    expect(apiCalls.filter((call) => call.procedure === 'user.setAway').map((call) => call.input)).toEqual([{ away: true }, { away: false }]);
+  });
+
+  it("shows the server's refusal to mark away", async () => {
+    storeSession({ ...user, role: 1, staffRole: 'sales' });
+    renderApp(<UserProfilePage />, {
+      route: '/dashboard/admin/profile',
+      path: '/dashboard/admin/profile',
+      api: (procedure) =>
+        procedure === 'lead.assignees' ? { data: [] } : { error: { code: 'FORBIDDEN', message: 'Only staff can be away' } },
+    });
+    const away = screen.getByRole('switch', { name: /^Away: new leads skip me/ });
+    await waitFor(() => expect(away).toBeEnabled());
+    fireEvent.click(away);
+    expect(await screen.findByText('Only staff can be away')).toBeInTheDocument();
+    expect(away).not.toBeChecked();
   });
 });

@@ -5,6 +5,7 @@ import { notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui'
 import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { ProfileForm } from './ProfileForm';
+import { AwaySetting } from './AwaySetting';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 /** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */
@@ -52,6 +53,7 @@ export function UserProfilePage() {
           />
         </Stack>
       </Paper>
+      {user.role === 1 ? <AwaySetting userId={user.id} /> : null}
       {user.role === 1 ? <TwoFactorSettings /> : null}
     </Stack>
   );

@@ -28,6 +28,7 @@ export function StaffPage() {
   const resetTwoFactor = trpc.staff.resetTwoFactor.useMutation();
   const requirement = trpc.staff.twoFactorRequired.useQuery();
   const requireTwoFactor = trpc.staff.requireTwoFactor.useMutation();
+  const setAway = trpc.staff.setAway.useMutation();
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState<StaffMember | null>(null);
 
@@ -67,7 +68,7 @@ export function StaffPage() {
       ) : list.error ? (
         <Alert color="red">Could not load the staff: {describeApiError(list.error).message}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={800}>
           <Table striped aria-label="Staff accounts">
             <Table.Thead>
               <Table.Tr>
@@ -76,6 +77,7 @@ export function StaffPage() {
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Last sign-in</Table.Th>
                 <Table.Th>Second factor</Table.Th>
+                <Table.Th>Away</Table.Th>
                 <Table.Th>State</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -114,6 +116,25 @@ export function StaffPage() {
                     ) : (
                       <Badge color="gray">Off</Badge>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    {/* Away (leave, a day off): new leads skip them; the leads they have stay theirs. */}
+                    <Switch
+                      aria-label={`${member.name} is away`}
+                      checked={member.away}
+                      disabled={member.deactivatedAt !== null || (setAway.isPending && setAway.variables?.userId === member.id)}
+                      onChange={(event) => {
+                        const away = event.currentTarget.checked;
+                        void run(
+                          async () => {
+                            await setAway.mutateAsync({ userId: member.id, away });
+                            // The inbox's Assignee choices say who is away.
+                            await utils.lead.assignees.invalidate();
+                          },
+                          away ? `${member.name} is away: new leads skip them` : `${member.name} is back: new leads reach them again`,
+                        );
+                      }}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
