@@ -248,7 +248,6 @@ function LeadSearch({ value, onSearch }: { value: string | undefined; onSearch: 
         setText(event.currentTarget.value);
         send(event.currentTarget.value);
       }}
-      style={{ flex: '1 1 14rem' }}
     />
   );
 }
