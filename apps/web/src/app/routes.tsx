@@ -8,6 +8,8 @@ import { SiteLayout } from './SiteLayout';
 
 /** The back office's routes: every id whose path is at or below the admin home's. */
 type AdminRouteId = Extract<SiteRouteId, `admin${string}`>;
+/** The buyer's dashboard's routes. */
+type UserRouteId = Extract<SiteRouteId, `user${string}`>;
 
 /** The export name of each lazy page component; public pages are modules `src/pages/<name>.tsx`. */
 const pageNames = new WeakMap<object, string>();
@@ -56,9 +58,7 @@ const AdminPage = lazyPage(adminPages, 'AdminPage');
 // User area: its own chunk.
 const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
 const UserLayout = lazyPage(userPages, 'UserLayout');
-const UserHomePage = lazyPage(userPages, 'UserHomePage');
-const UserOrdersPage = lazyPage(userPages, 'UserOrdersPage');
-const UserProfilePage = lazyPage(userPages, 'UserProfilePage');
+const UserPage = lazyPage(userPages, 'UserPage');
 
 /**
  * Marks the document `data-interactive` once the first page has committed in the browser: for a
@@ -90,13 +90,9 @@ function withInteractiveMark(page: ReactElement): ReactElement {
   );
 }
 
-/** The page of every route of `SITE_ROUTES`: a route id without a page fails the typecheck. */
-function pageElements(): Record<SiteRouteId, ReactElement> {
-  const adminScreens: Partial<Record<SiteRouteId, ReactElement>> = Object.fromEntries(
-    (Object.keys(SITE_ROUTES) as SiteRouteId[]).filter((id) => isWithin(SITE_ROUTES[id].path, SITE_ROUTES.adminHome.path)).map((id) => [id, <AdminPage page={id} />]),
-  );
+/** The page of every public route of `SITE_ROUTES` (a signed-in area's screens are picked by id in its chunk): a route id without a page fails the typecheck. */
+function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>, ReactElement> {
   return {
-    ...(adminScreens as Record<AdminRouteId, ReactElement>),
     home: <HomePage />,
     cars: <CarsPage />,
     carSearch: <CarSearchPage />,
@@ -118,9 +114,6 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
     forgotPassword: <ForgotPasswordPage />,
     resetPassword: <ResetPasswordPage />,
     verifyEmail: <VerifyEmailPage />,
-    userHome: <UserHomePage />,
-    userOrders: <UserOrdersPage />,
-    userProfile: <UserProfilePage />,
   };
 }
 
@@ -128,10 +121,12 @@ function pageElements(): Record<SiteRouteId, ReactElement> {
  * The signed-in areas, by where they live: every route at or below an area's home renders inside
  * that area's layout, which checks access first. A new admin page is guarded by its path alone.
  */
-function signedInAreas(): { home: string; layout: ReactElement }[] {
+function signedInAreas(): { home: string; layout: ReactElement; screen: (id: SiteRouteId) => ReactElement }[] {
+  // Each area's screens come from one lazy component that picks them by route id in the area's
+  // chunk: the entry every public page loads carries no per-screen code of the signed-in areas.
   return [
-    { home: SITE_ROUTES.adminHome.path, layout: <AdminLayout /> },
-    { home: SITE_ROUTES.userHome.path, layout: <UserLayout /> },
+    { home: SITE_ROUTES.adminHome.path, layout: <AdminLayout />, screen: (id) => <AdminPage page={id} /> },
+    { home: SITE_ROUTES.userHome.path, layout: <UserLayout />, screen: (id) => <UserPage page={id} /> },
   ];
 }
 
@@ -143,7 +138,6 @@ function isWithin(path: string, home: string): boolean {
 export function createRoutes(): RouteObject[] {
   const pages = pageElements();
   const areas = signedInAreas();
-  const routeOf = (id: SiteRouteId): RouteObject => ({ path: SITE_ROUTES[id].path, element: pages[id] });
   const ids = Object.keys(SITE_ROUTES) as SiteRouteId[];
   const areaOf = (id: SiteRouteId) => areas.find((area) => isWithin(SITE_ROUTES[id].path, area.home));
 
@@ -158,12 +152,12 @@ export function createRoutes(): RouteObject[] {
           // element rather than `errorElement`; App wraps the whole tree in one more.
           element: <RouteErrorBoundary />,
           children: [
-            ...ids.filter((id) => areaOf(id) === undefined).map((id) => ({ ...routeOf(id), element: withInteractiveMark(pages[id]) })),
+            ...ids.flatMap((id) => (areaOf(id) || !(id in pages) ? [] : [{ path: SITE_ROUTES[id].path, element: withInteractiveMark(pages[id as keyof typeof pages]) }])),
             // Pathless layout routes: their children keep their absolute paths.
             ...areas.map((area) => ({
               // Marked at the layout, which renders (if only its access check) for every visitor.
               element: withInteractiveMark(area.layout),
-              children: ids.filter((id) => areaOf(id) === area).map(routeOf),
+              children: ids.filter((id) => areaOf(id) === area).map((id) => ({ path: SITE_ROUTES[id].path, element: area.screen(id) })),
             })),
             ...Object.entries(SITE_REDIRECTS).map(([from, to]) => ({ path: from, element: <MovedTo to={to} /> })),
             { path: '*', element: withInteractiveMark(<NotFoundPage />) },
@@ -183,7 +177,8 @@ export function createRoutes(): RouteObject[] {
 export function serverRenderedPageModule(pathname: string): string | undefined {
   const match = matchSiteRoute(pathname);
   if (match && !(SITE_ROUTES[match.id] as SiteRoute).serverRendered) return undefined;
-  const element = match ? pageElements()[match.id] : <NotFoundPage />;
+  const element = match ? (pageElements() as Partial<Record<SiteRouteId, ReactElement>>)[match.id] : <NotFoundPage />;
+  if (!element) return undefined;
   const name = pageNames.get(element.type as object);
   return name === undefined ? undefined : `src/pages/${name}.tsx`;
 }

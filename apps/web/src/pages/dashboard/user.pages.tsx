@@ -1,11 +1,11 @@
 // The signed-in customer's area: its own lazily loaded chunk.
 import { MyRequests } from '@dealership/lead-web';
-import { sitePath } from '@dealership/shared-schemas';
+import { sitePath, type SiteRouteId } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardHome, DashboardShell, EmailVerificationBanner } from '@dealership/user-web';
 import { useAuth } from '@dealership/web-session';
 
-export { UserProfilePage } from '@dealership/user-web';
-export { UserOrdersPage } from '@dealership/order-web';
+import { UserProfilePage } from '@dealership/user-web';
+import { UserOrdersPage } from '@dealership/order-web';
 
 /** User side menu (spec §2 "User area"). */
 export const USER_MENU = [
@@ -40,4 +40,10 @@ export function UserHomePage() {
       <MyRequests />
     </DashboardHome>
   );
+}
+
+/** The buyer's dashboard screen of a route id (`routes.tsx` renders `UserPage` for each of its routes). */
+export function UserPage({ page }: { page: SiteRouteId }) {
+  const Screen = page === 'userHome' ? UserHomePage : page === 'userOrders' ? UserOrdersPage : page === 'userProfile' ? UserProfilePage : undefined;
+  return Screen ? <Screen /> : null;
 }
