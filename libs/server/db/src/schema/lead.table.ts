@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, pgView, boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { timestamps } from './timestamps';
 import { users } from './user.table';
@@ -75,17 +75,3 @@ export const leadEvents = pgTable(
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
-
-/**
- * The staff as other domains may read them (the user domain's published view, migration 0029):
- * who can be assigned leads and be told of them. Never the password or the second factor.
- */
-export const staffMembers = pgView('staff_members', {
-  id: uuid('id').notNull(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  staffRole: text('staff_role').notNull(),
-  active: boolean('active').notNull(),
-  away: boolean('away').notNull(),
-}).existing();

@@ -56,3 +56,17 @@ export const accountContacts = pgView('account_contacts', {
   /** The accounts that work for the dealer (today: the admins). */
   isStaff: boolean('is_staff').notNull(),
 }).existing();
+
+/**
+ * The staff as other domains may read them (the user domain's published view, migration 0029):
+ * who can be assigned leads and be told of them. Never the password or the second factor.
+ */
+export const staffMembers = pgView('staff_members', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  staffRole: text('staff_role').notNull(),
+  active: boolean('active').notNull(),
+  away: boolean('away').notNull(),
+}).existing();
