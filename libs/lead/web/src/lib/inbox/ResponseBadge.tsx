@@ -29,7 +29,10 @@ export function responseTime(lead: Pick<Lead, 'status' | 'createdAt' | 'firstRes
 // Shades that keep the text readable (WCAG AA): dark text on amber.4, white on red.9.
 const LEVEL_COLORS: Record<ResponseLevel, string> = { ok: 'gray', warn: 'amber.4', late: 'red.9' };
 
-/** The current time, again every `everyMs`. */
+/**
+ * The current time, again every `everyMs`: a clock in the staff member's browser so the waiting
+ * badges age on screen (no periodic job: nothing is written; the owners' late alert is `lead.watch`).
+ */
 export function useNow(everyMs = 30_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
