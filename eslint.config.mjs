@@ -60,7 +60,7 @@ const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath(
 // server lib's index (a port such as CarAvailability). Car and brand are one context, the catalogue.
 // Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs, throttle counters) are server-db's.
 const TABLE_OWNERS = {
-  catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'brands', 'brandImages'] },
+  catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'carDailyViews', 'brands', 'brandImages'] },
   order: { dirs: ['order'], tables: ['orders', 'orderLines', 'mpesaPayments'] },
   lead: { dirs: ['lead'], tables: ['leads', 'leadEvents'] },
   user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'recoveryCodes', 'trustedDevices'] },

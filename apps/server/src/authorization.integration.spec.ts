@@ -149,6 +149,7 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'lead.report', type: 'query', access: 'owner' },
   { path: 'order.report', type: 'query', access: 'owner' },
   { path: 'car.stockAge', type: 'query', access: 'owner' },
+  { path: 'car.mostViewed', type: 'query', access: 'owner' },
   { path: 'user.setAway', type: 'mutation', access: 'admin', input: () => ({ away: false }) },
   { path: 'staff.setAway', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, away: false }) },
   { path: 'staff.list', type: 'query', access: 'owner' },

@@ -2,7 +2,7 @@ import { AppRouterFactory } from '@dealership/app-router';
 import { AuthService } from '@dealership/server-auth';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createFastifyAdapter, CspSourcesCollector, serveHttp } from '@dealership/server-http';
+import { createFastifyAdapter, CspSourcesCollector, serveHttp, sourcePageOf, userAgentOf } from '@dealership/server-http';
 import { SiteService } from '@dealership/server-site';
 import { rethrowContextError } from '@dealership/server-trpc';
 import { NestFactory } from '@nestjs/core';
@@ -52,8 +52,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     router: app.get(AppRouterFactory).create(),
     // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
     // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
-    createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError), ip: request.ip }),
-    guestContext: (request) => ({ user: null, ip: request.ip }),
+    createContext: async (request) => ({
+      user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError),
+      ip: request.ip,
+      userAgent: userAgentOf(request),
+      sourcePage: sourcePageOf(request),
+    }),
+    // A server-rendered page: the page itself is where the visitor is.
+    guestContext: (request) => ({ user: null, ip: request.ip, userAgent: userAgentOf(request) }),
     firstLoadStatus: (url) => site.firstLoadStatus(url),
   });
   app.useGlobalFilters(new LegacyExceptionFilter());

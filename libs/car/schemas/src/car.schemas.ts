@@ -53,6 +53,21 @@ export const CarStockAgeSchema = z.object({
 });
 export type CarStockAge = z.infer<typeof CarStockAgeSchema>;
 
+/** How many cars the owner's most-viewed report lists. */
+export const MOST_VIEWED_CARS = 20;
+
+/**
+ * The owner's most-viewed report (`car.mostViewed`): this month's (Nairobi) most viewed car
+ * pages, most first, with the leads each got this month. A viewer counts once per car and day;
+ * crawlers and the staff do not count.
+ */
+export const CarMostViewedSchema = z.object({
+  /** The month counted (YYYY-MM). */
+  month: text(),
+  cars: z.array(z.object({ id: IdSchema, name: text(), slug: text(), price: z.number().int(), status: text(), views: z.number().int(), leads: z.number().int() })),
+});
+export type CarMostViewed = z.infer<typeof CarMostViewedSchema>;
+
 export const CarBySlugInputSchema = z.object({ slug: SlugSchema });
 export type CarBySlugInput = z.infer<typeof CarBySlugInputSchema>;
 

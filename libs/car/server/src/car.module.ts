@@ -6,12 +6,13 @@ import { CarController } from './car.controller';
 import { CarRepository } from './car.repository';
 import { CarRouter } from './car.router';
 import { CarService } from './car.service';
+import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
 
 @Module({
   imports: [MediaModule, AuditModule],
-  providers: [CarRepository, CarService, CarRouter, CarSitePages, CarCatalogueExport],
+  providers: [CarRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport],
   controllers: [CarController],
-  exports: [CarRouter, CarService],
+  exports: [CarRouter, CarService, CarViews],
 })
 export class CarModule {}

@@ -1,4 +1,4 @@
-import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
+import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarMostViewed, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
@@ -6,8 +6,10 @@ import {
   CatalogueRows,
   CAR_CATALOGUE,
   type CatalogueWriteResult,
+  carDailyViews,
   carHolds,
   carImages,
+  carLeads,
   cars,
   DB,
   type Database,
@@ -17,7 +19,7 @@ import {
 } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 import { carJson } from './car-json';
 
@@ -219,6 +221,29 @@ export class CarRepository {
         .where(inStock),
     ]);
     return { inStock: counts.inStock, over90Days: counts.over90Days, cars: oldest };
+  }
+
+  /**
+   * The `limit` cars most viewed since the day `since` (YYYY-MM-DD), with their leads since the
+   * moment `leadsSince` (the lead domain's published view): one query, the day's index narrowing
+   * the counters to the month before they are summed.
+   */
+  async mostViewed(since: string, leadsSince: Date, limit: number): Promise<CarMostViewed['cars']> {
+    const views = sql<number>`sum(${carDailyViews.views})::int`.as('views');
+    const top = this.db.select({ carId: carDailyViews.carId, views }).from(carDailyViews).where(gte(carDailyViews.day, since)).groupBy(carDailyViews.carId).orderBy(desc(views), asc(carDailyViews.carId)).limit(limit).as('top');
+    return this.db
+      .select({
+        id: cars.id,
+        name: cars.name,
+        slug: cars.slug,
+        price: cars.price,
+        status: cars.status,
+        views: top.views,
+        leads: sql<number>`(select count(*) from ${carLeads} where ${carLeads.carId} = ${top.carId} and ${carLeads.createdAt} >= ${leadsSince})::int`,
+      })
+      .from(top)
+      .innerJoin(cars, eq(cars.id, top.carId))
+      .orderBy(desc(top.views), asc(cars.id));
   }
 
   /**

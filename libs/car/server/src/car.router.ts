@@ -12,18 +12,23 @@ import {
 import { adminProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
+import { CarViews } from './car-views';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService) {
+  constructor(cars: CarService, views: CarViews) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       latest: publicProcedure.query(() => cars.latest()),
       featured: publicProcedure.query(() => cars.featured()),
-      bySlug: publicProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.bySlug(input.slug)),
+      bySlug: publicProcedure.input(CarBySlugInputSchema).query(async ({ input, ctx }) => {
+        const car = await cars.bySlug(input.slug);
+        views.record(car.id, ctx);
+        return car;
+      }),
       /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
       compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
@@ -31,6 +36,8 @@ export class CarRouter {
       stats: adminProcedure.query(() => cars.stats()),
       /** The owner's stock age report. */
       stockAge: ownerProcedure.query(() => cars.stockAge()),
+      /** The owner's most viewed cars this month, with their leads. */
+      mostViewed: ownerProcedure.query(() => cars.mostViewed()),
       create: adminProcedure.input(CarCreateInputSchema).mutation(({ input, ctx }) => cars.create(input, ctx.user)),
       update: adminProcedure.input(CarUpdateInputSchema).mutation(({ input, ctx }) => cars.update(input, ctx.user)),
       remove: adminProcedure.input(CarRemoveInputSchema).mutation(async ({ input, ctx }) => {

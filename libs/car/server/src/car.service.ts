@@ -4,16 +4,19 @@ import {
   type CarCreateFields,
   type CarListFilters,
   type CarManageFilters,
+  type CarMostViewed,
   type CarPage,
   type CarStats,
   type CarStockAge,
   type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
+  MOST_VIEWED_CARS,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
 import { MediaService } from '@dealership/media-server';
 import { CatalogueChanges, CatalogueWriter } from '@dealership/server-db';
+import { nairobiDate } from '@dealership/shared-util';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
@@ -94,12 +97,20 @@ export class CarService {
     return this.cars.manage(filters);
   }
 
-  /** The back office's catalogue counts, sold cars included. */
   /** The owner's stock age report. */
   stockAge(): Promise<CarStockAge> {
     return this.cars.stockAge();
   }
 
+  /** The owner's most-viewed report: this month's (Nairobi) most viewed cars and their leads this month. */
+  async mostViewed(now = new Date()): Promise<CarMostViewed> {
+    const month = nairobiDate(now).slice(0, 7);
+    // Nairobi keeps East Africa Time all year (UTC+3, no summer time).
+    const cars = await this.cars.mostViewed(`${month}-01`, new Date(`${month}-01T00:00:00+03:00`), MOST_VIEWED_CARS);
+    return { month, cars };
+  }
+
+  /** The back office's catalogue counts, sold cars included. */
   stats(): Promise<CarStats> {
     return this.cars.stats();
   }

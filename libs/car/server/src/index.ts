@@ -2,3 +2,4 @@ export { CarAvailability, CarAvailabilityModule, type CarForOrder } from './car-
 export { CarModule } from './car.module';
 export { CarRouter } from './car.router';
 export { CarService } from './car.service';
+export { CAR_VIEWS_FLUSH_MS, CarViews } from './car-views';

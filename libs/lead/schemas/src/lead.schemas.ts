@@ -322,6 +322,8 @@ const LeadBaseSchema = z.object({
   firstResponseAt: TimestampSchema.nullable(),
   /** The day to call the buyer again (YYYY-MM-DD); the assignee is reminded that morning. */
   followUpOn: z.iso.date().nullable(),
+  /** The site's page the buyer sent it from (e.g. /car/toyota-prado-2019); null when their browser did not say. */
+  sourcePage: text().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -444,6 +446,11 @@ export const LeadReportSchema = z.object({
   responseTimes: z.array(
     z.object({ assignee: text(), leads: z.number().int(), answered: z.number().int(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() }),
   ),
+  /**
+   * Leads per week and the site's page they were sent from, the last 12 weeks: a car's or a
+   * brand's pages count together (`/car/*`, `/brand/*`); null when the browser did not say.
+   */
+  perSource: z.array(z.object({ week: z.iso.date(), source: text().nullable(), count: z.number().int() })),
   /** Lead -> won per week, the last 12 weeks. */
   conversion: z.array(z.object({ week: z.iso.date(), leads: z.number().int(), won: z.number().int() })),
 });

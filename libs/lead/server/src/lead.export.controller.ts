@@ -13,7 +13,7 @@ import { LeadService } from './lead.service';
 /** The inbox's filters, as query parameters (no page: every lead that matches). */
 const LeadExportQuerySchema = LeadListInputSchema.omit({ page: true, pageSize: true });
 
-const COLUMNS = ['Received', 'Kind', 'Status', 'Name', 'Phone', 'Email', 'Car', 'Assignee', 'First response', 'Follow up on', 'Message', 'Latest note'];
+const COLUMNS = ['Received', 'Kind', 'Status', 'Name', 'Phone', 'Email', 'Car', 'Assignee', 'First response', 'Follow up on', 'Message', 'Latest note', 'Source page'];
 
 /**
  * The leads list as CSV for owners (Excel, Google Sheets): UTF-8 with a byte-order mark so Excel
@@ -51,6 +51,7 @@ export class LeadExportController {
               lead.followUpOn ?? '',
               lead.message,
               lead.note ?? '',
+              lead.sourcePage ?? '',
             ];
           }
         }

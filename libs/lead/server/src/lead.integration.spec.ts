@@ -101,6 +101,7 @@ describe('leads (integration, real database)', () => {
       assignee: null,
       firstResponseAt: null,
       followUpOn: null,
+      sourcePage: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -18,9 +18,9 @@ describe('lead ownership (integration, real database)', () => {
   let app: NestFastifyApplication;
   let ip = 0;
   const people: Record<'owner' | 'amina' | 'baraka' | 'away' | 'gone' | 'buyer', AuthUser> = {} as never;
-  const as = (user: AuthUser | null) => createCallerFactory(app.get(LeadRouter).router)({ user, ip: `10.2.0.${++ip % 250}` } satisfies TrpcContext);
-  const send = (name: string, user: AuthUser | null = null, extra: Record<string, unknown> = {}) =>
-    as(user).create({ kind: 'enquiry', name, phone: '0712 345 678', message: `Is it available? (${name})`, ...extra });
+  const as = (user: AuthUser | null, sourcePage?: string) => createCallerFactory(app.get(LeadRouter).router)({ user, ip: `10.2.0.${++ip % 250}`, sourcePage } satisfies TrpcContext);
+  const send = (name: string, user: AuthUser | null = null, extra: Record<string, unknown> = {}, sourcePage?: string) =>
+    as(user, sourcePage).create({ kind: 'enquiry', name, phone: '0712 345 678', message: `Is it available? (${name})`, ...extra });
   const lead = async (id: string) => (await handle.db.select().from(leads).where(eq(leads.id, id)))[0];
   const messages = (reference: string) =>
     handle.db
@@ -180,19 +180,24 @@ describe('lead ownership (integration, real database)', () => {
     expect((await handle.db.select({ id: leads.id }).from(leads).where(and(eq(leads.buyerId, people.buyer.id)))).map((r) => r.id)).toEqual([id]);
   });
 
-  it("gives the owner the leads' figures (per week and kind, response times per salesperson, conversion) and the list as CSV that Excel opens", async () => {
-    const one = (await send('Wanjiku "Shiru" Kamau, Jr')).id;
-    const two = (await send('Otieno')).id;
+  it("gives the owner the leads' figures (per week by kind and by source page, response times per salesperson, conversion) and the list as CSV that Excel opens", async () => {
+    const one = (await send('Wanjiku "Shiru" Kamau, Jr', null, {}, '/car/toyota-prado-2019')).id;
+    const two = (await send('Otieno', null, {}, '/car/nissan-note-2018')).id;
+    await send('Achieng', null, {}, '/financing');
+    await send('Kazungu');
     const seller = (await lead(one)).assigneeId === people.amina.id ? people.amina : people.baraka;
     await handle.db.update(leads).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(leads.id, one));
     await as(seller).logContact({ id: one, channel: 'call' });
     await as(people.owner).setStatus({ id: two, status: 'Won' });
 
     const report = await as(people.owner).report();
-    expect(report.perWeek.reduce((sum, row) => sum + row.count, 0)).toBe(2);
+    expect(report.perWeek.reduce((sum, row) => sum + row.count, 0)).toBe(4);
+    // A car's pages count as one source; a lead whose browser named no page is counted too.
+    const bySource = Object.fromEntries(report.perSource.map((row) => [String(row.source), row.count]));
+    expect(bySource).toEqual({ '/car/*': 2, '/financing': 1, null: 1 });
     expect(report.perWeek.every((row) => row.kind === 'enquiry' && /^\d{4}-\d{2}-\d{2}$/.test(row.week))).toBe(true);
     const mine = report.responseTimes.find((row) => row.assignee === seller.name);
-    expect(mine).toMatchObject({ leads: 1, answered: 1 });
+    expect(mine).toMatchObject({ leads: 2, answered: 1 });
     expect(mine?.medianMinutes).toBeGreaterThanOrEqual(19);
     expect(report.conversion.reduce((sum, row) => sum + row.won, 0)).toBe(1);
     await expect(as(seller).report()).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -203,8 +208,9 @@ describe('lead ownership (integration, real database)', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note');
+    expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note,Source page');
     expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,\/car\/toyota-prado-2019$/);
     expect(lines[1]).toContain(',Enquiry,New,"Wanjiku ""Shiru"" Kamau, Jr",+254712345678,');
     expect(lines[1]).toContain(`,${seller.name},`);
     const refused = await app.inject({ method: 'GET', url: '/api/leads/export.csv', headers: { authorization: `Bearer ${await tokenFor(app, seller.id)}` } });

@@ -39,6 +39,8 @@ export interface LeadColumns {
   details: Record<string, unknown> | null;
   /** The signed-in buyer who sent it. */
   buyerId: string | null;
+  /** The site's page it was sent from. */
+  sourcePage: string | null;
 }
 
 /** Who did something to a lead (kept by name in its timeline). */
@@ -73,6 +75,7 @@ const leadColumns = {
   assigneeName: staffMembers.name,
   firstResponseAt: leads.firstResponseAt,
   followUpOn: leads.followUpOn,
+  sourcePage: leads.sourcePage,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
   carId: carRefs.id,
@@ -450,6 +453,13 @@ export class LeadRepository {
       .groupBy(week, leads.kind)
       .orderBy(week, leads.kind);
     return rows.map((row) => ({ ...row, kind: row.kind as LeadKind }));
+  }
+
+  /** Leads per week and source page since `since`; the pages of one car or brand count as one page (`/car/*`). */
+  async perSource(since: Date): Promise<LeadReport['perSource']> {
+    const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
+    const source = sql<string | null>`regexp_replace(${leads.sourcePage}, '^/(car|brand)/.*$', '/\\1/*')`;
+    return this.db.select({ week, source, count: count() }).from(leads).where(gte(leads.createdAt, since)).groupBy(week, source).orderBy(week, source);
   }
 
   /** Per assignee since `since`: leads, answered, and the median and 90th percentile of minutes to the first response. */

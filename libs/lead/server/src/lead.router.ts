@@ -31,7 +31,7 @@ export class LeadRouter {
     });
     this.router = router({
       /** A buyer's request (the enquiry form of the car page and /contact); answers only its id. A signed-in buyer's is tied to their account. */
-      create: publicProcedure.input(LeadCreateRequestSchema).mutation(({ input, ctx }) => leads.create(input, ctx.ip, ctx.user?.id)),
+      create: publicProcedure.input(LeadCreateRequestSchema).mutation(({ input, ctx }) => leads.create(input, ctx.ip, ctx.user?.id, ctx.sourcePage)),
       /** The staff's inbox. */
       list: adminProcedure.input(LeadListInputSchema).query(({ input, ctx }) => leads.list(input, ctx.user.id)),
       setStatus: adminProcedure.input(LeadSetStatusInputSchema).mutation(({ input, ctx }) => leads.setStatus(input, ctx.user)),

@@ -74,7 +74,7 @@ export class LeadService implements OnModuleInit {
    * request has taken (`POST /api/media/lead-photo`): a foreign address would show in the staff's
    * inbox, and a catalogue picture or another buyer's photo is not this buyer's.
    */
-  async create({ website, ...input }: LeadCreateFields, ip: string, buyerId?: string): Promise<{ id: string }> {
+  async create({ website, ...input }: LeadCreateFields, ip: string, buyerId?: string, sourcePage?: string): Promise<{ id: string }> {
     await this.throttle.begin(ip);
     if (website) {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
@@ -107,6 +107,7 @@ export class LeadService implements OnModuleInit {
         preferredTime: input.kind === 'test-drive' ? input.preferredTime : null,
         details: 'details' in input ? input.details : null,
         buyerId: buyerId ?? null,
+        sourcePage: sourcePage ?? null,
       },
       async (tx, assignee) => {
         // Assigned: the salesperson hears of it, the owners too; in the pool, every active staff member.
@@ -194,11 +195,16 @@ export class LeadService implements OnModuleInit {
     return this.leads.assignees();
   }
 
-  /** The owner's figures of leads: per week and kind and the conversion (12 weeks), response times per salesperson (90 days). */
+  /** The owner's figures of leads: per week by kind and by source page, and the conversion (12 weeks), response times per salesperson (90 days). */
   async report(now = new Date()): Promise<LeadReport> {
     const weeks = new Date(now.getTime() - 12 * 7 * 86_400_000);
-    const [perWeek, responseTimes, conversion] = await Promise.all([this.leads.perWeek(weeks), this.leads.responseTimes(new Date(now.getTime() - 90 * 86_400_000)), this.leads.conversion(weeks)]);
-    return { perWeek, responseTimes, conversion };
+    const [perWeek, perSource, responseTimes, conversion] = await Promise.all([
+      this.leads.perWeek(weeks),
+      this.leads.perSource(weeks),
+      this.leads.responseTimes(new Date(now.getTime() - 90 * 86_400_000)),
+      this.leads.conversion(weeks),
+    ]);
+    return { perWeek, perSource, responseTimes, conversion };
   }
 
   /** The leads matching the inbox's filters, in batches (the owner's CSV export). */

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { accessDenial } from './access';
-import { AdminAccessRequiredError, AuthenticationRequiredError, OwnerAccessRequiredError } from './auth.errors';
+import { AdminAccessRequiredError, AuthenticationRequiredError, OwnerAccessRequiredError, SecondFactorEnrolmentRequiredError } from './auth.errors';
 import { Role } from '@dealership/user-schemas';
 import { AuthService } from './auth.service';
 import { type AuthenticatedRequest, routeAccess } from './decorators';
@@ -27,6 +27,7 @@ export class AccessGuard implements CanActivate {
     const user = await this.auth.userFromAuthorization(authorization);
     const denial = accessDenial(user, access);
     if (denial === 'UNAUTHORIZED' || !user) throw new AuthenticationRequiredError(Boolean(authorization));
+    if (denial === 'FORBIDDEN' && user.role === Role.Admin && user.enrolmentOnly) throw new SecondFactorEnrolmentRequiredError();
     if (denial === 'FORBIDDEN') throw access === 'owner' && user.role === Role.Admin ? new OwnerAccessRequiredError() : new AdminAccessRequiredError();
     request.user = user;
     return true;

@@ -10,8 +10,8 @@ export interface AuthSessionStore {
    * and has not expired; undefined otherwise. Runs on every authenticated request: one query.
    */
   findAuthUser(userId: string, sessionId: string): Promise<AuthUser | undefined>;
-  /** Records a new session of `userId` lasting until `expiresAt`; returns its id. */
-  createSession(userId: string, expiresAt: Date): Promise<string>;
+  /** Records a new session of `userId` lasting until `expiresAt` (an enrolment-only one: `AuthUser.enrolmentOnly`); returns its id. */
+  createSession(userId: string, expiresAt: Date, options?: { enrolmentOnly?: boolean }): Promise<string>;
   /** Ends one session of `userId` (logout). */
   revokeSession(userId: string, sessionId: string): Promise<void>;
   /** Ends every session of `userId` but `keepSessionId` (all of them when it is undefined). */

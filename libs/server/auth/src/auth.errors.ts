@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { ENROL_SECOND_FACTOR_MESSAGE } from './access';
 
 /** No token, or one that is forged, expired or of a deleted account. */
 export class AuthenticationRequiredError extends DomainError {
@@ -17,6 +18,13 @@ export class AdminAccessRequiredError extends DomainError {
 export class OwnerAccessRequiredError extends DomainError {
   constructor() {
     super(ErrorCode.Forbidden, "Owner access required: ask the dealership's owner");
+  }
+}
+
+/** Staff signed in while a second factor is required and their account has none: the back office waits for it. */
+export class SecondFactorEnrolmentRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.Forbidden, ENROL_SECOND_FACTOR_MESSAGE);
   }
 }
 

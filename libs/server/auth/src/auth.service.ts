@@ -42,11 +42,14 @@ export class AuthService {
     this.lifetimeSeconds = durationSeconds(config.jwt.expiresIn);
   }
 
-  /** Starts a session of the user (a login) and returns the token for their next requests. */
-  async startSession(userId: string): Promise<string> {
+  /**
+   * Starts a session of the user (a login) and returns the token for their next requests. An
+   * enrolment-only session keeps a staff member out of the back office until they have a second factor.
+   */
+  async startSession(userId: string, options: { enrolmentOnly?: boolean } = {}): Promise<string> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.lifetimeSeconds;
-    const sessionId = await this.sessions().createSession(userId, new Date(expiresAt * 1000));
+    const sessionId = await this.sessions().createSession(userId, new Date(expiresAt * 1000), options);
     return this.signer.sign({ sub: userId, sid: sessionId, iat: issuedAt, exp: expiresAt });
   }
 

@@ -11,6 +11,7 @@ export {
   OrderThrottledError,
   PaymentAttemptsThrottledError,
   RegistrationThrottledError,
+  SecondFactorEnrolmentRequiredError,
 } from './auth.errors';
 export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';

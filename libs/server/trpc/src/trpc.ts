@@ -13,6 +13,10 @@ export interface TrpcContext {
   user: AuthUser | null;
   /** The client's address (rate limits, audit logs). */
   ip: string;
+  /** The client's User-Agent, when it sent one (crawlers are not counted as a car's viewers). */
+  userAgent?: string;
+  /** The path of the site's page the call was made from (the Referer, same origin only): where a lead came from. */
+  sourcePage?: string;
 }
 
 const TRPC_CODE: Record<ErrorCode, TRPCError['code']> = {
@@ -92,6 +96,15 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 /** Requires a staff account (role 1: an owner or a salesperson). Every back-office procedure uses this or `ownerProcedure`: the UI hiding a button is not enough. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   demand(ctx.user, 'admin');
+  return next({ ctx });
+});
+
+/**
+ * Requires a staff account, and lets in a session held at the enrolment step (signed in while a
+ * second factor is required and the account has none): enrolling one is what it is for.
+ */
+export const staffEnrolmentProcedure = authedProcedure.use(({ ctx, next }) => {
+  demand({ ...ctx.user, enrolmentOnly: false }, 'admin');
   return next({ ctx });
 });
 

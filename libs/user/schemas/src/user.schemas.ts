@@ -20,6 +20,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** The signed-in user's own account (`user.me`): a staff member also reads whether they are marked away. */
+export const MeSchema = UserSchema.extend({
+  /** Marked away (leave, a day off): new leads skip them. Always false for a customer. */
+  away: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
 /** The signed-in user as the server resolves it on each request (the role is read from the database). */
 export const AuthUserSchema = z.object({
   id: IdSchema,
@@ -30,6 +37,11 @@ export const AuthUserSchema = z.object({
   staffRole: StaffRoleSchema.nullable().optional(),
   /** The session (login) the request's token belongs to: what a logout ends. */
   sessionId: IdSchema.optional(),
+  /**
+   * A staff session that may only enrol a second factor (signed in while one is required and the
+   * account has none): the back office refuses it until the account has one.
+   */
+  enrolmentOnly: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 

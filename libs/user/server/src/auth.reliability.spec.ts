@@ -603,7 +603,7 @@ describe('user accounts and authentication (integration, real database)', () => 
       });
 
       const signedIn = callerFor({ user: { id: created.id, name: created.name, email: created.email, role: 0 }, ip: '1.1.1.1' });
-      expect(await signedIn.me()).toEqual(created);
+      expect(await signedIn.me()).toEqual({ ...created, away: false });
       const updated = await signedIn.updateProfile({ ...account, name: 'Renamed', password: '' });
       expect(updated).toEqual({ ...created, name: 'Renamed' });
     });

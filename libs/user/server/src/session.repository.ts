@@ -20,7 +20,7 @@ export class SessionRepository implements AuthSessionStore {
 
   constructor(@Inject(DB) private readonly db: Database) {
     this.authUserBySession = this.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, staffRole: users.staffRole, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, enrolmentOnly: sessions.enrolmentOnly })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -41,18 +41,18 @@ export class SessionRepository implements AuthSessionStore {
   async findAuthUser(userId: string, sessionId: string): Promise<AuthUser | undefined> {
     const [row] = await this.authUserBySession.execute({ userId, sessionId });
     if (!row) return undefined;
-    const { lastSeenAt, ...user } = row;
+    const { lastSeenAt, enrolmentOnly, ...user } = row;
     if (Date.now() - lastSeenAt.getTime() > SEEN_RESOLUTION_MS) {
       await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
     }
-    return { ...user, role: toRole(user.role), staffRole: user.role === 1 ? user.staffRole : null };
+    return { ...user, role: toRole(user.role), staffRole: user.role === 1 ? user.staffRole : null, ...(enrolmentOnly ? { enrolmentOnly } : {}) };
   }
 
-  async createSession(userId: string, expiresAt: Date): Promise<string> {
+  async createSession(userId: string, expiresAt: Date, { enrolmentOnly = false }: { enrolmentOnly?: boolean } = {}): Promise<string> {
     // The user's expired sessions go as a new one starts, so the table holds live sessions only
     // (give or take those of users who never log in again).
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, sql`now()`)));
-    const [row] = await this.db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+    const [row] = await this.db.insert(sessions).values({ userId, expiresAt, enrolmentOnly }).returning({ id: sessions.id });
     return row.id;
   }
 

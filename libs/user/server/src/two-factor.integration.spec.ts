@@ -128,4 +128,46 @@ describe('two-factor sign-in for staff (integration, real database)', () => {
     expect((await staff(owner).list()).find((m) => m.id === juma.id)?.twoFactorEnabled).toBe(false);
     await staff(owner).requireTwoFactor({ required: false });
   });
+
+  it('holds staff without a second factor at the enrolment step on the server while one is required: the back office refuses them until they enrol', async () => {
+    const owner = await account('owner-hold@dealer.test', 1, 'owner');
+    const neema = await account('neema-hold@dealer.test', 1);
+    const held = await account('held-other@dealer.test', 1);
+    await staff(owner).requireTwoFactor({ required: true });
+    const auth = app.get(AuthService);
+    const signIn = async (email: string) => {
+      const result = await accounts().login({ email, password: PASSWORD });
+      if (!('token' in result)) throw new Error('expected a session');
+      return `Bearer ${result.token}`;
+    };
+    const userOf = async (authorization: string) => (await auth.userFromAuthorization(authorization)) as AuthUser;
+    const token = await signIn(neema.email);
+    expect((await userOf(token)).enrolmentOnly).toBe(true);
+    // The back office (tRPC and REST alike, by `accessDenial`) says why; their own account still works.
+    await expect(accounts(await userOf(token)).setAway({ away: true })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Two-factor sign-in is required: set it up on your profile page first',
+    });
+    expect(await auth.denialFor(token, 'admin')).toBe('FORBIDDEN');
+    expect(await auth.denialFor(token, 'user')).toBeNull();
+    expect(await accounts(await userOf(token)).me()).toMatchObject({ email: neema.email, away: false });
+    // Enrolling from that very session lifts the hold on it.
+    const { secret } = await accounts(await userOf(token)).twoFactorSetup();
+    await accounts(await userOf(token)).twoFactorEnable({ code: codeOf(secret) });
+    expect((await userOf(token)).enrolmentOnly).toBeUndefined();
+    expect(await auth.denialFor(token, 'admin')).toBeNull();
+    await accounts(await userOf(token)).setAway({ away: true });
+    expect(await accounts(await userOf(token)).me()).toMatchObject({ away: true });
+
+    // Turning the requirement off lifts every hold at once.
+    const other = await signIn(held.email);
+    expect(await auth.denialFor(other, 'admin')).toBe('FORBIDDEN');
+    await staff(owner).requireTwoFactor({ required: false });
+    expect(await auth.denialFor(other, 'admin')).toBeNull();
+    // Buyers are never held.
+    const buyer = await account('buyer-hold@dealer.test', 0);
+    await staff(owner).requireTwoFactor({ required: true });
+    expect((await userOf(await signIn(buyer.email))).enrolmentOnly).toBeUndefined();
+    await staff(owner).requireTwoFactor({ required: false });
+  });
 });

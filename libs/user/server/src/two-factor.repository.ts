@@ -47,6 +47,8 @@ export class TwoFactorRepository {
         .where(eq(users.id, userId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+      // Enrolled: the session that enrolled (and any other enrolment-only one) may use the back office now.
+      await tx.update(sessions).set({ enrolmentOnly: false }).where(and(eq(sessions.userId, userId), eq(sessions.enrolmentOnly, true)));
     });
   }
 
@@ -99,9 +101,13 @@ export class TwoFactorRepository {
   }
 
   async setRequired(required: boolean): Promise<void> {
-    await this.db
-      .insert(appState)
-      .values({ key: REQUIRE_KEY, value: required })
-      .onConflictDoUpdate({ target: appState.key, set: { value: required, updatedAt: sql`now()` } });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(appState)
+        .values({ key: REQUIRE_KEY, value: required })
+        .onConflictDoUpdate({ target: appState.key, set: { value: required, updatedAt: sql`now()` } });
+      // No longer required: nobody is held at the enrolment step.
+      if (!required) await tx.update(sessions).set({ enrolmentOnly: false }).where(eq(sessions.enrolmentOnly, true));
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
-import type { Role, StaffMember, StaffRole, User } from '@dealership/user-schemas';
+import type { Me, Role, StaffMember, StaffRole, User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 
@@ -122,6 +122,12 @@ export class UserRepository {
   async findById(id: string): Promise<User | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row ? toUser(row) : undefined;
+  }
+
+  /** The account as its owner reads it (`user.me`): with the staff's away mark. */
+  async findMe(id: string): Promise<Me | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ? { ...toUser(row), away: row.away } : undefined;
   }
 
   /** Runs `work` in one transaction (the account change and the emails it causes commit together). */

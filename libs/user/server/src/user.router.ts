@@ -1,4 +1,4 @@
-import { adminProcedure, authedProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { adminProcedure, authedProcedure, publicProcedure, router, staffEnrolmentProcedure } from '@dealership/server-trpc';
 import {
   EmailVerifyInputSchema,
   LoginInputSchema,
@@ -34,9 +34,9 @@ export class UserRouter {
       /** The caller's second factor: whether it is available (staff), on, required. */
       twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactor.status(ctx.user.id)),
       /** A new secret to enrol: its QR code and text (staff only). */
-      twoFactorSetup: adminProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
+      twoFactorSetup: staffEnrolmentProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
       /** Turns the second factor on with a first code; answers the recovery codes, shown once. */
-      twoFactorEnable: adminProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code)),
+      twoFactorEnable: staffEnrolmentProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code)),
       /** Ends the session of the calling token. */
       logout: authedProcedure.mutation(async ({ ctx }) => {
         await users.logout(ctx.user);

@@ -3,6 +3,7 @@ import {
   type AuthUser,
   type LoginInput,
   type LoginResult,
+  type Me,
   type ProfileUpdateInput,
   type RegisterInput,
   Role,
@@ -85,8 +86,9 @@ export class UserService {
       }
     }
     await this.throttle.succeeded(ip, input.email);
-    const session = await this.startSession(user);
+    // Staff without a second factor while one is required: a session for their profile only, until they enrol.
     const mustEnrol = user.role === Role.Admin && !(await this.twoFactor.enabledFor(user.id)) && (await this.twoFactor.required());
+    const session = await this.startSession(user, { enrolmentOnly: mustEnrol });
     return mustEnrol ? { ...session, mustEnrolTwoFactor: true } : session;
   }
 
@@ -113,8 +115,8 @@ export class UserService {
     return input.rememberDevice ? { ...session, deviceToken: await this.twoFactor.trustDevice(account.id) } : session;
   }
 
-  private async startSession(user: User): Promise<AuthSession> {
-    const token = await this.auth.startSession(user.id);
+  private async startSession(user: User, options: { enrolmentOnly?: boolean } = {}): Promise<AuthSession> {
+    const token = await this.auth.startSession(user.id, options);
     await this.users.recordSignIn(user.id);
     return { user, token };
   }
@@ -129,8 +131,8 @@ export class UserService {
     await this.auth.endSessions(user.id);
   }
 
-  async me(userId: string): Promise<User> {
-    const user = await this.users.findById(userId);
+  async me(userId: string): Promise<Me> {
+    const user = await this.users.findMe(userId);
     if (!user) throw new UserNotFoundError();
     return user;
   }

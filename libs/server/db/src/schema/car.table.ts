@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, pgView, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, pgView, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from './brand.table';
 import { bodyTypeEnum, carStatusEnum, conditionEnum, driveEnum, fuelTypeEnum, transmissionEnum } from './enums';
 import { timestamps } from './timestamps';
@@ -97,6 +97,22 @@ export const carImages = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('car_images_car_idx').on(t.carId, t.position)],
+);
+
+/**
+ * How often each car's page was viewed, per day (Nairobi): one row per car and day, counted up,
+ * never a row per view (the owner's most-viewed report).
+ */
+export const carDailyViews = pgTable(
+  'car_daily_views',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.day] }), index('car_daily_views_day_idx').on(t.day)],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cars } from './car.table';
 import { timestamps } from './timestamps';
 import { users } from './user.table';
@@ -37,6 +37,8 @@ export const leads = pgTable(
     /** The day to call again; `followUpRemindedOn` is the day its reminder went (once). */
     followUpOn: date('follow_up_on', { mode: 'string' }),
     followUpRemindedOn: date('follow_up_reminded_on', { mode: 'string' }),
+    /** The site's page the form was sent from (its path, as the browser's Referer gave it); null when the browser did not say. */
+    sourcePage: text('source_page'),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +53,8 @@ export const leads = pgTable(
     // Round-robin reads each salesperson's latest lead; "mine" lists theirs.
     index('leads_assignee_created_idx').on(t.assigneeId, t.createdAt.desc()),
     index('leads_buyer_idx').on(t.buyerId),
+    // A car's leads (the most viewed cars' report).
+    index('leads_car_created_idx').on(t.carId, t.createdAt),
     index('leads_follow_up_idx')
       .on(t.followUpOn)
       .where(sql`follow_up_on is not null`),
@@ -75,3 +79,12 @@ export const leadEvents = pgTable(
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
+
+/**
+ * When each car's leads came (the lead domain's published view, migration 0031): the catalogue's
+ * most-viewed report counts a car's leads beside its views. Never who sent them.
+ */
+export const carLeads = pgView('car_leads', {
+  carId: uuid('car_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}).existing();

@@ -1,4 +1,4 @@
-import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './user.table';
 
 /**
@@ -17,6 +17,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The session's latest request (to the minute): a staff session idle for STAFF_IDLE_LIMIT ends. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A staff sign-in while two-factor sign-in is required and the account has none: the session
+     * may enrol one (and use the buyer's own pages) but not the back office, until it does.
+     */
+    enrolmentOnly: boolean('enrolment_only').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -8,6 +8,11 @@ const LEAD_REPORT = {
     { week: '2026-11-16', kind: 'enquiry', count: 4 },
     { week: '2026-11-23', kind: 'test-drive', count: 2 },
   ],
+  perSource: [
+    { week: '2026-11-16', source: '/car/*', count: 3 },
+    { week: '2026-11-16', source: null, count: 1 },
+    { week: '2026-11-23', source: '/financing', count: 2 },
+  ],
   responseTimes: [
     { assignee: 'Amina Wanjiru', leads: 5, answered: 4, medianMinutes: 6.5, p90Minutes: 21 },
     { assignee: 'Unassigned', leads: 1, answered: 0, medianMinutes: null, p90Minutes: null },
@@ -27,8 +32,13 @@ const STOCK = {
   ],
 };
 
-const api: FakeApi = (procedure) =>
-  procedure === 'lead.report' ? { data: LEAD_REPORT } : procedure === 'order.report' ? { data: ORDER_REPORT } : procedure === 'car.stockAge' ? { data: STOCK } : { error: { code: 'NOT_FOUND' } };
+const MOST_VIEWED = {
+  month: '2026-11',
+  cars: [{ id: '00000000-0000-4000-8000-000000000003', name: 'Toyota Prado 2019', slug: 'toyota-prado-2019', price: 6_900_000, status: 'Available', views: 412, leads: 9 }],
+};
+
+const ANSWERS: Record<string, unknown> = { 'lead.report': LEAD_REPORT, 'order.report': ORDER_REPORT, 'car.stockAge': STOCK, 'car.mostViewed': MOST_VIEWED };
+const api: FakeApi = (procedure) => (procedure in ANSWERS ? { data: ANSWERS[procedure] } : { error: { code: 'NOT_FOUND' } });
 
 describe('ReportsPage', () => {
   it("shows the owner's figures from the three domains, each with a CSV export", async () => {
@@ -46,7 +56,10 @@ describe('ReportsPage', () => {
     expect(screen.getByText('2 delivered, KES 3,100,000 in 12 months.')).toBeInTheDocument();
     expect(screen.getByText('2 cars in stock, 1 of them over 90 days.')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Stock age' })).getByRole('link', { name: 'Subaru Forester 2015' })).toHaveAttribute('href', '/car/subaru-forester-2015');
-    for (const title of ['Leads per week', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Stock age']) {
+    expect(screen.getByText('Car pages: 3 · /financing: 2 · Not known: 1')).toBeInTheDocument();
+    const viewed = within(screen.getByRole('table', { name: 'Most viewed cars this month' }));
+    expect(viewed.getByRole('row', { name: /Toyota Prado 2019/ })).toHaveTextContent('Toyota Prado 20194129KES 6,900,000');
+    for (const title of ['Leads per week', 'Leads by source page', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Most viewed cars this month', 'Stock age']) {
       expect(screen.getByRole('button', { name: `Export ${title} as CSV` })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Export all leads (CSV)' })).toHaveAttribute('href', '/api/leads/export.csv');

@@ -32,27 +32,52 @@ function Section({ title, onExport, children }: { title: string; onExport?: () =
   );
 }
 
+/** A lead's source page as the owner reads it: a car's or a brand's pages together, the home page by name. */
+export function sourceLabel(source: string | null): string {
+  if (source === null) return 'Not known';
+  // The server counts a car's or a brand's pages as one: /car/*, /brand/*.
+  if (source === sitePath('car', { slug: '*' })) return 'Car pages';
+  if (source === sitePath('brand', { slug: '*' })) return 'Brand pages';
+  return source === '/' ? 'Home' : source;
+}
+
+/** The sources the chart shows by name (the most leads first); the rest count as "Other pages". */
+const CHARTED_SOURCES = 5;
+
 const minutes = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-KE')} min`);
 const exportFailed = (error: unknown) => notifyError(error instanceof Error ? error.message : 'The export failed');
 
 /**
- * `/dashboard/admin/reports` (owners): leads per week by kind, first-response times per
- * salesperson, lead -> won, sales per month, reservations ended, and the stock by age; each one
+ * `/dashboard/admin/reports` (owners): leads per week by kind and by source page, first-response
+ * times per salesperson, lead -> won, sales per month, reservations ended, the most viewed cars
+ * with their leads, and the stock by age; each one
  * export as CSV, and the whole leads list from the server's export.
  */
 export function ReportsPage() {
   const leads = trpc.lead.report.useQuery();
   const orders = trpc.order.report.useQuery();
   const stock = trpc.car.stockAge.useQuery();
-  const failed = leads.error ?? orders.error ?? stock.error;
+  const viewed = trpc.car.mostViewed.useQuery();
+  const failed = leads.error ?? orders.error ?? stock.error ?? viewed.error;
   if (failed) return <Alert color="red">Could not load the reports: {failed.message}</Alert>;
-  if (!leads.data || !orders.data || !stock.data) return <Loader aria-label="Loading the reports" />;
+  if (!leads.data || !orders.data || !stock.data || !viewed.data) return <Loader aria-label="Loading the reports" />;
 
   const weeks = [...new Set(leads.data.perWeek.map((row) => row.week))];
   const perWeek = weeks.map((week) => ({
     week,
     ...Object.fromEntries(LEAD_KINDS.map((kind) => [LEAD_KIND_LABELS[kind], leads.data.perWeek.find((row) => row.week === week && row.kind === kind)?.count ?? 0])),
   }));
+
+  const totals = new Map<string, number>();
+  for (const row of leads.data.perSource) totals.set(sourceLabel(row.source), (totals.get(sourceLabel(row.source)) ?? 0) + row.count);
+  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([label]) => label);
+  const charted = ranked.length > CHARTED_SOURCES + 1 ? [...ranked.slice(0, CHARTED_SOURCES), 'Other pages'] : ranked;
+  const sourceOf = (source: string | null) => (charted.includes(sourceLabel(source)) ? sourceLabel(source) : 'Other pages');
+  const perSource = [...new Set(leads.data.perSource.map((row) => row.week))].map((week) => {
+    const counts: Record<string, number | string> = { week, ...Object.fromEntries(charted.map((label) => [label, 0])) };
+    for (const row of leads.data.perSource.filter((row) => row.week === week)) counts[sourceOf(row.source)] = Number(counts[sourceOf(row.source)]) + row.count;
+    return counts;
+  });
 
   return (
     <Stack>
@@ -81,6 +106,23 @@ export function ReportsPage() {
               series={LEAD_KINDS.map((kind, i) => ({ name: LEAD_KIND_LABELS[kind], color: KIND_COLOURS[i] }))}
               withLegend
             />
+          )}
+        </Section>
+        <Section
+          title="Leads by source page"
+          onExport={() =>
+            void downloadCsv('leads-by-source-page', leads.data.perSource.map((row) => ({ week: row.week, page: row.source ?? '', source: sourceLabel(row.source), leads: row.count }))).catch(exportFailed)
+          }
+        >
+          {perSource.length === 0 ? (
+            <Text c="gray.7">No leads in the last 12 weeks.</Text>
+          ) : (
+            <>
+              <BarChart h={220} data={perSource} dataKey="week" type="stacked" series={charted.map((name, i) => ({ name, color: KIND_COLOURS[i] ?? 'gray.5' }))} withLegend />
+              <Text size="sm" mt="xs">
+                {ranked.map((label) => `${label}: ${totals.get(label)}`).join(' · ')}
+              </Text>
+            </>
           )}
         </Section>
         <Section
@@ -154,6 +196,44 @@ export function ReportsPage() {
             ]}
             withLegend
           />
+        </Section>
+        <Section
+          title="Most viewed cars this month"
+          onExport={() => void downloadCsv('most-viewed-cars', viewed.data.cars.map(({ name, status, price, views, leads: carLeads }) => ({ name, status, price, views, leads: carLeads }))).catch(exportFailed)}
+        >
+          {viewed.data.cars.length === 0 ? (
+            <Text c="gray.7">No car pages viewed yet this month.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420} mah={320}>
+              <Table aria-label="Most viewed cars this month" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Car</Table.Th>
+                    <Table.Th>Views</Table.Th>
+                    <Table.Th>Leads</Table.Th>
+                    <Table.Th>Price</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {viewed.data.cars.map((car) => (
+                    <Table.Tr key={car.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={sitePath('car', { slug: car.slug })}>
+                          {car.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{car.views}</Table.Td>
+                      <Table.Td>{car.leads}</Table.Td>
+                      <Table.Td>{formatKes(car.price)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Text size="xs" c="gray.7" mt="xs">
+            Visitors count once per car and day; search engines and the staff are not counted.
+          </Text>
         </Section>
         <Section title="Stock age" onExport={() => void downloadCsv('stock-age', stock.data.cars.map(({ name, status, price, days }) => ({ name, status, price, days }))).catch(exportFailed)}>
           <Text size="sm" mb="xs">{`${stock.data.inStock} cars in stock, ${stock.data.over90Days} of them over 90 days.`}</Text>

@@ -21,6 +21,7 @@ const lead: Lead = {
   assignee: { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f52', name: 'Salim' },
   firstResponseAt: null,
   followUpOn: null,
+  sourcePage: null,
   createdAt: '2026-11-23T07:00:00.000Z',
   updatedAt: '2026-11-23T07:00:00.000Z',
 };
@@ -69,6 +70,12 @@ describe('LeadDrawer', () => {
     ]);
     expect(callsOf(calls, 'lead.timeline').map((call) => call.input)).toEqual([{ id: lead.id }]);
     expect(within(dialog).getByText(/Assigned to Salim · New/)).toBeInTheDocument();
+  });
+
+  it('says which page of the site the lead was sent from', async () => {
+    renderDrawer(undefined, { ...lead, sourcePage: '/car/toyota-prado-2019' });
+    const dialog = await screen.findByRole('dialog', { name: 'Test drive from Amina W.' });
+    expect(within(dialog).getByText('Assigned to Salim · New · Sent from /car/toyota-prado-2019')).toBeInTheDocument();
   });
 
   it('adds a note, appended to the timeline, and refreshes it', async () => {

@@ -234,6 +234,7 @@ export function LeadDrawer({ lead, onClose }: LeadDrawerProps) {
           <Text size="sm">
             {lead.assignee ? `Assigned to ${lead.assignee.name}` : 'Unassigned'} · {lead.status}
             {lead.followUpOn ? ` · Follow up on ${dayInWords(lead.followUpOn)}` : ''}
+            {lead.sourcePage ? ` · Sent from ${lead.sourcePage}` : ''}
           </Text>
           {owner ? <AssignTo lead={lead} assignees={assignees.data} onDone={refresh} /> : null}
           <Section title="Follow-up">

@@ -22,6 +22,7 @@ const lead: Lead = {
   assignee: null,
   firstResponseAt: null,
   followUpOn: null,
+  sourcePage: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };

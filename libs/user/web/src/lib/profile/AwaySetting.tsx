@@ -2,20 +2,12 @@ import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess } from '@dealership/web-ui';
 import { Paper, Switch } from '@mantine/core';
-import { useState } from 'react';
 
-/**
- * A staff member marks themself away (leave, a day off): new leads skip them. The current mark is
- * read from the people leads go to (`lead.assignees`): the profile's own user carries none.
- */
-export function AwaySetting({ userId }: { userId: string }) {
+/** A staff member marks themself away (leave, a day off): new leads skip them. The mark is their own account's (`user.me`). */
+export function AwaySetting() {
   const utils = trpc.useUtils();
-  const assignees = trpc.lead.assignees.useQuery();
+  const me = trpc.user.me.useQuery();
   const setAway = trpc.user.setAway.useMutation();
-  // What was chosen here, until the list says so too.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const listed = assignees.data?.find((person: { id: string; away: boolean }) => person.id === userId)?.away;
-  const away = chosen ?? listed ?? false;
 
   const change = async (next: boolean) => {
     try {
@@ -24,9 +16,9 @@ export function AwaySetting({ userId }: { userId: string }) {
       notifyError(describeApiError(error).message);
       return;
     }
-    setChosen(next);
+    utils.user.me.setData(undefined, (current) => (current ? { ...current, away: next } : current));
     notifySuccess(next ? 'You are away: new leads skip you' : 'You are back: new leads reach you again');
-    await utils.lead.assignees.invalidate();
+    await Promise.all([utils.user.me.invalidate(), utils.lead.assignees.invalidate()]);
   };
 
   return (
@@ -34,8 +26,8 @@ export function AwaySetting({ userId }: { userId: string }) {
       <Switch
         label="Away: new leads skip me"
         description="For leave or a day off. The leads you have stay yours."
-        checked={away}
-        disabled={assignees.isPending || setAway.isPending}
+        checked={me.data?.away ?? false}
+        disabled={me.isPending || setAway.isPending}
         onChange={(event) => void change(event.currentTarget.checked)}
       />
     </Paper>

@@ -88,21 +88,25 @@ describe('UserProfilePage', () => {
   it('shows buyers no away switch', () => {
     const { apiCalls } = renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile' });
     expect(screen.queryByRole('switch', { name: /Away/ })).toBeNull();
-    expect(apiCalls.filter((call) => call.procedure === 'lead.assignees')).toEqual([]);
+    expect(apiCalls.filter((call) => call.procedure === 'user.me')).toEqual([]);
   });
 
   it('lets a staff member mark themself away, and back', async () => {
     const fatuma = { ...user, id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f51', name: 'Fatuma', role: 1 as const, staffRole: 'sales' as const };
     storeSession(fatuma);
+    // The server's account: the mark the switch reads back after each change.
+    let stored = false;
     const { apiCalls } = renderApp(<UserProfilePage />, {
       route: '/dashboard/admin/profile',
       path: '/dashboard/admin/profile',
-      api: (procedure) =>
-        procedure === 'lead.assignees'
-          ? { data: [{ id: fatuma.id, name: 'Fatuma', away: false }] }
-          : procedure === 'user.setAway'
-            ? { data: { ok: true } }
-            : { error: { code: 'NOT_FOUND' } },
+      api: (procedure, input) => {
+        if (procedure === 'user.me') return { data: { ...fatuma, emailVerified: true, away: stored } };
+        if (procedure === 'user.setAway') {
+          stored = (input as { away: boolean }).away;
+          return { data: { ok: true } };
+        }
+        return { data: [] };
+      },
     });
     const away = screen.getByRole('switch', { name: /^Away: new leads skip me/ });
     await waitFor(() => expect(away).toBeEnabled());
@@ -121,7 +125,7 @@ describe('UserProfilePage', () => {
       route: '/dashboard/admin/profile',
       path: '/dashboard/admin/profile',
       api: (procedure) =>
-        procedure === 'lead.assignees' ? { data: [] } : { error: { code: 'FORBIDDEN', message: 'Only staff can be away' } },
+        procedure === 'user.me' ? { data: { ...user, role: 1, staffRole: 'sales', emailVerified: true, away: false } } : { error: { code: 'FORBIDDEN', message: 'Only staff can be away' } },
     });
     const away = screen.getByRole('switch', { name: /^Away: new leads skip me/ });
     await waitFor(() => expect(away).toBeEnabled());

@@ -53,7 +53,7 @@ export function UserProfilePage() {
           />
         </Stack>
       </Paper>
-      {user.role === 1 ? <AwaySetting userId={user.id} /> : null}
+      {user.role === 1 ? <AwaySetting /> : null}
       {user.role === 1 ? <TwoFactorSettings /> : null}
     </Stack>
   );
