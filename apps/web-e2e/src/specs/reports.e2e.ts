@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { expect, test } from '../support/fixtures';
+import { adminToken, makeCars, removeCars } from '../support/made-cars';
+
+/** A buyer's phone: headless Chromium says it is a robot, and robots' views are not counted. */
+const PHONE_BROWSER = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 /*
  * The owner's reports (issue 28): the figures of leads, sales and stock on one page, and the
@@ -32,9 +36,56 @@ test('the owner reads the reports and exports the leads as CSV with the right ro
   const bytes = await readFile(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note');
+  expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note,Source page');
   const row = lines.find((line) => line.includes('Shiru'));
   expect(row).toContain(`,Enquiry,New,"${name.replace(/"/g, '""')}",+254712345678,`);
   expect(row).toContain(',Is the Prado still available?,');
   expect(pageProblems).toEqual([]);
+});
+
+/*
+ * Where leads come from and what buyers look at (issue 28): a visitor's view of a car page counts
+ * for the car (once a day), and the enquiry they send from it is counted for the car pages and
+ * for that car in the owner's reports.
+ */
+test("a buyer's view of a car and the enquiry sent from its page show in the owner's reports", async ({ page, browser, baseURL, request, pageProblems }, testInfo) => {
+  test.setTimeout(90_000);
+  const [car] = await makeCars(request, testInfo, [1_450_000], 'Viewed');
+  try {
+    const name = `Halima ${testInfo.project.name} ${Date.now().toString(36)}`;
+    const buyer = await browser.newContext({ userAgent: PHONE_BROWSER });
+    const visitor = await buyer.newPage();
+    await visitor.goto(new URL(`/car/${car.slug}`, baseURL).href);
+    await visitor.reload(); // the same buyer again today: still one view
+    await visitor.waitForSelector('html[data-interactive]');
+    await visitor.getByRole('button', { name: 'Ask about this car' }).click();
+    const dialog = visitor.getByRole('dialog', { name: `Ask about the ${car.name}` });
+    await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
+    await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
+    await buyer.close();
+
+    // The lead knows its page (the browser's Referer, nothing the page had to send).
+    const found = await request.get(`/trpc/lead.list?input=${encodeURIComponent(JSON.stringify({ search: name }))}`, {
+      headers: { authorization: `Bearer ${await adminToken(request)}` },
+    });
+    const items = ((await found.json()) as { result: { data: { items: { sourcePage: string | null }[] } } }).result.data.items;
+    expect(items.map((item) => item.sourcePage)).toEqual([`/car/${car.slug}`]);
+
+    await page.goto('/login');
+    await submitLogin(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/$/);
+    // Views reach the counters within a few seconds (they are added up in batches).
+    const row = page.getByRole('table', { name: 'Most viewed cars this month' }).getByRole('row', { name: new RegExp(car.name) });
+    await expect(async () => {
+      await page.goto('/dashboard/admin/reports');
+      await expect(row).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(row.getByRole('cell')).toHaveText([car.name, '1', '1', /KES 1,450,000/]);
+    await expect(page.getByRole('region', { name: 'Leads by source page' })).toContainText(/Car pages: \d+/);
+    expect(pageProblems).toEqual([]);
+  } finally {
+    await removeCars(request, [car]);
+  }
 });
