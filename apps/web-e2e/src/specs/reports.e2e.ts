@@ -12,7 +12,7 @@ test('the owner reads the reports and exports the leads as CSV with the right ro
   const name = `Wanjiku "Shiru" Kamau, ${testInfo.project.name} ${Date.now().toString(36)}`;
   const sent = await request.post('/trpc/lead.create', {
     headers: { 'x-forwarded-for': `10.66.${testInfo.workerIndex}.${Date.now() % 250}` },
-    data: { kind: 'enquiry', name, phone: '0712 345 678', message: 'Is the Prado still available?' },
+    data: { kind: 'enquiry', name, phone: '0712 345 678', consent: true, message: 'Is the Prado still available?' },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 

@@ -58,6 +58,15 @@ export class MessageRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
   /** Writes messages in the caller's transaction (or on its own): they go out only if it commits. */
+  /** Messages written before `cutoff` that are done with (sent, failed, unconfigured): the privacy policy's period for them ended. How many went. */
+  async purgeBefore(cutoff: Date): Promise<number> {
+    const gone = await this.db
+      .delete(outboxMessages)
+      .where(and(lt(outboxMessages.createdAt, cutoff), sql`${outboxMessages.status} not in ('pending', 'sending')`))
+      .returning({ id: outboxMessages.id });
+    return gone.length;
+  }
+
   async insert(db: Database | Transaction, messages: readonly OutgoingMessage[], unconfigured: ReadonlySet<MessageChannel>): Promise<void> {
     if (messages.length === 0) return;
     await db.insert(outboxMessages).values(

@@ -54,6 +54,11 @@ export class Outbox {
     return { dealerPhone: this.config.dealerPhone, publicUrl: this.config.publicUrl };
   }
 
+  /** Deletes the messages past the privacy policy's period (RETENTION.messageDays); how many. */
+  purgeBefore(cutoff: Date): Promise<number> {
+    return this.messages.purgeBefore(cutoff);
+  }
+
   /** Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. */
   enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
     return this.messages.insert(db, messages, this.unconfigured);
