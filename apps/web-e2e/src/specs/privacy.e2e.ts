@@ -4,7 +4,11 @@ import { expect, test } from '../support/fixtures';
 
 // A buyer's rights over their data (Data Protection Act, 2019), as they use them: consent to be
 // contacted on a lead form, a copy of everything held about them, and their account deleted.
-test('a buyer ticks consent on a lead form, downloads their data from the profile and deletes their account', async ({ page, request, pageProblems }, testInfo) => {
+test('a buyer ticks consent on a lead form, downloads their data from the profile and deletes their account', async ({
+  page,
+  request,
+  pageProblems,
+}, testInfo) => {
   const customer = newCustomer(testInfo, 'privacy');
   await registerViaApi(request, customer);
   await page.goto('/login');
