@@ -1,6 +1,6 @@
 import { auditEvents, leads, orders, outboxMessages, users } from '@dealership/server-db';
 import { insertOrder } from '@dealership/server-db/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type PrivacyServer, startPrivacyServer } from './testing/privacy-server';
 import { TEST_ADMIN } from './testing/test-config';
 
@@ -101,6 +101,12 @@ describe('data export and account deletion (whole server, real database)', () =>
 
   it('deletes the account: orders kept without the buyer, requests anonymised, every session ended, the email queued', async () => {
     const db = server.database.db;
+    // An SMS she was sent (her lead's acknowledgement, as a sent message): it goes with the account.
+    await db
+      .insert(outboxMessages)
+      .values({ channel: 'sms', recipient: '+254712345678', topic: 'lead.buyer', bodyText: 'We have your request', status: 'sent' });
+    const toHer = sql`${outboxMessages.recipient} in (${people.amina.email}, '+254712345678')`;
+    const [{ before }] = await db.select({ before: count() }).from(outboxMessages).where(toHer);
     const { status } = await server.trpc('user.deleteAccount', { password: people.amina.password }, aminaToken);
     expect(status).toBe(200);
 
@@ -117,6 +123,8 @@ describe('data export and account deletion (whole server, real database)', () =>
       .where(and(eq(outboxMessages.topic, 'account.deleted'), eq(outboxMessages.recipient, people.amina.email)));
     expect(emails).toHaveLength(1);
     expect(emails[0].bodyText).toContain('we deleted your account');
+    // Everything sent to her went (the verification email, the lead's acknowledgement, that SMS): only the confirmation is left.
+    expect((await db.select({ topic: outboxMessages.topic }).from(outboxMessages).where(toHer)).map((message) => message.topic)).toEqual(['account.deleted']);
     // The other buyer keeps everything.
     expect((await db.select().from(orders).where(eq(orders.id, ids['barakaOrder'])))[0]).toMatchObject({
       buyerId: ids['barakaUser'],
@@ -131,7 +139,7 @@ describe('data export and account deletion (whole server, real database)', () =>
     expect(record).toMatchObject({
       entityId: ids['aminaUser'],
       recordLabel: 'Customer account',
-      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 1 }, leadPhotosDeleted: { after: 0 } },
+      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 1 }, messagesDeleted: { after: before }, leadPhotosDeleted: { after: 0 } },
     });
     expect(JSON.stringify(record)).not.toContain(people.amina.email);
   });

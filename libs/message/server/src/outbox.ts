@@ -59,6 +59,11 @@ export class Outbox {
     return this.messages.purgeBefore(cutoff);
   }
 
+  /** Deletes the messages sent to an account being deleted (its email and phone), in its transaction; those still to send go out. How many went. */
+  forgetRecipients(db: Database | Transaction, recipients: readonly string[]): Promise<number> {
+    return recipients.length > 0 ? this.messages.purgeTo(db, recipients) : Promise.resolve(0);
+  }
+
   /** Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. */
   enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
     return this.messages.insert(db, messages, this.unconfigured);

@@ -1,7 +1,7 @@
 import { AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
-import { PeriodicJobs, type PersonalDataCounts, PersonalDataHolders } from '@dealership/server-db';
-import { daysBefore, monthsBefore, RETENTION } from '@dealership/shared-schemas';
+import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders } from '@dealership/server-db';
+import { daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { type AuthUser, Role } from '@dealership/user-schemas';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -77,8 +77,8 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
   /**
    * Deletes a customer's account after checking their password: in one transaction their orders
    * lose the buyer's personal fields (kept for the dealer's accounts), their requests are
-   * anonymised, the account goes with its sessions (every device signed out), and the
-   * confirmation email is queued; the photos of their requests are deleted after it commits.
+   * anonymised, the messages sent to them are deleted, the account goes with its sessions (every
+   * device signed out), and the confirmation email is queued; the photos of their requests are deleted after it commits.
    * Staff accounts are refused: an owner deactivates them (and the last owner is never left out).
    */
   async deleteAccount(user: AuthUser, password: string, ip: string): Promise<{ ok: true }> {
@@ -88,8 +88,11 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     if (!profile) throw new UserNotFoundError();
     const email = await accountDeletedEmail(this.outbox.site, profile.name);
     const { counts, afterCommit } = await this.users.transaction(async (tx) => {
-      const forgotten = [];
+      const forgotten: Awaited<ReturnType<PersonalDataHolder['forget']>>[] = [];
       for (const holder of this.holders.all()) forgotten.push(await holder.forget(user.id, tx));
+      // The emails and SMS sent to them (receipts, acknowledgements) go too; the confirmation below is then the only one.
+      const phone = normaliseKenyanPhone(profile.phone);
+      forgotten.push({ counts: { messagesDeleted: await this.outbox.forgetRecipients(tx, [profile.email, ...(phone ? [phone] : [])]) } });
       await this.outbox.enqueue(tx, [emailMessage(profile.email, 'account.deleted', email)]);
       if (!(await this.users.deleteCustomer(tx, user.id))) throw new UserNotFoundError();
       return { counts: forgotten.map((done) => done.counts), afterCommit: forgotten.flatMap((done) => (done.afterCommit ? [done.afterCommit] : [])) };
