@@ -80,7 +80,7 @@ export function PrivacyPolicyPage() {
               `Orders, invoices and import records, and requests that led to a sale: ${RETENTION.saleYears} years after the sale, as the Tax Procedures Act requires. Then your name, phone number and address are removed from them.`,
               'Your account: until you delete it from your profile page (or ask us to). Your orders are then kept without your name and contact details, your requests are anonymised, and you are signed out everywhere.',
               `Emails and text messages we sent you: ${RETENTION.messageDays} days.`,
-              `Security records: your sign-ins end when you sign out or when they expire, and are deleted within a day of expiring; the counts of attempts we keep to stop abuse are deleted when their window ends; our staff's activity log (who changed what) is kept ${RETENTION.activityLogMonths} months.`,
+              `Security records: your sign-ins end when you sign out or when they expire, and are deleted within a day of expiring; the counts of attempts (with your address) we keep to stop abuse stop counting within hours and are deleted as later attempts come in; our activity log (who changed what in the back office, and sign-ins with the address and browser they came from) is kept ${RETENTION.activityLogMonths} months.`,
             ]}
           />
           <Text>A job on our server applies these periods every day and records in our activity log how many records it removed or anonymised.</Text>
