@@ -246,15 +246,7 @@ describe('leads (integration, real database)', () => {
     await content.update({ ...defaults, hours, phone: '+254 733 444 555' }, admin);
     try {
       const visitor = callerFor(null);
-      const drive = {
-        kind: 'test-drive' as const,
-        name: 'Baraka',
-        phone: '0722 000 111',
-        consent: true,
-        carId: car.id,
-        preferredDate: nextDay(6),
-        preferredTime: '14:30',
-      };
+      const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', consent: true, carId: car.id, preferredDate: nextDay(6), preferredTime: '14:30' };
       // After 13:00 on a Saturday: refused in the default hours, taken in the edited ones.
       const { id } = await visitor.create(drive);
       const [sms] = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'lead.buyer'));
@@ -273,15 +265,7 @@ describe('leads (integration, real database)', () => {
     const brand = await insertBrand(handle.db, { name: 'Mazda' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5' });
     const visitor = callerFor(null);
-    const drive = {
-      kind: 'test-drive' as const,
-      name: 'Baraka',
-      phone: '0722 000 111',
-      consent: true,
-      carId: car.id,
-      preferredDate: nextDay(3),
-      preferredTime: '09:00',
-    };
+    const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', consent: true, carId: car.id, preferredDate: nextDay(3), preferredTime: '09:00' };
     const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
     expect(await fieldErrorsOf({ ...drive, preferredTime: '17:30' })).toMatchObject({
       httpStatus: 400,
