@@ -166,4 +166,28 @@ describe('UserProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Delete my account' })).toBeNull();
     expect(screen.getByText('Staff accounts are closed by an owner, on the Staff page.')).toBeInTheDocument();
   });
+
+  it('downloads what the server holds about the user as a JSON file', async () => {
+    const held = { exportedAt: '2026-11-28T06:00:00.000Z', profile: user, orders: [], leads: [], sessions: [{ current: true }] };
+    const files: Blob[] = [];
+    const createObjectURL = jest.fn((file: Blob) => {
+      files.push(file);
+      return 'blob:my-data';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { apiCalls } = renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile', api: () => ({ data: held }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(apiCalls.map((call) => call.procedure)).toEqual(['user.exportMyData']);
+    expect(files[0].type).toBe('application/json');
+    // jsdom's Blob has no text(): read it as the browser's FileReader would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(files[0]);
+    });
+    expect(JSON.parse(text)).toEqual(held);
+    clicked.mockRestore();
+  });
 });
