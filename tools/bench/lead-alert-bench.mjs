@@ -72,7 +72,7 @@ try {
     const response = await fetch(`http://127.0.0.1:${port}/trpc/lead.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.99.${Math.floor(i / 250)}.${i % 250}` },
-      body: JSON.stringify({ name, phone: '0712 345 678', message: 'Is this car still available?' }),
+      body: JSON.stringify({ name, phone: '0712 345 678', consent: true, message: 'Is this car still available?' }),
     });
     if (!response.ok) throw new Error(`lead.create answered ${response.status}: ${await response.text()}`);
   };

@@ -110,6 +110,15 @@ const REST_ROWS: RestRow[] = [
 const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.me', type: 'query', access: 'user' },
   { path: 'user.updateProfile', type: 'mutation', access: 'user', input: (f, who) => f.profile[who] },
+  { path: 'user.exportMyData', type: 'query', access: 'user' },
+  // A wrong password (the actor's own would delete the account the next rows sign in with): refused past the guard (400), never 401 or 403.
+  {
+    path: 'user.deleteAccount',
+    type: 'mutation',
+    access: 'user',
+    input: () => ({ password: 'not-the-password' }),
+    allowed: { status: 400, code: 'BAD_REQUEST' },
+  },
   { path: 'user.logout', type: 'mutation', access: 'user', ownSession: true },
   { path: 'user.logoutAll', type: 'mutation', access: 'user', ownSession: true },
   { path: 'user.resendVerification', type: 'mutation', access: 'user' },

@@ -24,7 +24,7 @@ async function sendLead(port: number, name: string): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}/trpc/lead.create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${Math.floor(++leadSequence / 250)}.${leadSequence % 250}` },
-    body: JSON.stringify({ name, phone: '0712 345 678', message: `Is the car still available? (${name})` }),
+    body: JSON.stringify({ name, phone: '0712 345 678', consent: true, message: `Is the car still available? (${name})` }),
   });
   if (!response.ok) throw new Error(`lead.create answered ${response.status}: ${await response.text()}`);
 }

@@ -145,7 +145,7 @@ describe('GET /api/staff/events (integration: two instances over HTTP)', () => {
     const sent = await fetch(`${urlA}/trpc/lead.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'enquiry', name: 'Otieno', phone: '0712345678', message: 'Is the Vitz still available?' }),
+      body: JSON.stringify({ kind: 'enquiry', name: 'Otieno', phone: '0712345678', consent: true, message: 'Is the Vitz still available?' }),
     });
     expect(sent.status).toBe(200);
     const { id } = ((await sent.json()) as { result: { data: { id: string } } }).result.data;

@@ -62,6 +62,7 @@ test('a buyer books a test drive from a car page in an opening-hour slot; the ad
   await time.selectOption('10:30');
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /Phone/ }).fill('0722 000 111');
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
 
   // Both projects check the slots above; the desktop run books. The server takes five leads per
   // address in ten minutes, and leads.e2e.ts sends two per project from the same address.
@@ -102,6 +103,7 @@ test('a buyer asks for a trade-in estimate with a photo of their car; the admin 
   await form.getByRole('combobox', { name: /Condition/ }).selectOption('Good');
   await form.getByRole('textbox', { name: /Your name/ }).fill(name);
   await form.getByRole('textbox', { name: /Phone/ }).fill('0733 444 555');
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
   // A photo from the phone's gallery: resized in the browser, sent with a progress bar.
   await form.getByLabel('Choose photos of your car').setInputFiles({ name: 'fielder.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8x6, 'base64') });
   await expect(form.getByRole('img', { name: 'Photo 1 of your car' })).toBeVisible();
@@ -146,6 +148,7 @@ test('a buyer asks us to import a car and applies for financing; the staff see b
   await expect(form.getByRole('textbox', { name: /Budget/ })).toHaveValue('3,500,000');
   await form.getByRole('textbox', { name: /Your name/ }).fill(name);
   await form.getByRole('textbox', { name: /Phone/ }).fill('0711 222 999');
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
   await form.getByRole('button', { name: 'Send my request' }).click();
   const refusal = form.getByText(
     /^Kenya admits used cars first registered less than eight years before they arrive: the oldest year you can import now is \d{4}$/,
@@ -167,6 +170,7 @@ test('a buyer asks us to import a car and applies for financing; the staff see b
   await expect(dialog.getByRole('textbox', { name: 'Months to pay' })).toHaveValue('36');
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /Phone/ }).fill('0711 222 999');
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('combobox', { name: /Monthly income/ }).selectOption('KES 100,000-250,000');
   await dialog.getByRole('button', { name: 'Send my request' }).click();
   await expect(dialog.getByText('Thank you, we have your financing request')).toBeVisible();

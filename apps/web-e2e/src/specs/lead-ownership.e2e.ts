@@ -49,7 +49,7 @@ test("a buyer's lead goes to the salesperson, who logs a call and a note; the fi
     const buyer = `Baraka Otieno ${unique}`;
     const sent = await request.post('/trpc/lead.create', {
       headers: { 'x-forwarded-for': `10.77.${testInfo.workerIndex}.${Date.now() % 250}` },
-      data: { kind: 'enquiry', name: buyer, phone: '0733 222 111', message: 'Do you have a Probox in white?' },
+      data: { kind: 'enquiry', name: buyer, phone: '0733 222 111', consent: true, message: 'Do you have a Probox in white?' },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     // The buyer is told who will call.

@@ -38,6 +38,7 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   await expect(dialog.getByRole('textbox', { name: /Message/ })).toHaveValue(`I'm interested in the ${car.name}. Is it still available?`);
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   const sent = Date.now();
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
@@ -89,6 +90,7 @@ test('the contact page sends a message; a Kenyan number is checked first', async
   const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByRole('textbox', { name: /Your name/ }).fill(name);
   await form.getByRole('textbox', { name: /Phone/ }).fill('12345');
+  await form.getByRole('checkbox', { name: /I agree/ }).check();
   await form.getByRole('textbox', { name: /Message/ }).fill('Do you take trade-ins?');
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText('Enter a Kenyan phone number, e.g. 0712 345 678')).toBeVisible();

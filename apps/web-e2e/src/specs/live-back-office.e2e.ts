@@ -63,6 +63,7 @@ test('a lead sent by a buyer appears on the open leads screen, in the menu and i
   const dialog = visitor.getByRole('dialog', { name: `Ask about the ${car.name}` });
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
   await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
   await buyer.close();

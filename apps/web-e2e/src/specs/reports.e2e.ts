@@ -16,7 +16,7 @@ test('the owner reads the reports and exports the leads as CSV with the right ro
   const name = `Wanjiku "Shiru" Kamau, ${testInfo.project.name} ${Date.now().toString(36)}`;
   const sent = await request.post('/trpc/lead.create', {
     headers: { 'x-forwarded-for': `10.66.${testInfo.workerIndex}.${Date.now() % 250}` },
-    data: { kind: 'enquiry', name, phone: '0712 345 678', message: 'Is the Prado still available?' },
+    data: { kind: 'enquiry', name, phone: '0712 345 678', consent: true, message: 'Is the Prado still available?' },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 
@@ -62,6 +62,7 @@ test("a buyer's view of a car and the enquiry sent from its page show in the own
     const dialog = visitor.getByRole('dialog', { name: `Ask about the ${car.name}` });
     await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
     await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
     await buyer.close();

@@ -1,4 +1,4 @@
-import { sitePath } from '@dealership/shared-schemas';
+import { RETENTION, sitePath } from '@dealership/shared-schemas';
 import { telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function PrivacyPolicyPage() {
           items={[
             'Your account: name, email address, phone number and address, and a password we store only as a salted hash.',
             'Your orders and reservations: the cars, prices, status and, for a card payment, the payment reference (the card details go to our payment processor, never to us).',
-            'Your requests to us (enquiries, test drives, trade-ins, imports, financing): your name, phone number, email if you give it, your message, the car, and for a trade-in its details and photos.',
+            'Your requests to us (enquiries, test drives, trade-ins, imports, financing): your name, phone number, email if you give it, your message, the car, and for a trade-in its details and photos; and your agreement to be contacted about it (the box you tick on the form), with its words and when you ticked it.',
             'Technical data: your IP address and browser, kept in our security logs to stop abuse (too many sign-in attempts or requests).',
             'Your favourites list stays in your own browser: we never receive it.',
           ]}
@@ -73,20 +73,32 @@ export function PrivacyPolicyPage() {
     {
       heading: 'How long we keep it',
       body: (
-        <Points
-          items={[
-            'Requests that did not lead to a sale: 24 months after our last contact with you.',
-            'Orders, invoices and import records: 5 years after the sale, as the Tax Procedures Act requires.',
-            'Your account: until you ask us to delete it (orders we must keep are then kept without the account).',
-            'Security logs: 90 days.',
-          ]}
-        />
+        <>
+          <Points
+            items={[
+              `Requests that did not lead to a sale: ${RETENTION.leadMonths} months after our last contact with you about them. Then we remove your name, phone number, email, message and the details and photos you sent, and keep only that a request of that kind was made, for our counts.`,
+              `Orders, invoices and import records, and requests that led to a sale: ${RETENTION.saleYears} years after the sale, as the Tax Procedures Act requires. Then your name, phone number and address are removed from them.`,
+              'Your account: until you delete it from your profile page (or ask us to). Your orders are then kept without your name and contact details, your requests are anonymised, and you are signed out everywhere.',
+              `Emails and text messages we sent you: ${RETENTION.messageDays} days.`,
+              `Security records: your sign-ins end when you sign out or when they expire, and are deleted within a day of expiring; the counts of attempts (with your address) we keep to stop abuse stop counting within hours and are deleted as later attempts come in; our activity log (who changed what in the back office, and sign-ins with the address and browser they came from) is kept ${RETENTION.activityLogMonths} months.`,
+            ]}
+          />
+          <Text>A job on our server applies these periods every day and records in our activity log how many records it removed or anonymised.</Text>
+        </>
       ),
     },
     {
       heading: 'Your rights',
       body: (
         <>
+          <Text>
+            Signed in, you can download everything we hold about you (your profile, orders, requests and sign-ins, as a JSON file) and delete your account from
+            your{' '}
+            <Anchor underline="always" component={Link} to={sitePath('userProfile')}>
+              profile page
+            </Anchor>
+            .
+          </Text>
           <Text>
             Under the Data Protection Act, 2019 you may ask us to tell you what data we hold about you and give you a copy, to correct it, to delete it, to stop
             using it for a purpose, or to move it to someone else, and you may withdraw a consent you gave. We answer within 30 days.
@@ -126,7 +138,7 @@ export function PrivacyPolicyPage() {
       title="Privacy Policy"
       description="What Mombasa Car Dealership collects about you, why, for how long, and your rights under Kenya's Data Protection Act, 2019."
       path={sitePath('privacyPolicy')}
-      updated="2026-11-23"
+      updated="2026-11-28"
       intro={
         <Text>
           This policy explains what personal data Mombasa Car Dealership collects when you use this website or buy from us, why, who sees it, how long we keep

@@ -2,11 +2,11 @@ import { IdSchema, pageOf, text, TimestampSchema, PageInputSchema } from '@deale
 import { z } from 'zod';
 
 /** What an admin write is about. */
-export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message', 'content'] as const;
+export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message', 'content', 'privacy'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What the write did (the procedure's verb). */
-export const AUDIT_ACTIONS = ['create', 'update', 'remove', 'removeImage', 'setStatus', 'resend', 'invite', 'setRole', 'deactivate', 'reactivate', 'enableTwoFactor', 'resetTwoFactor', 'requireTwoFactor', 'assign', 'setAway'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'remove', 'removeImage', 'setStatus', 'resend', 'invite', 'setRole', 'deactivate', 'reactivate', 'enableTwoFactor', 'resetTwoFactor', 'requireTwoFactor', 'assign', 'setAway', 'retention', 'deleteAccount'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES, { error: `entity must be one of: ${AUDIT_ENTITIES.join(', ')}` });

@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditListFilters, AuditPage } from '@dealership/audit-schemas';
 import { auditEvents, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, lt } from 'drizzle-orm';
 
 /** A row to record (the database sets id and time). */
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
@@ -13,6 +13,11 @@ export class AuditRepository {
 
   async insert(event: NewAuditEvent): Promise<void> {
     await this.db.insert(auditEvents).values(event);
+  }
+
+  async deleteBefore(cutoff: Date): Promise<number> {
+    const gone = await this.db.delete(auditEvents).where(lt(auditEvents.createdAt, cutoff)).returning({ id: auditEvents.id });
+    return gone.length;
   }
 
   async page(filters: AuditListFilters): Promise<AuditPage> {

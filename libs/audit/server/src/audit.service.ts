@@ -45,12 +45,29 @@ export function changedFields(before?: object, after?: object): Record<string, A
 export class AuditService {
   constructor(private readonly events: AuditRepository) {}
 
+  /**
+   * Records what the server did by itself (the daily retention run): no account made it, so the
+   * actor is named `by` with no id or email.
+   */
+  async recordSystem({ by, ...entry }: Omit<AuditEntry, 'actor'> & { by: string }): Promise<void> {
+    await this.insert({ id: null, name: by, email: '' }, entry);
+  }
+
+  /** Deletes activity older than `cutoff` (the privacy policy's period for the log); how many rows. */
+  purgeBefore(cutoff: Date): Promise<number> {
+    return this.events.deleteBefore(cutoff);
+  }
+
   /** Records one admin write with the fields it changed. */
-  async record(entry: AuditEntry): Promise<void> {
+  async record({ actor, ...entry }: AuditEntry): Promise<void> {
+    await this.insert(actor, entry);
+  }
+
+  private async insert(actor: Omit<AuditActor, 'id'> & { id: string | null }, entry: Omit<AuditEntry, 'actor'>): Promise<void> {
     await this.events.insert({
-      actorId: entry.actor.id,
-      actorName: entry.actor.name,
-      actorEmail: entry.actor.email,
+      actorId: actor.id,
+      actorName: actor.name,
+      actorEmail: actor.email,
       entity: entry.entity,
       entityId: entry.entityId,
       recordLabel: entry.label ?? null,

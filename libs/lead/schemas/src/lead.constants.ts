@@ -47,3 +47,14 @@ export const TRADE_IN_MAX_PHOTOS = 6;
 /** What the buyer earns a month, in bands: enough for the bank's first look, nothing more. */
 export const INCOME_BANDS = ['Below KES 50,000', 'KES 50,000-100,000', 'KES 100,000-250,000', 'Above KES 250,000'] as const;
 export type IncomeBand = (typeof INCOME_BANDS)[number];
+
+/**
+ * What a buyer agrees to with a lead form's box (Data Protection Act, 2019: consent to be
+ * contacted, unticked by default). Stored with the lead, word for word: change the words and the
+ * leads sent before keep those they agreed to.
+ */
+export const LEAD_CONSENT_TEXT =
+  'I agree that Mombasa Car Dealership may call, SMS, WhatsApp or email me about this request, and keep it as the privacy policy says.';
+
+/** The refusal of a lead whose box was not ticked (the form shows it on the box). */
+export const LEAD_CONSENT_MESSAGE = 'Consent is required: tick the box to agree that we contact you about this request';

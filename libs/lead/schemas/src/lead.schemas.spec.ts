@@ -1,11 +1,11 @@
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { oldestImportableYear } from './import-rule';
-import { LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
+import { LEAD_CONSENT_MESSAGE, LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
 import { DEFAULT_OPENING_HOURS } from '@dealership/content-schemas';
 import { EnquiryLeadSchema, LeadCreateInputSchema, leadCreateInputSchemaFor, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
 import { callBackTime, nairobiTime, openingSlots, slotProblem, weekdayOf } from './opening-hours';
 
-const valid = { name: 'Amina', phone: '0712 345 678', message: 'Is it still available?' };
+const valid = { name: 'Amina', phone: '0712 345 678', consent: true, message: 'Is it still available?' };
 const issue = (input: unknown) => LeadCreateInputSchema.safeParse(input).error?.issues[0];
 
 describe('Kenyan phone numbers', () => {
@@ -35,6 +35,7 @@ describe('lead contracts', () => {
       name: 'Amina W.',
       phone: '+254712345678',
       email: 'amina@mail.co.ke',
+      consent: true,
       message: 'Is it still available?',
     });
     expect(LeadCreateInputSchema.parse({ ...valid, email: '' }).email).toBeUndefined();
@@ -47,6 +48,9 @@ describe('lead contracts', () => {
     expect(issue({ ...valid, phone: '' })).toMatchObject({ path: ['phone'], message: 'Phone is required' });
     expect(issue({ ...valid, email: 'not-an-email' })).toMatchObject({ path: ['email'], message: 'Enter a valid email address' });
     expect(issue({ ...valid, message: '  ' })).toMatchObject({ path: ['message'], message: 'Message is required' });
+    // Consent to be contacted: a box the buyer ticks, never assumed.
+    expect(issue({ ...valid, consent: false })).toMatchObject({ path: ['consent'], message: LEAD_CONSENT_MESSAGE });
+    expect(issue({ ...valid, consent: undefined })).toMatchObject({ path: ['consent'], message: LEAD_CONSENT_MESSAGE });
     expect(issue({ ...valid, kind: 'spam' })?.path).toEqual(['kind']);
     expect(issue({ ...valid, carId: 'nope' })?.path).toEqual(['carId']);
     expect(issue({ ...valid, preferredDate: '2020-01-01' })).toMatchObject({ path: ['preferredDate'], message: 'Preferred date cannot be in the past' });
@@ -129,7 +133,7 @@ function nextDay(weekday: number): string {
 
 describe('lead kinds', () => {
   const carId = '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50';
-  const contact = { name: 'Amina', phone: '0712 345 678' };
+  const contact = { name: 'Amina', phone: '0712 345 678', consent: true };
 
   it('a test drive: the car, a day and a slot in opening hours; the message is optional', () => {
     const drive = { ...contact, kind: 'test-drive', carId, preferredDate: nextDay(2), preferredTime: '10:30' };
@@ -137,6 +141,7 @@ describe('lead kinds', () => {
       kind: 'test-drive',
       name: 'Amina',
       phone: '+254712345678',
+      consent: true,
       message: '',
       carId,
       preferredDate: nextDay(2),

@@ -7,6 +7,7 @@ import { oldestImportableYear } from './import-rule';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import {
   INCOME_BANDS,
+  LEAD_CONSENT_MESSAGE,
   LEAD_KINDS,
   LEAD_MESSAGE_MAX_LENGTH,
   LEAD_NAME_MAX_LENGTH,
@@ -47,6 +48,9 @@ const LeadEmailSchema = text()
   .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
   .optional()
   .transform((value) => (value ? value.toLowerCase() : undefined));
+
+/** The buyer's consent to be contacted about the request: the form's box, unticked until they tick it. */
+const ConsentSchema = z.boolean({ error: LEAD_CONSENT_MESSAGE }).refine((given) => given, { error: LEAD_CONSENT_MESSAGE });
 
 /** The honeypot: people leave it empty. */
 const HoneypotSchema = text().max(500).optional();
@@ -107,7 +111,7 @@ const upcomingDay = z.iso
   .refine((day) => day >= nairobiToday(), { error: 'Preferred date cannot be in the past' });
 
 // What every buyer gives: who they are and how to reach them.
-const contact = { name: LeadNameSchema, phone: KenyanPhoneSchema, email: LeadEmailSchema, website: HoneypotSchema };
+const contact = { name: LeadNameSchema, phone: KenyanPhoneSchema, email: LeadEmailSchema, consent: ConsentSchema, website: HoneypotSchema };
 
 /** A question to the dealer, about a car or not (the enquiry form of the car page and /contact). */
 export const EnquiryLeadSchema = z.object({
@@ -436,6 +440,27 @@ export const BuyerLeadSchema = z.object({
   createdAt: TimestampSchema,
 });
 export type BuyerLead = z.infer<typeof BuyerLeadSchema>;
+
+/** Everything stored of a buyer's own request, as their data export gives it (`user.exportMyData`). */
+export const BuyerLeadRecordSchema = z.object({
+  id: IdSchema,
+  kind: LeadKindSchema,
+  name: text(),
+  phone: text(),
+  email: text().nullable(),
+  message: text(),
+  /** The car's name; null when none, or once the car is deleted. */
+  car: text().nullable(),
+  preferredDate: text().nullable(),
+  preferredTime: text().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  status: LeadStatusSchema,
+  /** When the buyer agreed to be contacted, and the words they agreed to; null on requests from before the form asked. */
+  consentedAt: TimestampSchema.nullable(),
+  consentText: text().nullable(),
+  createdAt: TimestampSchema,
+});
+export type BuyerLeadRecord = z.infer<typeof BuyerLeadRecordSchema>;
 
 // The owner's reports of leads (`lead.report`): each figure from one SQL query.
 

@@ -26,7 +26,7 @@ describe('leads (integration, real database)', () => {
   /** Each test's visitors come from their own address, so the limits of one test leave the others alone. */
   const visitorIp = () => `10.0.0.${++ipSequence}`;
   const callerFor = (user: TrpcContext['user'], ip = visitorIp()) => createCallerFactory(app.get(LeadRouter).router)({ user, ip });
-  const enquiry = { name: 'Amina W.', phone: '0712 345 678', message: 'Is it still available?' };
+  const enquiry = { name: 'Amina W.', phone: '0712 345 678', consent: true, message: 'Is it still available?' };
   const financing = { price: 1_500_000, deposit: 300_000, months: 48, incomeBand: 'KES 100,000-250,000' as const };
   /** The next day after today (Nairobi's) that falls on `weekday` (0 Sunday ... 6 Saturday). */
   const nextDay = (weekday: number) => {
@@ -78,7 +78,7 @@ describe('leads (integration, real database)', () => {
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Vitz' });
     const visitor = callerFor(null);
     const { id } = await visitor.create({ ...enquiry, email: 'Amina@Mail.co.ke', carId: car.id });
-    await visitor.create({ name: 'Otieno', phone: '+254 110 123 456', message: 'Do you take trade-ins?' });
+    await visitor.create({ name: 'Otieno', phone: '+254 110 123 456', consent: true, message: 'Do you take trade-ins?' });
 
     const inbox = await callerFor(admin).list({});
     expect(inbox).toMatchObject({ total: 2, newCount: 2, page: 1 });
@@ -217,7 +217,15 @@ describe('leads (integration, real database)', () => {
     const brand = await insertBrand(handle.db, { name: 'Mazda' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5' });
     const tuesday = nextDay(2);
-    await callerFor(null).create({ kind: 'test-drive', name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: tuesday, preferredTime: '10:30' });
+    await callerFor(null).create({
+      kind: 'test-drive',
+      name: 'Baraka',
+      phone: '0722 000 111',
+      consent: true,
+      carId: car.id,
+      preferredDate: tuesday,
+      preferredTime: '10:30',
+    });
     const [lead] = (await callerFor(admin).list({ kind: 'test-drive' })).items;
     expect(lead).toMatchObject({
       kind: 'test-drive',
@@ -239,7 +247,7 @@ describe('leads (integration, real database)', () => {
     await content.update({ ...defaults, hours, phone: '+254 733 444 555' }, admin);
     try {
       const visitor = callerFor(null);
-      const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: nextDay(6), preferredTime: '14:30' };
+      const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', consent: true, carId: car.id, preferredDate: nextDay(6), preferredTime: '14:30' };
       // After 13:00 on a Saturday: refused in the default hours, taken in the edited ones.
       const { id } = await visitor.create(drive);
       const [sms] = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'lead.buyer'));
@@ -258,7 +266,7 @@ describe('leads (integration, real database)', () => {
     const brand = await insertBrand(handle.db, { name: 'Mazda' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5' });
     const visitor = callerFor(null);
-    const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', carId: car.id, preferredDate: nextDay(3), preferredTime: '09:00' };
+    const drive = { kind: 'test-drive' as const, name: 'Baraka', phone: '0722 000 111', consent: true, carId: car.id, preferredDate: nextDay(3), preferredTime: '09:00' };
     const fieldErrorsOf = async (input: Parameters<typeof visitor.create>[0]) => (await answerOf(visitor.create(input))).data;
     expect(await fieldErrorsOf({ ...drive, preferredTime: '17:30' })).toMatchObject({
       httpStatus: 400,

@@ -63,6 +63,7 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
       kind: 'test-drive',
       name: 'Amina Njeri',
       phone: '0712 345 678',
+      consent: true,
       email: 'amina@buyer.test',
       carId: car.id,
       preferredDate: saturday,
@@ -106,6 +107,7 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
       kind: 'trade-in',
       name: 'Otieno Odhiambo',
       phone: '0733 111 222',
+      consent: true,
       message: '',
       details: { make: 'Mazda', model: 'Demio', year: 2015, mileage: 98000, condition: 'Good', askingPrice: 650000, photos: [] },
     });
@@ -121,9 +123,9 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
 
   it('a refused lead writes no message', async () => {
     await expect(
-      visitor().create({ name: 'Ghost', phone: '0712 345 678', message: 'Hi', carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }),
+      visitor().create({ name: 'Ghost', phone: '0712 345 678', consent: true, message: 'Hi', carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'carId: this car is no longer listed' });
-    await visitor().create({ name: 'Bot', phone: '0712 345 678', message: 'Hi', website: 'https://spam.example' });
+    await visitor().create({ name: 'Bot', phone: '0712 345 678', consent: true, message: 'Hi', website: 'https://spam.example' });
     expect(await handle.db.select().from(outboxMessages)).toEqual([]);
   });
 });

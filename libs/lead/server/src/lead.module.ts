@@ -4,13 +4,14 @@ import { MediaModule } from '@dealership/media-server';
 import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { LeadExportController } from './lead.export.controller';
+import { LeadPersonalData } from './lead.personal-data';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
 
 @Module({
   imports: [AuditModule, ContentModule, MediaModule, MessageModule],
-  providers: [LeadRepository, LeadService, LeadRouter],
+  providers: [LeadRepository, LeadService, LeadRouter, LeadPersonalData],
   controllers: [LeadExportController],
   exports: [LeadService, LeadRouter],
 })

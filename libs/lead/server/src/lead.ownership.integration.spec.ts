@@ -20,7 +20,7 @@ describe('lead ownership (integration, real database)', () => {
   const people: Record<'owner' | 'amina' | 'baraka' | 'away' | 'gone' | 'buyer', AuthUser> = {} as never;
   const as = (user: AuthUser | null, sourcePage?: string) => createCallerFactory(app.get(LeadRouter).router)({ user, ip: `10.2.0.${++ip % 250}`, sourcePage } satisfies TrpcContext);
   const send = (name: string, user: AuthUser | null = null, extra: Record<string, unknown> = {}, sourcePage?: string) =>
-    as(user, sourcePage).create({ kind: 'enquiry', name, phone: '0712 345 678', message: `Is it available? (${name})`, ...extra });
+    as(user, sourcePage).create({ kind: 'enquiry', name, phone: '0712 345 678', consent: true, message: `Is it available? (${name})`, ...extra });
   const lead = async (id: string) => (await handle.db.select().from(leads).where(eq(leads.id, id)))[0];
   const messages = (reference: string) =>
     handle.db

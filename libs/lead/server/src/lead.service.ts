@@ -2,6 +2,7 @@ import { type AuditActor, AuditService } from '@dealership/audit-server';
 import { ContentService } from '@dealership/content-server';
 import {
   type BuyerLead,
+  type BuyerLeadRecord,
   type Lead,
   type LeadAssignee,
   type LeadCreateFields,
@@ -10,13 +11,14 @@ import {
   type LeadPage,
   type LeadReport,
   type LeadSetStatusFields,
+  LEAD_CONSENT_TEXT,
   LEAD_RESPONSE_LATE_MINUTES,
   nairobiTime,
   nairobiToday,
   openMinutesBetween,
 } from '@dealership/lead-schemas';
 import { PeriodicJobs, type Transaction } from '@dealership/server-db';
-import { normaliseKenyanPhone } from '@dealership/shared-schemas';
+import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { LeadThrottle } from '@dealership/server-auth';
@@ -108,6 +110,9 @@ export class LeadService implements OnModuleInit {
         details: 'details' in input ? input.details : null,
         buyerId: buyerId ?? null,
         sourcePage: sourcePage ?? null,
+        // The contract refused the lead unless its box was ticked: the words the buyer agreed to, and when.
+        consentedAt: now,
+        consentText: LEAD_CONSENT_TEXT,
       },
       async (tx, assignee) => {
         // Assigned: the salesperson hears of it, the owners too; in the pool, every active staff member.
@@ -210,6 +215,35 @@ export class LeadService implements OnModuleInit {
   /** The leads matching the inbox's filters, in batches (the owner's CSV export). */
   exportRows(filters: Omit<LeadListFilters, 'page' | 'pageSize'>, callerId: string): AsyncGenerator<Lead[]> {
     return this.leads.exportRows(filters, callerId);
+  }
+
+  /** Everything stored of a buyer's own requests (their data export). */
+  recordsOfBuyer(buyerId: string): Promise<BuyerLeadRecord[]> {
+    return this.leads.recordsOfBuyer(buyerId);
+  }
+
+  /**
+   * A buyer deleted their account: their requests lose their personal fields in the caller's
+   * transaction (as the retention job does, so the owner's counts stay right). Answers the photos
+   * to delete once it commits (`removePhotos`).
+   */
+  async forgetBuyer(buyerId: string, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
+    return this.leads.anonymiseOfBuyer(buyerId, tx);
+  }
+
+  /** Deletes buyers' photos of anonymised leads (media domain); how many went. */
+  removePhotos(photoIds: readonly string[]): Promise<number> {
+    return this.media.removeLeadPhotos(photoIds);
+  }
+
+  /**
+   * The privacy policy's periods for requests (RETENTION): those not won lose their personal
+   * fields `leadMonths` after the last contact, won ones `saleYears` after it; their photos are
+   * deleted. What was done, for the activity log.
+   */
+  async applyRetention(now = new Date()): Promise<{ leadsAnonymised: number; leadPhotosDeleted: number }> {
+    const { count, photoIds } = await this.leads.anonymiseExpired(monthsBefore(now, RETENTION.leadMonths), monthsBefore(now, RETENTION.saleYears * 12));
+    return { leadsAnonymised: count, leadPhotosDeleted: await this.removePhotos(photoIds) };
   }
 
   /** A signed-in buyer's own requests. */

@@ -115,6 +115,26 @@ export class MediaService implements OnModuleInit {
     return -1;
   }
 
+  /**
+   * Deletes the photos buyers sent with requests whose retention period ended or whose sender
+   * deleted their account (the lead domain's port): only buyers' uploads (the `leads` folder),
+   * never a catalogue picture. A file that could not go is logged and left for an operator; how
+   * many went.
+   */
+  async removeLeadPhotos(publicIds: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const publicId of new Set(publicIds)) {
+      if (!publicId.startsWith('leads/')) continue;
+      try {
+        await this.storage.remove(publicId);
+        removed++;
+      } catch (error) {
+        this.logger.warn(`could not delete the lead photo ${publicId}: ${error instanceof Error ? error.message : 'error'}`);
+      }
+    }
+    return removed;
+  }
+
   /** Marks uploads as attached to a car or brand, so the sweep leaves them alone. */
   async attach(publicIds: string[]): Promise<void> {
     await this.uploads.forget([...new Set(publicIds)]);

@@ -38,6 +38,7 @@ export const MESSAGE_TOPICS = [
   'lead.assigned',
   'lead.late',
   'lead.follow-up',
+  'account.deleted',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -57,6 +58,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'lead.assigned': 'Lead assigned (salesperson)',
   'lead.late': 'Lead waiting too long (owners)',
   'lead.follow-up': 'Follow-up due (salesperson)',
+  'account.deleted': 'Account deleted (buyer)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

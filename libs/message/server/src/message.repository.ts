@@ -57,6 +57,24 @@ function toMessage(row: MessageRow): Message {
 export class MessageRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
+  /** Messages done with (sent, failed, unconfigured) to any of `recipients` (an account being deleted), in the caller's transaction; how many went. */
+  async purgeTo(db: Database | Transaction, recipients: readonly string[]): Promise<number> {
+    const gone = await db
+      .delete(outboxMessages)
+      .where(and(inArray(sql`lower(${outboxMessages.recipient})`, recipients.map((recipient) => recipient.toLowerCase())), sql`${outboxMessages.status} not in ('pending', 'sending')`))
+      .returning({ id: outboxMessages.id });
+    return gone.length;
+  }
+
+  /** Messages written before `cutoff` that are done with (sent, failed, unconfigured): the privacy policy's period for them ended. How many went. */
+  async purgeBefore(cutoff: Date): Promise<number> {
+    const gone = await this.db
+      .delete(outboxMessages)
+      .where(and(lt(outboxMessages.createdAt, cutoff), sql`${outboxMessages.status} not in ('pending', 'sending')`))
+      .returning({ id: outboxMessages.id });
+    return gone.length;
+  }
+
   /** Writes messages in the caller's transaction (or on its own): they go out only if it commits. */
   async insert(db: Database | Transaction, messages: readonly OutgoingMessage[], unconfigured: ReadonlySet<MessageChannel>): Promise<void> {
     if (messages.length === 0) return;

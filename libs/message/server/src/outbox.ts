@@ -54,6 +54,16 @@ export class Outbox {
     return { dealerPhone: this.config.dealerPhone, publicUrl: this.config.publicUrl };
   }
 
+  /** Deletes the messages past the privacy policy's period (RETENTION.messageDays); how many. */
+  purgeBefore(cutoff: Date): Promise<number> {
+    return this.messages.purgeBefore(cutoff);
+  }
+
+  /** Deletes the messages sent to an account being deleted (its email and phone), in its transaction; those still to send go out. How many went. */
+  forgetRecipients(db: Database | Transaction, recipients: readonly string[]): Promise<number> {
+    return recipients.length > 0 ? this.messages.purgeTo(db, recipients) : Promise.resolve(0);
+  }
+
   /** Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. */
   enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
     return this.messages.insert(db, messages, this.unconfigured);

@@ -6,13 +6,14 @@ import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
 import { MpesaController } from './mpesa.controller';
 import { OrderController } from './order.controller';
+import { OrderPersonalData } from './order.personal-data';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 
 @Module({
   imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule],
-  providers: [OrderRepository, OrderService, OrderRouter],
+  providers: [OrderRepository, OrderService, OrderRouter, OrderPersonalData],
   controllers: [OrderController, BraintreeController, MpesaController],
   exports: [OrderRouter, OrderService],
 })

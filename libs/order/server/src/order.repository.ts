@@ -277,6 +277,32 @@ export class OrderRepository {
     return this.find(placed());
   }
 
+  /**
+   * Removes the buyer's personal fields from the orders `which` selects (the contact given at
+   * placing, the link to the account, the M-Pesa numbers): amounts, lines, status and dates stay
+   * for the dealer's accounting and reports. How many orders changed.
+   */
+  private async anonymise(db: Database | Transaction, which: SQL): Promise<number> {
+    const changed = await db
+      .update(orders)
+      .set({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null })
+      .where(and(which, or(isNotNull(orders.buyerId), isNotNull(orders.contactName), isNotNull(orders.contactPhone), isNotNull(orders.contactAddress))))
+      .returning({ id: orders.id });
+    const ids = changed.map((row) => row.id);
+    if (ids.length > 0) await db.update(mpesaPayments).set({ phone: '' }).where(inArray(mpesaPayments.orderId, ids));
+    return ids.length;
+  }
+
+  /** A buyer deleted their account: their orders stay without them, in the caller's transaction. */
+  anonymiseBuyer(tx: Transaction, buyerId: string): Promise<number> {
+    return this.anonymise(tx, eq(orders.buyerId, buyerId));
+  }
+
+  /** Orders placed before `cutoff` (the sale's retention period ended). */
+  anonymisePlacedBefore(cutoff: Date): Promise<number> {
+    return this.db.transaction((tx) => this.anonymise(tx, lt(orders.createdAt, cutoff)));
+  }
+
   /** One page of the placed orders matching the filters, newest first, with the total. */
   async page({ status, search, expiringToday, page, pageSize }: OrderListFilters, now = new Date()): Promise<OrderPage> {
     const where = and(

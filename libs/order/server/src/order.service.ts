@@ -29,7 +29,7 @@ import {
 } from '@dealership/server-payment';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { PeriodicJobs, type Transaction } from '@dealership/server-db';
-import { normaliseKenyanPhone } from '@dealership/shared-schemas';
+import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
 import { SettingService } from '@dealership/setting-server';
 import { reservationDeposit } from '@dealership/setting-schemas';
@@ -199,6 +199,16 @@ export class OrderService implements OnModuleInit {
       ...(phone ? [smsMessage(phone, 'order.status', buyerStatusSms(order, site), { reference: order.id })] : []),
     ]);
   };
+
+  /** A buyer deleted their account (the user domain's port): their orders stay for the accounts, without their personal fields, in the caller's transaction. */
+  forgetBuyer(buyerId: string, tx: Transaction): Promise<number> {
+    return this.orders.anonymiseBuyer(tx, buyerId);
+  }
+
+  /** The privacy policy's period for orders (RETENTION.saleYears after the sale): older ones lose the buyer's personal fields. How many. */
+  applyRetention(now = new Date()): Promise<number> {
+    return this.orders.anonymisePlacedBefore(monthsBefore(now, RETENTION.saleYears * 12));
+  }
 
   /** The buyer's own orders, newest first. */
   mine(buyerId: string): Promise<Order[]> {

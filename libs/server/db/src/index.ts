@@ -7,3 +7,4 @@ export * from './open-database';
 export * from './schema';
 export * from './pg-error';
 export * from './periodic-jobs';
+export * from './personal-data';

@@ -8,3 +8,4 @@ export * from './transport-limits';
 export * from './kenyan-phone';
 export * from './site';
 export * from './staff-events';
+export * from './retention';

@@ -270,3 +270,9 @@ export const SecondFactorSessionSchema = AuthSessionSchema.extend({ deviceToken:
 export const TRUSTED_DEVICE_DAYS = 30;
 /** Recovery codes made at enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
+
+/** `user.deleteAccount`: the account's password, asked again in the confirmation dialog. */
+export const AccountDeleteInputSchema = z.object({
+  password: secretText({ error: 'Password is required to delete your account' }).min(1, { error: 'Password is required to delete your account' }).max(200),
+});
+export type AccountDeleteInput = z.input<typeof AccountDeleteInputSchema>;

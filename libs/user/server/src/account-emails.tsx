@@ -1,5 +1,5 @@
 import { EmailLayout, EmailLink, EmailText, renderEmail, type EmailSite, type RenderedEmail } from '@dealership/message-server';
-import { SITE_NAME } from '@dealership/shared-schemas';
+import { RETENTION, SITE_NAME } from '@dealership/shared-schemas';
 import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, STAFF_INVITE_TTL_DAYS, type StaffRole } from '@dealership/user-schemas';
 
 /** A page of the site with the token in its query: what the emailed button opens. */
@@ -75,6 +75,23 @@ export function staffInviteEmail(site: EmailSite, name: string, invitedBy: strin
       </EmailText>
       <LinkBlock href={href} label="Choose your password" />
       <EmailText>The link works once, for {STAFF_INVITE_TTL_DAYS} days. Then sign in with this email address and your password.</EmailText>
+    </EmailLayout>,
+  );
+}
+
+/** The confirmation that an account was deleted, to the address it had: what went and what the dealer keeps. */
+export function accountDeletedEmail(site: EmailSite, name: string): Promise<RenderedEmail> {
+  return renderEmail(
+    `Your ${SITE_NAME} account is deleted`,
+    <EmailLayout site={site} preview="Your account and its personal data are deleted" heading="Your account is deleted">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>
+        As you asked, we deleted your account: your profile, your sign-ins on every device, and your name and contact details on your requests to us.
+      </EmailText>
+      <EmailText>
+        Your orders stay in our accounts for the {RETENTION.saleYears} years the tax law requires, without your name, phone number or address.
+      </EmailText>
+      <EmailText>If you did not ask for this, call us on {site.dealerPhone} at once.</EmailText>
     </EmailLayout>,
   );
 }

@@ -64,6 +64,25 @@ export class SessionRepository implements AuthSessionStore {
     await this.db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
   }
 
+  /** The account's live sessions (its data export): when each started, was last used and ends. */
+  async ofUser(userId: string): Promise<{ id: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date }[]> {
+    return this.db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+      .orderBy(sessions.createdAt);
+  }
+
+  /** Deletes the sessions that have expired (the daily retention run); how many. */
+  async deleteExpired(): Promise<number> {
+    return (
+      await this.db
+        .delete(sessions)
+        .where(lte(sessions.expiresAt, sql`now()`))
+        .returning({ id: sessions.id })
+    ).length;
+  }
+
   /** Ends every session of `userId` in the caller's transaction (a password reset, an account made admin). */
   async revokeAllIn(db: Database | Transaction, userId: string): Promise<void> {
     await db.delete(sessions).where(eq(sessions.userId, userId));

@@ -21,8 +21,18 @@ export class UserNotFoundError extends DomainError {
 
 /** A new password came with a wrong current password. Not a 401: the session itself is fine. */
 export class CurrentPasswordIncorrectError extends DomainError {
+  constructor(field: 'currentPassword' | 'password' = 'currentPassword') {
+    super(ErrorCode.BadRequest, field === 'password' ? 'Password is incorrect' : 'Current Password is incorrect', field);
+  }
+}
+
+/**
+ * A staff account asked to delete itself: staff accounts hold the back office's history and may be
+ * the last owner, so an owner deactivates them on the Staff page instead.
+ */
+export class StaffAccountDeletionError extends DomainError {
   constructor() {
-    super(ErrorCode.BadRequest, 'Current Password is incorrect', 'currentPassword');
+    super(ErrorCode.Forbidden, 'Staff accounts are not deleted here: ask an owner to deactivate yours on the Staff page');
   }
 }
 

@@ -1,10 +1,13 @@
 import { AUTH_SESSION_STORE } from '@dealership/server-auth';
 import { AuditModule } from '@dealership/audit-server';
 import { MessageModule } from '@dealership/message-server';
+import { PersonalDataHolders } from '@dealership/server-db';
+import { DiscoveryModule } from '@nestjs/core';
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
 import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
+import { PrivacyService } from './privacy.service';
 import { SessionRepository } from './session.repository';
 import { StaffRouter } from './staff.router';
 import { StaffService } from './staff.service';
@@ -22,7 +25,7 @@ import { UserService } from './user.service';
  * links of password reset and email verification, through the outbox.
  */
 @Module({
-  imports: [MessageModule, AuditModule],
+  imports: [MessageModule, AuditModule, DiscoveryModule],
   providers: [
     UserTokenRepository,
     EmailLinkService,
@@ -36,9 +39,11 @@ import { UserService } from './user.service';
     TwoFactorRepository,
     TwoFactorService,
     AdminBootstrap,
+    PrivacyService,
+    PersonalDataHolders,
     { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
   ],
   controllers: [UserController],
-  exports: [UserService, UserRouter, StaffRouter, AUTH_SESSION_STORE],
+  exports: [UserService, PrivacyService, UserRouter, StaffRouter, AUTH_SESSION_STORE],
 })
 export class UserModule {}

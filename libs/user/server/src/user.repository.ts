@@ -130,6 +130,18 @@ export class UserRepository {
     return row ? { ...toUser(row), away: row.away } : undefined;
   }
 
+  /** Deletes a customer account in the caller's transaction (its sessions, links and codes go with it: foreign keys). False when it was staff or gone. */
+  async deleteCustomer(tx: Transaction, id: string): Promise<boolean> {
+    return (
+      (
+        await tx
+          .delete(users)
+          .where(and(eq(users.id, id), eq(users.role, 0)))
+          .returning({ id: users.id })
+      ).length > 0
+    );
+  }
+
   /** Runs `work` in one transaction (the account change and the emails it causes commit together). */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(work);

@@ -1,5 +1,6 @@
 import { adminProcedure, authedProcedure, publicProcedure, router, staffEnrolmentProcedure } from '@dealership/server-trpc';
 import {
+  AccountDeleteInputSchema,
   EmailVerifyInputSchema,
   LoginInputSchema,
   PASSWORD_RESET_REQUESTED_MESSAGE,
@@ -13,6 +14,7 @@ import {
 } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { EmailLinkService } from './email-link.service';
+import { PrivacyService } from './privacy.service';
 import { StaffService } from './staff.service';
 import { TwoFactorService } from './two-factor.service';
 import { UserService } from './user.service';
@@ -22,7 +24,7 @@ export class UserRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService) {
+  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService, privacy: PrivacyService) {
     this.router = router({
       register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip)),
       /** A session, or for a staff account with a second factor the challenge of the second step. */
@@ -48,6 +50,10 @@ export class UserRouter {
         return { ok: true as const };
       }),
       me: authedProcedure.query(({ ctx }) => users.me(ctx.user.id)),
+      /** Everything we hold about the caller (Data Protection Act, 2019): profile, orders, requests, sessions. */
+      exportMyData: authedProcedure.query(({ ctx }) => privacy.exportData(ctx.user)),
+      /** Deletes the caller's own customer account, with its password; staff accounts are deactivated by an owner instead. */
+      deleteAccount: authedProcedure.input(AccountDeleteInputSchema).mutation(({ input, ctx }) => privacy.deleteAccount(ctx.user, input.password, ctx.ip)),
       updateProfile: authedProcedure.input(ProfileUpdateInputSchema).mutation(({ input, ctx }) => users.updateProfile(ctx.user, input, ctx.ip)),
       /** Emails a reset link if the address has an account; the same answer either way. */
       requestPasswordReset: publicProcedure.input(PasswordResetRequestInputSchema).mutation(async ({ input, ctx }) => {

@@ -168,11 +168,15 @@ export class UserService {
     return result;
   }
 
-  private async checkCurrentPassword(user: AuthUser, currentPassword: string, ip: string): Promise<void> {
+  /**
+   * Checks the signed-in user's password (guesses count against the login throttle of the account
+   * and address); refused naming `field`.
+   */
+  async checkCurrentPassword(user: AuthUser, currentPassword: string, ip: string, field: 'currentPassword' | 'password' = 'currentPassword'): Promise<void> {
     await this.throttle.begin(ip, user.email);
     const account = await this.users.findByEmail(user.email);
     if (!account || account.id !== user.id) throw new UserNotFoundError();
-    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw new CurrentPasswordIncorrectError();
+    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw new CurrentPasswordIncorrectError(field);
     await this.throttle.succeeded(ip, user.email);
   }
 

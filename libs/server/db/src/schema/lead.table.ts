@@ -39,6 +39,15 @@ export const leads = pgTable(
     followUpRemindedOn: date('follow_up_reminded_on', { mode: 'string' }),
     /** The site's page the form was sent from (its path, as the browser's Referer gave it); null when the browser did not say. */
     sourcePage: text('source_page'),
+    /** When the buyer agreed to be contacted about it (the form's box); null on leads from before it was asked. */
+    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
+    /** The words the buyer agreed to, as the form showed them then (LEAD_CONSENT_TEXT). */
+    consentText: text('consent_text'),
+    /**
+     * When its personal fields were removed (the retention period passed, or the buyer deleted
+     * their account): the row stays, so the owner's counts of leads and response times hold.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -18,6 +18,7 @@ const ENTITY_COLORS = {
   user: 'lime',
   message: 'pink',
   content: 'cyan',
+  privacy: 'gray',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

@@ -12,6 +12,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'user', label: 'Staff' },
   { value: 'message', label: 'Messages' },
   { value: 'content', label: 'Site content' },
+  { value: 'privacy', label: 'Privacy' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
@@ -24,6 +25,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   user: 'Staff account',
   message: 'Message',
   content: 'Site content',
+  privacy: 'Personal data',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -42,6 +44,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   requireTwoFactor: 'Second factor rule',
   assign: 'Assigned',
   setAway: 'Away changed',
+  retention: 'Retention applied',
+  deleteAccount: 'Account deleted',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -61,6 +65,8 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   requireTwoFactor: 'changed',
   assign: 'assigned',
   setAway: 'changed the away mark of',
+  retention: 'applied the retention periods to',
+  deleteAccount: 'deleted their account:',
 };
 
 /** 'Car', 'Brand', 'Order'. */

@@ -23,6 +23,7 @@ describe('EnquiryForm', () => {
     expect(screen.getByRole('textbox', { name: /Message/ })).toHaveValue("I'm interested in the Toyota Vitz. Is it still available?");
     fill(/Your name/, ' Amina W. ');
     fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([
@@ -32,6 +33,7 @@ describe('EnquiryForm', () => {
           kind: 'enquiry',
           name: 'Amina W.',
           phone: '+254712345678',
+          consent: true,
           message: "I'm interested in the Toyota Vitz. Is it still available?",
           carId: car.id,
           website: '',
@@ -41,9 +43,21 @@ describe('EnquiryForm', () => {
     expect(screen.getByRole('link', { name: 'WhatsApp Us' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254711222333\?text=/));
   });
 
+  it('sends nothing until the buyer ticks the consent box, which starts unticked', async () => {
+    const calls = renderForm(() => ({ data: { id: 'x' } }));
+    fill(/Your name/, 'Amina');
+    fill(/Phone/, '0712345678');
+    fill(/Message/, 'Hello');
+    expect(screen.getByRole('checkbox', { name: /I agree/ })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/Consent is required/)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('checks the fields before sending anything', async () => {
     const calls = renderForm(() => ({ data: { id: 'x' } }));
     fill(/Phone/, '12345');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Enter a Kenyan phone number, e.g. 0712 345 678')).toBeInTheDocument();
@@ -57,6 +71,7 @@ describe('EnquiryForm', () => {
     }));
     fill(/Your name/, 'Amina');
     fill(/Phone/, '0712345678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fill(/Message/, 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests from your network. Please try again in 9 minutes, or call us.');
@@ -67,6 +82,7 @@ describe('EnquiryForm', () => {
     const calls = renderForm(() => ({ data: { id: 'x' } }));
     fill(/Your name/, 'Amina');
     fill(/Phone/, '712345678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fill(/Message/, 'Hello');
     const date = screen.getByLabelText(/Preferred day/);
     fireEvent.change(date, { target: { value: '2020-01-01' } });
@@ -76,13 +92,14 @@ describe('EnquiryForm', () => {
     fireEvent.change(date, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
-    expect(calls.map((call) => call.input)).toEqual([{ kind: 'enquiry', name: 'Amina', phone: '+254712345678', message: 'Hello', website: '' }]);
+    expect(calls.map((call) => call.input)).toEqual([{ kind: 'enquiry', name: 'Amina', phone: '+254712345678', consent: true, message: 'Hello', website: '' }]);
   });
 
   it("shows the server's refusal of a field on that field", async () => {
     renderForm(() => ({ error: { code: 'BAD_REQUEST', message: 'Enter a valid email address', fieldErrors: { email: ['Enter a valid email address'] } } }));
     fill(/Your name/, 'Amina');
     fill(/Phone/, '0712345678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fill(/Email/, 'amina@mail.co.ke');
     fill(/Message/, 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -96,6 +113,7 @@ describe('EnquiryForm', () => {
     renderForm(() => ({ error: { code: 'BAD_REQUEST', message: 'carId: this car is no longer listed', field: 'carId' } }), { car });
     fill(/Your name/, 'Amina');
     fill(/Phone/, '0712345678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The Toyota Vitz is no longer listed. Please call us, or send your message from the contact page.',

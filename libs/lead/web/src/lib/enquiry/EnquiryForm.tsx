@@ -10,6 +10,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { lazyResolver, preloadLeadContract, useLeadContractForSend } from '../kinds/lazy-contract';
 import classes from './EnquiryForm.module.css';
 import { SendButton } from '../kinds/SendButton';
+import { ConsentBox } from '../kinds/ConsentBox';
 
 // Module level: a resolver made per render would give the form new callbacks on every render.
 const validateEnquiry = lazyResolver<LeadCreateInput>((contract) => contract.LeadCreateInputSchema);
@@ -18,7 +19,7 @@ const noSubscription = () => () => undefined;
 const noDay = () => undefined;
 
 /** The fields the visitor sees: a server's message about one of them shows on it. */
-const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate'] as const;
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'consent', 'message', 'preferredDate'] as const;
 
 export interface EnquiryFormProps {
   /** The car asked about: sent with the enquiry, and the message starts about it. */
@@ -47,7 +48,17 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
   const today = useSyncExternalStore(noSubscription, nairobiToday, noDay);
   const form = useForm<LeadCreateInput>({
     mode: 'uncontrolled',
-    initialValues: { kind: 'enquiry', name: '', phone: '', email: '', message: enquiryMessage(car), carId: car?.id, preferredDate: undefined, website: '' },
+    initialValues: {
+      kind: 'enquiry',
+      name: '',
+      phone: '',
+      email: '',
+      consent: false,
+      message: enquiryMessage(car),
+      carId: car?.id,
+      preferredDate: undefined,
+      website: '',
+    },
     validate: validateEnquiry,
   });
 
@@ -141,6 +152,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           key={form.key('preferredDate')}
           {...form.getInputProps('preferredDate')}
         />
+        <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} key={form.key('consent')} />
         {/* The honeypot: hidden from people and screen readers, filled only by bots. */}
         <div className={classes.honeypot} aria-hidden="true">
           <label>

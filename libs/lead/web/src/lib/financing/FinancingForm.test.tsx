@@ -21,6 +21,7 @@ describe('FinancingForm', () => {
     expect(screen.getByText('We never ask for your ID number or statements online: our staff collect them in person.')).toBeInTheDocument();
     fill(/Your name/, 'Otieno');
     fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send my request' }));
     expect(await screen.findByText(/Monthly income must be one of/)).toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -34,6 +35,7 @@ describe('FinancingForm', () => {
         kind: 'financing',
         name: 'Otieno',
         phone: '+254712345678',
+        consent: true,
         message: '',
         carId: car.carId,
         details: { price: 4_500_000, deposit: 900_000, months: 48, incomeBand: 'KES 100,000-250,000' },
@@ -55,6 +57,7 @@ describe('FinancingForm', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /Monthly income/ }), { target: { value: 'Above KES 250,000' } });
     fill(/Your name/, 'Otieno');
     fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send my request' }));
     expect(await screen.findByText('Deposit must be less than the price')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Deposit/ })).toHaveAccessibleDescription('Deposit must be less than the price');

@@ -6,13 +6,14 @@ import { AmountInput } from '@dealership/web-ui';
 import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { ConsentBox } from '../kinds/ConsentBox';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 import { SendButton } from '../kinds/SendButton';
 
 const validateFinancing = lazyResolver<FinancingLeadInput>((contract) => contract.FinancingLeadSchema);
 
 /** The fields the visitor sees (the terms are the kind's `details`). */
-const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'consent', 'message'] as const;
 
 /** What the financing form says about documents: the staff collect them in person. */
 export const FINANCING_DOCUMENTS_NOTE = 'We never ask for your ID number or statements online: our staff collect them in person.';
@@ -41,6 +42,7 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
       name: '',
       phone: '',
       email: '',
+      consent: false,
       message: '',
       carId,
       details: {
@@ -103,6 +105,7 @@ export function FinancingForm({ carId, carName, price, deposit, months = 48, onS
         <Text size="sm" c="gray.7">
           {FINANCING_DOCUMENTS_NOTE}
         </Text>
+        <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
         <SendButton loading={pending}>Send my request</SendButton>

@@ -22,6 +22,7 @@ describe('ImportRequestForm', () => {
     fill(/Budget/, '3200000');
     fill(/Your name/, 'Juma');
     fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send my request' }));
     const rule = `Kenya admits used cars first registered less than eight years before they arrive: the oldest year you can import now is ${oldest}`;
     expect(await screen.findByText(rule)).toBeInTheDocument();
@@ -36,6 +37,7 @@ describe('ImportRequestForm', () => {
         kind: 'import',
         name: 'Juma',
         phone: '+254712345678',
+        consent: true,
         message: '',
         details: { make: 'Mazda', model: 'CX-5', yearFrom: oldest, yearTo: oldest + 1, budget: 3_200_000 },
         website: '',

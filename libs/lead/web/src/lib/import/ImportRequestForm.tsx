@@ -3,12 +3,13 @@ import { AmountInput } from '@dealership/web-ui';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { amountField, ContactFields, FormFailure, Honeypot, kesFormat, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { ConsentBox } from '../kinds/ConsentBox';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 import { SendButton } from '../kinds/SendButton';
 
 const validateImport = lazyResolver<ImportLeadInput>((contract) => contract.ImportLeadSchema);
 
-const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'consent', 'message'] as const;
 
 export interface ImportRequestFormProps {
   onSent?: () => void;
@@ -26,6 +27,7 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
       name: '',
       phone: '',
       email: '',
+      consent: false,
       message: '',
       details: { make: '', model: '', yearFrom: '', yearTo: '', budget: '', colour: '' },
       website: '',
@@ -65,6 +67,7 @@ export function ImportRequestForm({ onSent }: ImportRequestFormProps) {
         </SimpleGrid>
         <ContactFields field={field} />
         <OptionalMessage field={field} />
+        <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
         <SendButton loading={pending} w="fit-content">

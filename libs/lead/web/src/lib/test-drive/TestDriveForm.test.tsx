@@ -34,6 +34,7 @@ describe('TestDriveForm', () => {
     expect(time()).toBeDisabled();
     fill(/Your name/, 'Baraka');
     fill(/Phone/, '0722 000 111');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     const tuesday = nextDay(2);
     fireEvent.change(screen.getByLabelText(/Preferred day/), { target: { value: tuesday } });
     const options = within(time())
@@ -50,7 +51,17 @@ describe('TestDriveForm', () => {
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([
       [
         'lead.create',
-        { kind: 'test-drive', name: 'Baraka', phone: '+254722000111', message: '', carId: car.id, preferredDate: tuesday, preferredTime: '10:30', website: '' },
+        {
+          kind: 'test-drive',
+          name: 'Baraka',
+          phone: '+254722000111',
+          consent: true,
+          message: '',
+          carId: car.id,
+          preferredDate: tuesday,
+          preferredTime: '10:30',
+          website: '',
+        },
       ],
     ]);
     expect(screen.getByRole('link', { name: 'WhatsApp Us' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/254711222333\?text=/));
@@ -69,6 +80,7 @@ describe('TestDriveForm', () => {
     const calls = renderForm(() => ({ data: { id: 'x' } }));
     fill(/Your name/, 'Baraka');
     fill(/Phone/, '0722 000 111');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Book the test drive' }));
     expect(await screen.findByText('Preferred date is required')).toBeInTheDocument();
     expect(screen.getByText('Preferred time is required')).toBeInTheDocument();
@@ -85,6 +97,7 @@ describe('TestDriveForm', () => {
     }));
     fill(/Your name/, 'Baraka');
     fill(/Phone/, '0722 000 111');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.change(screen.getByLabelText(/Preferred day/), { target: { value: nextDay(3) } });
     fireEvent.change(time(), { target: { value: '09:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Book the test drive' }));

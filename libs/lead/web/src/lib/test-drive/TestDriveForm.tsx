@@ -7,6 +7,7 @@ import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { ConsentBox } from '../kinds/ConsentBox';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 import { SendButton } from '../kinds/SendButton';
 
@@ -19,7 +20,7 @@ function validateTestDriveIn(hours: OpeningHours): (values: TestDriveLeadInput) 
 }
 
 /** The fields the visitor sees: a server's message about one of them shows on it. */
-const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message', 'preferredDate', 'preferredTime'] as const;
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'consent', 'message', 'preferredDate', 'preferredTime'] as const;
 
 const longDay = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
 /** "Tuesday, 1 December 2026" of a YYYY-MM-DD date. */
@@ -46,7 +47,18 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
     hoursRef.current = hours;
   }, [hours]);
   const form = useForm<TestDriveLeadInput>({
-    initialValues: { kind: 'test-drive', name: '', phone: '', email: '', message: '', carId: car.id, preferredDate: '', preferredTime: '', website: '' },
+    initialValues: {
+      kind: 'test-drive',
+      name: '',
+      phone: '',
+      email: '',
+      consent: false,
+      message: '',
+      carId: car.id,
+      preferredDate: '',
+      preferredTime: '',
+      website: '',
+    },
     validate: (values) => validateTestDriveIn(hoursRef.current)(values),
     // A new day has its own slots: the time picked for another day is picked again.
     onValuesChange: (values, previous) => {
@@ -101,6 +113,7 @@ export function TestDriveForm({ car, onSent }: TestDriveFormProps) {
           {...field('preferredTime')}
         />
         <OptionalMessage field={field} />
+        <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
         <SendButton loading={pending}>Book the test drive</SendButton>

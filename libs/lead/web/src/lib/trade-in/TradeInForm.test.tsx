@@ -20,6 +20,7 @@ describe('TradeInForm', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /Condition/ }), { target: { value: 'Good' } });
     fill(/Your name/, 'Wanjiru');
     fill(/Phone/, '0712 345 678');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Ask for an estimate' }));
     expect(await screen.findByText("Thank you, we have your car's details")).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('with an estimate for your 2015 Toyota Fielder');
@@ -28,6 +29,7 @@ describe('TradeInForm', () => {
         kind: 'trade-in',
         name: 'Wanjiru',
         phone: '+254712345678',
+        consent: true,
         message: '',
         details: { make: 'Toyota', model: 'Fielder', year: 2015, mileage: 98_000, condition: 'Good', photos: [] },
         website: '',

@@ -6,6 +6,7 @@ import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
 import { amountField, ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
+import { ConsentBox } from '../kinds/ConsentBox';
 import { TradeInPhotos } from './TradeInPhotos';
 import { lazyResolver, preloadLeadContract } from '../kinds/lazy-contract';
 import { SendButton } from '../kinds/SendButton';
@@ -15,7 +16,7 @@ const leaveToSweep = () => undefined;
 
 const validateTradeIn = lazyResolver<TradeInLeadInput>((contract) => contract.TradeInLeadSchema);
 
-const VISIBLE_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+const VISIBLE_FIELDS = ['name', 'phone', 'email', 'consent', 'message'] as const;
 
 export interface TradeInFormProps {
   onSent?: () => void;
@@ -32,6 +33,7 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
       name: '',
       phone: '',
       email: '',
+      consent: false,
       message: '',
       details: { make: '', model: '', year: '', mileage: '', condition: '' as TradeInLeadInput['details']['condition'], askingPrice: '' },
       website: '',
@@ -82,6 +84,7 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
         <ContactFields field={field} />
         <OptionalMessage field={field} />
         <TradeInPhotos uploads={photos} error={photoError} />
+        <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
         <SendButton loading={pending} w="fit-content">

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, storeSession } from '../../testing/render';
 import { UserProfilePage } from './Profile.page';
 
@@ -132,5 +132,66 @@ describe('UserProfilePage', () => {
     fireEvent.click(away);
     expect(await screen.findByText('Only staff can be away')).toBeInTheDocument();
     expect(away).not.toBeChecked();
+  });
+
+  it('deletes the account after the password in a dialog, then forgets the session and goes home; a wrong password shows at its field', async () => {
+    let attempts = 0;
+    const { apiCalls } = renderApp(<UserProfilePage />, {
+      route: '/dashboard/user/profile',
+      path: '/dashboard/user/profile',
+      otherPaths: ['/'],
+      api: (procedure) =>
+        procedure === 'user.deleteAccount' && ++attempts === 1
+          ? { error: { message: 'Password is incorrect', httpStatus: 400, field: 'password' } }
+          : { data: { ok: true } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account' });
+    fireEvent.change(within(dialog).getByLabelText(/Your password/), { target: { value: 'not-it' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Password is incorrect')).toBeInTheDocument();
+    expect(window.localStorage.getItem('auth')).not.toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText(/Your password/), { target: { value: 'juma-password' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+    expect(screen.getByText('Your account is deleted. We emailed you a confirmation.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('auth')).toBeNull();
+    expect(apiCalls.map((call) => [call.procedure, call.input])).toEqual([
+      ['user.deleteAccount', { password: 'not-it' }],
+      ['user.deleteAccount', { password: 'juma-password' }],
+    ]);
+  });
+
+  it('offers staff the download but not the deletion (an owner deactivates staff accounts)', () => {
+    storeSession({ ...user, role: 1 }, 'kept-token');
+    renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile', api: () => ({ data: null }) });
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+    expect(screen.getByText('Staff accounts are closed by an owner, on the Staff page.')).toBeInTheDocument();
+  });
+
+  it('downloads what the server holds about the user as a JSON file', async () => {
+    const held = { exportedAt: '2026-11-28T06:00:00.000Z', profile: user, orders: [], leads: [], sessions: [{ current: true }] };
+    const files: Blob[] = [];
+    const createObjectURL = jest.fn((file: Blob) => {
+      files.push(file);
+      return 'blob:my-data';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { apiCalls } = renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile', api: () => ({ data: held }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(apiCalls.map((call) => call.procedure)).toEqual(['user.exportMyData']);
+    expect(files[0].type).toBe('application/json');
+    // jsdom's Blob has no text(): read it as the browser's FileReader would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(files[0]);
+    });
+    expect(JSON.parse(text)).toEqual(held);
+    clicked.mockRestore();
   });
 });

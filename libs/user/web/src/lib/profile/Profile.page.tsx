@@ -6,6 +6,7 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { ProfileForm } from './ProfileForm';
 import { AwaySetting } from './AwaySetting';
+import { MyDataSettings } from './MyDataSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 /** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */
@@ -55,6 +56,7 @@ export function UserProfilePage() {
       </Paper>
       {user.role === 1 ? <AwaySetting /> : null}
       {user.role === 1 ? <TwoFactorSettings /> : null}
+      <MyDataSettings isStaff={user.role === 1} />
     </Stack>
   );
 }

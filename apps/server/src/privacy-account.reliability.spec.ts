@@ -1,0 +1,146 @@
+import { auditEvents, leads, orders, outboxMessages, users } from '@dealership/server-db';
+import { insertOrder } from '@dealership/server-db/testing';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { type PrivacyServer, startPrivacyServer } from './testing/privacy-server';
+import { TEST_ADMIN } from './testing/test-config';
+
+/*
+ * A person's rights over their data (Data Protection Act, 2019), through the whole server: their
+ * data export holds their profile, orders, requests and sessions and nobody else's; deleting their
+ * account needs their password, removes their personal fields from the orders kept for the
+ * accounts and from their requests, ends every session and queues the confirmation email; staff
+ * accounts are deactivated by an owner instead.
+ */
+describe('data export and account deletion (whole server, real database)', () => {
+  let server: PrivacyServer;
+  const people = {
+    amina: { name: 'Amina Export', email: 'amina.export@buyer.test', password: 'amina-long-password-42', phone: '0712345678', address: 'Nyali, Mombasa' },
+    baraka: { name: 'Baraka Other', email: 'baraka.other@buyer.test', password: 'baraka-long-password-42', phone: '0722000111', address: 'Likoni, Mombasa' },
+  };
+  const ids: Record<string, string> = {};
+
+  const login = async (email: string, password: string) => {
+    const { status, body } = await server.trpc('user.login', { email, password });
+    expect(status).toBe(200);
+    return (body.result?.data as { token: string; user: { id: string } }).token;
+  };
+  /** Registers `who`, signs in, sends a lead signed in and gets an order: their own data. */
+  const customer = async (key: keyof typeof people) => {
+    const person = people[key];
+    expect((await server.trpc('user.register', person)).status).toBe(200);
+    const token = await login(person.email, person.password);
+    const lead = await server.trpc(
+      'lead.create',
+      { kind: 'enquiry', name: person.name, phone: person.phone, consent: true, message: `A question from ${person.name}` },
+      token,
+    );
+    expect(lead.status).toBe(200);
+    const [account] = await server.database.db.select().from(users).where(eq(users.email, person.email));
+    const order = await insertOrder(server.database.db, {
+      buyerId: account.id,
+      contact: { name: person.name, phone: person.phone, address: person.address },
+      lines: [{ name: `Car of ${person.name}` }],
+    });
+    Object.assign(ids, { [`${key}User`]: account.id, [`${key}Lead`]: (lead.body.result?.data as { id: string }).id, [`${key}Order`]: order.id });
+    return token;
+  };
+  let aminaToken: string;
+  let aminaOtherDevice: string;
+
+  beforeAll(async () => {
+    server = await startPrivacyServer();
+    aminaToken = await customer('amina');
+    aminaOtherDevice = await login(people.amina.email, people.amina.password);
+    await customer('baraka');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("exports the user's profile, orders, requests and sessions, and nobody else's", async () => {
+    const { status, body } = await server.trpc('user.exportMyData', undefined, aminaToken, 'GET');
+    expect(status).toBe(200);
+    const data = body.result?.data as {
+      profile: { id: string; email: string };
+      orders: { id: string; contact: { name: string } }[];
+      leads: { id: string; name: string; consentText: string | null }[];
+      sessions: { current: boolean }[];
+    };
+    expect(data.profile).toMatchObject({ id: ids['aminaUser'], email: people.amina.email, name: people.amina.name });
+    expect(data.orders.map((order) => order.id)).toEqual([ids['aminaOrder']]);
+    expect(data.orders[0].contact).toMatchObject({ name: people.amina.name });
+    expect(data.leads.map((lead) => lead.id)).toEqual([ids['aminaLead']]);
+    expect(data.leads[0]).toMatchObject({ name: people.amina.name, consentText: expect.stringContaining('I agree') });
+    expect(data.sessions).toHaveLength(2);
+    expect(data.sessions.filter((session) => session.current)).toHaveLength(1);
+    // Nothing of the other buyer, anywhere in the file; never a password hash.
+    const file = JSON.stringify(data);
+    for (const other of [ids['barakaUser'], ids['barakaLead'], ids['barakaOrder'], people.baraka.email, people.baraka.name]) expect(file).not.toContain(other);
+    expect(file).not.toMatch(/argon2|passwordHash/);
+    // A guest has no data to export.
+    expect((await server.trpc('user.exportMyData', undefined, undefined, 'GET')).status).toBe(401);
+  });
+
+  it('refuses to delete an account without its password, naming the field, and changes nothing', async () => {
+    for (const password of ['', 'not-the-password']) {
+      const { status, body } = await server.trpc('user.deleteAccount', { password }, aminaToken);
+      expect(status).toBe(400);
+      expect(body.error?.data.field ?? Object.keys(body.error?.data.fieldErrors ?? {})[0]).toBe('password');
+    }
+    expect(await server.database.db.select().from(users).where(eq(users.id, ids['aminaUser']))).toHaveLength(1);
+  });
+
+  it('refuses to delete a staff account: an owner deactivates it instead', async () => {
+    const token = await login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const { status, body } = await server.trpc('user.deleteAccount', { password: TEST_ADMIN.password }, token);
+    expect(status).toBe(403);
+    expect(body.error?.message).toMatch(/ask an owner to deactivate/);
+    expect(await server.database.db.select().from(users).where(eq(users.email, TEST_ADMIN.email))).toHaveLength(1);
+  });
+
+  it('deletes the account: orders kept without the buyer, requests anonymised, every session ended, the email queued', async () => {
+    const db = server.database.db;
+    // An SMS she was sent (her lead's acknowledgement, as a sent message): it goes with the account.
+    await db
+      .insert(outboxMessages)
+      .values({ channel: 'sms', recipient: '+254712345678', topic: 'lead.buyer', bodyText: 'We have your request', status: 'sent' });
+    const toHer = sql`${outboxMessages.recipient} in (${people.amina.email}, '+254712345678')`;
+    const [{ before }] = await db.select({ before: count() }).from(outboxMessages).where(toHer);
+    const { status } = await server.trpc('user.deleteAccount', { password: people.amina.password }, aminaToken);
+    expect(status).toBe(200);
+
+    expect(await db.select().from(users).where(eq(users.id, ids['aminaUser']))).toEqual([]);
+    // Both devices are signed out.
+    for (const token of [aminaToken, aminaOtherDevice]) expect((await server.trpc('user.me', undefined, token, 'GET')).status).toBe(401);
+    const [order] = await db.select().from(orders).where(eq(orders.id, ids['aminaOrder']));
+    expect(order).toMatchObject({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null });
+    const [lead] = await db.select().from(leads).where(eq(leads.id, ids['aminaLead']));
+    expect(lead).toMatchObject({ name: '(removed)', phone: '', email: null, message: '', buyerId: null, anonymisedAt: expect.any(Date) });
+    const emails = await db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.topic, 'account.deleted'), eq(outboxMessages.recipient, people.amina.email)));
+    expect(emails).toHaveLength(1);
+    expect(emails[0].bodyText).toContain('we deleted your account');
+    // Everything sent to her went (the verification email, the lead's acknowledgement, that SMS): only the confirmation is left.
+    expect((await db.select({ topic: outboxMessages.topic }).from(outboxMessages).where(toHer)).map((message) => message.topic)).toEqual(['account.deleted']);
+    // The other buyer keeps everything.
+    expect((await db.select().from(orders).where(eq(orders.id, ids['barakaOrder'])))[0]).toMatchObject({
+      buyerId: ids['barakaUser'],
+      contactName: people.baraka.name,
+    });
+    expect((await db.select().from(leads).where(eq(leads.id, ids['barakaLead'])))[0]).toMatchObject({ name: people.baraka.name, anonymisedAt: null });
+    // The activity log says an account was deleted, without the person's name or address.
+    const [record] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'privacy'), eq(auditEvents.action, 'deleteAccount')));
+    expect(record).toMatchObject({
+      entityId: ids['aminaUser'],
+      recordLabel: 'Customer account',
+      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 1 }, messagesDeleted: { after: before }, leadPhotosDeleted: { after: 0 } },
+    });
+    expect(JSON.stringify(record)).not.toContain(people.amina.email);
+  });
+});

@@ -1,0 +1,25 @@
+import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { Injectable } from '@nestjs/common';
+import { LeadService } from './lead.service';
+
+/** Buyers' requests, for the privacy rights and the retention periods (the user domain gathers them). */
+@HoldsPersonalData()
+@Injectable()
+export class LeadPersonalData implements PersonalDataHolder {
+  readonly personalDataKey = 'leads';
+
+  constructor(private readonly leads: LeadService) {}
+
+  exportOf(userId: string) {
+    return this.leads.recordsOfBuyer(userId);
+  }
+
+  async forget(userId: string, tx: Transaction) {
+    const { count, photoIds } = await this.leads.forgetBuyer(userId, tx);
+    return { counts: { leadsAnonymised: count }, afterCommit: async () => ({ leadPhotosDeleted: await this.leads.removePhotos(photoIds) }) };
+  }
+
+  applyRetention(now: Date) {
+    return this.leads.applyRetention(now);
+  }
+}

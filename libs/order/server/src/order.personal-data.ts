@@ -1,0 +1,24 @@
+import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { Injectable } from '@nestjs/common';
+import { OrderService } from './order.service';
+
+/** Buyers' orders, for the privacy rights and the retention periods (the user domain gathers them). */
+@HoldsPersonalData()
+@Injectable()
+export class OrderPersonalData implements PersonalDataHolder {
+  readonly personalDataKey = 'orders';
+
+  constructor(private readonly orders: OrderService) {}
+
+  exportOf(userId: string) {
+    return this.orders.mine(userId);
+  }
+
+  async forget(userId: string, tx: Transaction) {
+    return { counts: { ordersAnonymised: await this.orders.forgetBuyer(userId, tx) } };
+  }
+
+  async applyRetention(now: Date) {
+    return { ordersAnonymised: await this.orders.applyRetention(now) };
+  }
+}
