@@ -90,7 +90,7 @@ export const leadEvents = pgTable(
 );
 
 /**
- * When each car's leads came (the lead domain's published view, migration 0031): the catalogue's
+ * When each car's leads came (the lead domain's published view, migration 0031_views_sources_enrolment): the catalogue's
  * most-viewed report counts a car's leads beside its views. Never who sent them.
  */
 export const carLeads = pgView('car_leads', {
