@@ -28,4 +28,5 @@ export {
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';
+export { throttleAddress } from './throttle-address';
 export * from './throttle-store';

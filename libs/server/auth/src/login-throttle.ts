@@ -8,6 +8,7 @@ import {
   PaymentAttemptsThrottledError,
   RegistrationThrottledError,
 } from './auth.errors';
+import { throttleAddress } from './throttle-address';
 import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
@@ -84,20 +85,20 @@ export const ORDER_THROTTLE = {
   paymentWindowMs: 60 * 60 * 1000,
 } as const;
 
-/** The counters' keys (rows of `throttle_counters`). */
+/** The counters' keys (rows of `throttle_counters`); a client address counts by its `throttleAddress` (IPv6 per /64). */
 export const throttleKeys = {
-  loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
-  loginIp: (ip: string) => `login-ip:${ip}`,
-  registerIp: (ip: string) => `register-ip:${ip}`,
-  leadIpShort: (ip: string) => `lead-ip-10m:${ip}`,
-  leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${ip}`,
-  leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${ip}`,
-  leadIpDay: (ip: string) => `lead-ip-day:${ip}`,
+  loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${throttleAddress(ip)}`,
+  loginIp: (ip: string) => `login-ip:${throttleAddress(ip)}`,
+  registerIp: (ip: string) => `register-ip:${throttleAddress(ip)}`,
+  leadIpShort: (ip: string) => `lead-ip-10m:${throttleAddress(ip)}`,
+  leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${throttleAddress(ip)}`,
+  leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${throttleAddress(ip)}`,
+  leadIpDay: (ip: string) => `lead-ip-day:${throttleAddress(ip)}`,
   resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
-  resetIp: (ip: string) => `reset-ip:${ip}`,
+  resetIp: (ip: string) => `reset-ip:${throttleAddress(ip)}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
   orderAccount: (userId: string) => `order-user:${userId}`,
-  orderIp: (ip: string) => `order-ip:${ip}`,
+  orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
 };
 

@@ -1,0 +1,63 @@
+import { LEAD_THROTTLE, LOGIN_THROTTLE } from '@dealership/server-auth';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './create-app';
+import { TEST_ADMIN, wholeServerTestConfig } from './testing/test-config';
+
+/** A fresh address in the attacker's /64 (2^64 of them to pick from), as a privacy-extension host rotates. */
+const inAttackersPrefix = () => `2001:db8:77:1:${[0, 0, 0, 0].map(() => randomInt(0x10000).toString(16)).join(':')}`;
+
+/**
+ * An IPv6 client rotating through the addresses of its own /64 against the per-address throttles,
+ * through the whole server behind one proxy (`TRUST_PROXY=1`). Counted per /128 every request was a
+ * new client; counted per /64 the rotation meets the same limits as one address.
+ */
+describe('IPv6 address rotation within a /64 (reliability: the whole server)', () => {
+  let root: string;
+  let database: DatabaseHandle;
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'ipv6-throttle-'));
+    database = await createTestDatabase();
+    app = await createApp(wholeServerTestConfig(root, { TRUST_PROXY: '1' }), { database });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const post = (procedure: string, body: unknown, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify(body),
+    });
+
+  it('wrong passwords for one account from ever-new addresses of one /64 meet the login throttle', async () => {
+    const guess = () => post('user.login', { email: TEST_ADMIN.email, password: 'not-the-password-1' }, inAttackersPrefix());
+    for (let attempt = 1; attempt <= LOGIN_THROTTLE.maxFailuresPerAccountAndIp; attempt++) expect((await guess()).statusCode).toBe(401);
+    const refused = await guess();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The admin, from another network, still signs in.
+    expect((await post('user.login', TEST_ADMIN, '2001:db8:99:1::5')).statusCode).toBe(200);
+  }, 60_000);
+
+  it("buyers' requests from ever-new addresses of one /64 meet the lead throttle; another /64 is not affected", async () => {
+    const lead = (address: string) => post('lead.create', { name: 'Rotating Buyer', phone: '0712 345 678', message: 'Is the car still available?' }, address);
+    for (let request = 1; request <= LEAD_THROTTLE.maxPerIpShort; request++) expect((await lead(inAttackersPrefix())).statusCode).toBe(200);
+    const refused = await lead(inAttackersPrefix());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await lead('2001:db8:78:1::1')).statusCode).toBe(200);
+  }, 60_000);
+});
