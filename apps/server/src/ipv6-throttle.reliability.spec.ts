@@ -1,13 +1,8 @@
 import { LEAD_THROTTLE, LOGIN_THROTTLE } from '@dealership/server-auth';
-import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from './create-app';
-import { TEST_ADMIN, wholeServerTestConfig } from './testing/test-config';
+import { TEST_ADMIN } from './testing/test-config';
+import { startWholeServer, type WholeServer } from './testing/whole-server';
 
 /** A fresh address in the attacker's /64 (2^64 of them to pick from), as a privacy-extension host rotates. */
 const inAttackersPrefix = () => `2001:db8:77:1:${[0, 0, 0, 0].map(() => randomInt(0x10000).toString(16)).join(':')}`;
@@ -18,21 +13,15 @@ const inAttackersPrefix = () => `2001:db8:77:1:${[0, 0, 0, 0].map(() => randomIn
  * new client; counted per /64 the rotation meets the same limits as one address.
  */
 describe('IPv6 address rotation within a /64 (reliability: the whole server)', () => {
-  let root: string;
-  let database: DatabaseHandle;
+  let server: WholeServer;
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'ipv6-throttle-'));
-    database = await createTestDatabase();
-    app = await createApp(wholeServerTestConfig(root, { TRUST_PROXY: '1' }), { database });
+    server = await startWholeServer({ TRUST_PROXY: '1' });
+    app = server.app;
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   const post = (procedure: string, body: unknown, forwardedFor: string) =>
     app.inject({

@@ -1,12 +1,6 @@
 import { TRPC_LIMITS } from '@dealership/shared-schemas';
-import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from './create-app';
-import { wholeServerTestConfig } from './testing/test-config';
+import { startWholeServer, type WholeServer } from './testing/whole-server';
 
 /** `car.list` `count` times in one batch path, its commas percent-encoded `encodings` times. */
 function batchPath(count: number, encodings: number): string {
@@ -20,21 +14,15 @@ function batchPath(count: number, encodings: number): string {
  * (`%252C`) used to be counted as one call and run hundreds of catalogue queries per request.
  */
 describe.each(['custom', 'official'])('tRPC batch cap, TRPC_TRANSPORT=%s (reliability: the whole server)', (transport) => {
-  let root: string;
-  let database: DatabaseHandle;
+  let server: WholeServer;
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'batch-cap-'));
-    database = await createTestDatabase();
-    app = await createApp(wholeServerTestConfig(root, { TRPC_TRANSPORT: transport }), { database });
+    server = await startWholeServer({ TRPC_TRANSPORT: transport });
+    app = server.app;
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   /** A batch GET of `count` `car.list` calls, each with an empty filter (the first page of the catalogue). */
   const get = (count: number, encodings: number) => {

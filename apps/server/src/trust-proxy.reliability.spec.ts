@@ -1,13 +1,9 @@
 import { LOGIN_THROTTLE } from '@dealership/server-auth';
-import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from './create-app';
 import { TEST_ADMIN, wholeServerTestConfig } from './testing/test-config';
+import { startWholeServer, type WholeServer } from './testing/whole-server';
 
 /** An address the attacker makes up for each request. */
 const randomAddress = () => `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -20,24 +16,16 @@ const randomAddress = () => `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(
  * the proxies' addresses take the client from the right.
  */
 describe('TRUST_PROXY against a spoofed X-Forwarded-For (reliability: the whole server)', () => {
-  const roots: string[] = [];
-  const running: { app: NestFastifyApplication; database: DatabaseHandle }[] = [];
+  const running: WholeServer[] = [];
 
   const start = async (trustProxy: string) => {
-    const root = mkdtempSync(join(tmpdir(), 'trust-proxy-'));
-    roots.push(root);
-    const database = await createTestDatabase();
-    const app = await createApp(wholeServerTestConfig(root, { TRUST_PROXY: trustProxy }), { database });
-    running.push({ app, database });
-    return app;
+    const server = await startWholeServer({ TRUST_PROXY: trustProxy });
+    running.push(server);
+    return server.app;
   };
 
   afterAll(async () => {
-    for (const { app, database } of running) {
-      await app.close();
-      await database.close();
-    }
-    for (const root of roots) rmSync(root, { recursive: true, force: true });
+    for (const server of running) await server.close();
   });
 
   const wrongLogin = (app: NestFastifyApplication, forwardedFor: string) =>

@@ -2,6 +2,7 @@ export * from './access';
 export { AccessGuard } from './access.guard';
 export * from './auth-session-store';
 export {
+  AccountSignInDelayedError,
   AdminAccessRequiredError,
   OwnerAccessRequiredError,
   AuthenticationRequiredError,
@@ -16,6 +17,8 @@ export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
 export {
+  ACCOUNT_SIGN_IN_DELAY,
+  accountSignInDelayMs,
   EMAIL_LINK_THROTTLE,
   EmailLinkThrottle,
   LEAD_PHOTO_THROTTLE,
