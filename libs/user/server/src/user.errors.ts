@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 
 export class EmailTakenError extends DomainError {
@@ -23,6 +24,13 @@ export class UserNotFoundError extends DomainError {
 export class CurrentPasswordIncorrectError extends DomainError {
   constructor() {
     super(ErrorCode.BadRequest, 'Current Password is incorrect', 'currentPassword');
+  }
+}
+
+/** A new password from attackers' lists (`isCommonPassword`); 400 naming the field. */
+export class CommonPasswordError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, COMMON_PASSWORD_MESSAGE, 'password');
   }
 }
 

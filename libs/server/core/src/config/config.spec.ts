@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRPC_TRANSPORT: 'express' })).toThrow(/TRPC_TRANSPORT: must be one of custom, official/);
   });
 
+  it('refuses an ADMIN_PASSWORD from the common-password list, naming the variable', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'Password123!' })).toThrow(/ADMIN_PASSWORD: is too common \(attackers try it first\)/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'qwertyuiop' })).toThrow(/ADMIN_PASSWORD: is too common/);
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'correct-horse-battery' }).admin?.password).toBe('correct-horse-battery');
+  });
+
   it('trusts X-Forwarded-For only when told to, and only from the right: a hop count or the proxies\' addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 // The one place that reads process.env (house style, principle 4). Everything else receives AppConfig.
 
@@ -122,7 +123,12 @@ const EnvSchema = z
       .regex(/^\+?[0-9][0-9 ()-]{6,20}$/, { error: 'must be a phone number such as +254 712 345 678' })
       .default('+254 700 000 000'),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, { error: 'must be at least 8 characters' })
+      // The owner's account signs in from the internet: a password from attackers' lists is refused as the users' are.
+      .refine((v) => !isCommonPassword(v), { error: 'is too common (attackers try it first): choose a longer one of your own, such as a few unrelated words' })
+      .optional(),
     ADMIN_NAME: z.string().min(1).default('Admin'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     JWT_EXPIRES_IN: z
