@@ -1,8 +1,7 @@
 import { ACCOUNT_SIGN_IN_DELAY } from '@dealership/server-auth';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_ADMIN } from './testing/test-config';
-import { startWholeServer, type WholeServer } from './testing/whole-server';
+import { useWholeServer } from './testing/whole-server';
 
 /**
  * Password guesses at one account from a botnet (a new address for each guess, behind one proxy),
@@ -10,19 +9,11 @@ import { startWholeServer, type WholeServer } from './testing/whole-server';
  * the account's own failures slow it down instead: one attempt per delay, never a lockout.
  */
 describe("an account's failed sign-ins from many addresses (reliability: the whole server)", () => {
-  let server: WholeServer;
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
-    server = await startWholeServer({ TRUST_PROXY: '1' });
-    app = server.app;
-  }, 120_000);
-
-  afterAll(() => server?.close());
+  const server = useWholeServer({ TRUST_PROXY: '1' });
 
   let botnetHost = 0;
   const signIn = (password: string, forwardedFor = `198.18.${Math.floor(++botnetHost / 250)}.${botnetHost % 250}`) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/trpc/user.login',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },

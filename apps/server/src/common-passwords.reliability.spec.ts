@@ -1,11 +1,10 @@
 import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
 import { users, userTokens } from '@dealership/server-db';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
 import { wholeServerTestConfig } from './testing/test-config';
-import { startWholeServer, type WholeServer } from './testing/whole-server';
+import { useWholeServer } from './testing/whole-server';
 
 const OWN_PASSWORD = 'tuk-tuk-at-dawn-42';
 /** Passwords from attackers' lists, dressed up to pass a length rule. */
@@ -17,19 +16,11 @@ const COMMON = ['Password123!', 'P@ssw0rd2024', 'qwertyuiop', '12345678', 'ilove
  * with 400 naming the field "password", and sets nothing. ADMIN_PASSWORD is refused at start.
  */
 describe('common passwords refused wherever a password is set (reliability: the whole server)', () => {
-  let server: WholeServer;
-  let app: NestFastifyApplication;
+  const server = useWholeServer();
   let account = 0;
 
-  beforeAll(async () => {
-    server = await startWholeServer();
-    app = server.app;
-  }, 120_000);
-
-  afterAll(() => server?.close());
-
   const trpc = (procedure: string, body: unknown, token?: string) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       // Each call from an address of its own: the registration throttle counts per address.
@@ -47,7 +38,7 @@ describe('common passwords refused wherever a password is set (reliability: the 
   it('registration (tRPC and legacy REST) refuses each, and creates no account', async () => {
     const before = await userCount();
     for (const password of COMMON) expectRefused(await trpc('user.register', newAccount(password)));
-    const rest = await app.inject({ method: 'POST', url: '/api/user/register', remoteAddress: '10.61.1.1', payload: newAccount('Password123!') });
+    const rest = await server.app.inject({ method: 'POST', url: '/api/user/register', remoteAddress: '10.61.1.1', payload: newAccount('Password123!') });
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toMatchObject({ success: false, message: COMMON_PASSWORD_MESSAGE });
     expect(await userCount()).toBe(before);

@@ -1,8 +1,7 @@
 import { LEAD_THROTTLE, LOGIN_THROTTLE } from '@dealership/server-auth';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomInt } from 'node:crypto';
 import { TEST_ADMIN } from './testing/test-config';
-import { startWholeServer, type WholeServer } from './testing/whole-server';
+import { useWholeServer } from './testing/whole-server';
 
 /** A fresh address in the attacker's /64 (2^64 of them to pick from), as a privacy-extension host rotates. */
 const inAttackersPrefix = () => `2001:db8:77:1:${[0, 0, 0, 0].map(() => randomInt(0x10000).toString(16)).join(':')}`;
@@ -13,18 +12,10 @@ const inAttackersPrefix = () => `2001:db8:77:1:${[0, 0, 0, 0].map(() => randomIn
  * new client; counted per /64 the rotation meets the same limits as one address.
  */
 describe('IPv6 address rotation within a /64 (reliability: the whole server)', () => {
-  let server: WholeServer;
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
-    server = await startWholeServer({ TRUST_PROXY: '1' });
-    app = server.app;
-  }, 120_000);
-
-  afterAll(() => server?.close());
+  const server = useWholeServer({ TRUST_PROXY: '1' });
 
   const post = (procedure: string, body: unknown, forwardedFor: string) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },

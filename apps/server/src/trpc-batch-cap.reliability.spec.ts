@@ -1,6 +1,5 @@
 import { TRPC_LIMITS } from '@dealership/shared-schemas';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startWholeServer, type WholeServer } from './testing/whole-server';
+import { useWholeServer } from './testing/whole-server';
 
 /** `car.list` `count` times in one batch path, its commas percent-encoded `encodings` times. */
 function batchPath(count: number, encodings: number): string {
@@ -14,20 +13,12 @@ function batchPath(count: number, encodings: number): string {
  * (`%252C`) used to be counted as one call and run hundreds of catalogue queries per request.
  */
 describe.each(['custom', 'official'])('tRPC batch cap, TRPC_TRANSPORT=%s (reliability: the whole server)', (transport) => {
-  let server: WholeServer;
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
-    server = await startWholeServer({ TRPC_TRANSPORT: transport });
-    app = server.app;
-  }, 120_000);
-
-  afterAll(() => server?.close());
+  const server = useWholeServer({ TRPC_TRANSPORT: transport });
 
   /** A batch GET of `count` `car.list` calls, each with an empty filter (the first page of the catalogue). */
   const get = (count: number, encodings: number) => {
     const input = Object.fromEntries(Array.from({ length: count }, (_, index) => [index, {}]));
-    return app.inject({ method: 'GET', url: `/trpc/${batchPath(count, encodings)}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}` });
+    return server.app.inject({ method: 'GET', url: `/trpc/${batchPath(count, encodings)}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}` });
   };
 
   it.each([0, 1, 2])('refuses 200 calls with 400 before any runs, whether the commas are encoded 0, 1 or 2 times (%i)', async (encodings) => {

@@ -30,3 +30,27 @@ export async function startWholeServer(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+/**
+ * The whole server for the enclosing `describe`: started before its tests (`startWholeServer`
+ * with `env`), closed after them. Read `app` and `database` inside the tests.
+ */
+export function useWholeServer(env: Record<string, string> = {}): Pick<WholeServer, 'app' | 'database'> {
+  let server: WholeServer | undefined;
+  beforeAll(async () => {
+    server = await startWholeServer(env);
+  }, 120_000);
+  afterAll(() => server?.close());
+  const started = () => {
+    if (!server) throw new Error('the whole server is used outside its describe block');
+    return server;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+  };
+}
