@@ -19,7 +19,9 @@ export const E2E_SERVER_ENV = {
   SEED_DEMO: 'true',
   // Behind a proxy, as in production: a test that sends many buyer requests gives its browser an
   // X-Forwarded-For of its own, so the per-address limits of the others' address stay untouched.
-  TRUST_PROXY: 'true',
+  // One hop: the browser connects straight to the server, which takes the header's rightmost
+  // (here only) address as a proxy's report of the client.
+  TRUST_PROXY: '1',
 } as const;
 
 // Server settings a developer may have exported that would point the run at their own data.

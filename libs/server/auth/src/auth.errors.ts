@@ -42,6 +42,19 @@ export class LoginThrottledError extends DomainError {
   }
 }
 
+/**
+ * Too many failed sign-ins to one account from anywhere: the next attempt waits a while (progressive,
+ * never a lockout); `retryAfterSeconds` goes out as the `Retry-After` header.
+ */
+export class AccountSignInDelayedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      ErrorCode.TooManyRequests,
+      `Too many failed sign-ins to this account. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} before trying again.`,
+    );
+  }
+}
+
 /** Too many registrations from one address; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class RegistrationThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {

@@ -2,6 +2,7 @@ export * from './access';
 export { AccessGuard } from './access.guard';
 export * from './auth-session-store';
 export {
+  AccountSignInDelayedError,
   AdminAccessRequiredError,
   OwnerAccessRequiredError,
   AuthenticationRequiredError,
@@ -17,6 +18,8 @@ export { AuthModule } from './auth.module';
 export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
 export {
+  ACCOUNT_SIGN_IN_DELAY,
+  accountSignInDelayMs,
   EMAIL_LINK_THROTTLE,
   EmailLinkThrottle,
   LEAD_PHOTO_THROTTLE,
@@ -29,4 +32,5 @@ export {
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';
+export { throttleAddress } from './throttle-address';
 export * from './throttle-store';

@@ -1,6 +1,15 @@
 import type { ModuleRef } from '@nestjs/core';
-import { LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
-import { LEAD_THROTTLE, LeadThrottle, LOGIN_THROTTLE, LoginThrottle, REGISTRATION_THROTTLE, RegistrationThrottle } from './login-throttle';
+import { AccountSignInDelayedError, LeadThrottledError, LoginThrottledError, RegistrationThrottledError } from './auth.errors';
+import {
+  ACCOUNT_SIGN_IN_DELAY,
+  accountSignInDelayMs,
+  LEAD_THROTTLE,
+  LeadThrottle,
+  LOGIN_THROTTLE,
+  LoginThrottle,
+  REGISTRATION_THROTTLE,
+  RegistrationThrottle,
+} from './login-throttle';
 import type { ThrottleCount, ThrottleStore } from './throttle-store';
 
 /** The store's contract in memory (the app's is the database table, tested in user-server). */
@@ -73,6 +82,34 @@ describe('LoginThrottle', () => {
     expect(store.counters.get('login-ip:10.0.0.1')?.count).toBe(maxFailuresPerAccountAndIp - 1);
     for (let i = 0; i < maxFailuresPerAccountAndIp; i++) await throttle.begin('10.0.0.1', 'a@b.co', at(0));
     await expect(throttle.begin('10.0.0.1', 'a@b.co', at(0))).rejects.toThrow(LoginThrottledError);
+  });
+
+  it("slows an account's attempts down after its failures from any number of addresses, never locking it", async () => {
+    const { throttle } = withStore(LoginThrottle);
+    const { freeFailures, maxDelayMs } = ACCOUNT_SIGN_IN_DELAY;
+    const from = (n: number) => `10.${Math.floor(n / 250)}.${n % 250}.1`;
+    for (let i = 0; i < freeFailures; i++) await throttle.begin(from(i), 'a@b.co', at(0));
+    // The first failure past the free ones opens a 1 s slot: that attempt goes through, the next waits.
+    await expect(throttle.begin(from(100), 'a@b.co', at(0))).resolves.toBeUndefined();
+    await expect(throttle.begin(from(101), 'a@b.co', at(0))).rejects.toThrow(AccountSignInDelayedError);
+    await expect(throttle.begin(from(102), 'a@b.co', at(500))).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    await expect(throttle.begin(from(102), 'a@b.co', at(500))).rejects.toThrow('Too many failed sign-ins to this account. Please wait 1 second before trying again.');
+    // Waiting lets one attempt through; the next slot is twice as long.
+    await expect(throttle.begin(from(103), 'a@b.co', at(1_000))).resolves.toBeUndefined();
+    await expect(throttle.begin(from(104), 'a@b.co', at(1_000))).rejects.toMatchObject({ retryAfterSeconds: 2 });
+    await expect(throttle.begin(from(105), 'a@b.co', at(3_000))).resolves.toBeUndefined();
+    await expect(throttle.begin(from(106), 'a@b.co', at(3_000))).rejects.toMatchObject({ retryAfterSeconds: 4 });
+    // Other accounts are not slowed down; the account's owner signing in forgives its failures.
+    await expect(throttle.begin(from(107), 'other@b.co', at(3_000))).resolves.toBeUndefined();
+    await expect(throttle.begin(from(108), 'a@b.co', at(7_000))).resolves.toBeUndefined();
+    await throttle.succeeded(from(108), 'a@b.co');
+    await expect(throttle.begin(from(109), 'a@b.co', at(7_000))).resolves.toBeUndefined();
+    await expect(throttle.begin(from(110), 'a@b.co', at(7_000))).resolves.toBeUndefined();
+    expect(accountSignInDelayMs(freeFailures)).toBe(0);
+    expect(accountSignInDelayMs(freeFailures + 1)).toBe(1_000);
+    expect(accountSignInDelayMs(freeFailures + 4)).toBe(8_000);
+    // Never more than the cap, however many failures: the owner always gets in after a while.
+    expect(accountSignInDelayMs(freeFailures + 1_000_000)).toBe(maxDelayMs);
   });
 
   it('counts emails whatever their case', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
+  AccountSignInDelayedError,
   EmailLinkThrottledError,
   LeadThrottledError,
   LoginThrottledError,
@@ -8,12 +9,14 @@ import {
   PaymentAttemptsThrottledError,
   RegistrationThrottledError,
 } from './auth.errors';
+import { throttleAddress } from './throttle-address';
 import { THROTTLE_STORE, type ThrottleStore } from './throttle-store';
 
 /**
  * Login throttling, after OWASP's lockout guidance: failures are counted per account-and-address
- * pair and per client address, never per account alone (anyone could then lock the admin out by
- * failing from anywhere). At a limit, further attempts get 429 with `Retry-After` until the window
+ * pair and per client address, and never lock an account alone (anyone could then lock the admin
+ * out by failing from anywhere): an account's failures from everywhere only slow its next attempts
+ * down (`ACCOUNT_SIGN_IN_DELAY`). At a limit, further attempts get 429 with `Retry-After` until the window
  * ends, without the password being checked. The address limit is higher because many customers
  * share one public address (mobile carriers' NAT, offices).
  *
@@ -28,6 +31,29 @@ export const LOGIN_THROTTLE = {
   maxFailuresPerIp: 20,
   windowMs: 15 * 60 * 1000,
 } as const;
+
+/**
+ * Failed sign-ins to one account from any number of addresses (a botnet, rotating proxies): past
+ * `freeFailures` in `windowMs`, the account takes one attempt per delay, the delay doubling with
+ * each further failure from `firstDelayMs` up to `maxDelayMs`. A progressive delay rather than a
+ * lockout: anyone can fail on someone else's account, so the owner must always get in after at
+ * most `maxDelayMs`, while a guesser gets one try per delay instead of thousands a minute. A
+ * successful sign-in forgives the account's failures.
+ */
+export const ACCOUNT_SIGN_IN_DELAY = {
+  freeFailures: 10,
+  windowMs: 60 * 60 * 1000,
+  firstDelayMs: 1_000,
+  maxDelayMs: 5 * 60 * 1000,
+} as const;
+
+/** The wait before the next attempt on an account with `failures` failures in its window (0 while they are free). */
+export function accountSignInDelayMs(failures: number): number {
+  const { freeFailures, firstDelayMs, maxDelayMs } = ACCOUNT_SIGN_IN_DELAY;
+  if (failures <= freeFailures) return 0;
+  // Capped exponent: 2^30 ms is far past the cap already, and larger shifts wrap around.
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(30, failures - freeFailures - 1));
+}
 
 /** Registrations (attempts, successful or not) allowed from one client address per window. */
 export const REGISTRATION_THROTTLE = {
@@ -84,20 +110,22 @@ export const ORDER_THROTTLE = {
   paymentWindowMs: 60 * 60 * 1000,
 } as const;
 
-/** The counters' keys (rows of `throttle_counters`). */
+/** The counters' keys (rows of `throttle_counters`); a client address counts by its `throttleAddress` (IPv6 per /64). */
 export const throttleKeys = {
-  loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${ip}`,
-  loginIp: (ip: string) => `login-ip:${ip}`,
-  registerIp: (ip: string) => `register-ip:${ip}`,
-  leadIpShort: (ip: string) => `lead-ip-10m:${ip}`,
-  leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${ip}`,
-  leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${ip}`,
-  leadIpDay: (ip: string) => `lead-ip-day:${ip}`,
+  loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${throttleAddress(ip)}`,
+  loginIp: (ip: string) => `login-ip:${throttleAddress(ip)}`,
+  loginAccount: (email: string) => `login-account:${email.toLowerCase()}`,
+  loginAccountSlot: (email: string) => `login-account-slot:${email.toLowerCase()}`,
+  registerIp: (ip: string) => `register-ip:${throttleAddress(ip)}`,
+  leadIpShort: (ip: string) => `lead-ip-10m:${throttleAddress(ip)}`,
+  leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${throttleAddress(ip)}`,
+  leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${throttleAddress(ip)}`,
+  leadIpDay: (ip: string) => `lead-ip-day:${throttleAddress(ip)}`,
   resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
-  resetIp: (ip: string) => `reset-ip:${ip}`,
+  resetIp: (ip: string) => `reset-ip:${throttleAddress(ip)}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
   orderAccount: (userId: string) => `order-user:${userId}`,
-  orderIp: (ip: string) => `order-ip:${ip}`,
+  orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
 };
 
@@ -144,26 +172,41 @@ export class LoginThrottle extends StoredThrottle {
     super(moduleRef);
   }
 
-  /** Counts an attempt, or throws `LoginThrottledError` when the pair or the address is at its limit. */
+  /**
+   * Counts an attempt, or throws `LoginThrottledError` when the pair or the address is at its limit,
+   * or `AccountSignInDelayedError` when the account's failures (from anywhere) ask it to wait.
+   */
   async begin(ip: string, email: string, now = new Date()): Promise<void> {
-    const retryAfter = await attempt(
-      this.store(),
-      [
-        { key: throttleKeys.loginPair(email, ip), max: LOGIN_THROTTLE.maxFailuresPerAccountAndIp, windowMs: LOGIN_THROTTLE.windowMs },
-        { key: throttleKeys.loginIp(ip), max: LOGIN_THROTTLE.maxFailuresPerIp, windowMs: LOGIN_THROTTLE.windowMs },
-      ],
-      now,
-    );
+    const pairAndAddress = [
+      { key: throttleKeys.loginPair(email, ip), max: LOGIN_THROTTLE.maxFailuresPerAccountAndIp, windowMs: LOGIN_THROTTLE.windowMs },
+      { key: throttleKeys.loginIp(ip), max: LOGIN_THROTTLE.maxFailuresPerIp, windowMs: LOGIN_THROTTLE.windowMs },
+    ];
+    const retryAfter = await attempt(this.store(), pairAndAddress, now);
     if (retryAfter > 0) throw new LoginThrottledError(retryAfter);
+
+    // The account's failures from every address. Past the free ones, one attempt per slot: the
+    // first attempt after a slot ends opens the next (as long as the current delay) and goes
+    // through; the others in it are refused and taken back, so waiting never makes things worse.
+    const accountKey = throttleKeys.loginAccount(email);
+    const [account] = await this.store().hit([{ key: accountKey, windowMs: ACCOUNT_SIGN_IN_DELAY.windowMs }], now);
+    const delayMs = accountSignInDelayMs(account?.count ?? 0);
+    if (delayMs === 0) return;
+    const slotKey = throttleKeys.loginAccountSlot(email);
+    const [slot] = await this.store().hit([{ key: slotKey, windowMs: delayMs }], now);
+    if (!slot || slot.count <= 1) return;
+    await this.store().takeBack([slotKey, accountKey, ...pairAndAddress.map((l) => l.key)]);
+    throw new AccountSignInDelayedError(Math.max(1, Math.ceil((slot.windowEnd.getTime() - now.getTime()) / 1000)));
   }
 
   /**
-   * The attempt succeeded: it is not a failure, and the pair's earlier failures are forgiven. The
-   * address keeps its other failures (signing in to one's own account between guesses at others
-   * must not reset them).
+   * The attempt succeeded: it is not a failure, and the pair's and the account's earlier failures
+   * are forgiven. The address keeps its other failures (signing in to one's own account between
+   * guesses at others must not reset them).
    */
   async succeeded(ip: string, email: string): Promise<void> {
     await this.store().clear(throttleKeys.loginPair(email, ip));
+    await this.store().clear(throttleKeys.loginAccount(email));
+    await this.store().clear(throttleKeys.loginAccountSlot(email));
     await this.store().takeBack([throttleKeys.loginIp(ip)]);
   }
 }

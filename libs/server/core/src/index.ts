@@ -6,3 +6,4 @@ export * from './http/zod-validation';
 export * from './logging/logger';
 export * from './logging/safe-error';
 export * from './config/secrets';
+export * from './config/common-passwords';

@@ -150,6 +150,10 @@ describe.each<TrpcTransport>(['custom', 'official'])('mountTrpc (transport %s) r
       error: { message: 'A batch may hold at most 3 calls (this one has 4)', data: { code: 'BAD_REQUEST', httpStatus: 400 } },
     });
     expect((await fastify.inject({ method: 'GET', url: '/trpc/hello,hello,hello?batch=1&input=%7B%7D' })).statusCode).toBe(200);
+    // Commas encoded twice are decoded by the handler before it splits: counted as the calls they become.
+    const doubleEncoded = await fastify.inject({ method: 'GET', url: '/trpc/hello%252Chello%252Chello%252Chello?batch=1&input=%7B%7D' });
+    expect(doubleEncoded.statusCode).toBe(400);
+    expect(doubleEncoded.json()).toMatchObject({ error: { message: 'A batch may hold at most 3 calls (this one has 4)' } });
 
     const long = await fastify.inject({ method: 'GET', url: `/trpc/hello?input=${encodeURIComponent(JSON.stringify({ name: 'x'.repeat(300) }))}` });
     expect(long.statusCode).toBe(414);

@@ -107,7 +107,7 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
 
   /** 400 for a batch of more than `maxBatchCalls` calls (counted on the path, before anything runs); undefined otherwise. */
   const refuseLongBatch = (params: { path?: string }, reply: FastifyReply) => {
-    const calls = (params.path ?? '').split(',').length;
+    const calls = batchCallCount(params.path ?? '');
     if (calls <= limits.maxBatchCalls) return undefined;
     return refuse(reply, 400, 'BAD_REQUEST', `A batch may hold at most ${limits.maxBatchCalls} calls (this one has ${calls})`);
   };
@@ -367,4 +367,21 @@ export async function mountTrpc<TRouter extends AnyRouter>(fastify: FastifyInsta
     },
     { prefix: options.prefix },
   );
+}
+
+/**
+ * How many calls the handler will run for a route path as Fastify hands it over (decoded once).
+ * Both transports decode it a second time before splitting on commas (tRPC's `resolveResponse`
+ * and `answerJson` alike), so `car.list%252Ccar.list` is two calls: counting before that second
+ * decoding let a double-encoded batch of hundreds of calls through a cap of ten. A path that does
+ * not decode is counted as it is (the handler refuses it without running anything).
+ */
+export function batchCallCount(routePath: string): number {
+  let decoded = routePath;
+  try {
+    decoded = decodeURIComponent(routePath);
+  } catch {
+    // Malformed escapes: tRPC answers 400 before any procedure runs.
+  }
+  return decoded.split(',').length;
 }

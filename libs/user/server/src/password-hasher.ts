@@ -1,6 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { isCommonPassword } from '@dealership/server-core';
+import { CommonPasswordError } from './user.errors';
 
 /** Password hashing with argon2id (the library's default algorithm; the tests pin it). */
 @Injectable()
@@ -12,7 +14,12 @@ export class PasswordHasher implements OnModuleInit {
     await this.dummy();
   }
 
+  /**
+   * The hash of a password being set (registration, change, reset, a staff invite accepted): every
+   * new password passes here, so a common one (`isCommonPassword`) is refused here, before any work.
+   */
   hash(password: string): Promise<string> {
+    if (isCommonPassword(password)) return Promise.reject(new CommonPasswordError());
     // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
     return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   }

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 
 export class EmailTakenError extends DomainError {
@@ -33,6 +34,13 @@ export class CurrentPasswordIncorrectError extends DomainError {
 export class StaffAccountDeletionError extends DomainError {
   constructor() {
     super(ErrorCode.Forbidden, 'Staff accounts are not deleted here: ask an owner to deactivate yours on the Staff page');
+  }
+}
+
+/** A new password from attackers' lists (`isCommonPassword`); 400 naming the field. */
+export class CommonPasswordError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, COMMON_PASSWORD_MESSAGE, 'password');
   }
 }
 

@@ -36,11 +36,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRPC_TRANSPORT: 'express' })).toThrow(/TRPC_TRANSPORT: must be one of custom, official/);
   });
 
-  it('trusts X-Forwarded-For only when told to', () => {
+  it('refuses an ADMIN_PASSWORD from the common-password list, naming the variable', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'Password123!' })).toThrow(/ADMIN_PASSWORD: is too common \(attackers try it first\)/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'qwertyuiop' })).toThrow(/ADMIN_PASSWORD: is too common/);
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'correct-horse-battery' }).admin?.password).toBe('correct-horse-battery');
+  });
+
+  it('trusts X-Forwarded-For only when told to, and only from the right: a hop count or the proxies\' addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be true, false or the number of proxies/);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1 , 10.0.0.0/8,fd00::/8, ::1 ,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+    // `true` believed the leftmost address, which the client writes: refused, saying what to set.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe whatever X-Forwarded-For a client sends: set the number of proxies/);
+    for (const bad of ['yes please', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/8/8', 'nginx', '999', '1.2.3'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: ".*" is not a proxy address: use false, the number of proxies/);
   });
 
   it('allows no other origin by default; CORS_ORIGINS lists exact origins', () => {

@@ -1,10 +1,47 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 // The one place that reads process.env (house style, principle 4). Everything else receives AppConfig.
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRPC_TRANSPORTS = ['custom', 'official'] as const;
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it, or the reason it is refused. `true` is refused:
+ * it believes the leftmost X-Forwarded-For address, which the client writes itself, so a random
+ * header would walk around every per-address throttle. A hop count or the proxies' own addresses
+ * take the client address from the right, where only our proxies write.
+ */
+function trustedProxies(value: string): false | number | string[] | string {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true')
+    return 'true would believe whatever X-Forwarded-For a client sends: set the number of proxies in front of the server (1 behind one nginx, 2 behind a load balancer and nginx) or their addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)';
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = items.find((item) => !isProxyAddress(item));
+  if (bad !== undefined || items.length === 0)
+    return `"${bad ?? text}" is not a proxy address: use false, the number of proxies in front of the server (e.g. 1), or their addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8,fd00::/8, or loopback)`;
+  return items;
+}
+
+/** An IPv4/IPv6 address, a CIDR range of one, or one of proxy-addr's range names. */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -86,7 +123,12 @@ const EnvSchema = z
       .regex(/^\+?[0-9][0-9 ()-]{6,20}$/, { error: 'must be a phone number such as +254 712 345 678' })
       .default('+254 700 000 000'),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, { error: 'must be at least 8 characters' })
+      // The owner's account signs in from the internet: a password from attackers' lists is refused as the users' are.
+      .refine((v) => !isCommonPassword(v), { error: 'is too common (attackers try it first): choose a longer one of your own, such as a few unrelated words' })
+      .optional(),
     ADMIN_NAME: z.string().min(1).default('Admin'),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     JWT_EXPIRES_IN: z
@@ -95,9 +137,12 @@ const EnvSchema = z
       .default('7d'),
     TRUST_PROXY: z
       .string()
-      .regex(/^(true|false|\d{1,2})$/, { error: 'must be true, false or the number of proxies in front of the server' })
       .default('false')
-      .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v))),
+      .transform((v, ctx) => {
+        const trust = trustedProxies(v);
+        if (typeof trust === 'string') ctx.addIssue({ code: 'custom', message: trust });
+        return typeof trust === 'string' ? false : trust;
+      }),
     CORS_ORIGINS: z
       .string()
       .transform((v, ctx) => {
@@ -354,10 +399,11 @@ export interface AppConfig {
   admin?: { email: string; password: string; name: string };
   jwt: { secret?: string; expiresIn: string };
   /**
-   * Whether to believe X-Forwarded-For (client addresses for logs and login throttling):
-   * false when clients connect directly, true or a hop count behind a reverse proxy.
+   * Which X-Forwarded-For entries to believe (client addresses for logs and throttles): false when
+   * clients connect directly; behind proxies, their number (hops) or their addresses/CIDRs. The
+   * client address is then the rightmost entry not written by a trusted proxy (Fastify's proxy-addr).
    */
-  trustProxy: boolean | number;
+  trustProxy: false | number | string[];
   /** Other sites' origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
