@@ -52,8 +52,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     router: app.get(AppRouterFactory).create(),
     // Procedures see the token's user by the REST guard's rules (signature, expiry, account still
     // there); an invalid token just means no user, so authed procedures answer UNAUTHORIZED.
-    createContext: async (request) => ({ user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError), ip: request.ip }),
-    guestContext: (request) => ({ user: null, ip: request.ip }),
+    createContext: async (request) => ({
+      user: await auth.userFromAuthorization(request.headers.authorization).catch(rethrowContextError),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
+    guestContext: (request) => ({ user: null, ip: request.ip, userAgent: request.headers['user-agent'] }),
     firstLoadStatus: (url) => site.firstLoadStatus(url),
   });
   app.useGlobalFilters(new LegacyExceptionFilter());

@@ -53,6 +53,10 @@ describe('audit log (integration, real database)', () => {
       entity: 'order',
       entityId: orderId,
       label: 'Order of Juma',
+      // An admin write, not a security event: no outcome, no client.
+      outcome: null,
+      ip: null,
+      userAgent: null,
       action: 'setStatus',
       before: { status: 'Not Process' },
       after: { status: 'Shipped' },
@@ -67,6 +71,10 @@ describe('audit log (integration, real database)', () => {
       entity: 'order',
       entityId: orderId,
       label: 'Order of Juma',
+      // An admin write, not a security event: no outcome, no client.
+      outcome: null,
+      ip: null,
+      userAgent: null,
       action: 'setStatus',
       changes: { status: { before: 'Not Process', after: 'Shipped' } },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -13,6 +13,8 @@ export interface TrpcContext {
   user: AuthUser | null;
   /** The client's address (rate limits, audit logs). */
   ip: string;
+  /** The client's User-Agent header, when it sent one (security events in the audit log). */
+  userAgent?: string;
 }
 
 const TRPC_CODE: Record<ErrorCode, TRPCError['code']> = {

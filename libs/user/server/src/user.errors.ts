@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { CURRENT_PASSWORD_REQUIRED_FOR_EMAIL } from '@dealership/user-schemas';
 
 export class EmailTakenError extends DomainError {
   constructor(message = 'Email is already registered, please log in') {
@@ -20,6 +21,13 @@ export class UserNotFoundError extends DomainError {
 }
 
 /** A new password came with a wrong current password. Not a 401: the session itself is fine. */
+/** A new email without the current password: the field to fill in is named. */
+export class CurrentPasswordRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, CURRENT_PASSWORD_REQUIRED_FOR_EMAIL, 'currentPassword');
+  }
+}
+
 export class CurrentPasswordIncorrectError extends DomainError {
   constructor() {
     super(ErrorCode.BadRequest, 'Current Password is incorrect', 'currentPassword');

@@ -24,11 +24,11 @@ export class UserRouter {
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
   constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService) {
     this.router = router({
-      register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip)),
+      register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip, ctx.userAgent)),
       /** A session, or for a staff account with a second factor the challenge of the second step. */
-      login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip)),
+      login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip, ctx.userAgent)),
       /** The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code). */
-      loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip)),
+      loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip, ctx.userAgent)),
       /** A staff member marks themself away (new leads skip them) or back. */
       setAway: adminProcedure.input(SetAwayInputSchema).mutation(({ input, ctx }) => staff.setAway(ctx.user.id, input.away, ctx.user)),
       /** The caller's second factor: whether it is available (staff), on, required. */
@@ -36,26 +36,26 @@ export class UserRouter {
       /** A new secret to enrol: its QR code and text (staff only). */
       twoFactorSetup: adminProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
       /** Turns the second factor on with a first code; answers the recovery codes, shown once. */
-      twoFactorEnable: adminProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code)),
+      twoFactorEnable: adminProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code, ctx)),
       /** Ends the session of the calling token. */
       logout: authedProcedure.mutation(async ({ ctx }) => {
-        await users.logout(ctx.user);
+        await users.logout(ctx.user, ctx);
         return { ok: true as const };
       }),
       /** Ends every session of the caller, on every device, this one included. */
       logoutAll: authedProcedure.mutation(async ({ ctx }) => {
-        await users.logoutEverywhere(ctx.user);
+        await users.logoutEverywhere(ctx.user, ctx);
         return { ok: true as const };
       }),
       me: authedProcedure.query(({ ctx }) => users.me(ctx.user.id)),
-      updateProfile: authedProcedure.input(ProfileUpdateInputSchema).mutation(({ input, ctx }) => users.updateProfile(ctx.user, input, ctx.ip)),
+      updateProfile: authedProcedure.input(ProfileUpdateInputSchema).mutation(({ input, ctx }) => users.updateProfile(ctx.user, input, ctx.ip, ctx.userAgent)),
       /** Emails a reset link if the address has an account; the same answer either way. */
       requestPasswordReset: publicProcedure.input(PasswordResetRequestInputSchema).mutation(async ({ input, ctx }) => {
         await emailLinks.requestPasswordReset(input.email, ctx.ip);
         return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
       }),
       /** Sets a new password with an emailed link; every session of the account ends. */
-      resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input }) => emailLinks.resetPassword(input)),
+      resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input, ctx }) => emailLinks.resetPassword(input, ctx)),
       /** Follows an emailed verification link (public: the link may be opened on another device). */
       verifyEmail: publicProcedure.input(EmailVerifyInputSchema).mutation(({ input }) => emailLinks.verifyEmail(input.token)),
       /** Sends the caller's verification link again (throttled per account). */

@@ -42,6 +42,14 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   requireTwoFactor: 'Second factor rule',
   assign: 'Assigned',
   setAway: 'Away changed',
+  signIn: 'Sign-in',
+  signOut: 'Sign-out',
+  throttled: 'Throttled',
+  changePassword: 'Password changed',
+  resetPassword: 'Password reset',
+  changeEmail: 'Email changed',
+  recoveryCodeUsed: 'Recovery code used',
+  rememberDevice: 'Device remembered',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -61,6 +69,14 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   requireTwoFactor: 'changed',
   assign: 'assigned',
   setAway: 'changed the away mark of',
+  signIn: 'signed in to',
+  signOut: 'signed out of',
+  throttled: 'was throttled on',
+  changePassword: 'changed the password of',
+  resetPassword: 'reset the password of',
+  changeEmail: 'changed the email of',
+  recoveryCodeUsed: 'used a recovery code of',
+  rememberDevice: 'remembered a device for',
 };
 
 /** 'Car', 'Brand', 'Order'. */
