@@ -272,6 +272,11 @@ export class UserService {
     return 'taken-over';
   }
 
+  /** Whether any admin account exists (the first start of an install has none). */
+  hasAdmin(): Promise<boolean> {
+    return this.users.hasAdmin();
+  }
+
   /**
    * Development without ADMIN_EMAIL/ADMIN_PASSWORD: on the first start (no admin yet) creates one
    * with a generated password and returns the credentials so they can be printed once.
