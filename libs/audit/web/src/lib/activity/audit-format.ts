@@ -14,6 +14,28 @@ export const ACTIVITY_FILTERS = [
   { value: 'content', label: 'Site content' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
+/** The select filters of the activity screen, beside the entity's: the kind of event and its outcome. */
+export const ACTIVITY_SELECTS = [
+  {
+    param: 'category',
+    label: 'Kind',
+    options: [
+      { value: '', label: 'Everything' },
+      { value: 'change', label: 'Changes to records' },
+      { value: 'security', label: 'Security events' },
+    ],
+  },
+  {
+    param: 'outcome',
+    label: 'Outcome',
+    options: [
+      { value: '', label: 'Any' },
+      { value: 'success', label: 'Succeeded' },
+      { value: 'failure', label: 'Failed or refused' },
+    ],
+  },
+] as const satisfies readonly { param: 'category' | 'outcome'; label: string; options: readonly { value: string; label: string }[] }[];
+
 const ENTITY_NAMES: Record<AuditEntity, string> = {
   car: 'Car',
   brand: 'Brand',
