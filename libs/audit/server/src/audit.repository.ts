@@ -1,7 +1,7 @@
-import type { AuditEvent, AuditListFilters, AuditPage } from '@dealership/audit-schemas';
+import { type AuditEvent, type AuditListFilters, type AuditPage, SECURITY_ACTIONS } from '@dealership/audit-schemas';
 import { auditEvents, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 
 /** A row to record (the database sets id and time). */
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
@@ -24,6 +24,12 @@ export class AuditRepository {
     const where = and(
       filters.entity ? eq(auditEvents.entity, filters.entity) : undefined,
       filters.entityId ? eq(auditEvents.entityId, filters.entityId) : undefined,
+      filters.category === 'security' ? inArray(auditEvents.action, [...SECURITY_ACTIONS]) : undefined,
+      filters.category === 'change' ? notInArray(auditEvents.action, [...SECURITY_ACTIONS]) : undefined,
+      filters.action ? eq(auditEvents.action, filters.action) : undefined,
+      filters.outcome ? eq(auditEvents.outcome, filters.outcome) : undefined,
+      // Stored lower-cased (security events) or as the account had it: compared without case.
+      filters.actorEmail ? eq(sql`lower(${auditEvents.actorEmail})`, filters.actorEmail) : undefined,
     );
     const [rows, [{ total }]] = await Promise.all([
       this.db
@@ -43,6 +49,9 @@ export class AuditRepository {
       label: row.recordLabel,
       action: row.action,
       changes: row.changes,
+      outcome: row.outcome,
+      ip: row.ip,
+      userAgent: row.userAgent,
       createdAt: row.createdAt.toISOString(),
     }));
     return { items, total, page: filters.page, pageSize: filters.pageSize, pageCount: Math.ceil(total / filters.pageSize) };

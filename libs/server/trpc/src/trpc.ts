@@ -13,7 +13,7 @@ export interface TrpcContext {
   user: AuthUser | null;
   /** The client's address (rate limits, audit logs). */
   ip: string;
-  /** The client's User-Agent, when it sent one (crawlers are not counted as a car's viewers). */
+  /** The client's User-Agent, when it sent one (security events in the audit log; crawlers are not counted as a car's viewers). */
   userAgent?: string;
   /** The path of the site's page the call was made from (the Referer, same origin only): where a lead came from. */
   sourcePage?: string;

@@ -106,6 +106,8 @@ export type AuthSession = z.infer<typeof AuthSessionSchema>;
 
 /** The message when a new password comes without the current one. */
 export const CURRENT_PASSWORD_REQUIRED = 'Current Password is required to change the password';
+/** The message when the email changes without the current password (checked by the server, which knows the stored email). */
+export const CURRENT_PASSWORD_REQUIRED_FOR_EMAIL = 'Current Password is required to change the email';
 
 /**
  * `PUT /api/user/profileUpdate` and `user.updateProfile`. An empty or absent password keeps the

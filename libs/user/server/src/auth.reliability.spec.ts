@@ -449,7 +449,7 @@ describe('user accounts and authentication (integration, real database)', () => 
     it("refuses another account's email (any case) with 409 and an error text; the own email in another case is fine", async () => {
       const other = await signUp();
       const { token, email } = await signUp();
-      const taken = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: other.email.toUpperCase() }) });
+      const taken = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: other.email.toUpperCase(), currentPassword: PASSWORD }) });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual({ success: false, message: 'Email is already used by another account', error: 'Email is already used by another account' });
       expect((await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: email.toUpperCase() }) })).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { type AuditClient, AuditService } from '@dealership/audit-server';
 import { Outbox, emailMessage } from '@dealership/message-server';
 import { EmailLinkThrottle } from '@dealership/server-auth';
 import type { Database, Transaction } from '@dealership/server-db';
@@ -30,6 +31,7 @@ export class EmailLinkService implements OnApplicationShutdown {
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
     private readonly throttle: EmailLinkThrottle,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -104,17 +106,19 @@ export class EmailLinkService implements OnApplicationShutdown {
    * (whoever else was signed in is out), and the email counts as verified (its owner read the link),
    * all in one transaction. The person then signs in with the new password.
    */
-  async resetPassword(input: PasswordResetInput): Promise<{ email: string }> {
+  async resetPassword(input: PasswordResetInput, client?: AuditClient): Promise<{ email: string }> {
     // Checked before hashing, so an unknown token costs no hashing; used for good below.
     if (!(await this.tokens.findUsable('password-reset', input.token))) throw new LinkNoLongerValidError('reset');
     const passwordHash = await this.hasher.hash(input.password);
-    return this.users.transaction(async (tx) => {
+    const reset = await this.users.transaction(async (tx) => {
       const used = await this.tokens.use(tx, 'password-reset', input.token);
       // An account whose email changed since the link was sent: the old address proves nothing.
       if (!used || !(await this.users.markEmailVerified(tx, used.userId, used.email))) throw new LinkNoLongerValidError('reset');
       await this.users.setPassword(tx, used.userId, passwordHash);
       await this.sessions.revokeAllIn(tx, used.userId);
-      return { email: used.email };
+      return { userId: used.userId, email: used.email };
     });
+    if (client) await this.audit.recordSecurity({ account: { id: reset.userId, email: reset.email }, action: 'resetPassword', outcome: 'success', client });
+    return { email: reset.email };
   }
 }

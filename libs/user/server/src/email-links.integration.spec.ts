@@ -131,7 +131,7 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       const oldToken = linkToken(await mailTo(account.email, 'Confirm your email address'), '/verify-email');
       const { caller } = await signedIn(account.email);
       const moved = `moved${sequence}@example.co.ke`;
-      const updated = await caller.updateProfile({ name: account.name, email: moved, phone: account.phone, address: account.address });
+      const updated = await caller.updateProfile({ name: account.name, email: moved, phone: account.phone, address: account.address, currentPassword: account.password });
       expect(updated).toMatchObject({ email: moved, emailVerified: false });
       await expect(guest().verifyEmail({ token: oldToken })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 

@@ -1,4 +1,4 @@
-import { AuditService } from '@dealership/audit-server';
+import { type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
 import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders } from '@dealership/server-db';
 import { daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
@@ -81,8 +81,8 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
    * device signed out), and the confirmation email is queued; the photos of their requests are deleted after it commits.
    * Staff accounts are refused: an owner deactivates them (and the last owner is never left out).
    */
-  async deleteAccount(user: AuthUser, password: string, ip: string): Promise<{ ok: true }> {
-    await this.userService.checkCurrentPassword(user, password, ip, 'password');
+  async deleteAccount(user: AuthUser, password: string, client: AuditClient): Promise<{ ok: true }> {
+    await this.userService.checkCurrentPassword(user, password, client, 'password');
     if (user.role === Role.Admin) throw new StaffAccountDeletionError();
     const profile = await this.users.findById(user.id);
     if (!profile) throw new UserNotFoundError();

@@ -1,4 +1,4 @@
-import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { type AuditActor, type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
 import { Role, STAFF_INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember, type StaffRole } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
@@ -37,7 +37,7 @@ export class StaffService {
    * password-reset link, valid STAFF_INVITE_TTL_DAYS; its page welcomes them). Until then the
    * account has a random password nobody knows. An address that has an account already is refused.
    */
-  async invite(input: StaffInviteInput & { email: string }, actor: AuditActor): Promise<StaffMember> {
+  async invite(input: StaffInviteInput & { email: string }, actor: AuditActor, client?: AuditClient): Promise<StaffMember> {
     const unusable = await this.hasher.hash(randomBytes(32).toString('base64url'));
     const token = this.tokens.generate();
     const message = await staffInviteEmail(this.outbox.site, input.name, actor.name, input.staffRole, token.token);
@@ -51,13 +51,13 @@ export class StaffService {
       await this.outbox.enqueue(tx, [emailMessage(created.email, 'staff.invite', message, { sensitive: true })]);
       return (await this.users.staffMember(tx, created.id)) as StaffMember;
     });
-    await this.audit.record({ actor, entity: 'user', entityId: member.id, label: `Staff ${member.name}`, action: 'invite', after: { email: member.email, staffRole: member.staffRole } });
+    await this.audit.record({ actor, entity: 'user', entityId: member.id, label: `Staff ${member.name}`, action: 'invite', after: { email: member.email, staffRole: member.staffRole }, client });
     return member;
   }
 
   /** Changes a staff account's role; the last active owner cannot be made sales. */
-  async setRole(userId: string, staffRole: StaffRole, actor: AuditActor): Promise<StaffMember> {
-    return this.change(userId, actor, 'setRole', async (tx, before) => {
+  async setRole(userId: string, staffRole: StaffRole, actor: AuditActor, client?: AuditClient): Promise<StaffMember> {
+    return this.change(userId, actor, client, 'setRole', async (tx, before) => {
       if (before.staffRole === 'owner' && staffRole !== 'owner' && !before.deactivatedAt && (await this.users.otherActiveOwners(tx, userId)) === 0) {
         throw new StaffChangeRefusedError('last-owner');
       }
@@ -66,8 +66,8 @@ export class StaffService {
   }
 
   /** Deactivates a staff account: it cannot sign in, and every session of it ends at once. Never the last active owner. */
-  async deactivate(userId: string, actor: AuditActor): Promise<StaffMember> {
-    return this.change(userId, actor, 'deactivate', async (tx, before) => {
+  async deactivate(userId: string, actor: AuditActor, client?: AuditClient): Promise<StaffMember> {
+    return this.change(userId, actor, client, 'deactivate', async (tx, before) => {
       if (before.staffRole === 'owner' && !before.deactivatedAt && (await this.users.otherActiveOwners(tx, userId)) === 0) {
         throw new StaffChangeRefusedError('last-owner');
       }
@@ -83,13 +83,14 @@ export class StaffService {
     return { away };
   }
 
-  async reactivate(userId: string, actor: AuditActor): Promise<StaffMember> {
-    return this.change(userId, actor, 'reactivate', (tx) => this.users.setDeactivated(tx, userId, null));
+  async reactivate(userId: string, actor: AuditActor, client?: AuditClient): Promise<StaffMember> {
+    return this.change(userId, actor, client, 'reactivate', (tx) => this.users.setDeactivated(tx, userId, null));
   }
 
   private async change(
     userId: string,
     actor: AuditActor,
+    client: AuditClient | undefined,
     action: 'setRole' | 'deactivate' | 'reactivate',
     apply: (tx: Parameters<Parameters<UserRepository['transaction']>[0]>[0], before: StaffMember) => Promise<void>,
   ): Promise<StaffMember> {
@@ -108,6 +109,7 @@ export class StaffService {
       action,
       before: { staffRole: before.staffRole, deactivatedAt: before.deactivatedAt },
       after: { staffRole: after.staffRole, deactivatedAt: after.deactivatedAt },
+      client,
     });
     return after;
   }

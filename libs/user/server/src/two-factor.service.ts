@@ -1,4 +1,4 @@
-import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { type AuditActor, type AuditClient, AuditService } from '@dealership/audit-server';
 import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
 import { SITE_NAME } from '@dealership/shared-schemas';
 import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS, type TwoFactorSetup, type TwoFactorStatus } from '@dealership/user-schemas';
@@ -74,7 +74,7 @@ export class TwoFactorService {
   }
 
   /** Turns the second factor on with a code from the enrolled secret; the recovery codes, shown once. */
-  async enable(user: { id: string; email: string; name: string }, code: string): Promise<{ recoveryCodes: string[] }> {
+  async enable(user: { id: string; email: string; name: string }, code: string, client?: AuditClient): Promise<{ recoveryCodes: string[] }> {
     const stored = await this.store.stored(user.id);
     if (stored?.role !== 1 || !stored.totpPendingSecret) throw new TwoFactorNotAvailableError();
     const secret = this.decrypt(stored.totpPendingSecret);
@@ -82,7 +82,7 @@ export class TwoFactorService {
     if (step === null) throw new SecondFactorInvalidError('code');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     await this.store.enable(user.id, stored.totpPendingSecret, step, codes.map((c) => sha256(normaliseRecoveryCode(c))));
-    await this.audit.record({ actor: user, entity: 'user', entityId: user.id, label: `Staff ${user.name}`, action: 'enableTwoFactor' });
+    await this.audit.record({ actor: user, entity: 'user', entityId: user.id, label: `Staff ${user.name}`, action: 'enableTwoFactor', client });
     return { recoveryCodes: codes };
   }
 
@@ -110,14 +110,14 @@ export class TwoFactorService {
   }
 
   /** An owner resets a staff member's second factor (a lost phone): they sign in with the password alone, then enrol again. */
-  async reset(userId: string, actor: AuditActor): Promise<void> {
+  async reset(userId: string, actor: AuditActor, client?: AuditClient): Promise<void> {
     await this.users.transaction((tx) => this.store.reset(tx, userId));
-    await this.audit.record({ actor, entity: 'user', entityId: userId, action: 'resetTwoFactor' });
+    await this.audit.record({ actor, entity: 'user', entityId: userId, action: 'resetTwoFactor', client });
   }
 
-  async setRequired(required: boolean, actor: AuditActor): Promise<void> {
+  async setRequired(required: boolean, actor: AuditActor, client?: AuditClient): Promise<void> {
     await this.store.setRequired(required);
-    await this.audit.record({ actor, entity: 'user', entityId: actor.id, label: 'Two-factor sign-in for all staff', action: 'requireTwoFactor', after: { required } });
+    await this.audit.record({ actor, entity: 'user', entityId: actor.id, label: 'Two-factor sign-in for all staff', action: 'requireTwoFactor', after: { required }, client });
   }
 
   private totp(secret: string, email: string): TOTP {

@@ -43,8 +43,8 @@ export class UserController {
       429: { description: 'Too many registrations from this address (10 an hour).', headers: RetryAfter },
     },
   })
-  async register(@Body() body: unknown, @Ip() ip: string) {
-    await this.users.register(parseOrThrow(RegisterInputSchema, body), ip);
+  async register(@Body() body: unknown, @Ip() ip: string, @Headers('user-agent') userAgent?: string) {
+    await this.users.register(parseOrThrow(RegisterInputSchema, body), ip, userAgent);
     return { success: true, message: 'User Registered Successfully' };
   }
 
@@ -61,8 +61,8 @@ export class UserController {
       429: { description: 'Too many failed logins for this email from this address, or from this address.', headers: RetryAfter },
     },
   })
-  async login(@Body() body: unknown, @Ip() ip: string) {
-    const { user, token } = await this.users.legacyLogin(parseOrThrow(LoginInputSchema, body), ip);
+  async login(@Body() body: unknown, @Ip() ip: string, @Headers('user-agent') userAgent?: string) {
+    const { user, token } = await this.users.legacyLogin(parseOrThrow(LoginInputSchema, body), ip, userAgent);
     return { success: true, message: 'Login successfully', user: toLegacyUser(user), token };
   }
 
@@ -102,17 +102,17 @@ export class UserController {
   @Put('profileUpdate')
   @RestRoute({
     summary: "Updates the caller's profile (a new password needs the current one)",
-    description: 'Failures carry the message under `error` too (the legacy profile screen reads it). A password change ends every other session of the user.',
+    description: 'Failures carry the message under `error` too (the legacy profile screen reads it). A password or email change needs `currentPassword` and ends every other session of the user.',
     body: { json: ProfileUpdateInputSchema },
     responses: {
       200: { description: 'The user as updated (no password).', schema: LegacyProfileUpdateResponseSchema },
-      400: 'An invalid field, or `Current Password is incorrect`.',
+      400: 'An invalid field, `Current Password is incorrect`, or a new email without `currentPassword`.',
       409: 'Another account has this email.',
       429: { description: 'Too many wrong current passwords (counted as failed logins).', headers: RetryAfter },
     },
   })
-  async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ip() ip: string) {
-    const updatedUser = await this.users.updateProfile(user, parseOrThrow(ProfileUpdateInputSchema, body), ip);
+  async profileUpdate(@CurrentUser() user: AuthUser, @Body() body: unknown, @Ip() ip: string, @Headers('user-agent') userAgent?: string) {
+    const updatedUser = await this.users.updateProfile(user, parseOrThrow(ProfileUpdateInputSchema, body), ip, userAgent);
     return { success: true, message: 'Profile Updated Successfully', updatedUser: toLegacyUser(updatedUser) };
   }
 
@@ -125,8 +125,8 @@ export class UserController {
     summary: "Ends the calling token's session (not in the legacy API)",
     responses: { 200: { description: 'Logged out: the token no longer works.', schema: LegacyMessageBodySchema } },
   })
-  async logout(@CurrentUser() user: AuthUser) {
-    await this.users.logout(user);
+  async logout(@CurrentUser() user: AuthUser, @Ip() ip: string, @Headers('user-agent') userAgent?: string) {
+    await this.users.logout(user, { ip, userAgent });
     return { success: true, message: 'Logged out' };
   }
 

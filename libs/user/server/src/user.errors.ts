@@ -1,5 +1,6 @@
 import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { CURRENT_PASSWORD_REQUIRED_FOR_EMAIL } from '@dealership/user-schemas';
 
 export class EmailTakenError extends DomainError {
   constructor(message = 'Email is already registered, please log in') {
@@ -21,6 +22,13 @@ export class UserNotFoundError extends DomainError {
 }
 
 /** A new password came with a wrong current password. Not a 401: the session itself is fine. */
+/** A new email without the current password: the field to fill in is named. */
+export class CurrentPasswordRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, CURRENT_PASSWORD_REQUIRED_FOR_EMAIL, 'currentPassword');
+  }
+}
+
 export class CurrentPasswordIncorrectError extends DomainError {
   constructor(field: 'currentPassword' | 'password' = 'currentPassword') {
     super(ErrorCode.BadRequest, field === 'password' ? 'Password is incorrect' : 'Current Password is incorrect', field);

@@ -26,11 +26,11 @@ export class UserRouter {
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
   constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService, privacy: PrivacyService) {
     this.router = router({
-      register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip)),
+      register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip, ctx.userAgent)),
       /** A session, or for a staff account with a second factor the challenge of the second step. */
-      login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip)),
+      login: publicProcedure.input(LoginInputSchema).mutation(({ input, ctx }) => users.login(input, ctx.ip, ctx.userAgent)),
       /** The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code). */
-      loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip)),
+      loginSecondFactor: publicProcedure.input(SecondFactorInputSchema).mutation(({ input, ctx }) => users.loginSecondFactor(input, ctx.ip, ctx.userAgent)),
       /** A staff member marks themself away (new leads skip them) or back. */
       setAway: adminProcedure.input(SetAwayInputSchema).mutation(({ input, ctx }) => staff.setAway(ctx.user.id, input.away, ctx.user)),
       /** The caller's second factor: whether it is available (staff), on, required. */
@@ -38,30 +38,30 @@ export class UserRouter {
       /** A new secret to enrol: its QR code and text (staff only). */
       twoFactorSetup: staffEnrolmentProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
       /** Turns the second factor on with a first code; answers the recovery codes, shown once. */
-      twoFactorEnable: staffEnrolmentProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code)),
+      twoFactorEnable: staffEnrolmentProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code, ctx)),
       /** Ends the session of the calling token. */
       logout: authedProcedure.mutation(async ({ ctx }) => {
-        await users.logout(ctx.user);
+        await users.logout(ctx.user, ctx);
         return { ok: true as const };
       }),
       /** Ends every session of the caller, on every device, this one included. */
       logoutAll: authedProcedure.mutation(async ({ ctx }) => {
-        await users.logoutEverywhere(ctx.user);
+        await users.logoutEverywhere(ctx.user, ctx);
         return { ok: true as const };
       }),
       me: authedProcedure.query(({ ctx }) => users.me(ctx.user.id)),
       /** Everything we hold about the caller (Data Protection Act, 2019): profile, orders, requests, sessions. */
       exportMyData: authedProcedure.query(({ ctx }) => privacy.exportData(ctx.user)),
       /** Deletes the caller's own customer account, with its password; staff accounts are deactivated by an owner instead. */
-      deleteAccount: authedProcedure.input(AccountDeleteInputSchema).mutation(({ input, ctx }) => privacy.deleteAccount(ctx.user, input.password, ctx.ip)),
-      updateProfile: authedProcedure.input(ProfileUpdateInputSchema).mutation(({ input, ctx }) => users.updateProfile(ctx.user, input, ctx.ip)),
+      deleteAccount: authedProcedure.input(AccountDeleteInputSchema).mutation(({ input, ctx }) => privacy.deleteAccount(ctx.user, input.password, ctx)),
+      updateProfile: authedProcedure.input(ProfileUpdateInputSchema).mutation(({ input, ctx }) => users.updateProfile(ctx.user, input, ctx.ip, ctx.userAgent)),
       /** Emails a reset link if the address has an account; the same answer either way. */
       requestPasswordReset: publicProcedure.input(PasswordResetRequestInputSchema).mutation(async ({ input, ctx }) => {
         await emailLinks.requestPasswordReset(input.email, ctx.ip);
         return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
       }),
       /** Sets a new password with an emailed link; every session of the account ends. */
-      resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input }) => emailLinks.resetPassword(input)),
+      resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input, ctx }) => emailLinks.resetPassword(input, ctx)),
       /** Follows an emailed verification link (public: the link may be opened on another device). */
       verifyEmail: publicProcedure.input(EmailVerifyInputSchema).mutation(({ input }) => emailLinks.verifyEmail(input.token)),
       /** Sends the caller's verification link again (throttled per account). */

@@ -10,7 +10,9 @@ import {
   type SecondFactorInput,
   type User,
 } from '@dealership/user-schemas';
+import { type AuditClient, AuditService, type SecurityEvent } from '@dealership/audit-server';
 import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EmailLinkService } from './email-link.service';
@@ -21,6 +23,7 @@ import { TwoFactorService } from './two-factor.service';
 import {
   AccountDeactivatedError,
   CurrentPasswordIncorrectError,
+  CurrentPasswordRequiredError,
   EmailTakenError,
   InvalidCredentialsError,
   SecondFactorInvalidError,
@@ -43,14 +46,36 @@ export class UserService {
     private readonly sessions: SessionRepository,
     private readonly emailLinks: EmailLinkService,
     private readonly twoFactor: TwoFactorService,
+    private readonly audit: AuditService,
   ) {}
+
+  /**
+   * Runs `step` of a sign-in or account change and records a throttle trip (a 429 from the
+   * login or registration throttle) as a security event before the refusal goes out.
+   */
+  private async throttled<T>(step: () => Promise<T>, account: SecurityEvent['account'], client: AuditClient): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.TooManyRequests) {
+        await this.audit.recordSecurity({ account, action: 'throttled', outcome: 'failure', client, details: { reason: error.message } });
+      }
+      throw error;
+    }
+  }
+
+  /** Records a refused sign-in and throws its error: the account as known, the email as typed. */
+  private async signInFailed(error: Error, account: SecurityEvent['account'], client: AuditClient, reason: string): Promise<never> {
+    await this.audit.recordSecurity({ account, action: 'signIn', outcome: 'failure', client, details: { reason } });
+    throw error;
+  }
 
   /**
    * Creates a customer account (role 0, whatever was asked) and, in the same transaction, the
    * email with its verification link; registrations are throttled per client address.
    */
-  async register(input: RegisterInput, ip: string): Promise<User> {
-    await this.registrations.begin(ip);
+  async register(input: RegisterInput, ip: string, userAgent?: string): Promise<User> {
+    await this.throttled(() => this.registrations.begin(ip), { id: null, email: input.email }, { ip, userAgent });
     // Checked first so a taken email costs no hashing; the insert still guards against a race.
     if (await this.users.findByEmail(input.email)) throw new EmailTakenError();
     const passwordHash = await this.hasher.hash(input.password);
@@ -71,13 +96,16 @@ export class UserService {
    * error after the same work; repeated failures per account-and-address pair or per address are
    * throttled.
    */
-  async login(input: LoginInput, ip: string): Promise<LoginResult> {
-    await this.throttle.begin(ip, input.email);
+  async login(input: LoginInput, ip: string, userAgent?: string): Promise<LoginResult> {
+    const client = { ip, userAgent };
+    await this.throttled(() => this.throttle.begin(ip, input.email), { id: null, email: input.email }, client);
     const found = await this.users.findByEmail(input.email);
     const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
-    if (!found || !valid) throw new InvalidCredentialsError();
+    const account = { id: found?.id ?? null, name: found?.name, email: input.email };
+    if (!found) return this.signInFailed(new InvalidCredentialsError(), account, client, 'unknown email');
+    if (!valid) return this.signInFailed(new InvalidCredentialsError(), account, client, 'wrong password');
     // Told only to whoever knows the password: a guess learns nothing of the account.
-    if (found.deactivated) throw new AccountDeactivatedError();
+    if (found.deactivated) return this.signInFailed(new AccountDeactivatedError(), account, client, 'account deactivated');
     const { passwordHash: _hash, deactivated: _deactivated, ...user } = found;
     if (user.role === Role.Admin && (await this.twoFactor.enabledFor(user.id))) {
       // The password is right; the code is still to come (and counts against the same throttle until it is right).
@@ -88,13 +116,13 @@ export class UserService {
     await this.throttle.succeeded(ip, input.email);
     // Staff without a second factor while one is required: a session for their profile only, until they enrol.
     const mustEnrol = user.role === Role.Admin && !(await this.twoFactor.enabledFor(user.id)) && (await this.twoFactor.required());
-    const session = await this.startSession(user, { enrolmentOnly: mustEnrol });
+    const session = await this.startSession(user, client, { trustedDevice: Boolean(input.deviceToken) && user.role === Role.Admin }, { enrolmentOnly: mustEnrol });
     return mustEnrol ? { ...session, mustEnrolTwoFactor: true } : session;
   }
 
   /** The legacy REST login: it has no second step, so an account with a second factor is refused (401) with why. */
-  async legacyLogin(input: LoginInput, ip: string): Promise<AuthSession> {
-    const result = await this.login(input, ip);
+  async legacyLogin(input: LoginInput, ip: string, userAgent?: string): Promise<AuthSession> {
+    const result = await this.login(input, ip, userAgent);
     if ('secondFactor' in result) throw new SecondFactorRequiredError();
     return { user: result.user, token: result.token };
   }
@@ -104,31 +132,44 @@ export class UserService {
    * code). Wrong codes count as failed logins of the account and address (the login throttle), so
    * six digits cannot be guessed. With `rememberDevice`, the device skips this step for 30 days.
    */
-  async loginSecondFactor(input: SecondFactorInput, ip: string): Promise<AuthSession & { deviceToken?: string }> {
+  async loginSecondFactor(input: SecondFactorInput, ip: string, userAgent?: string): Promise<AuthSession & { deviceToken?: string }> {
+    const client = { ip, userAgent };
     const userId = this.auth.verifySecondFactorChallenge(input.challenge);
     const account = userId ? await this.users.findById(userId) : undefined;
-    if (!account) throw new SecondFactorInvalidError('challenge');
-    await this.throttle.begin(ip, account.email);
-    if (!(await this.twoFactor.verify(account.id, account.email, { code: input.code, recoveryCode: input.recoveryCode }))) throw new SecondFactorInvalidError('code');
+    if (!account) return this.signInFailed(new SecondFactorInvalidError('challenge'), { id: null, email: '' }, client, 'second factor: invalid challenge');
+    const who = { id: account.id, name: account.name, email: account.email };
+    await this.throttled(() => this.throttle.begin(ip, account.email), who, client);
+    if (!(await this.twoFactor.verify(account.id, account.email, { code: input.code, recoveryCode: input.recoveryCode }))) {
+      return this.signInFailed(new SecondFactorInvalidError('code'), who, client, input.recoveryCode ? 'second factor: wrong recovery code' : 'second factor: wrong code');
+    }
     await this.throttle.succeeded(ip, account.email);
-    const session = await this.startSession(account);
-    return input.rememberDevice ? { ...session, deviceToken: await this.twoFactor.trustDevice(account.id) } : session;
+    if (input.recoveryCode) await this.audit.recordSecurity({ account: who, action: 'recoveryCodeUsed', outcome: 'success', client });
+    const session = await this.startSession(account, client, { secondFactor: input.recoveryCode ? 'recovery code' : 'code' });
+    if (!input.rememberDevice) return session;
+    const deviceToken = await this.twoFactor.trustDevice(account.id);
+    await this.audit.recordSecurity({ account: who, action: 'rememberDevice', outcome: 'success', client });
+    return { ...session, deviceToken };
   }
 
-  private async startSession(user: User, options: { enrolmentOnly?: boolean } = {}): Promise<AuthSession> {
+  // The sign-in is recorded after its session exists (and outside its writes): a failing audit
+  // insert is logged by AuditService and never costs the user the answer.
+  private async startSession(user: User, client: AuditClient, details: SecurityEvent['details'] = {}, options: { enrolmentOnly?: boolean } = {}): Promise<AuthSession> {
     const token = await this.auth.startSession(user.id, options);
     await this.users.recordSignIn(user.id);
+    await this.audit.recordSecurity({ account: { id: user.id, name: user.name, email: user.email }, action: 'signIn', outcome: 'success', client, details });
     return { user, token };
   }
 
   /** Ends the session of the token the request came with; the user's other sessions stay. */
-  async logout(user: AuthUser): Promise<void> {
+  async logout(user: AuthUser, client: AuditClient): Promise<void> {
     await this.auth.endSession(user);
+    await this.audit.recordSecurity({ account: user, action: 'signOut', outcome: 'success', client, details: { everywhere: false } });
   }
 
   /** Ends every session of the user ("log out everywhere"), the current one included. */
-  async logoutEverywhere(user: AuthUser): Promise<void> {
+  async logoutEverywhere(user: AuthUser, client: AuditClient): Promise<void> {
     await this.auth.endSessions(user.id);
+    await this.audit.recordSecurity({ account: user, action: 'signOut', outcome: 'success', client, details: { everywhere: true } });
   }
 
   async me(userId: string): Promise<Me> {
@@ -143,11 +184,20 @@ export class UserService {
    * address) and ends every other session of the user, the current one staying signed in. A new
    * email is unverified, and a link to verify it is sent to it. The role never changes here.
    */
-  async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string): Promise<User> {
+  async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string, userAgent?: string): Promise<User> {
+    const client = { ip, userAgent };
+    const newPassword = input.password ? input.password : undefined;
+    // `user.email` is the stored one, read with the session on this request.
+    const newEmail = input.email.toLowerCase() !== user.email.toLowerCase();
+    // Whoever holds a stolen session must not take the account over by moving its email (then
+    // resetting the password): a new email needs the password, checked before anything is said
+    // about the address.
+    if (newPassword || newEmail) {
+      if (!input.currentPassword) throw new CurrentPasswordRequiredError();
+      await this.checkCurrentPassword(user, input.currentPassword, client);
+    }
     const holder = await this.users.findByEmail(input.email);
     if (holder && holder.id !== user.id) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
-    const newPassword = input.password ? input.password : undefined;
-    if (newPassword) await this.checkCurrentPassword(user, input.currentPassword ?? '', ip);
     const changes = {
       name: input.name,
       email: input.email,
@@ -157,27 +207,32 @@ export class UserService {
     };
     const result = await this.users.transaction(async (tx) => {
       const saved = await this.users.updateProfile(user.id, changes, tx);
-      // `user.email` is the stored one, read with the session on this request.
-      if (typeof saved !== 'string' && saved.email.toLowerCase() !== user.email.toLowerCase()) await this.emailLinks.enqueueVerification(tx, saved);
+      if (typeof saved !== 'string' && newEmail) await this.emailLinks.enqueueVerification(tx, saved);
       return saved;
     });
     if (result === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
     if (result === 'not-found') throw new UserNotFoundError();
     // Whoever holds another of this account's tokens (a stolen one, say) is signed out.
-    if (newPassword) await this.auth.endSessions(user.id, user.sessionId);
+    if (newPassword || newEmail) await this.auth.endSessions(user.id, user.sessionId);
+    const account = { id: user.id, name: result.name, email: result.email };
+    if (newPassword) await this.audit.recordSecurity({ account, action: 'changePassword', outcome: 'success', client });
+    if (newEmail) await this.audit.recordSecurity({ account, action: 'changeEmail', outcome: 'success', client, details: { previousEmail: user.email } });
     return result;
   }
 
   /**
    * Checks the signed-in user's password (guesses count against the login throttle of the account
-   * and address); refused naming `field`.
+   * and address, and a wrong one is a security event); refused naming `field`.
    */
-  async checkCurrentPassword(user: AuthUser, currentPassword: string, ip: string, field: 'currentPassword' | 'password' = 'currentPassword'): Promise<void> {
-    await this.throttle.begin(ip, user.email);
+  async checkCurrentPassword(user: AuthUser, currentPassword: string, client: AuditClient, field: 'currentPassword' | 'password' = 'currentPassword'): Promise<void> {
+    await this.throttled(() => this.throttle.begin(client.ip, user.email), user, client);
     const account = await this.users.findByEmail(user.email);
     if (!account || account.id !== user.id) throw new UserNotFoundError();
-    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw new CurrentPasswordIncorrectError(field);
-    await this.throttle.succeeded(ip, user.email);
+    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) {
+      await this.audit.recordSecurity({ account: user, action: 'changePassword', outcome: 'failure', client, details: { reason: 'wrong current password' } });
+      throw new CurrentPasswordIncorrectError(field);
+    }
+    await this.throttle.succeeded(client.ip, user.email);
   }
 
   /**
@@ -221,6 +276,11 @@ export class UserService {
         'its sessions were ended and its password set to ADMIN_PASSWORD before it was made the admin. Its orders and details stay with it.',
     );
     return 'taken-over';
+  }
+
+  /** Whether any admin account exists (the first start of an install has none). */
+  hasAdmin(): Promise<boolean> {
+    return this.users.hasAdmin();
   }
 
   /**

@@ -33,6 +33,9 @@ export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent 
     label: null,
     action: 'update',
     changes: { price: { before: 1_200_000, after: 1_150_000 } },
+    outcome: null,
+    ip: null,
+    userAgent: null,
     createdAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

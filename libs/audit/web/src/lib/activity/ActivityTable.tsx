@@ -83,6 +83,12 @@ export function ActivityTable({ events, now }: ActivityTableProps) {
                     <Text size="xs" c="dimmed" className={classes.email}>
                       {event.actor.email}
                     </Text>
+                    {event.ip ? (
+                      // A security event: where it came from (the user agent in full on hover).
+                      <Text size="xs" c="gray.7" title={event.userAgent ?? undefined}>
+                        from {event.ip}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
@@ -92,6 +98,11 @@ export function ActivityTable({ events, now }: ActivityTableProps) {
                       <Text size="sm" fw={600} className={classes.nowrap}>
                         {actionLabel(event.action)}
                       </Text>
+                      {event.outcome === 'failure' ? (
+                        <Badge variant="light" color="red" c="red.9" tt="none">
+                          Failed
+                        </Badge>
+                      ) : null}
                     </Group>
                     {name ? (
                       <Text size="xs" c="gray.7" lineClamp={1} mt={4}>

@@ -15,6 +15,28 @@ export const ACTIVITY_FILTERS = [
   { value: 'privacy', label: 'Privacy' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
+/** The select filters of the activity screen, beside the entity's: the kind of event and its outcome. */
+export const ACTIVITY_SELECTS = [
+  {
+    param: 'category',
+    label: 'Kind',
+    options: [
+      { value: '', label: 'Everything' },
+      { value: 'change', label: 'Changes to records' },
+      { value: 'security', label: 'Security events' },
+    ],
+  },
+  {
+    param: 'outcome',
+    label: 'Outcome',
+    options: [
+      { value: '', label: 'Any' },
+      { value: 'success', label: 'Succeeded' },
+      { value: 'failure', label: 'Failed or refused' },
+    ],
+  },
+] as const satisfies readonly { param: 'category' | 'outcome'; label: string; options: readonly { value: string; label: string }[] }[];
+
 const ENTITY_NAMES: Record<AuditEntity, string> = {
   car: 'Car',
   brand: 'Brand',
@@ -46,6 +68,14 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   setAway: 'Away changed',
   retention: 'Retention applied',
   deleteAccount: 'Account deleted',
+  signIn: 'Sign-in',
+  signOut: 'Sign-out',
+  throttled: 'Throttled',
+  changePassword: 'Password changed',
+  resetPassword: 'Password reset',
+  changeEmail: 'Email changed',
+  recoveryCodeUsed: 'Recovery code used',
+  rememberDevice: 'Device remembered',
 };
 
 // The action in a sentence, before the record it acted on.
@@ -67,6 +97,14 @@ const ACTION_PHRASES: Record<AuditAction, string> = {
   setAway: 'changed the away mark of',
   retention: 'applied the retention periods to',
   deleteAccount: 'deleted their account:',
+  signIn: 'signed in to',
+  signOut: 'signed out of',
+  throttled: 'was throttled on',
+  changePassword: 'changed the password of',
+  resetPassword: 'reset the password of',
+  changeEmail: 'changed the email of',
+  recoveryCodeUsed: 'used a recovery code of',
+  rememberDevice: 'remembered a device for',
 };
 
 /** 'Car', 'Brand', 'Order'. */

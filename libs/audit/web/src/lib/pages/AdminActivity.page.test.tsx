@@ -1,5 +1,5 @@
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { auditPage, makeAuditEvent, renderPage } from '../../testing';
 import { ACTIVITY_PAGE_SIZE, AdminActivityPage } from './AdminActivity.page';
@@ -101,6 +101,29 @@ describe('AdminActivityPage', () => {
 
     act(() => screen.getByRole('radio', { name: 'All' }).click());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/admin\/activity$/);
+  });
+
+  it('filters the security events by outcome, in the URL, and shows where a failed sign-in came from', async () => {
+    const failedSignIn = makeAuditEvent({
+      actor: { id: null, name: '', email: 'guess@example.co.ke' },
+      entity: 'user',
+      entityId: null,
+      action: 'signIn',
+      outcome: 'failure',
+      ip: '10.0.0.7',
+      userAgent: 'curl/8.5',
+      changes: { reason: { after: 'unknown email' } },
+    });
+    const { calls } = renderActivity(() => ({ data: auditPage([failedSignIn]) }), '/dashboard/admin/activity?page=2');
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'security' } });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/admin\/activity\?category=security$/);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Outcome' }), { target: { value: 'failure' } });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/admin\/activity\?category=security&outcome=failure$/);
+    await waitFor(() => expect(calls.at(-1)?.input).toEqual({ category: 'security', outcome: 'failure', page: 1, pageSize: ACTIVITY_PAGE_SIZE }));
+    expect(await screen.findByText('from 10.0.0.7')).toHaveAttribute('title', 'curl/8.5');
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.getByText('Sign-in')).toBeInTheDocument();
   });
 
   it('says so when there is no activity', async () => {

@@ -1,13 +1,13 @@
 import { AUDIT_ENTITIES } from '@dealership/audit-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { PagedList, Seo } from '@dealership/web-ui';
-import { Anchor, Box, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActivityTable } from '../activity/ActivityTable';
-import { readActivityParams, writeActivityParams, type ActivityParams } from '../activity/activity-params';
-import { ACTIVITY_FILTERS } from '../activity/audit-format';
+import { readActivityParams, withFilter, writeActivityParams, type ActivityParams } from '../activity/activity-params';
+import { ACTIVITY_FILTERS, ACTIVITY_SELECTS } from '../activity/audit-format';
 
 /** Events per page of the activity screen. */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -17,7 +17,7 @@ export function AdminActivityPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readActivityParams(searchParams), [searchParams]);
   const events = trpc.audit.list.useQuery(
-    { entity: params.entity, page: params.page, pageSize: ACTIVITY_PAGE_SIZE },
+    { entity: params.entity, category: params.category, outcome: params.outcome, page: params.page, pageSize: ACTIVITY_PAGE_SIZE },
     // The previous page stays on screen while the next one loads: no flash of a spinner.
     { placeholderData: keepPreviousData },
   );
@@ -41,7 +41,7 @@ export function AdminActivityPage() {
                   Go to the first page
                 </Anchor>
               ) : (
-                'Changes admins make to cars, brands and orders appear here.'
+                'Changes admins make to cars, brands and orders, and sign-ins and other security events, appear here.'
               )}
             </Text>
           </Stack>
@@ -67,10 +67,22 @@ export function AdminActivityPage() {
         aria-label="Show activity about"
         data={ACTIVITY_FILTERS.map((filter) => ({ ...filter }))}
         value={params.entity ?? 'all'}
-        onChange={(value) => go({ entity: AUDIT_ENTITIES.find((entity) => entity === value), page: 1 })}
+        onChange={(value) => go({ ...params, entity: AUDIT_ENTITIES.find((entity) => entity === value), page: 1 })}
         fullWidth
         maw={480}
       />
+      <Group gap="md" align="flex-end">
+        {ACTIVITY_SELECTS.map((select) => (
+          <NativeSelect
+            key={select.param}
+            label={select.label}
+            data={select.options.map((option) => ({ ...option }))}
+            value={params[select.param] ?? ''}
+            // Read back through readActivityParams, so only a known value reaches the query.
+            onChange={(event) => setSearchParams((current) => withFilter(current, select.param, event.currentTarget.value))}
+          />
+        ))}
+      </Group>
       {body}
     </Stack>
   );

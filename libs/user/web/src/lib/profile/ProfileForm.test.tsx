@@ -63,6 +63,23 @@ describe('ProfileForm', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Current Password/)).not.toBeRequired());
   });
 
+  it('asks for the current password when the email changes (not for the same email in other case)', async () => {
+    const onSubmit = jest.fn(async (_values: object) => undefined);
+    renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'JUMA@mail.co.ke' } });
+    expect(screen.getByLabelText(/^Current Password/)).not.toBeRequired();
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'juma.new@mail.co.ke' } });
+    await waitFor(() => expect(screen.getByLabelText(/^Current Password/)).toBeRequired());
+    submit();
+    expect(await screen.findByText('Current Password is required to change the email')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/^Current Password/), { target: { value: 'my-password-1' } });
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toEqual({ ...initialValues, email: 'juma.new@mail.co.ke', currentPassword: 'my-password-1' });
+  });
+
   it('shows the field messages the server answers with', async () => {
     const onSubmit = jest.fn(async () => ({ email: 'Email is already registered' }));
     renderWithProviders(<ProfileForm initialValues={initialValues} onSubmit={onSubmit} />);
