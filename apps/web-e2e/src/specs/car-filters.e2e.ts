@@ -45,7 +45,9 @@ test.describe('/cars filters and sort', () => {
     const catalogue = await listedCars(request);
     // The filters of a car that is in stock, so the narrowed list is never empty.
     const target = catalogue.find((car) => car.bodyType === 'SUV') ?? catalogue[0];
-    const [priceLabel, [low, high]] = Object.entries(PRICE_RANGE_BOUNDS).find(([, [min, max]]) => target.price >= min && target.price <= max)!;
+    const range = Object.entries(PRICE_RANGE_BOUNDS).find(([, [min, max]]) => target.price >= min && target.price <= max);
+    if (!range) throw new Error(`No offered price range holds ${target.name} at ${target.price}`);
+    const [priceLabel, [low, high]] = range;
     const yearFrom = target.year - 2;
     const expected = catalogue
       .filter((car) => car.bodyType === target.bodyType && car.fuelType === target.fuelType && car.year >= yearFrom)
