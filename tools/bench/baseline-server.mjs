@@ -1,7 +1,8 @@
 // The yardstick of the catalogue benchmark: a bare node:http + pg server answering the same
 // questions as our API, in the same JSON shapes, with hand-written SQL and no framework at all.
 //
-//   GET /cars?brand=<slug>&priceMin=&priceMax=&search=   like tRPC car.list (page of 12 + total)
+//   GET /cars?brand=<slug>&priceMin=&priceMax=&search=   like tRPC car.list (page of 12 + total);
+//       also &bodyType=&condition=&fuelType=&transmission=&yearMin=&yearMax=&mileageMax=&sort=
 //   GET /trpc-car/<slug>                                 like tRPC car.bySlug
 //   GET /latest                                          like tRPC car.latest (8 newest listed)
 //   GET /car/<slug>                                      like REST getCarById-car (legacy shape)
@@ -45,9 +46,23 @@ const CAR_JSON = `json_build_object(
 const PAGE_SIZE = 12;
 const LATEST_SIZE = 8;
 
+/** Exact-match filters of the buyer's panel: query name -> column. */
+const EXACT = { bodyType: 'body_type', condition: 'condition', fuelType: 'fuel_type', transmission: 'transmission' };
+/** Range filters of the buyer's panel: query name -> column and comparison. */
+const RANGES = { yearMin: ['year', '>='], yearMax: ['year', '<='], mileageMax: ['mileage', '<='] };
+/** ORDER BY of car.list's sorts (the id breaks ties), as the server's car-filters.ts writes them. */
+const ORDERS = {
+  newest: 'c.created_at desc, c.id desc',
+  price_asc: 'c.price asc, c.id asc',
+  price_desc: 'c.price desc, c.id desc',
+  year_desc: 'c.year desc, c.created_at desc, c.id desc',
+  mileage_asc: 'c.mileage asc, c.id asc',
+};
+
 /**
  * The listed (unsold) cars matching the filters, as SQL and parameters: brand by slug, a price
- * range, and a literal, case-insensitive search over name, body type and brand name.
+ * range, a literal, case-insensitive search over name, body type and brand name, and the panel's
+ * exact and range filters.
  */
 function listWhere(query) {
   const conditions = [`c.status <> 'Sold'`];
@@ -71,12 +86,23 @@ function listWhere(query) {
     const p = `$${params.length}`;
     conditions.push(`(c.name ilike ${p} or c.body_type::text ilike ${p} or c.brand_id in (select id from brands where name ilike ${p}))`);
   }
+  for (const [name, column] of Object.entries(EXACT)) {
+    if (!query.get(name)) continue;
+    params.push(query.get(name));
+    conditions.push(`c.${column} = $${params.length}`);
+  }
+  for (const [name, [column, op]] of Object.entries(RANGES)) {
+    if (!query.get(name)) continue;
+    params.push(Number(query.get(name)));
+    conditions.push(`c.${column} ${op} $${params.length}`);
+  }
   return { where: conditions.join(' and '), params };
 }
 
 async function list(query) {
   const { where, params } = listWhere(query);
-  const page = `select ${CAR_JSON} as car from (select * from cars c where ${where} order by c.created_at desc, c.id desc limit ${PAGE_SIZE}) c order by c.created_at desc, c.id desc`;
+  const order = ORDERS[query.get('sort') ?? 'newest'] ?? ORDERS.newest;
+  const page = `select ${CAR_JSON} as car from (select * from cars c where ${where} order by ${order} limit ${PAGE_SIZE}) c order by ${order}`;
   const [items, count] = await Promise.all([pool.query(page, params), pool.query(`select count(*)::int as total from cars c where ${where}`, params)]);
   const total = count.rows[0].total;
   return { result: { data: { items: items.rows.map((r) => r.car), total, page: 1, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE) } } };

@@ -112,6 +112,19 @@ const cases = [
     ours: trpc('car.list', { brands: ['toyota'], priceMin, priceMax, pageSize: 12 }),
     bare: bareUrl(`/cars?brand=toyota&priceMin=${priceMin}&priceMax=${priceMax}`),
   },
+  // The buyer's panel (issue 30): the hidden filters, alone and combined, under each sort.
+  ...[
+    { id: 'list-body-fuel-year-price', name: 'car.list, SUV + Diesel + 2018+ + price, by price', input: { bodyType: 'SUV', fuelType: 'Diesel', yearMin: 2018, priceMin, priceMax, sort: 'price_asc' } },
+    { id: 'list-condition-transmission', name: 'car.list, Foreign Used + Manual, newest', input: { condition: 'Foreign Used', transmission: 'Manual' } },
+    { id: 'list-mileage-year', name: 'car.list, up to 50,000 km + 2015-2020, by mileage', input: { mileageMax: 50_000, yearMin: 2015, yearMax: 2020, sort: 'mileage_asc' } },
+    { id: 'list-rare-combination', name: 'car.list, Coupe + Manual + New, by year', input: { bodyType: 'Coupe', transmission: 'Manual', condition: 'New', sort: 'year_desc' } },
+    { id: 'list-sort-price-desc', name: 'car.list, no filter, price high to low', input: { sort: 'price_desc' } },
+  ].map(({ id, name, input }) => ({
+    id,
+    name,
+    ours: trpc('car.list', { ...input, pageSize: 12 }),
+    bare: bareUrl(`/cars?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`),
+  })),
   { id: 'list-search', name: "car.list, search 'prado'", ours: trpc('car.list', { search: 'prado', pageSize: 12 }), bare: bareUrl('/cars?search=prado') },
   { id: 'by-slug-trpc', name: 'car.bySlug (tRPC)', ours: trpc('car.bySlug', { slug }), bare: bareUrl(`/trpc-car/${slug}`) },
   { id: 'by-slug-rest', name: 'REST getCarById-car', ours: `http://127.0.0.1:${OURS_PORT}/api/car/getCarById-car/${slug}`, bare: bareUrl(`/car/${slug}`) },

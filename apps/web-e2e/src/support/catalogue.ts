@@ -86,17 +86,27 @@ export function amount(price: number): string {
 /** From this width the listing's filter panel is always shown (spec §9). */
 export const FILTERS_ALWAYS_SHOWN_FROM_PX = 992;
 
-/** Below 992 px the listing's filter panel is behind 'Show Filters'; opens it there. */
+/**
+ * Below 992 px the listing's filter panel is a full-screen sheet behind 'Show Filters'; opens it
+ * there (`closeFilters` shows the results again).
+ */
 export async function showFilters(page: Page): Promise<Locator> {
   if ((page.viewportSize()?.width ?? Number.POSITIVE_INFINITY) < FILTERS_ALWAYS_SHOWN_FROM_PX) {
     await page.getByRole('button', { name: 'Show Filters' }).click();
-    await expect(page.getByRole('button', { name: 'Close Filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Show Filters' })).toHaveAttribute('aria-expanded', 'true');
   } else {
     await expect(page.getByRole('button', { name: 'Show Filters' })).toBeHidden();
   }
   const panel = page.getByRole('region', { name: 'Filters' });
   await panel.waitFor({ state: 'visible' });
   return panel;
+}
+
+/** Below 992 px closes the filter sheet with its 'Show N cars' button; nothing to do from 992 px. */
+export async function closeFilters(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? Number.POSITIVE_INFINITY) >= FILTERS_ALWAYS_SHOWN_FROM_PX) return;
+  await page.getByRole('button', { name: /^Show [\d,]+\+? cars?$/ }).click();
+  await expect(page.getByRole('button', { name: 'Show Filters' })).toHaveAttribute('aria-expanded', 'false');
 }
 
 /** The listing's result count line: "Showing 1-12 of 30 cars" or "1 car found". */

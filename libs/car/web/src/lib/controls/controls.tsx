@@ -31,6 +31,41 @@ export interface ChoiceOption<V extends string> {
   label: ReactNode;
 }
 
+export interface SelectFieldProps<V extends string> {
+  label: string;
+  options: ChoiceOption<V>[];
+  /** The chosen value; `null` shows `emptyLabel`. */
+  value: V | null;
+  /** What the empty choice says ("Any"); without it a value is always chosen. */
+  emptyLabel?: string;
+  onChange: (value: V | null) => void;
+}
+
+/** A labelled native select: the phone's own picker, and no JavaScript beyond this. */
+export function SelectField<V extends string>({ label, options, value, emptyLabel, onChange }: SelectFieldProps<V>) {
+  const id = useId();
+  return (
+    <div className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={classes.input}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value === '' ? null : (event.currentTarget.value as V))}
+      >
+        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export interface CheckboxListProps<V extends string> {
   legend: string;
   options: ChoiceOption<V>[];

@@ -1,9 +1,9 @@
 import type { Brand } from '@dealership/brand-schemas';
-import { PRICE_RANGES, type PriceRangeLabel } from '@dealership/car-schemas';
+import { BODY_TYPES, CONDITIONS, FUEL_TYPES, PRICE_RANGES, TRANSMISSIONS, type PriceRangeLabel } from '@dealership/car-schemas';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { CheckboxList, RadioList, TextField } from '../controls/controls';
+import { CheckboxList, RadioList, SelectField, TextField, type ChoiceOption } from '../controls/controls';
 import { EMPTY_FILTERS, type CarFilters } from './car-filter-params';
 import classes from './FilterPanel.module.css';
 
@@ -22,6 +22,21 @@ export interface FilterPanelProps {
   /** Show the search box (`/cars`); `/car-search` takes its text from the URL instead. */
   withSearch?: boolean;
 }
+
+/** Model years offered: this year back to 1990 (older cars still match with no year chosen). */
+export function yearOptions(now = new Date()): ChoiceOption<string>[] {
+  const years = Array.from({ length: now.getFullYear() - 1990 + 1 }, (_, i) => String(now.getFullYear() - i));
+  return years.map((year) => ({ value: year, label: year }));
+}
+
+/** Mileage ceilings offered, in km. */
+export const MILEAGE_STEPS = [10_000, 30_000, 50_000, 80_000, 100_000, 150_000, 200_000] as const;
+
+const mileageOptions: ChoiceOption<string>[] = MILEAGE_STEPS.map((km) => ({ value: String(km), label: `${km.toLocaleString('en-KE')} km` }));
+
+const asOptions = <V extends string>(values: readonly V[]): ChoiceOption<V>[] => values.map((value) => ({ value, label: value }));
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /** The brand a `?make=` name refers to (case-insensitive), if it is one of ours. */
 export function brandOfMake(make: string | null, brands: BrandOption[] | undefined): BrandOption | undefined {
@@ -49,7 +64,9 @@ function ActiveChip({ label, onRemove }: { label: string; onRemove: () => void }
 
 /**
  * The listing's filter panel (spec §2 /cars): search box, brand checkboxes (any number), price
- * range radios (one at most) and 'RESET FILTERS'.
+ * range radios (one at most), body type, condition, fuel, transmission, year range and mileage
+ * as native selects (no option counts: counting every option per change would cost a scan of the
+ * matching cars each at 100,000 cars) and 'RESET FILTERS', which keeps the sort order.
  */
 export function FilterPanel({ filters, brands, brandsError = false, onRetryBrands, onChange, withSearch = true }: FilterPanelProps) {
   // The box shows what is typed at once; the list (and the URL) follow after a pause.
@@ -71,7 +88,8 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
     searchLater.cancel();
     setText('');
     // /car-search keeps its query: its reset clears the brand and price filters only.
-    onChange(withSearch ? EMPTY_FILTERS : { ...EMPTY_FILTERS, search: filters.search });
+    const kept = { sort: filters.sort };
+    onChange(withSearch ? { ...EMPTY_FILTERS, ...kept } : { ...EMPTY_FILTERS, ...kept, search: filters.search });
   };
 
   return (
@@ -94,10 +112,9 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
           />
         ) : null}
 
-        {filters.type || (filters.make && !makeBrand) ? (
+        {filters.make && !makeBrand ? (
           <Group gap="xs">
-            {filters.type ? <ActiveChip label={`Type: ${filters.type}`} onRemove={() => onChange({ type: null })} /> : null}
-            {filters.make && !makeBrand ? <ActiveChip label={`Make: ${filters.make}`} onRemove={() => onChange({ make: null })} /> : null}
+            <ActiveChip label={`Make: ${filters.make}`} onRemove={() => onChange({ make: null })} />
           </Group>
         ) : null}
 
@@ -139,6 +156,46 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
           value={filters.price}
           onChange={(price) => onChange({ price })}
         />
+
+        <div className={classes.selects}>
+          <SelectField label="Body type" emptyLabel="Any" options={asOptions(BODY_TYPES)} value={filters.type} onChange={(type) => onChange({ type })} />
+          <SelectField
+            label="Condition"
+            emptyLabel="Any"
+            options={asOptions(CONDITIONS)}
+            value={filters.condition}
+            onChange={(condition) => onChange({ condition })}
+          />
+          <SelectField label="Fuel" emptyLabel="Any" options={asOptions(FUEL_TYPES)} value={filters.fuel} onChange={(fuel) => onChange({ fuel })} />
+          <SelectField
+            label="Transmission"
+            emptyLabel="Any"
+            options={asOptions(TRANSMISSIONS)}
+            value={filters.transmission}
+            onChange={(transmission) => onChange({ transmission })}
+          />
+          <SelectField
+            label="Year from"
+            emptyLabel="Any"
+            options={yearOptions()}
+            value={filters.yearMin === null ? null : String(filters.yearMin)}
+            onChange={(year) => onChange({ yearMin: toNumber(year) })}
+          />
+          <SelectField
+            label="Year to"
+            emptyLabel="Any"
+            options={yearOptions()}
+            value={filters.yearMax === null ? null : String(filters.yearMax)}
+            onChange={(year) => onChange({ yearMax: toNumber(year) })}
+          />
+          <SelectField
+            label="Mileage up to"
+            emptyLabel="Any"
+            options={mileageOptions}
+            value={filters.mileageMax === null ? null : String(filters.mileageMax)}
+            onChange={(km) => onChange({ mileageMax: toNumber(km) })}
+          />
+        </div>
 
         <Button variant="outline" color="red.8" onClick={reset} fullWidth>
           RESET FILTERS

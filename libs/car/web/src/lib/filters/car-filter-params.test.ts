@@ -5,6 +5,7 @@ const read = (query: string) => readCarFilters(new URLSearchParams(query));
 describe('car filter params', () => {
   it('reads the filters of a shared URL', () => {
     expect(read('search=%20prado%20&brands=toyota,Subaru&price=1M-2M&type=suv&make=Toyota&page=3')).toEqual({
+      ...EMPTY_FILTERS,
       search: 'prado',
       brands: ['toyota', 'subaru'],
       price: '1M-2M',
@@ -12,10 +13,23 @@ describe('car filter params', () => {
       make: 'Toyota',
       page: 3,
     });
+    expect(
+      read('condition=foreign%20used&fuel=diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000&sort=price_asc'),
+    ).toEqual({
+      ...EMPTY_FILTERS,
+      condition: 'Foreign Used',
+      fuel: 'Diesel',
+      transmission: 'Automatic',
+      yearMin: 2015,
+      yearMax: 2020,
+      mileageMax: 80_000,
+      sort: 'price_asc',
+    });
   });
 
   it('ignores values the server would refuse', () => {
     expect(read('price=1-2&type=Tank&page=-4&brands=,,')).toEqual(EMPTY_FILTERS);
+    expect(read('condition=Wrecked&fuel=Steam&transmission=CVT&yearFrom=abc&yearTo=99999&mileageTo=-5&sort=cheapest')).toEqual(EMPTY_FILTERS);
     expect(read(`search=${'x'.repeat(150)}`).search).toHaveLength(100);
   });
 
@@ -27,7 +41,18 @@ describe('car filter params', () => {
   });
 
   it('round-trips', () => {
-    const filters = { search: 'axio', brands: ['toyota'], price: '500K-1M' as const, make: null, type: 'Sedan' as const, page: 2 };
+    const filters = {
+      ...EMPTY_FILTERS,
+      search: 'axio',
+      brands: ['toyota'],
+      price: '500K-1M' as const,
+      type: 'Sedan' as const,
+      fuel: 'Petrol' as const,
+      yearMin: 2012,
+      mileageMax: 100_000,
+      sort: 'price_desc' as const,
+      page: 2,
+    };
     expect(readCarFilters(writeCarFilters(filters))).toEqual(filters);
   });
 
@@ -43,11 +68,25 @@ describe('car filter params', () => {
       pageSize: 12,
       sort: 'newest',
     });
+    expect(toCarListInput(read('fuel=Diesel&transmission=Manual&condition=New&yearFrom=2020&yearTo=2016&mileageTo=50000&sort=year_desc'), 12)).toEqual({
+      fuelType: 'Diesel',
+      transmission: 'Manual',
+      condition: 'New',
+      // A reversed year range is read the right way round.
+      yearMin: 2016,
+      yearMax: 2020,
+      mileageMax: 50_000,
+      page: 1,
+      pageSize: 12,
+      sort: 'year_desc',
+    });
   });
 
   it('knows when a filter is active', () => {
     expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, page: 4 })).toBe(false);
+    expect(hasActiveFilters(read('sort=price_asc'))).toBe(false);
     expect(hasActiveFilters(read('type=Van'))).toBe(true);
+    expect(hasActiveFilters(read('mileageTo=10000'))).toBe(true);
   });
 });

@@ -1,4 +1,18 @@
-import { BODY_TYPES, PRICE_RANGES, type BodyType, type CarListInput, type PriceRangeLabel } from '@dealership/car-schemas';
+import {
+  BODY_TYPES,
+  CAR_SORTS,
+  CONDITIONS,
+  FUEL_TYPES,
+  PRICE_RANGES,
+  TRANSMISSIONS,
+  type BodyType,
+  type CarListInput,
+  type CarSort,
+  type Condition,
+  type FuelType,
+  type PriceRangeLabel,
+  type Transmission,
+} from '@dealership/car-schemas';
 
 /** Query-string names of the listing filters; the URL holds them so a filtered list can be shared. */
 export const FILTER_PARAMS = {
@@ -7,6 +21,13 @@ export const FILTER_PARAMS = {
   price: 'price',
   make: 'make',
   type: 'type',
+  condition: 'condition',
+  fuel: 'fuel',
+  transmission: 'transmission',
+  yearMin: 'yearFrom',
+  yearMax: 'yearTo',
+  mileageMax: 'mileageTo',
+  sort: 'sort',
   page: 'page',
 } as const;
 
@@ -21,14 +42,61 @@ export interface CarFilters {
   make: string | null;
   /** Body type from a shortcut link (`/cars?type=SUV`). */
   type: BodyType | null;
+  condition: Condition | null;
+  fuel: FuelType | null;
+  transmission: Transmission | null;
+  /** Oldest and newest model year wanted (either may be open). */
+  yearMin: number | null;
+  yearMax: number | null;
+  /** Highest mileage wanted, in km. */
+  mileageMax: number | null;
+  sort: CarSort;
   page: number;
 }
 
 /** Limits of `CarListInputSchema`: longer values would be refused by the server. */
 const MAX_SEARCH_LENGTH = 100;
 const MAX_BRANDS = 50;
+const MAX_YEAR = 3000;
+const MAX_MILEAGE = 10_000_000;
 
-export const EMPTY_FILTERS: CarFilters = { search: '', brands: [], price: null, make: null, type: null, page: 1 };
+export const EMPTY_FILTERS: CarFilters = {
+  search: '',
+  brands: [],
+  price: null,
+  make: null,
+  type: null,
+  condition: null,
+  fuel: null,
+  transmission: null,
+  yearMin: null,
+  yearMax: null,
+  mileageMax: null,
+  sort: 'newest',
+  page: 1,
+};
+
+/** Labels of the sort orders, in the order the sort control offers them. */
+export const SORT_LABELS: Record<CarSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  mileage_asc: 'Mileage: lowest first',
+  year_desc: 'Year: newest first',
+};
+
+/** The value of `params[name]` if it is one of `values` (any case), else null. */
+function oneOf<V extends string>(values: readonly V[], raw: string | null): V | null {
+  const wanted = (raw ?? '').trim().toLowerCase();
+  return values.find((v) => v.toLowerCase() === wanted) ?? null;
+}
+
+/** A whole number from 0 to `max`, else null (a hand-edited `?yearFrom=abc` is ignored, not refused). */
+function wholeNumber(raw: string | null, max: number): number | null {
+  if (!raw || !/^\d+$/.test(raw.trim())) return null;
+  const n = Number(raw.trim());
+  return n <= max ? n : null;
+}
 
 function isPriceRange(value: string): value is PriceRangeLabel {
   return PRICE_RANGES.some((range) => range.label === value);
@@ -50,12 +118,23 @@ export function readCarFilters(params: URLSearchParams): CarFilters {
   // A type link may differ in case (`?type=suv`): match it to the catalogue's spelling.
   const bodyType = BODY_TYPES.find((t) => t.toLowerCase() === type.toLowerCase()) ?? type;
   const page = Number.parseInt(params.get(FILTER_PARAMS.page) ?? '', 10);
+  let yearMin = wholeNumber(params.get(FILTER_PARAMS.yearMin), MAX_YEAR);
+  let yearMax = wholeNumber(params.get(FILTER_PARAMS.yearMax), MAX_YEAR);
+  // A reversed range (from 2020 to 2015) means the years between, not nothing.
+  if (yearMin !== null && yearMax !== null && yearMin > yearMax) [yearMin, yearMax] = [yearMax, yearMin];
   return {
     search: (params.get(FILTER_PARAMS.search) ?? '').trim().slice(0, MAX_SEARCH_LENGTH).trim(),
     brands: [...new Set(brands)],
     price: isPriceRange(price) ? price : null,
     make: params.get(FILTER_PARAMS.make)?.trim() || null,
     type: isBodyType(bodyType) ? bodyType : null,
+    condition: oneOf(CONDITIONS, params.get(FILTER_PARAMS.condition)),
+    fuel: oneOf(FUEL_TYPES, params.get(FILTER_PARAMS.fuel)),
+    transmission: oneOf(TRANSMISSIONS, params.get(FILTER_PARAMS.transmission)),
+    yearMin,
+    yearMax,
+    mileageMax: wholeNumber(params.get(FILTER_PARAMS.mileageMax), MAX_MILEAGE),
+    sort: oneOf(CAR_SORTS, params.get(FILTER_PARAMS.sort)) ?? 'newest',
     page: Number.isFinite(page) && page > 1 ? page : 1,
   };
 }
@@ -68,6 +147,13 @@ export function writeCarFilters(filters: CarFilters): URLSearchParams {
   if (filters.price) params.set(FILTER_PARAMS.price, filters.price);
   if (filters.make) params.set(FILTER_PARAMS.make, filters.make);
   if (filters.type) params.set(FILTER_PARAMS.type, filters.type);
+  if (filters.condition) params.set(FILTER_PARAMS.condition, filters.condition);
+  if (filters.fuel) params.set(FILTER_PARAMS.fuel, filters.fuel);
+  if (filters.transmission) params.set(FILTER_PARAMS.transmission, filters.transmission);
+  if (filters.yearMin !== null) params.set(FILTER_PARAMS.yearMin, String(filters.yearMin));
+  if (filters.yearMax !== null) params.set(FILTER_PARAMS.yearMax, String(filters.yearMax));
+  if (filters.mileageMax !== null) params.set(FILTER_PARAMS.mileageMax, String(filters.mileageMax));
+  if (filters.sort !== 'newest') params.set(FILTER_PARAMS.sort, filters.sort);
   if (filters.page > 1) params.set(FILTER_PARAMS.page, String(filters.page));
   return params;
 }
@@ -80,13 +166,31 @@ export function toCarListInput(filters: CarFilters, pageSize: number): CarListIn
     ...(filters.price ? { priceRange: filters.price } : {}),
     ...(filters.make ? { make: filters.make } : {}),
     ...(filters.type ? { bodyType: filters.type } : {}),
+    ...(filters.condition ? { condition: filters.condition } : {}),
+    ...(filters.fuel ? { fuelType: filters.fuel } : {}),
+    ...(filters.transmission ? { transmission: filters.transmission } : {}),
+    ...(filters.yearMin !== null ? { yearMin: filters.yearMin } : {}),
+    ...(filters.yearMax !== null ? { yearMax: filters.yearMax } : {}),
+    ...(filters.mileageMax !== null ? { mileageMax: filters.mileageMax } : {}),
     page: filters.page,
     pageSize,
-    sort: 'newest',
+    sort: filters.sort,
   };
 }
 
-/** Whether any filter is set (the page number aside). */
+/** Whether any filter is set (the page number and the sort order aside). */
 export function hasActiveFilters(filters: CarFilters): boolean {
-  return Boolean(filters.search || filters.brands.length || filters.price || filters.make || filters.type);
+  return Boolean(
+    filters.search ||
+      filters.brands.length ||
+      filters.price ||
+      filters.make ||
+      filters.type ||
+      filters.condition ||
+      filters.fuel ||
+      filters.transmission ||
+      filters.yearMin !== null ||
+      filters.yearMax !== null ||
+      filters.mileageMax !== null,
+  );
 }

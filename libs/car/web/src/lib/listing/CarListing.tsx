@@ -1,9 +1,11 @@
 import { trpc } from '@dealership/web-trpc-client';
-import { Button } from '@mantine/core';
+import type { CarSort } from '@dealership/car-schemas';
+import { Button, Group } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { CarResults } from '../CarResults/CarResults';
-import { toCarListInput } from '../filters/car-filter-params';
+import { SelectField } from '../controls/controls';
+import { SORT_LABELS, toCarListInput } from '../filters/car-filter-params';
 import { FilterPanel } from '../filters/FilterPanel';
 import { useCarFilters } from '../filters/useCarFilters';
 import classes from '../pages/Listing.module.css';
@@ -33,7 +35,19 @@ export interface CarListingProps {
   empty: ReactNode;
 }
 
-/** The filter panel (always shown from 992 px, toggled below) beside one page of results. */
+const sortOptions = (Object.keys(SORT_LABELS) as CarSort[]).map((value) => ({ value, label: SORT_LABELS[value] }));
+
+/** How many cars match, as the phone's "Show N cars" button says it. */
+export function showCarsLabel(total: number | undefined, capped = false): string {
+  if (total === undefined) return 'Show cars';
+  return `Show ${total.toLocaleString('en-KE')}${capped ? '+' : ''} ${total === 1 && !capped ? 'car' : 'cars'}`;
+}
+
+/**
+ * The filter panel (always shown from 992 px; below, a full-screen sheet opened by 'Filters' and
+ * closed by its sticky 'Show N cars') beside the sort control and one page of results. The sheet is
+ * CSS over the same panel, not Mantine's Drawer, to keep /cars within its JavaScript budget.
+ */
 export function CarListing({ listing, withSearch = true, empty }: CarListingProps) {
   const { filters, update, brands, list } = listing;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -52,11 +66,11 @@ export function CarListing({ listing, withSearch = true, empty }: CarListingProp
           variant="light"
           fullWidth
           mb="md"
-          onClick={() => setFiltersOpen((open) => !open)}
+          onClick={() => setFiltersOpen(true)}
           aria-expanded={filtersOpen}
           aria-controls="car-filters"
         >
-          {filtersOpen ? 'Close Filters' : 'Show Filters'}
+          Show Filters
         </Button>
         <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>
           <FilterPanel
@@ -67,10 +81,20 @@ export function CarListing({ listing, withSearch = true, empty }: CarListingProp
             onChange={update}
             withSearch={withSearch}
           />
+          <div className={classes.showCars}>
+            <Button fullWidth onClick={() => setFiltersOpen(false)} aria-controls="car-filters">
+              {showCarsLabel(list.data?.total, list.data?.totalCapped)}
+            </Button>
+          </div>
         </div>
       </div>
       <div className={classes.results}>
         <div ref={resultsTop} className={classes.resultsTop} />
+        <Group justify="flex-end" mb="md">
+          <div className={classes.sort}>
+            <SelectField<CarSort> label="Sort by" options={sortOptions} value={filters.sort} onChange={(sort) => update({ sort: sort ?? 'newest' })} />
+          </div>
+        </Group>
         <CarResults
           page={list.data}
           isPending={list.isPending}

@@ -37,12 +37,54 @@ describe('CarsPage', () => {
     expect(prices.map((radio) => radio.getAttribute('value'))).toEqual(['250K-500K', '500K-1M', '1M-2M', '2M-3M', '3M-4M', '4M-5M', '5M-50M']);
   });
 
-  it("toggles the panel with 'Show Filters' / 'Close Filters' on small screens", () => {
-    renderPage(<CarsPage />, { route: '/cars', api: api() });
+  it("opens the panel with 'Show Filters' on small screens and closes it with 'Show N cars'", async () => {
+    renderPage(<CarsPage />, { route: '/cars', api: api(30) });
     const toggle = screen.getByRole('button', { name: 'Show Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Close Filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('car-filters')).toHaveAttribute('data-open');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show 30 cars' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('car-filters')).not.toHaveAttribute('data-open');
+  });
+
+  it('narrows by body type, condition, fuel, transmission, years and mileage, all in the URL', async () => {
+    const { calls } = renderPage(<CarsPage />, { route: '/cars', api: api() });
+    const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+    choose('Body type', 'SUV');
+    choose('Condition', 'Foreign Used');
+    choose('Fuel', 'Diesel');
+    choose('Transmission', 'Automatic');
+    choose('Year from', '2015');
+    choose('Year to', '2020');
+    choose('Mileage up to', '80000');
+    expect(location()).toBe(
+      '/cars?type=SUV&condition=Foreign+Used&fuel=Diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000',
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)?.input).toMatchObject({
+        bodyType: 'SUV',
+        condition: 'Foreign Used',
+        fuelType: 'Diesel',
+        transmission: 'Automatic',
+        yearMin: 2015,
+        yearMax: 2020,
+        mileageMax: 80_000,
+      }),
+    );
+    choose('Fuel', '');
+    expect(location()).not.toContain('fuel=');
+  });
+
+  it('sorts on the server and keeps the order through RESET FILTERS', async () => {
+    const { calls } = renderPage(<CarsPage />, { route: '/cars?fuel=Petrol&page=2', api: api(30) });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price_asc' } });
+    expect(location()).toBe('/cars?fuel=Petrol&sort=price_asc');
+    await waitFor(() => expect(calls.at(-1)?.input).toMatchObject({ sort: 'price_asc', fuelType: 'Petrol', page: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'RESET FILTERS' }));
+    expect(location()).toBe('/cars?sort=price_asc');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
   });
 
   it('preselects the brand of ?make= and asks the server with make', async () => {
@@ -84,20 +126,20 @@ describe('CarsPage', () => {
     renderPage(<CarsPage />, { route: '/cars?brands=subaru&price=1M-2M&search=axio&type=Sedan', api: api() });
     expect(await screen.findByRole('checkbox', { name: 'Subaru' })).toBeChecked();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('axio');
-    expect(screen.getByText('Type: Sedan')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Body type' })).toHaveValue('Sedan');
     fireEvent.click(screen.getByRole('button', { name: 'RESET FILTERS' }));
     expect(location()).toBe('/cars');
     expect(screen.getByRole('checkbox', { name: 'Subaru' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: '1M-2M' })).not.toBeChecked();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-    expect(screen.queryByText('Type: Sedan')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Body type' })).toHaveValue('');
   });
 
   it('sends ?type= as the body type and can drop it', async () => {
     const { calls } = renderPage(<CarsPage />, { route: '/cars?type=SUV', api: api() });
     await screen.findAllByRole('article');
     expect(calls.find((c) => c.procedure === 'car.list')?.input).toMatchObject({ bodyType: 'SUV' });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Type: SUV' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Body type' }), { target: { value: '' } });
     expect(location()).toBe('/cars');
   });
 
