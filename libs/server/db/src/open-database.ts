@@ -60,6 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // and the next call opens a new one, so service resumes by itself when the server is back.
     pool.on('connect', (client) => client.on('error', (error) => target.onConnectionError?.(error)));
     pool.on('error', () => undefined); // the same error, already reported by the client's listener
+    markConnectionErrors(pool);
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
       releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client, { schema }) as unknown as Database);
@@ -93,4 +94,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // Loaded only here, so a server on PostgreSQL does not hold PGlite's JavaScript (docs/speed.md, "Memory").
   const { openPglite } = await import('./open-pglite');
   return openPglite(target, migrationsFolder);
+}
+
+/** The message of an error raised while getting a connection (see `markConnectionErrors`). */
+export const CONNECTION_FAILED_MESSAGE = 'Could not get a database connection';
+
+/**
+ * Wraps every error raised while the pool gets a connection (`pool.query` goes through
+ * `pool.connect` too) in one with `CONNECTION_FAILED_MESSAGE` and the driver's error as cause. The
+ * server's refusals are many (a database with ALLOW_CONNECTIONS false, starting up, too many
+ * clients, a dropped database or role, a changed password): whichever it is, no query ran and the
+ * database is away for this call, an outage (503 with Retry-After), never a failed query (500).
+ */
+function markConnectionErrors(pool: import('pg').Pool): void {
+  type Callback = (error: Error | undefined, client: import('pg').PoolClient, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void;
+  const mark = (error: Error) => new Error(CONNECTION_FAILED_MESSAGE, { cause: error });
+  pool.connect = ((callback?: Callback) => {
+    if (callback) return connect((error, client, done) => callback(error ? mark(error) : error, client, done));
+    return new Promise((resolve, reject) => connect((error, client) => (error ? reject(mark(error)) : resolve(client))));
+  }) as typeof pool.connect;
 }
