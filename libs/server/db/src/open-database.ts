@@ -40,6 +40,13 @@ export interface DatabaseCreated {
   templateError?: Error;
 }
 
+/**
+ * The PostgreSQL advisory lock keys of work one instance does for all at start: the migrations,
+ * and the demo seed (libs/server/seed). Arbitrary constants; only the app takes them.
+ */
+export const MIGRATIONS_LOCK_KEY = 29_000_001;
+export const DEMO_SEED_LOCK_KEY = 29_000_002;
+
 /** How long a call waits for a connection before it fails (and answers 503) instead of hanging. */
 export const CONNECTION_TIMEOUT_MS = 3000;
 
@@ -64,7 +71,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
       releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client, { schema }) as unknown as Database);
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      // Several instances starting at once (a fresh deploy with replicas, a release with a new
+      // migration) would each run the migrations and fail on one another's half-made schema: one
+      // runs them under a session advisory lock on a connection of its own, the others wait for
+      // the lock and then find nothing left to apply.
+      const migrator = new Client({ connectionString: target.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+      await migrator.connect();
+      try {
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+      } finally {
+        // Ending the session releases the lock too, also when the migration failed.
+        await migrator.end().catch(() => undefined);
+      }
       const listeners = new Set<() => Promise<void>>();
       return {
         db,
