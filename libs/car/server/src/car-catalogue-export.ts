@@ -1,7 +1,7 @@
 import type { Car } from '@dealership/car-schemas';
 import { brandImages, brands, carImages, cars, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -136,12 +136,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-/** Listed cars after the car `afterId` in the newest-first order, with pictures and brand, as the repository loads them. */
-function carBatch(db: Database, afterId: string | undefined, limit: number) {
+/** Listed cars (or those `where` picks) after the car `afterId` in the newest-first order, with pictures and brand, as the repository loads them. */
+function carBatch(db: Database, afterId: string | undefined, limit: number, where: SQL | undefined = listedCars()) {
   // The cursor is the last car itself (its exact microsecond `created_at`, which a JS Date would round).
   const after = afterId ? sql`(${cars.createdAt}, ${cars.id}) < (select c.created_at, c.id from cars c where c.id = ${afterId})` : undefined;
   return db.query.cars.findMany({
-    where: and(listedCars(), after),
+    where: and(where, after),
     orderBy: carOrder('newest'),
     limit,
     columns: { brandId: false, searchText: false },
@@ -250,6 +250,36 @@ export class CarCatalogueExport {
     const body = encoded[coding];
     if (body.complete) reply.header('content-length', body.bytes);
     return reply.header('content-encoding', coding).send(body.reader());
+  }
+
+  /**
+   * The legacy `getAll-car?searchQuery=` body of the cars `where` picks, newest first, streamed in
+   * keyset batches: a search matching most of the catalogue holds one batch per request, never the
+   * whole match (20 at once at 100,000 cars stay within the plain export's memory). No snapshot is
+   * held while a slow client reads (that would keep a pooled connection per reader): `totalCar` is
+   * counted first and at most that many cars follow, so the two agree unless a matching car is sold
+   * or removed mid-answer. The count and the first batch are read before anything is answered, so
+   * an outage is still a 503 rather than a cut 200.
+   */
+  async searchBody(where: SQL | undefined): Promise<Readable> {
+    const { db, batchSize } = this;
+    const [[{ total }], firstRows] = await Promise.all([
+      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(cars).where(where),
+      carBatch(db, undefined, batchSize, where),
+    ]);
+    async function* chunks(): AsyncGenerator<string> {
+      let rows = firstRows.slice(0, total);
+      let sent = 0;
+      yield `{"success":true,"totalCar":${total},"message":"All Cars","cars":[`;
+      while (rows.length > 0) {
+        yield (sent === 0 ? '' : ',') + rows.map((row) => JSON.stringify(toLegacyCar(toCar(row)))).join(',');
+        sent += rows.length;
+        if (rows.length < batchSize || sent >= total) break;
+        rows = (await carBatch(db, rows[rows.length - 1].id, batchSize, where)).slice(0, total - sent);
+      }
+      yield ']}';
+    }
+    return Readable.from(chunks(), { objectMode: false });
   }
 
   /**
