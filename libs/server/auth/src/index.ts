@@ -7,6 +7,7 @@ export {
   AuthenticationRequiredError,
   EmailLinkThrottledError,
   LeadThrottledError,
+  PublicIntakeCappedError,
   LoginThrottledError,
   OrderThrottledError,
   PaymentAttemptsThrottledError,
