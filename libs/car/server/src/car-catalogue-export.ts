@@ -13,6 +13,11 @@ import { toLegacyCar } from '@dealership/server-legacy-rest';
 /** Cars read per query while the legacy catalogue is encoded (the memory in use stays that of one batch). */
 export const CATALOGUE_BATCH_SIZE = Symbol('CATALOGUE_BATCH_SIZE');
 const DEFAULT_BATCH_SIZE = 500;
+/**
+ * Cars per query of a streamed search: smaller than the export's, so that many searches at once
+ * take turns often (each answer's socket hears from it well within the server's idle timeout).
+ */
+const SEARCH_BATCH_SIZE = 100;
 
 /** Bumped when the encoding of the body changes, so a deploy never answers 304 with an older format's ETag. */
 const FORMAT = 'legacy-all-cars/1';
@@ -256,28 +261,27 @@ export class CarCatalogueExport {
    * The legacy `getAll-car?searchQuery=` body of the cars `where` picks, newest first, streamed in
    * keyset batches: a search matching most of the catalogue holds one batch per request, never the
    * whole match (20 at once at 100,000 cars stay within the plain export's memory). No snapshot is
-   * held while a slow client reads (that would keep a pooled connection per reader): `totalCar` is
-   * counted first and at most that many cars follow, so the two agree unless a matching car is sold
-   * or removed mid-answer. The count and the first batch are read before anything is answered, so
-   * an outage is still a 503 rather than a cut 200.
+   * held while a slow client reads (that would keep a pooled connection per reader) and no count
+   * is made first (on the embedded engine twenty counts of the whole catalogue delay every answer
+   * past the server's request timeout): `totalCar` comes after the cars and counts exactly those
+   * sent (the same object to a JSON reader). The first batch is read before anything is answered,
+   * so an outage is still a 503 rather than a cut 200.
    */
   async searchBody(where: SQL | undefined): Promise<Readable> {
-    const { db, batchSize } = this;
-    const [[{ total }], firstRows] = await Promise.all([
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(cars).where(where),
-      carBatch(db, undefined, batchSize, where),
-    ]);
+    const { db } = this;
+    const batchSize = Math.min(this.batchSize, SEARCH_BATCH_SIZE);
+    const firstRows = await carBatch(db, undefined, batchSize, where);
     async function* chunks(): AsyncGenerator<string> {
-      let rows = firstRows.slice(0, total);
+      let rows = firstRows;
       let sent = 0;
-      yield `{"success":true,"totalCar":${total},"message":"All Cars","cars":[`;
+      yield '{"success":true,"message":"All Cars","cars":[';
       while (rows.length > 0) {
         yield (sent === 0 ? '' : ',') + rows.map((row) => JSON.stringify(toLegacyCar(toCar(row)))).join(',');
         sent += rows.length;
-        if (rows.length < batchSize || sent >= total) break;
-        rows = (await carBatch(db, rows[rows.length - 1].id, batchSize, where)).slice(0, total - sent);
+        if (rows.length < batchSize) break;
+        rows = await carBatch(db, rows[rows.length - 1].id, batchSize, where);
       }
-      yield ']}';
+      yield `],"totalCar":${sent}}`;
     }
     return Readable.from(chunks(), { objectMode: false });
   }
