@@ -1,18 +1,21 @@
-import { loadConfig } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, insertBrand } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './create-app';
+import { wholeServerTestConfig } from './testing/test-config';
 
 const CARS = 100_000;
 const READERS = 20;
-/** The JavaScript heap the server may grow by while it answers `READERS` requests at once (the plain export's bound). */
+/**
+ * The JavaScript heap the server may grow by while it answers `READERS` requests at once: the plain
+ * export's bound (20 readers of the plain export grew it by 75-79 MB here; the old search, one
+ * request alone, by several hundred).
+ */
 const HEAP_BOUND = 160_000_000;
 
 interface Read {
@@ -37,15 +40,7 @@ describe('searches of the whole catalogue at once (the whole server over HTTP, 1
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'search-scale-'));
     handle = await createTestDatabase();
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: root,
-      WEB_DIST_DIR: join(root, 'no-web'),
-      SEED_DEMO: 'false',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-    };
-    app = await createApp(loadConfig(env), { database: handle });
+    app = await createApp(wholeServerTestConfig(root), { database: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = Number(new URL(await app.getUrl()).port);
     const brand = await insertBrand(handle.db, { name: 'Bulk Motors' });
@@ -74,7 +69,7 @@ describe('searches of the whole catalogue at once (the whole server over HTTP, 1
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
           if (head.length < 64) head += chunk.toString('utf8', 0, 64);
-          tail = (tail + chunk.toString('utf8', Math.max(0, chunk.length - 16))).slice(-16);
+          tail = (tail + chunk.toString('utf8', Math.max(0, chunk.length - 32))).slice(-32);
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, head, tail }));
         res.on('error', reject);
@@ -102,19 +97,16 @@ describe('searches of the whole catalogue at once (the whole server over HTTP, 1
   });
 
   it(`answers ${READERS} searches matching every car at once within the plain export's memory bound`, async () => {
-    // The plain export first: its bound is the one the searches must keep.
-    const plain = await peakHeapGrowth(() => Promise.all(Array.from({ length: READERS }, () => read('/api/car/getAll-car'))));
     let answers: Read[] = [];
     const searched = await peakHeapGrowth(async () => {
       answers = await Promise.all(Array.from({ length: READERS }, () => read('/api/car/getAll-car?searchQuery=ca')));
     });
-    console.log(`heap growth: plain export ${Math.round(plain / 1e6)} MB, ${READERS} searches ${Math.round(searched / 1e6)} MB (bound ${Math.round(HEAP_BOUND / 1e6)} MB)`);
-    expect(plain).toBeLessThan(HEAP_BOUND);
+    console.log(`heap growth: ${READERS} searches ${Math.round(searched / 1e6)} MB (bound ${Math.round(HEAP_BOUND / 1e6)} MB)`);
     expect(searched).toBeLessThan(HEAP_BOUND);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.head.startsWith(`{"success":true,"totalCar":${CARS},"message":"All Cars","cars":[{`)).toBe(true);
-      expect(answer.tail.endsWith('"}]}')).toBe(true);
+      expect(answer.head.startsWith('{"success":true,"message":"All Cars","cars":[{')).toBe(true);
+      expect(answer.tail.endsWith(`}],"totalCar":${CARS}}`)).toBe(true);
       expect(answer.bytes).toBeGreaterThan(CARS * 500);
     }
   }, 600_000);
