@@ -1,11 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SEED_BRANDS, SEED_CARS } from '@dealership/server-seed';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
 import { bundle, exited, freePort, run as runServer, type ServerProcess, waitForHealth } from './server-process.testing';
 
 const run = (env: Record<string, string>) => runServer({ PATH: process.env.PATH ?? '', ...env });
 
 const SERVERS = 3;
+const serverUrl = globalThis.__TEST_DATABASE_URL__;
+const migrationsDir = resolve(__dirname, '../../../libs/server/db/migrations');
 
 /**
  * Several servers started at the same instant on one DATA_DIR (the embedded database does not
@@ -66,3 +73,93 @@ describe('servers started together on one DATA_DIR (built bundle)', () => {
     180_000,
   );
 });
+
+// Needs a PostgreSQL server: this test exists in the PostgreSQL profile (`npm run test:reliability`
+// with TEST_DATABASE_URL; `.ci/run` runs it). The embedded database has its folder lock (above).
+if (serverUrl)
+  describe('replicas started together on one PostgreSQL database (built bundle)', () => {
+    let root: string;
+    let admin: Client;
+    beforeAll(async () => {
+      if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npx nx run server:build`);
+      root = mkdtempSync(join(tmpdir(), 'replica-race-'));
+      admin = new Client({ connectionString: serverUrl });
+      await admin.connect();
+    });
+    afterAll(async () => {
+      await admin?.end();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    const journal = () => (JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries;
+
+    /** The previous release's schema: every committed migration but the last, as that release applied them. */
+    async function migrateAllButLast(url: string) {
+      const previous = join(root, `previous-${randomBytes(4).toString('hex')}`);
+      cpSync(migrationsDir, previous, { recursive: true });
+      const journalFile = join(previous, 'meta', '_journal.json');
+      const parsed = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+      writeFileSync(journalFile, JSON.stringify({ ...parsed, entries: parsed.entries.slice(0, -1) }));
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder: previous });
+      } finally {
+        await client.end();
+      }
+    }
+
+    it.each([
+      ['a fresh deploy on an empty database, demo seed on', false],
+      ['a release with a new migration on the previous release\'s database', true],
+    ])(
+      `all ${SERVERS} start and serve: %s (the migrations and the seed run once, the others wait)`,
+      async (_name, previousRelease) => {
+        const name = `dealership_race_${randomBytes(6).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+        const servers: { port: number; child: ServerProcess }[] = [];
+        try {
+          if (previousRelease) await migrateAllButLast(url);
+          const shared = {
+            DATABASE_URL: url,
+            JWT_SECRET: randomBytes(32).toString('base64url'),
+            MEDIA_DIR: join(root, `${name}-media`),
+            SEED_DEMO: 'true',
+          };
+          const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
+          for (const [i, port] of ports.entries()) {
+            servers.push({ port, child: run({ ...shared, PORT: String(port), DATA_DIR: join(root, `${name}-${i}`) }) });
+          }
+          await Promise.all(servers.map(({ port, child }) => waitForHealth(port, child)));
+          for (const { port } of servers) {
+            expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+            const list = await fetch(`http://127.0.0.1:${port}/trpc/car.latest`);
+            expect(list.status).toBe(200);
+          }
+
+          const db = new Client({ connectionString: url });
+          await db.connect();
+          try {
+            const count = async (query: string) => ((await db.query(query)).rows[0] as { n: number }).n;
+            expect(await count('select count(*)::int as n from drizzle.__drizzle_migrations')).toBe(journal().length);
+            // A fresh database is seeded once; the previous release's database was empty, so it is seeded now, once.
+            expect(await count('select count(*)::int as n from cars')).toBe(SEED_CARS.length);
+            expect(await count('select count(*)::int as n from brands')).toBe(SEED_BRANDS.length);
+            expect(await count("select count(*)::int as n from app_state where key = 'demo_catalogue_seeded'")).toBe(1);
+          } finally {
+            await db.end();
+          }
+        } finally {
+          for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
+          const codes = await Promise.all(servers.map(({ child }) => exited(child)));
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          expect({ codes, output: codes.some((c) => c !== 0) ? servers.map(({ child }) => child.output()).join('\n---\n') : '' }).toEqual({
+            codes: servers.map(() => 0),
+            output: '',
+          });
+        }
+      },
+      180_000,
+    );
+  });

@@ -222,6 +222,31 @@ describe('a database outage (the whole server over HTTP)', () => {
       }
     }, 60_000);
 
+  // A database that refuses new connections needs a PostgreSQL server too (`npm run test:postgres`).
+  if (serverUrl)
+    it('answers a prompt 503 with Retry-After while the database refuses new connections (ALLOW_CONNECTIONS false), then serves again', async () => {
+      const admin = new Client({ connectionString: serverUrl });
+      await admin.connect();
+      const [{ name }] = ((await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+      try {
+        for (const [call, send] of Object.entries(calls)) expect((await ask(call, send)).status).toBe(200);
+        // The server refuses every new connection (FATAL 55000), and the pool's open ones are gone.
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+        for (let round = 0; round < 2; round++) {
+          for (const [call, send] of Object.entries(calls)) {
+            const answer = await ask(call, send);
+            expectUnavailable(answer);
+            expect(answer.ms).toBeLessThan(4000);
+          }
+        }
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      for (const [call, send] of Object.entries(calls)) expect((await ask(call, send)).status).toBe(200);
+    }, 60_000);
+
   it('answers every call with a prompt 503 and Retry-After once the database is closed, and keeps running', async () => {
     // Warm: everything answers.
     for (const [call, send] of Object.entries(calls)) expect((await ask(call, send)).status).toBe(200);

@@ -1,7 +1,7 @@
 import type { Car } from '@dealership/car-schemas';
 import { brandImages, brands, carImages, cars, DB, type Database } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -13,6 +13,11 @@ import { toLegacyCar } from '@dealership/server-legacy-rest';
 /** Cars read per query while the legacy catalogue is encoded (the memory in use stays that of one batch). */
 export const CATALOGUE_BATCH_SIZE = Symbol('CATALOGUE_BATCH_SIZE');
 const DEFAULT_BATCH_SIZE = 500;
+/**
+ * Cars per query of a streamed search: smaller than the export's, so that many searches at once
+ * take turns often (each answer's socket hears from it well within the server's idle timeout).
+ */
+const SEARCH_BATCH_SIZE = 100;
 
 /** Bumped when the encoding of the body changes, so a deploy never answers 304 with an older format's ETag. */
 const FORMAT = 'legacy-all-cars/1';
@@ -136,12 +141,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-/** Listed cars after the car `afterId` in the newest-first order, with pictures and brand, as the repository loads them. */
-function carBatch(db: Database, afterId: string | undefined, limit: number) {
+/** Listed cars (or those `where` picks) after the car `afterId` in the newest-first order, with pictures and brand, as the repository loads them. */
+function carBatch(db: Database, afterId: string | undefined, limit: number, where: SQL | undefined = listedCars()) {
   // The cursor is the last car itself (its exact microsecond `created_at`, which a JS Date would round).
   const after = afterId ? sql`(${cars.createdAt}, ${cars.id}) < (select c.created_at, c.id from cars c where c.id = ${afterId})` : undefined;
   return db.query.cars.findMany({
-    where: and(listedCars(), after),
+    where: and(where, after),
     orderBy: carOrder('newest'),
     limit,
     columns: { brandId: false, searchText: false },
@@ -250,6 +255,35 @@ export class CarCatalogueExport {
     const body = encoded[coding];
     if (body.complete) reply.header('content-length', body.bytes);
     return reply.header('content-encoding', coding).send(body.reader());
+  }
+
+  /**
+   * The legacy `getAll-car?searchQuery=` body of the cars `where` picks, newest first, streamed in
+   * keyset batches: a search matching most of the catalogue holds one batch per request, never the
+   * whole match (20 at once at 100,000 cars stay within the plain export's memory). No snapshot is
+   * held while a slow client reads (that would keep a pooled connection per reader) and no count
+   * is made first (on the embedded engine twenty counts of the whole catalogue delay every answer
+   * past the server's request timeout): `totalCar` comes after the cars and counts exactly those
+   * sent (the same object to a JSON reader). The first batch is read before anything is answered,
+   * so an outage is still a 503 rather than a cut 200.
+   */
+  async searchBody(where: SQL | undefined): Promise<Readable> {
+    const { db } = this;
+    const batchSize = Math.min(this.batchSize, SEARCH_BATCH_SIZE);
+    const firstRows = await carBatch(db, undefined, batchSize, where);
+    async function* chunks(): AsyncGenerator<string> {
+      let rows = firstRows;
+      let sent = 0;
+      yield '{"success":true,"message":"All Cars","cars":[';
+      while (rows.length > 0) {
+        yield (sent === 0 ? '' : ',') + rows.map((row) => JSON.stringify(toLegacyCar(toCar(row)))).join(',');
+        sent += rows.length;
+        if (rows.length < batchSize) break;
+        rows = await carBatch(db, rows[rows.length - 1].id, batchSize, where);
+      }
+      yield `],"totalCar":${sent}}`;
+    }
+    return Readable.from(chunks(), { objectMode: false });
   }
 
   /**

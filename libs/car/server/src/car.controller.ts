@@ -16,6 +16,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CarCatalogueExport } from './car-catalogue-export';
+import { carConditions } from './car-filters';
 import {
   fromLegacyCarBody,
   LEGACY_CAR_FIELDS,
@@ -26,8 +27,16 @@ import {
 } from './car.legacy-mapper';
 import { CarService } from './car.service';
 
+/** The shortest `searchQuery` the legacy list accepts. */
+export const SEARCH_MIN_LENGTH = 2;
+
 const SearchQuerySchema = z.object({
-  searchQuery: text().trim().max(100, { error: 'searchQuery must be at most 100 characters' }).optional(),
+  searchQuery: text()
+    .trim()
+    .max(100, { error: 'searchQuery must be at most 100 characters' })
+    // One letter matches most of the catalogue: a search is at least two (empty: the whole catalogue, cached).
+    .refine((search) => search.length === 0 || search.length >= SEARCH_MIN_LENGTH, { error: `searchQuery must be at least ${SEARCH_MIN_LENGTH} characters` })
+    .optional(),
 });
 
 const CarWriteBody = (contract: typeof CarCreateInputSchema | typeof CarUpdateInputSchema) => ({
@@ -58,7 +67,7 @@ export class CarController {
   @RestRoute({
     summary: 'Every listed car, newest first, brand populated',
     description:
-      'Without `searchQuery`: the whole listed catalogue (sold cars left out), with an `ETag`; a request whose `If-None-Match` names it gets 304. `searchQuery` filters on the server (case-insensitive, metacharacters matched literally).',
+      'Without `searchQuery`: the whole listed catalogue (sold cars left out), with an `ETag`; a request whose `If-None-Match` names it gets 304. `searchQuery` (at least 2 characters) filters on the server (case-insensitive, metacharacters matched literally); the matching cars are streamed, with `totalCar` after them.',
     query: SearchQuerySchema,
     headers: z.object({ 'if-none-match': z.string().optional().meta({ description: 'The ETag of a copy the client has.' }) }),
     responses: {
@@ -69,8 +78,9 @@ export class CarController {
   async getAll(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { searchQuery } = parseOrThrow(SearchQuerySchema, query);
     if (!searchQuery) return this.catalogue.send(request, reply);
-    const cars = await this.cars.all(searchQuery);
-    return reply.send({ success: true, totalCar: cars.length, message: 'All Cars', cars: cars.map(toLegacyCar) });
+    // Streamed in batches (see searchBody): never every matching car in memory at once.
+    const body = await this.catalogue.searchBody(carConditions({ search: searchQuery }));
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body);
   }
 
   @Get('getCarById-car/:slug')

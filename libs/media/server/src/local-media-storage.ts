@@ -1,9 +1,11 @@
 import { MEDIA_FOLDERS, MEDIA_URL_PREFIX, type ImageRef } from '@dealership/media-schemas';
 import { slugify } from '@dealership/shared-util';
 import { createHash } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { Logger } from '@nestjs/common';
+import { access, mkdir, readdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toWebp } from './image-encoder';
+import { MediaDiskFullError } from './media.errors';
 import type { MediaStorage, StoredFile } from './media-storage';
 
 const PUBLIC_ID = /^(cars|brands|documents|leads)\/[a-z0-9-]+$/;
@@ -31,7 +33,13 @@ const exists = (path: string) =>
 export class LocalMediaStorage implements MediaStorage {
   private readonly rendering = new Map<string, Promise<void>>();
 
-  constructor(private readonly mediaDir: string) {}
+  private readonly logger = new Logger('Media');
+
+  /** `minFreeBytes`: what the disk must keep free after a write (`MEDIA_MIN_FREE_BYTES`; 0: no check). */
+  constructor(
+    private readonly mediaDir: string,
+    private readonly minFreeBytes = 0,
+  ) {}
 
   async save(file: StoredFile): Promise<ImageRef> {
     if (!MEDIA_FOLDERS.includes(file.folder)) throw new Error(`Unknown media folder ${file.folder}`);
@@ -39,8 +47,22 @@ export class LocalMediaStorage implements MediaStorage {
     const base = `${slugify(file.name).slice(0, 80) || 'image'}-${hash}`;
     const dir = join(this.mediaDir, file.folder);
     await mkdir(dir, { recursive: true });
+    await this.ensureFreeSpace(dir, file.data.length);
     await writeFile(join(dir, `${base}.${file.extension}`), file.data);
     return { url: `${MEDIA_URL_PREFIX}/${file.folder}/${base}.${file.servedAs ?? file.extension}`, publicId: `${file.folder}/${base}` };
+  }
+
+  /**
+   * Refuses a write that would leave the disk below `minFreeBytes` (503 and a log line): a full
+   * disk would also stop the embedded database and the logs, so public uploads stop first.
+   */
+  private async ensureFreeSpace(dir: string, bytes: number): Promise<void> {
+    if (this.minFreeBytes <= 0) return;
+    const { bavail, bsize } = await statfs(dir);
+    const free = bavail * bsize;
+    if (free - bytes >= this.minFreeBytes) return;
+    this.logger.warn(`upload refused: ${free} bytes free under ${this.mediaDir}, below MEDIA_MIN_FREE_BYTES ${this.minFreeBytes}`);
+    throw new MediaDiskFullError();
   }
 
   /** Whether files of this public id are on disk. */

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LegacyUploadResponseSchema, toLegacyUpload } from './image.legacy-mapper';
 import { ImageTooLargeError, UploadFileMissingError } from './media.errors';
-import { MediaService } from './media.service';
+import { MediaService, megabytes } from './media.service';
 
 const DeleteImageQuerySchema = z.object({
   image: text().trim().min(1, { error: 'image is required' }).max(512, { error: 'image must be at most 512 characters' }),
@@ -71,7 +71,8 @@ export class MediaController {
   @HttpCode(201)
   @RestRoute({
     summary: "A buyer's photo for a trade-in request",
-    description: 'Rate-limited per client address (12 per 10 minutes, 40 a day). The photo is swept unless a request takes it.',
+    description:
+      'Rate-limited per client address (12 per 10 minutes, 40 a day). At most 5 MB and 12 megapixels (below the staff uploads\' limits). The photo is swept unless a request takes it; 503 while the media disk is below `MEDIA_MIN_FREE_BYTES` free.',
     body: ImageFileBody,
     responses: {
       201: { description: 'The stored photo.', schema: LeadPhotoResponseSchema },
@@ -81,17 +82,17 @@ export class MediaController {
   })
   async leadPhoto(@Req() request: FastifyRequest) {
     await this.throttle.beginPhoto(request.ip);
-    const { url, publicId, width, height } = await this.media.upload(await this.readFile(request), 'leads');
+    const { url, publicId, width, height } = await this.media.upload(await this.readFile(request, this.media.uploadLimits('leads').maxBytes), 'leads');
     return { url, publicId, width, height };
   }
 
   /** The multipart request's one `file`, within the size limit. */
-  private async readFile(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
+  private async readFile(request: FastifyRequest, maxBytes = this.config.mediaMaxBytes): Promise<{ data: Buffer; fileName: string }> {
     if (!request.isMultipart()) throw new UploadFileMissingError();
-    const tooLarge = () => new ImageTooLargeError(`The image is larger than ${Math.round((this.config.mediaMaxBytes / 1_048_576) * 10) / 10} MB`);
+    const tooLarge = () => new ImageTooLargeError(`The image is larger than ${megabytes(maxBytes)}`);
     let part;
     try {
-      part = await request.file({ limits: { files: 1, fileSize: this.config.mediaMaxBytes, fields: 10, parts: 12 } });
+      part = await request.file({ limits: { files: 1, fileSize: maxBytes, fields: 10, parts: 12 } });
     } catch (error) {
       if (isFileTooLarge(error)) throw tooLarge();
       throw new UploadFileMissingError();

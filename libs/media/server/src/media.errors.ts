@@ -41,3 +41,13 @@ export class MediaStorageUnavailableError extends DomainError {
     super(ErrorCode.BadGateway, 'The image store is not answering, please try again shortly');
   }
 }
+
+/** The media folder's disk is below `MEDIA_MIN_FREE_BYTES` free: nothing is written until space is made. */
+export class MediaDiskFullError extends DomainError {
+  /** Minutes, not seconds: space comes back when someone makes it. */
+  readonly retryAfterSeconds = 600;
+
+  constructor() {
+    super(ErrorCode.Unavailable, 'Uploads are paused for lack of disk space; please try again later', 'file');
+  }
+}

@@ -12,7 +12,7 @@ import { MediaService } from './media.service';
 /** Cloudinary when `CLOUDINARY_URL` is set (generated pictures stay local), else files under `MEDIA_DIR`. */
 export function createMediaStorage(config: AppConfig): MediaStorage {
   const account = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : undefined;
-  const local = new LocalMediaStorage(config.mediaDir);
+  const local = new LocalMediaStorage(config.mediaDir, config.mediaMinFreeBytes);
   return account ? new CloudinaryMediaStorage(account, local) : local;
 }
 

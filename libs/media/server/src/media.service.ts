@@ -28,7 +28,11 @@ const LOCAL_URL = /^\/media\/(cars|brands|documents|leads)\/([a-z0-9-]+)(?:\.w\d
 const CLOUDINARY_PATH = /^image\/upload\/[A-Za-z0-9_,:./-]+\.[a-z0-9]{2,5}$/;
 const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+/** A buyer's photo (`POST /api/media/lead-photo`): at most 5 MB and 12 megapixels, below the staff's limits. */
+export const LEAD_PHOTO_MAX_BYTES = 5 * 1_048_576;
+export const LEAD_PHOTO_MAX_PIXELS = 12_000_000;
+
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 @Injectable()
 export class MediaService implements OnModuleInit {
@@ -58,20 +62,30 @@ export class MediaService implements OnModuleInit {
   }
 
   /**
+   * The limits of an upload to `folder`: the staff's (`MEDIA_MAX_BYTES`, 50 MP), and lower ones for
+   * a buyer's photo (anyone may send one: 5 MB, 12 MP, a phone camera's photo).
+   */
+  uploadLimits(folder: Extract<MediaFolder, 'documents' | 'leads'>): { maxBytes: number; maxPixels: number } {
+    if (folder === 'leads') return { maxBytes: Math.min(this.config.mediaMaxBytes, LEAD_PHOTO_MAX_BYTES), maxPixels: LEAD_PHOTO_MAX_PIXELS };
+    return { maxBytes: this.config.mediaMaxBytes, maxPixels: UPLOAD_MAX_PIXELS };
+  }
+
+  /**
    * An admin's upload: recognised by its bytes (JPEG, PNG, WebP, AVIF; markup anywhere in it is
    * refused), decoded under the pixel limit, turned upright, stripped of metadata, re-encoded as
    * WebP, stored in `documents` and recorded as unattached until a car or brand takes it.
    */
   async upload(file: { data: Buffer; fileName?: string }, folder: Extract<MediaFolder, 'documents' | 'leads'> = 'documents'): Promise<UploadedImage> {
-    if (file.data.length > this.config.mediaMaxBytes) throw new ImageTooLargeError(`The image is larger than ${megabytes(this.config.mediaMaxBytes)}`);
+    const { maxBytes, maxPixels } = this.uploadLimits(folder);
+    if (file.data.length > maxBytes) throw new ImageTooLargeError(`The image is larger than ${megabytes(maxBytes)}`);
     if (!sniffImageFormat(file.data)) throw new UnsupportedImageError();
     if (containsMarkup(file.data)) throw new UnsupportedImageError('The image contains markup or script and was refused');
     let encoded;
     try {
-      encoded = await encodeUpload(file.data, UPLOAD_MAX_PIXELS);
+      encoded = await encodeUpload(file.data, maxPixels);
     } catch (error) {
       if (error instanceof UploadDecodeError && error.reason === 'too-many-pixels') {
-        throw new ImageTooLargeError(`The image has too many pixels (at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels)`);
+        throw new ImageTooLargeError(`The image has too many pixels (at most ${maxPixels / 1_000_000} megapixels)`);
       }
       throw new UnreadableImageError();
     }

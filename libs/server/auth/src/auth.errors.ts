@@ -69,6 +69,13 @@ export class LeadThrottledError extends DomainError {
   }
 }
 
+/** The hourly cap on buyers' requests (or photos) from every address together is reached: 503 until the hour moves on. */
+export class PublicIntakeCappedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.Unavailable, `We are receiving unusually many requests. Please try again in ${waitInWords(retryAfterSeconds)}, or call us.`);
+  }
+}
+
 /** Too many orders from one account or network; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class OrderThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {

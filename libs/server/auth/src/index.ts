@@ -8,6 +8,7 @@ export {
   AuthenticationRequiredError,
   EmailLinkThrottledError,
   LeadThrottledError,
+  PublicIntakeCappedError,
   LoginThrottledError,
   OrderThrottledError,
   PaymentAttemptsThrottledError,

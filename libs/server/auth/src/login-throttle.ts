@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
   AccountSignInDelayedError,
   EmailLinkThrottledError,
   LeadThrottledError,
+  PublicIntakeCappedError,
   LoginThrottledError,
   OrderThrottledError,
   PaymentAttemptsThrottledError,
@@ -110,6 +112,9 @@ export const ORDER_THROTTLE = {
   paymentWindowMs: 60 * 60 * 1000,
 } as const;
 
+/** The window of the caps on buyers' requests and photos from every address together (`LEAD_HOURLY_CAP`, `LEAD_PHOTO_HOURLY_CAP`). */
+export const PUBLIC_INTAKE_WINDOW_MS = 60 * 60 * 1000;
+
 /** The counters' keys (rows of `throttle_counters`); a client address counts by its `throttleAddress` (IPv6 per /64). */
 export const throttleKeys = {
   loginPair: (email: string, ip: string) => `login-pair:${email.toLowerCase()}|${throttleAddress(ip)}`,
@@ -121,6 +126,9 @@ export const throttleKeys = {
   leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${throttleAddress(ip)}`,
   leadPhotoIpDay: (ip: string) => `lead-photo-ip-day:${throttleAddress(ip)}`,
   leadIpDay: (ip: string) => `lead-ip-day:${throttleAddress(ip)}`,
+  // Every address at once: one row each, shared by every instance.
+  leadsHour: 'leads-all-hour',
+  leadPhotosHour: 'lead-photos-all-hour',
   resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
   resetIp: (ip: string) => `reset-ip:${throttleAddress(ip)}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
@@ -153,7 +161,7 @@ async function attempt(store: ThrottleStore, limits: Limit[], now: Date): Promis
 abstract class StoredThrottle {
   private resolved?: ThrottleStore;
 
-  constructor(private readonly moduleRef: ModuleRef) {}
+  constructor(protected readonly moduleRef: ModuleRef) {}
 
   protected store(): ThrottleStore {
     this.resolved ??= this.moduleRef.get<ThrottleStore>(THROTTLE_STORE, { strict: false });
@@ -246,16 +254,26 @@ export class LeadThrottle extends StoredThrottle {
     return this.count(LEAD_PHOTO_THROTTLE, throttleKeys.leadPhotoIpShort(ip), throttleKeys.leadPhotoIpDay(ip), now);
   }
 
+  private readonly logger = new Logger('Throttle');
+  private config?: AppConfig;
+
   private async count(limits: typeof LEAD_THROTTLE | typeof LEAD_PHOTO_THROTTLE, shortKey: string, dayKey: string, now: Date): Promise<void> {
-    const retryAfter = await attempt(
-      this.store(),
-      [
-        { key: shortKey, max: limits.maxPerIpShort, windowMs: limits.shortWindowMs },
-        { key: dayKey, max: limits.maxPerIpDay, windowMs: limits.dayWindowMs },
-      ],
-      now,
-    );
+    const perAddress = [
+      { key: shortKey, max: limits.maxPerIpShort, windowMs: limits.shortWindowMs },
+      { key: dayKey, max: limits.maxPerIpDay, windowMs: limits.dayWindowMs },
+    ];
+    const retryAfter = await attempt(this.store(), perAddress, now);
     if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+    // Then every address together: a script spread over many addresses passes each one's limits.
+    this.config ??= this.moduleRef.get<AppConfig>(APP_CONFIG, { strict: false });
+    const photos = limits === LEAD_PHOTO_THROTTLE;
+    const cap = photos ? this.config.leadPhotoHourlyCap : this.config.leadHourlyCap;
+    const key = photos ? throttleKeys.leadPhotosHour : throttleKeys.leadsHour;
+    const waitSeconds = await attempt(this.store(), [{ key, max: cap, windowMs: PUBLIC_INTAKE_WINDOW_MS }], now);
+    if (waitSeconds === 0) return;
+    await this.store().takeBack(perAddress.map((limit) => limit.key));
+    this.logger.warn(`${photos ? 'buyer photo' : 'lead'} refused: the hourly cap of ${cap} for every address together is reached (${photos ? 'LEAD_PHOTO_HOURLY_CAP' : 'LEAD_HOURLY_CAP'})`);
+    throw new PublicIntakeCappedError(waitSeconds);
   }
 }
 

@@ -40,6 +40,13 @@ export interface DatabaseCreated {
   templateError?: Error;
 }
 
+/**
+ * The PostgreSQL advisory lock keys of work one instance does for all at start: the migrations,
+ * and the demo seed (libs/server/seed). Arbitrary constants; only the app takes them.
+ */
+export const MIGRATIONS_LOCK_KEY = 29_000_001;
+export const DEMO_SEED_LOCK_KEY = 29_000_002;
+
 /** How long a call waits for a connection before it fails (and answers 503) instead of hanging. */
 export const CONNECTION_TIMEOUT_MS = 3000;
 
@@ -60,10 +67,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // and the next call opens a new one, so service resumes by itself when the server is back.
     pool.on('connect', (client) => client.on('error', (error) => target.onConnectionError?.(error)));
     pool.on('error', () => undefined); // the same error, already reported by the client's listener
+    markConnectionErrors(pool);
     try {
       const db = drizzlePg(pool, { schema }) as unknown as Database;
       releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client, { schema }) as unknown as Database);
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      // Several instances starting at once (a fresh deploy with replicas, a release with a new
+      // migration) would each run the migrations and fail on one another's half-made schema: one
+      // runs them under a session advisory lock on a connection of its own, the others wait for
+      // the lock and then find nothing left to apply.
+      const migrator = new Client({ connectionString: target.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+      await migrator.connect();
+      try {
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+      } finally {
+        // Ending the session releases the lock too, also when the migration failed.
+        await migrator.end().catch(() => undefined);
+      }
       const listeners = new Set<() => Promise<void>>();
       return {
         db,
@@ -93,4 +113,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // Loaded only here, so a server on PostgreSQL does not hold PGlite's JavaScript (docs/speed.md, "Memory").
   const { openPglite } = await import('./open-pglite');
   return openPglite(target, migrationsFolder);
+}
+
+/** The message of an error raised while getting a connection (see `markConnectionErrors`). */
+export const CONNECTION_FAILED_MESSAGE = 'Could not get a database connection';
+
+/**
+ * Wraps every error raised while the pool gets a connection (`pool.query` goes through
+ * `pool.connect` too) in one with `CONNECTION_FAILED_MESSAGE` and the driver's error as cause. The
+ * server's refusals are many (a database with ALLOW_CONNECTIONS false, starting up, too many
+ * clients, a dropped database or role, a changed password): whichever it is, no query ran and the
+ * database is away for this call, an outage (503 with Retry-After), never a failed query (500).
+ */
+function markConnectionErrors(pool: import('pg').Pool): void {
+  type Callback = (error: Error | undefined, client: import('pg').PoolClient, done: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void;
+  const mark = (error: Error) => new Error(CONNECTION_FAILED_MESSAGE, { cause: error });
+  pool.connect = ((callback?: Callback) => {
+    if (callback) return connect((error, client, done) => callback(error ? mark(error) : error, client, done));
+    return new Promise((resolve, reject) => connect((error, client) => (error ? reject(mark(error)) : resolve(client))));
+  }) as typeof pool.connect;
 }

@@ -1,6 +1,7 @@
 import { MediaModule, MediaService } from '@dealership/media-server';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { DB, type Database } from '@dealership/server-db';
+import { DB, DEMO_SEED_LOCK_KEY, type Database } from '@dealership/server-db';
+import { sql } from 'drizzle-orm';
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { seedDemoCatalogue } from './seed-demo';
 
@@ -18,7 +19,12 @@ export class DemoSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (!this.config.seedDemo) return;
     const started = Date.now();
-    const result = await seedDemoCatalogue(this.db, (image) => this.media.saveSvg(image));
+    // Several instances starting at once on an empty database: one seeds while holding the lock,
+    // the others wait for it and then find the marker (the transaction holds the lock to its end).
+    const result = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
+      return seedDemoCatalogue(tx, (image) => this.media.saveSvg(image));
+    });
     if (result.seeded) this.logger.log(`Demo catalogue seeded: ${result.brands} brands, ${result.cars} cars in ${Date.now() - started} ms`);
   }
 }

@@ -171,6 +171,13 @@ const EnvSchema = z
       .min(1024, { error: 'must be at least 1024 bytes' })
       .max(104_857_600, { error: 'must be at most 104857600 bytes (100 MB)' })
       .default(15_728_640),
+    LEAD_HOURLY_CAP: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(300),
+    LEAD_PHOTO_HOURLY_CAP: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(600),
+    MEDIA_MIN_FREE_BYTES: z.coerce
+      .number({ error: 'must be a number of bytes' })
+      .int({ error: 'must be a whole number of bytes' })
+      .min(0, { error: 'must be 0 (no check) or more bytes' })
+      .default(268_435_456),
     CLOUDINARY_URL: z
       .string()
       .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, { error: 'must look like cloudinary://key:secret@cloud' })
@@ -418,6 +425,11 @@ export interface AppConfig {
   mediaDir: string;
   /** Largest image upload accepted, in bytes (413 beyond). */
   mediaMaxBytes: number;
+  /** Buyers' requests, and their photos, accepted per hour from every address together (503 beyond). */
+  leadHourlyCap: number;
+  leadPhotoHourlyCap: number;
+  /** Free bytes the media folder's disk must keep: a local upload that would go below is refused with 503 (0: no check). */
+  mediaMinFreeBytes: number;
   /** `cloudinary://key:secret@cloud`: images stored on Cloudinary instead of `mediaDir`. */
   cloudinaryUrl?: string;
   /** Card payments through Braintree; null when `BRAINTREE_*` is unset (reservations only). */
@@ -512,6 +524,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : undefined,
     mediaDir: e.MEDIA_DIR ? resolve(cwd, e.MEDIA_DIR) : resolve(dataDir, 'media'),
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
+    mediaMinFreeBytes: e.MEDIA_MIN_FREE_BYTES,
+    leadHourlyCap: e.LEAD_HOURLY_CAP,
+    leadPhotoHourlyCap: e.LEAD_PHOTO_HOURLY_CAP,
     cloudinaryUrl: e.CLOUDINARY_URL,
     braintree:
       e.BRAINTREE_MERCHANT_ID && e.BRAINTREE_PUBLIC_KEY && e.BRAINTREE_PRIVATE_KEY

@@ -19,6 +19,10 @@ describe('isDatabaseUnavailable', () => {
     ['a pool checkout timeout', new Error('timeout exceeded when trying to connect')],
     ['a broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['a closed PGlite', new Error('PGlite is closed')],
+    [
+      'any refusal while getting a connection (ALLOW_CONNECTIONS false)',
+      new Error('Could not get a database connection', { cause: withCode('database "d" is not currently accepting connections', '55000') }),
+    ],
     ['both addresses refused', Object.assign(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]), { code: undefined })],
   ])('recognises %s, also wrapped by Drizzle', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

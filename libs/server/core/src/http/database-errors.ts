@@ -10,6 +10,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EP
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 // What `pg`, `pg-pool` and PGlite say when the connection is gone (they set no code).
 const MESSAGES = [
+  // Any refusal while getting a connection (libs/server/db open-database.ts wraps them in this).
+  /^Could not get a database connection$/,
   /^Connection terminated/,
   /timeout exceeded when trying to connect/,
   /is not queryable/,

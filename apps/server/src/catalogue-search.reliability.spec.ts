@@ -1,0 +1,113 @@
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase, insertBrand } from '@dealership/server-db/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sql } from 'drizzle-orm';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './create-app';
+import { wholeServerTestConfig } from './testing/test-config';
+
+const CARS = 100_000;
+const READERS = 20;
+/**
+ * The JavaScript heap the server may grow by while it answers `READERS` requests at once: the plain
+ * export's bound (20 readers of the plain export grew it by 75-79 MB here; the old search, one
+ * request alone, by several hundred).
+ */
+const HEAP_BOUND = 160_000_000;
+
+interface Read {
+  status: number;
+  bytes: number;
+  head: string;
+  tail: string;
+}
+
+/**
+ * `GET /api/car/getAll-car?searchQuery=ca` matches every car. It used to load every match into
+ * memory per request (100,000 cars, several hundred MB each), bypassing the streamed, cached plain
+ * export: a handful of such requests at once exhausted the heap. Twenty at once must stay within
+ * the bound the plain export keeps, and a one-letter search is refused.
+ */
+describe('searches of the whole catalogue at once (the whole server over HTTP, 100,000 cars)', () => {
+  let root: string;
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let port: number;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'search-scale-'));
+    handle = await createTestDatabase();
+    app = await createApp(wholeServerTestConfig(root), { database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = Number(new URL(await app.getUrl()).port);
+    const brand = await insertBrand(handle.db, { name: 'Bulk Motors' });
+    await handle.db.execute(sql`
+      INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, condition, body_type, created_at)
+      SELECT 'Bulk Car ' || g, 'bulk-car-' || g, 'Bulk Car ' || g || ', one owner, full service history, in good condition.', 1000000 + g, ${brand.id},
+        'Petrol', 'Automatic', 1500, 50000, 2018, '2 WD', 'Foreign Used', 'Sedan', now() - g * interval '1 second'
+      FROM generate_series(1, ${CARS}) g`);
+    await handle.db.execute(sql`insert into car_images (car_id, url, public_id, position) select id, '/media/cars/' || slug || '.webp', 'cars/' || slug, 0 from cars`);
+    await handle.db.execute(sql`VACUUM ANALYZE cars`);
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Reads a whole answer, keeping only its size and its ends (the test must not hold the bodies itself). */
+  const read = (path: string) =>
+    new Promise<Read>((resolve, reject) => {
+      request({ port, host: '127.0.0.1', path, agent: false, headers: { 'accept-encoding': 'identity' } }, (res) => {
+        let bytes = 0;
+        let head = '';
+        let tail = '';
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (head.length < 64) head += chunk.toString('utf8', 0, 64);
+          tail = (tail + chunk.toString('utf8', Math.max(0, chunk.length - 32))).slice(-32);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, head, tail }));
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  /** The most the heap grew by while `work` ran, sampled every 10 ms. */
+  async function peakHeapGrowth(work: () => Promise<unknown>): Promise<number> {
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
+    try {
+      await work();
+    } finally {
+      clearInterval(sampler);
+    }
+    return Math.max(peak, process.memoryUsage().heapUsed) - before;
+  }
+
+  it('refuses a one-letter search, naming searchQuery', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/car/getAll-car?searchQuery=a`);
+    expect({ status: res.status, body: await res.json() }).toMatchObject({ status: 400, body: { success: false, message: 'searchQuery must be at least 2 characters' } });
+  });
+
+  it(`answers ${READERS} searches matching every car at once within the plain export's memory bound`, async () => {
+    let answers: Read[] = [];
+    const searched = await peakHeapGrowth(async () => {
+      answers = await Promise.all(Array.from({ length: READERS }, () => read('/api/car/getAll-car?searchQuery=ca')));
+    });
+    console.log(`heap growth: ${READERS} searches ${Math.round(searched / 1e6)} MB (bound ${Math.round(HEAP_BOUND / 1e6)} MB)`);
+    expect(searched).toBeLessThan(HEAP_BOUND);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.head.startsWith('{"success":true,"message":"All Cars","cars":[{')).toBe(true);
+      expect(answer.tail.endsWith(`}],"totalCar":${CARS}}`)).toBe(true);
+      expect(answer.bytes).toBeGreaterThan(CARS * 500);
+    }
+  }, 600_000);
+});
