@@ -78,8 +78,8 @@ describe('domain generator', () => {
     expect(tree.read(AUDIT_FILES.schemas, 'utf-8')).toMatch(/export const AUDIT_ENTITIES = \[[^\]]*'privacy', 'quote'\] as const;/);
     const format = tree.read(AUDIT_FILES.format, 'utf-8') as string;
     expect(format).toContain("  { value: 'privacy', label: 'Privacy' },\n  { value: 'quote', label: 'Quotes' },\n]");
-    expect(format).toContain("  content: 'Site content',\n  quote: 'Quote',\n};");
-    expect(tree.read(AUDIT_FILES.table, 'utf-8')).toContain("  content: 'cyan',\n  quote: 'gray',\n}");
+    expect(format).toContain("  privacy: 'Personal data',\n  quote: 'Quote',\n};");
+    expect(tree.read(AUDIT_FILES.table, 'utf-8')).toContain("  privacy: 'gray',\n  quote: 'gray',\n}");
     expect(tree.read('libs/quote/server/src/quote.service.ts', 'utf-8')).toContain("entity: 'quote'");
   });
 
