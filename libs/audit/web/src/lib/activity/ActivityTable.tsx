@@ -15,7 +15,7 @@ const ENTITY_COLORS = {
   testimonial: 'orange',
   lead: 'cyan',
   setting: 'violet',
-  user: 'lime',
+  user: 'indigo',
   message: 'pink',
   content: 'cyan',
   privacy: 'gray',
