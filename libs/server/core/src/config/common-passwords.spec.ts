@@ -27,6 +27,11 @@ describe('isCommonPassword', () => {
       expect({ password, common: isCommonPassword(password) }).toEqual({ password, common: true });
   });
 
+  it('refuses the leaked passwords of the common ranking that no base word catches', () => {
+    for (const password of ['midnight', 'Victoria1', 'Elephant!', 'alexander1', 'godzilla2024', 'nintendo', 'bigdaddy'])
+      expect({ password, common: isCommonPassword(password) }).toEqual({ password, common: true });
+  });
+
   it('accepts passwords of people\'s own making', () => {
     for (const password of ['correct-horse-battery', 'a-brand-new-password', 'admin-password-123', 'Kibanda-ya-Mama-42', 'tuk tuk at dawn', 'x7#Lq9!vR2pz', 'juma-own-password'])
       expect({ password, common: isCommonPassword(password) }).toEqual({ password, common: false });
