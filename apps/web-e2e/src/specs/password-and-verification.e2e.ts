@@ -78,4 +78,42 @@ test.describe('password reset and email verification', () => {
     // The refused login and the refused link were answered 401 and 400: the browser logs those.
     expect(pageProblems.filter((problem) => !/status of 40[01]/.test(problem))).toEqual([]);
   });
+
+  test('a buyer moves the account to a new email: nothing changes until the link sent there is opened, then the new address signs in', async ({
+    page,
+    mail,
+    pageProblems,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const customer = newCustomer(testInfo, 'move');
+    const movedTo = `moved-${customer.email}`;
+    await registerViaForm(page, customer);
+    await submitLogin(page, customer);
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/dashboard/user/profile');
+    const profile = page.getByRole('form', { name: 'Update Profile' });
+    await profile.getByRole('textbox', { name: 'Email', exact: true }).fill(movedTo);
+    await profile.getByRole('textbox', { name: 'Current Password', exact: true }).fill(customer.password);
+    await profile.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
+    await expect(page.getByText(`We sent a link to ${movedTo}: your email changes when you open it.`)).toBeVisible();
+    // Still the old address until the new one's owner answers.
+    expect((await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'))).user.email).toBe(customer.email);
+
+    const change = await mail.waitFor((m) => m.to.includes(movedTo) && m.subject === 'Confirm your new email address');
+    await page.goto(emailedLink(change, '/verify-email'));
+    await expect(page.getByRole('status').filter({ hasText: `Your account now uses ${movedTo} to sign in.` })).toBeVisible();
+    expect((await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'))).user).toMatchObject({ email: movedTo, emailVerified: true });
+    const notice = await mail.waitFor((m) => m.to.includes(customer.email) && m.subject === 'Your account email was changed');
+    expect(notice.text).toContain(movedTo);
+
+    const actions = await openAuthActions(page);
+    await actions.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged Out Successfully')).toBeVisible();
+    await page.goto('/login');
+    await submitLogin(page, { email: movedTo, password: customer.password });
+    await expect(page).toHaveURL(/\/$/);
+    expect(pageProblems).toEqual([]);
+  });
 });

@@ -137,6 +137,13 @@ export const ProfileUpdateInputSchema = z
   });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>;
 
+/**
+ * `user.updateProfile`'s answer: the account as saved, and the new address a link went to when the
+ * email is to change (the account keeps its email until that link is opened).
+ */
+export const ProfileUpdateResultSchema = UserSchema.extend({ pendingEmail: z.string().nullable() });
+export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
+
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 /** How long an email verification link works. */

@@ -63,6 +63,37 @@ export function emailVerificationEmail(site: EmailSite, name: string, token: str
   );
 }
 
+/**
+ * The link that moves an account to a new address, sent to that address: the email changes only
+ * when its owner opens it (one link, valid EMAIL_VERIFY_TTL_DAYS).
+ */
+export function emailChangeEmail(site: EmailSite, name: string, token: string): Promise<RenderedEmail> {
+  const href = accountLink(site, '/verify-email', token);
+  return renderEmail(
+    'Confirm your new email address',
+    <EmailLayout site={site} preview="One click to move your account to this address" heading="Confirm your new email address">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>You asked to use this address for your account. Your email changes when you confirm it here:</EmailText>
+      <LinkBlock href={href} label="Use this email address" />
+      <EmailText>The link works for {EMAIL_VERIFY_TTL_DAYS} days. If you did not ask for this, ignore this email: nothing changes.</EmailText>
+    </EmailLayout>,
+  );
+}
+
+/** Told to the previous address once the account has moved: a takeover would show here first. */
+export function emailChangedNotice(site: EmailSite, name: string, newEmail: string): Promise<RenderedEmail> {
+  return renderEmail(
+    'Your account email was changed',
+    <EmailLayout site={site} preview="Your account now uses another email address" heading="Your account email was changed">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>
+        Your account on {SITE_NAME} now uses <strong>{newEmail}</strong>: receipts, reset links and messages go there from now on.
+      </EmailText>
+      <EmailText>If you did not make this change, call us at once: someone may have your password.</EmailText>
+    </EmailLayout>,
+  );
+}
+
 /** The invitation to the staff: a link to choose a password, valid STAFF_INVITE_TTL_DAYS. */
 export function staffInviteEmail(site: EmailSite, name: string, invitedBy: string, role: StaffRole, token: string): Promise<RenderedEmail> {
   const href = `${accountLink(site, '/reset-password', token)}&invite=1`;

@@ -446,12 +446,13 @@ describe('user accounts and authentication (integration, real database)', () => 
       expect((await row(email)).role).toBe(0);
     });
 
-    it("refuses another account's email (any case) with 409 and an error text; the own email in another case is fine", async () => {
+    it("answers a move to another account's email (any case) as for a free one, the email staying until a link is opened; the own email in another case is fine", async () => {
       const other = await signUp();
       const { token, email } = await signUp();
       const taken = await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: other.email.toUpperCase(), currentPassword: PASSWORD }) });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ success: false, message: 'Email is already used by another account', error: 'Email is already used by another account' });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toMatchObject({ success: true, message: 'Profile Updated Successfully', updatedUser: { email } });
+      expect((await row(email)).email).toBe(email);
       expect((await send('PUT', '/api/user/profileUpdate', { token, body: profile({ email: email.toUpperCase() }) })).statusCode).toBe(200);
     });
 
@@ -605,7 +606,7 @@ describe('user accounts and authentication (integration, real database)', () => 
       const signedIn = callerFor({ user: { id: created.id, name: created.name, email: created.email, role: 0 }, ip: '1.1.1.1' });
       expect(await signedIn.me()).toEqual({ ...created, away: false });
       const updated = await signedIn.updateProfile({ ...account, name: 'Renamed', password: '' });
-      expect(updated).toEqual({ ...created, name: 'Renamed' });
+      expect(updated).toEqual({ ...created, name: 'Renamed', pendingEmail: null });
     });
 
     it('refuses guests and invalid input', async () => {

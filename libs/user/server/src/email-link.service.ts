@@ -4,12 +4,12 @@ import { EmailLinkThrottle } from '@dealership/server-auth';
 import type { Database, Transaction } from '@dealership/server-db';
 import { type AuthUser, EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, type PasswordResetInput, type User } from '@dealership/user-schemas';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { emailVerificationEmail, passwordResetEmail } from './account-emails';
+import { emailChangedNotice, emailChangeEmail, emailVerificationEmail, passwordResetEmail } from './account-emails';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { UserTokenRepository } from './user-token.repository';
 import { UserRepository } from './user.repository';
-import { LinkNoLongerValidError, UserNotFoundError } from './user.errors';
+import { EmailTakenError, LinkNoLongerValidError, UserNotFoundError } from './user.errors';
 
 const RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60 * 1000;
 const VERIFY_TTL_MS = EMAIL_VERIFY_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -45,6 +45,18 @@ export class EmailLinkService implements OnApplicationShutdown {
     await this.outbox.enqueue(db, [emailMessage(user.email, 'email.verify', email, { sensitive: true })]);
   }
 
+  /**
+   * Writes the link that moves the account to `newEmail` into `db` (the profile update's
+   * transaction), sent to that address; an earlier unused one stops working. The email changes only
+   * when the link is followed (`verifyEmail`).
+   */
+  async enqueueEmailChange(db: Database | Transaction, user: Pick<User, 'id' | 'name'>, newEmail: string): Promise<void> {
+    const token = this.tokens.generate();
+    const email = await emailChangeEmail(this.outbox.site, user.name, token.token);
+    await this.tokens.save(db, token, { userId: user.id, purpose: 'email-change', email: newEmail, ttlMs: VERIFY_TTL_MS, replaceUnused: true });
+    await this.outbox.enqueue(db, [emailMessage(newEmail, 'email.change', email, { sensitive: true })]);
+  }
+
   /** "Send the link again" of the dashboard banner: throttled per account; nothing to send once verified. */
   async resendVerification(user: AuthUser): Promise<{ sent: boolean }> {
     await this.throttle.beginVerificationResend(user.id);
@@ -55,14 +67,35 @@ export class EmailLinkService implements OnApplicationShutdown {
     return { sent: true };
   }
 
-  /** Follows a verification link: the account is verified if its email is still the one the link went to. */
-  async verifyEmail(token: string): Promise<{ email: string }> {
-    return this.users.transaction(async (tx) => {
-      const used = await this.tokens.use(tx, 'email-verify', token);
-      // Thrown inside: the transaction rolls back, so a link for an address the account no longer has is not used up.
-      if (!used || !(await this.users.markEmailVerified(tx, used.userId, used.email))) throw new LinkNoLongerValidError('verify');
-      return { email: used.email };
+  /**
+   * Follows a link from the email: a verification link verifies the account if its email is still
+   * the one the link went to; an email-change link moves the account to the address it went to
+   * (verified: its owner opened it), and the previous address is told. `previousEmail` is set for a change.
+   */
+  async verifyEmail(token: string, client?: AuditClient): Promise<{ email: string; previousEmail?: string }> {
+    const outcome = await this.users.transaction(async (tx) => {
+      const verified = await this.tokens.use(tx, 'email-verify', token);
+      if (verified) {
+        // Thrown inside: the transaction rolls back, so a link for an address the account no longer has is not used up.
+        if (!(await this.users.markEmailVerified(tx, verified.userId, verified.email))) throw new LinkNoLongerValidError('verify');
+        return { email: verified.email, change: null };
+      }
+      const change = await this.tokens.use(tx, 'email-change', token);
+      if (!change) throw new LinkNoLongerValidError('verify');
+      const moved = await this.users.changeEmail(tx, change.userId, change.email);
+      if (moved === 'not-found') throw new LinkNoLongerValidError('verify');
+      // Told only to whoever opened a link sent to this very address; the link stays usable.
+      if (moved === 'email-taken') throw new EmailTakenError('Email is already used by another account');
+      const account = await this.users.findById(change.userId, tx);
+      const notice = await emailChangedNotice(this.outbox.site, account?.name ?? '', change.email);
+      await this.outbox.enqueue(tx, [emailMessage(moved.previousEmail, 'email.changed', notice)]);
+      return { email: change.email, change: { userId: change.userId, previousEmail: moved.previousEmail } };
     });
+    const { email, change } = outcome;
+    if (!change) return { email };
+    const { userId, previousEmail } = change;
+    if (client) await this.audit.recordSecurity({ account: { id: userId, email }, action: 'changeEmail', outcome: 'success', client, details: { previousEmail } });
+    return { email, previousEmail };
   }
 
   /**

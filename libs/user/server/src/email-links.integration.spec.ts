@@ -125,24 +125,54 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       expect(row.emailVerifiedAt).toBeNull();
     });
 
-    it('a new email in the profile clears the mark and gets a link of its own; the link to the old address no longer verifies', async () => {
+    it('a new email in the profile is only pending: a link to the new address moves the account (verified), once, and the old address is told', async () => {
       const account = newAccount();
       await guest().register(account);
-      const oldToken = linkToken(await mailTo(account.email, 'Confirm your email address'), '/verify-email');
       const { caller } = await signedIn(account.email);
       const moved = `moved${sequence}@example.co.ke`;
       const updated = await caller.updateProfile({ name: account.name, email: moved, phone: account.phone, address: account.address, currentPassword: account.password });
-      expect(updated).toMatchObject({ email: moved, emailVerified: false });
-      await expect(guest().verifyEmail({ token: oldToken })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      // The account keeps its address (and can still verify it) until the new one's owner opens the link.
+      expect(updated).toMatchObject({ email: account.email, pendingEmail: moved });
+      await guest().verifyEmail({ token: linkToken(await mailTo(account.email, 'Confirm your email address'), '/verify-email') });
 
-      const newToken = linkToken(await mailTo(moved, 'Confirm your email address'), '/verify-email');
-      await guest().verifyEmail({ token: newToken });
+      const changeToken = linkToken(await mailTo(moved, 'Confirm your new email address'), '/verify-email');
+      expect(await guest().verifyEmail({ token: changeToken })).toEqual({ email: moved, previousEmail: account.email });
+      await expect(guest().verifyEmail({ token: changeToken })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { field: 'token' } });
       const { caller: movedCaller } = await signedIn(moved);
-      expect(await movedCaller.me()).toMatchObject({ emailVerified: true });
-      // Saving the profile with the same address keeps the mark.
+      expect(await movedCaller.me()).toMatchObject({ email: moved, emailVerified: true });
+      expect((await mailTo(account.email, 'Your account email was changed')).text).toContain(moved);
+      // Saving the profile with the same address in other letters keeps the mark, with nothing pending.
       expect(await movedCaller.updateProfile({ name: 'Amina O.', email: moved.toUpperCase(), phone: account.phone, address: account.address })).toMatchObject({
         emailVerified: true,
+        pendingEmail: null,
       });
+    });
+
+    it('a move to an address another account has answers as for a free one and sends that address nothing', async () => {
+      const holder = newAccount();
+      await guest().register(holder);
+      const account = newAccount();
+      await guest().register(account);
+      const { caller } = await signedIn(account.email);
+      const profile = { name: account.name, phone: account.phone, address: account.address, currentPassword: account.password };
+      const free = `free${sequence}@example.co.ke`;
+      const toFree = await caller.updateProfile({ ...profile, email: free });
+      const toTaken = await (await signedIn(account.email)).caller.updateProfile({ ...profile, email: holder.email.toUpperCase() });
+      expect(toTaken).toEqual({ ...toFree, pendingEmail: holder.email });
+      await mailTo(free, 'Confirm your new email address');
+      expect((await outboxFor(holder.email)).map((m) => m.topic)).toEqual(['email.verify']);
+    });
+
+    it('an email-change link whose address another account took meanwhile is refused, the account keeping its email', async () => {
+      const account = newAccount();
+      await guest().register(account);
+      const { caller } = await signedIn(account.email);
+      const wanted = `wanted${sequence}@example.co.ke`;
+      await caller.updateProfile({ name: account.name, email: wanted, phone: account.phone, address: account.address, currentPassword: account.password });
+      const token = linkToken(await mailTo(wanted, 'Confirm your new email address'), '/verify-email');
+      await guest().register({ ...newAccount(), email: wanted });
+      await expect(guest().verifyEmail({ token })).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await (await signedIn(account.email)).caller.me()).toMatchObject({ email: account.email });
     });
 
     it('"Send the link again" sends a fresh link, up to the hourly limit (then 429), and nothing once verified', async () => {

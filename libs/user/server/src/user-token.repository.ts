@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** What an emailed link is for (the `purpose` column). */
-export type UserTokenPurpose = 'password-reset' | 'email-verify';
+export type UserTokenPurpose = 'password-reset' | 'email-verify' | 'email-change';
 
 /** A link token as made: the secret that goes in the email, and what is stored of it. */
 export interface NewUserToken {

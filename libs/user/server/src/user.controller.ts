@@ -102,12 +102,12 @@ export class UserController {
   @Put('profileUpdate')
   @RestRoute({
     summary: "Updates the caller's profile (a new password needs the current one)",
-    description: 'Failures carry the message under `error` too (the legacy profile screen reads it). A password or email change needs `currentPassword` and ends every other session of the user.',
+    description:
+      'Failures carry the message under `error` too (the legacy profile screen reads it). A password or email change needs `currentPassword` and ends every other session of the user. A new email is pending: a link goes to it and the account moves when its owner opens it (`updatedUser` keeps the current email); the answer is the same when another account has that address.',
     body: { json: ProfileUpdateInputSchema },
     responses: {
       200: { description: 'The user as updated (no password).', schema: LegacyProfileUpdateResponseSchema },
       400: 'An invalid field, `Current Password is incorrect`, or a new email without `currentPassword`.',
-      409: 'Another account has this email.',
       429: { description: 'Too many wrong current passwords (counted as failed logins).', headers: RetryAfter },
     },
   })

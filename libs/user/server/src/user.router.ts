@@ -63,7 +63,7 @@ export class UserRouter {
       /** Sets a new password with an emailed link; every session of the account ends. */
       resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input, ctx }) => emailLinks.resetPassword(input, ctx)),
       /** Follows an emailed verification link (public: the link may be opened on another device). */
-      verifyEmail: publicProcedure.input(EmailVerifyInputSchema).mutation(({ input }) => emailLinks.verifyEmail(input.token)),
+      verifyEmail: publicProcedure.input(EmailVerifyInputSchema).mutation(({ input, ctx }) => emailLinks.verifyEmail(input.token, ctx)),
       /** Sends the caller's verification link again (throttled per account). */
       resendVerification: authedProcedure.mutation(({ ctx }) => emailLinks.resendVerification(ctx.user)),
     });

@@ -9,6 +9,7 @@ import {
   Role,
   type SecondFactorInput,
   type User,
+  type ProfileUpdateResult,
 } from '@dealership/user-schemas';
 import { type AuditClient, AuditService, type SecurityEvent } from '@dealership/audit-server';
 import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
@@ -182,9 +183,12 @@ export class UserService {
    * Saves the user's own profile. An empty password keeps the current one; a new one needs the
    * correct current password (guesses count against the login throttle of the account and
    * address) and ends every other session of the user, the current one staying signed in. A new
-   * email is unverified, and a link to verify it is sent to it. The role never changes here.
+   * email needs the current password too, ends the other sessions, and is only pending: a link
+   * goes to the new address and the account moves when its owner opens it (`verifyEmail`). The
+   * answer is the same whether or not another account has that address (no link is sent then), so
+   * the profile form tells nobody which addresses are registered. The role never changes here.
    */
-  async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string, userAgent?: string): Promise<User> {
+  async updateProfile(user: AuthUser, input: ProfileUpdateInput, ip: string, userAgent?: string): Promise<ProfileUpdateResult> {
     const client = { ip, userAgent };
     const newPassword = input.password ? input.password : undefined;
     // `user.email` is the stored one, read with the session on this request.
@@ -196,18 +200,18 @@ export class UserService {
       if (!input.currentPassword) throw new CurrentPasswordRequiredError();
       await this.checkCurrentPassword(user, input.currentPassword, client);
     }
-    const holder = await this.users.findByEmail(input.email);
-    if (holder && holder.id !== user.id) throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+    const holder = newEmail ? await this.users.findByEmail(input.email) : undefined;
     const changes = {
       name: input.name,
-      email: input.email,
+      // A new address waits for its link; a change of letter case alone is saved at once.
+      email: newEmail ? user.email : input.email,
       phone: input.phone,
       address: input.address,
       ...(newPassword ? { passwordHash: await this.hasher.hash(newPassword) } : {}),
     };
     const result = await this.users.transaction(async (tx) => {
       const saved = await this.users.updateProfile(user.id, changes, tx);
-      if (typeof saved !== 'string' && newEmail) await this.emailLinks.enqueueVerification(tx, saved);
+      if (typeof saved !== 'string' && newEmail && !holder) await this.emailLinks.enqueueEmailChange(tx, saved, input.email);
       return saved;
     });
     if (result === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
@@ -216,8 +220,9 @@ export class UserService {
     if (newPassword || newEmail) await this.auth.endSessions(user.id, user.sessionId);
     const account = { id: user.id, name: result.name, email: result.email };
     if (newPassword) await this.audit.recordSecurity({ account, action: 'changePassword', outcome: 'success', client });
-    if (newEmail) await this.audit.recordSecurity({ account, action: 'changeEmail', outcome: 'success', client, details: { previousEmail: user.email } });
-    return result;
+    // The staff see a move to an address in use; the person asking does not.
+    if (newEmail && holder) await this.audit.recordSecurity({ account, action: 'changeEmail', outcome: 'failure', client, details: { reason: 'address in use by another account' } });
+    return { ...result, pendingEmail: newEmail ? input.email : null };
   }
 
   /**

@@ -12,7 +12,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** password-reset or email-verify. */
+    /** password-reset, email-verify or email-change (`email` is then the new address, not yet the account's). */
     purpose: text('purpose').notNull(),
     /** Hex SHA-256 of the token in the link. */
     tokenHash: text('token_hash').notNull().unique(),

@@ -1,7 +1,7 @@
 import type { ProfileUpdateInput } from '@dealership/user-schemas';
 import { describeApiError, useAuth, withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { notifyError, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
+import { notifyError, notifyNews, notifySuccess, PageLoader, Seo } from '@dealership/web-ui';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { ProfileForm } from './ProfileForm';
@@ -21,9 +21,10 @@ export function UserProfilePage() {
 
   const handleSubmit = async (values: ProfileUpdateInput) => {
     try {
-      const updated = await withLoadingToast('Updating...', () => mutation.mutateAsync(values));
+      const { pendingEmail, ...updated } = await withLoadingToast('Updating...', () => mutation.mutateAsync(values));
       login({ user: updated, token });
       notifySuccess('Profile Updated Successfully');
+      if (pendingEmail) notifyNews('Confirm your new email', `We sent a link to ${pendingEmail}: your email changes when you open it.`);
       navigate('/');
       return undefined;
     } catch (error) {

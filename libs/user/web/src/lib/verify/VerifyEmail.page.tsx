@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../login/AuthCard';
 import { LinkProblem } from '../password/LinkProblem';
 
-type Outcome = { state: 'checking' } | { state: 'verified'; email: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'checking' } | { state: 'verified'; email: string; previousEmail?: string } | { state: 'failed'; message: string };
 
 /**
  * `/verify-email?token=...`: confirms the address as soon as the page opens (the link may be opened
@@ -30,7 +30,7 @@ export function VerifyEmailPage() {
     if (!token || started.current) return;
     started.current = true;
     mutation.mutateAsync({ token }).then(
-      ({ email }) => setOutcome({ state: 'verified', email }),
+      ({ email, previousEmail }) => setOutcome({ state: 'verified', email, previousEmail }),
       (error: unknown) => setOutcome({ state: 'failed', message: describeApiError(error).message }),
     );
   }, [token, mutation]);
@@ -38,7 +38,11 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (outcome.state !== 'verified' || !session) return;
     void utils.user.me.invalidate();
-    if (session.user.email.toLowerCase() === outcome.email.toLowerCase() && !session.user.emailVerified) {
+    const stored = session.user.email.toLowerCase();
+    if (outcome.previousEmail && stored === outcome.previousEmail.toLowerCase()) {
+      // This browser's account just moved to the new address.
+      login({ ...session, user: { ...session.user, email: outcome.email, emailVerified: true } });
+    } else if (stored === outcome.email.toLowerCase() && !session.user.emailVerified) {
       login({ ...session, user: { ...session.user, emailVerified: true } });
     }
   }, [outcome, session, login, utils]);
@@ -55,7 +59,9 @@ export function VerifyEmailPage() {
       ) : outcome.state === 'verified' ? (
         <Stack gap="md">
           <Alert color="green" variant="light" title="Email address confirmed" role="status">
-            Thank you: <strong>{outcome.email}</strong> is confirmed. We will send your receipts and account emails there.
+            {outcome.previousEmail ? 'Your account now uses ' : 'Thank you: '}
+            <strong>{outcome.email}</strong>
+            {outcome.previousEmail ? ' to sign in.' : ' is confirmed.'} We will send your receipts and account emails there.
           </Alert>
           <Button component={Link} to={signedIn ? dashboardPath : sitePath('login')} size="md" fullWidth>
             {signedIn ? 'Go to my dashboard' : 'Login'}
