@@ -1,5 +1,6 @@
 import { type AuditAction, type AuditChange, type AuditEntity, type AuditListFilters, type AuditOutcome, type AuditPage, SECURITY_ACTIONS } from '@dealership/audit-schemas';
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { AuditRepository } from './audit.repository';
 
 /** Who made a change: the signed-in admin. */
@@ -36,6 +37,8 @@ export interface AuditClient {
  */
 export interface SecurityEvent {
   account: { id: string | null; name?: string; email: string };
+  /** What the event is about: an account (the default), or a public form's limit ('lead'). */
+  entity?: AuditEntity;
   action: AuditAction;
   outcome: AuditOutcome;
   client: AuditClient;
@@ -68,6 +71,9 @@ export function changedFields(before?: object, after?: object): Record<string, A
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger('Audit');
+
+  /** The throttle trips recorded in the last minute, per limit and client (`recordThrottleTrip`). */
+  private readonly recentTrips = new LRUCache<string, true>({ max: 10_000, ttl: 60_000 });
 
   constructor(private readonly events: AuditRepository) {}
 
@@ -118,7 +124,7 @@ export class AuditService {
         actorId: event.account.id,
         actorName: event.account.name ?? '',
         actorEmail: event.account.email.toLowerCase(),
-        entity: 'user',
+        entity: event.entity ?? 'user',
         entityId: event.account.id,
         recordLabel: null,
         action: event.action,
@@ -130,6 +136,18 @@ export class AuditService {
     } catch (error) {
       this.logger.error(`Security event ${event.action} (${event.outcome}) for ${event.account.email} not recorded: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Records that a public form's limit refused a client (the buyers' requests, their photos: per
+   * address or for every address together): a security event about no account. At most one row a
+   * minute per client and limit on each instance, so a flood of refused requests cannot fill the log.
+   */
+  async recordThrottleTrip(limit: 'lead' | 'lead-photo', client: AuditClient, reason: string): Promise<void> {
+    const key = `${limit} ${client.ip}`;
+    if (this.recentTrips.has(key)) return;
+    this.recentTrips.set(key, true);
+    await this.recordSecurity({ account: { id: null, name: 'A visitor', email: '' }, entity: 'lead', action: 'throttled', outcome: 'failure', client, details: { limit, reason } });
   }
 
   /** A page of the log, newest first. */

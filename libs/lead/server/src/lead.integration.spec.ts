@@ -186,6 +186,11 @@ describe('leads (integration, real database)', () => {
     expect((refusal as { cause?: { retryAfterSeconds?: number } }).cause?.retryAfterSeconds).toBeGreaterThan(590);
     await expect(callerFor(null).create(enquiry)).resolves.toEqual({ id: expect.any(String) });
     expect(await handle.db.select().from(leads)).toHaveLength(6);
+    // The trip is a security event in the activity log: one row for the two refusals of the minute.
+    const trips = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, 'throttled'));
+    expect(trips).toEqual([
+      expect.objectContaining({ entity: 'lead', entityId: null, actorName: 'A visitor', outcome: 'failure', ip, changes: { limit: { after: 'lead' }, reason: { after: expect.stringMatching(/^Too many requests/) } } }),
+    ]);
   });
 
   it('filters the inbox by kind and status; the staff move a lead along with a note, in the activity log', async () => {

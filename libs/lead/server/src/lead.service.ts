@@ -21,7 +21,7 @@ import { PeriodicJobs, type Transaction } from '@dealership/server-db';
 import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
-import { LeadThrottle } from '@dealership/server-auth';
+import { isIntakeRefusal, LeadThrottle } from '@dealership/server-auth';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { LeadAssigneeNotStaffError, LeadCarNotFoundError, LeadNotFoundError, LeadPhotoNotOursError } from './lead.errors';
@@ -77,7 +77,11 @@ export class LeadService implements OnModuleInit {
    * inbox, and a catalogue picture or another buyer's photo is not this buyer's.
    */
   async create({ website, ...input }: LeadCreateFields, ip: string, buyerId?: string, sourcePage?: string): Promise<{ id: string }> {
-    await this.throttle.begin(ip);
+    await this.throttle.begin(ip).catch(async (error: unknown) => {
+      // The staff see who hit the limits in the activity log (at most a row a minute per address).
+      if (isIntakeRefusal(error)) await this.audit.recordThrottleTrip('lead', { ip }, error.message);
+      throw error;
+    });
     if (website) {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
       return { id: randomUUID() };

@@ -1,5 +1,6 @@
 import { LEAD_PHOTO_THROTTLE } from '@dealership/server-auth';
-import { DB, type Database, type DatabaseHandle, mediaUploads, throttleCounters } from '@dealership/server-db';
+import { auditEvents, DB, type Database, type DatabaseHandle, mediaUploads, throttleCounters } from '@dealership/server-db';
+import { eq } from 'drizzle-orm';
 import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -82,6 +83,10 @@ describe('buyers’ photo uploads (integration)', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many requests from your network/) });
+    expect((await send({ name: 'again.png', type: 'image/png', data }, '10.2.2.2')).statusCode).toBe(429);
+    // The trip is a security event in the activity log: one row for the two refusals of the minute.
+    const trips = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, 'throttled'));
+    expect(trips.map((trip) => [trip.entity, trip.ip, trip.changes['limit'], trip.outcome])).toEqual([['lead', '10.2.2.2', { after: 'lead-photo' }, 'failure']]);
     expect((await send({ name: 'other.png', type: 'image/png', data }, '10.3.3.3')).statusCode).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import type {} from '@fastify/multipart';
-import { AdminOnly, LeadThrottle, Public } from '@dealership/server-auth';
+import { AuditService } from '@dealership/audit-server';
+import { AdminOnly, isIntakeRefusal, LeadThrottle, Public } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig, parseOrThrow } from '@dealership/server-core';
 import { LegacyMessageBodySchema } from '@dealership/server-legacy-rest';
 import { RestRoute, type RestRouteDoc } from '@dealership/server-openapi';
@@ -46,6 +47,7 @@ export class MediaController {
   constructor(
     private readonly media: MediaService,
     private readonly throttle: LeadThrottle,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -81,7 +83,11 @@ export class MediaController {
     },
   })
   async leadPhoto(@Req() request: FastifyRequest) {
-    await this.throttle.beginPhoto(request.ip);
+    await this.throttle.beginPhoto(request.ip).catch(async (error: unknown) => {
+      // The staff see who hit the limits in the activity log (at most a row a minute per address).
+      if (isIntakeRefusal(error)) await this.audit.recordThrottleTrip('lead-photo', { ip: request.ip, userAgent: request.headers['user-agent'] }, error.message);
+      throw error;
+    });
     const { url, publicId, width, height } = await this.media.upload(await this.readFile(request, this.media.uploadLimits('leads').maxBytes), 'leads');
     return { url, publicId, width, height };
   }

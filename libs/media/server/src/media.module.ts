@@ -1,4 +1,5 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { AuditModule } from '@dealership/audit-server';
 import { Module } from '@nestjs/common';
 import { CloudinaryMediaStorage, parseCloudinaryUrl } from './cloudinary-media-storage';
 import { LocalMediaStorage } from './local-media-storage';
@@ -17,6 +18,7 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
 }
 
 @Module({
+  imports: [AuditModule],
   providers: [
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG], useFactory: createMediaStorage },
     MediaUploadRepository,

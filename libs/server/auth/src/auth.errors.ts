@@ -76,6 +76,11 @@ export class PublicIntakeCappedError extends DomainError {
   }
 }
 
+/** Whether `error` is a refusal of a public form's limits (per address, or every address together). */
+export function isIntakeRefusal(error: unknown): error is LeadThrottledError | PublicIntakeCappedError {
+  return error instanceof LeadThrottledError || error instanceof PublicIntakeCappedError;
+}
+
 /** Too many orders from one account or network; `retryAfterSeconds` goes out as the `Retry-After` header. */
 export class OrderThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {

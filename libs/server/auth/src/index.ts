@@ -8,6 +8,7 @@ export {
   AuthenticationRequiredError,
   EmailLinkThrottledError,
   LeadThrottledError,
+  isIntakeRefusal,
   PublicIntakeCappedError,
   LoginThrottledError,
   OrderThrottledError,
