@@ -47,11 +47,33 @@ describe('data export and account deletion (whole server, real database)', () =>
   let aminaToken: string;
   let aminaOtherDevice: string;
 
+  /** A lead sent without signing in; its id. */
+  const signedOutLead = async (fields: { name: string; phone: string; email?: string }) => {
+    const lead = await server.trpc('lead.create', { kind: 'enquiry', consent: true, message: `Signed out, from ${fields.name}`, ...fields });
+    expect(lead.status).toBe(200);
+    return (lead.body.result?.data as { id: string }).id;
+  };
+  /** Follows the verification link the outbox holds for `email`: the address is then proven. */
+  const verify = async (email: string) => {
+    const [mail] = await server.database.db
+      .select({ text: outboxMessages.bodyText })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.topic, 'email.verify')));
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect((await server.trpc('user.verifyEmail', { token })).status).toBe(200);
+  };
+
   beforeAll(async () => {
     server = await startPrivacyServer();
     aminaToken = await customer('amina');
     aminaOtherDevice = await login(people.amina.email, people.amina.password);
     await customer('baraka');
+    // Before she had an account she asked about a car signed out, with her email in other letters;
+    // someone typed only her phone; Baraka, whose address is unproven, sent one signed out too.
+    ids['aminaSignedOutLead'] = await signedOutLead({ name: 'Amina', phone: people.amina.phone, email: people.amina.email.toUpperCase() });
+    ids['phoneOnlyLead'] = await signedOutLead({ name: 'Someone', phone: people.amina.phone });
+    ids['barakaSignedOutLead'] = await signedOutLead({ name: 'Baraka', phone: people.baraka.phone, email: people.baraka.email });
+    await verify(people.amina.email);
   }, 120_000);
 
   afterAll(async () => {
@@ -70,13 +92,18 @@ describe('data export and account deletion (whole server, real database)', () =>
     expect(data.profile).toMatchObject({ id: ids['aminaUser'], email: people.amina.email, name: people.amina.name });
     expect(data.orders.map((order) => order.id)).toEqual([ids['aminaOrder']]);
     expect(data.orders[0].contact).toMatchObject({ name: people.amina.name });
-    expect(data.leads.map((lead) => lead.id)).toEqual([ids['aminaLead']]);
-    expect(data.leads[0]).toMatchObject({ name: people.amina.name, consentText: expect.stringContaining('I agree') });
+    // Hers: signed in, and signed out with her proven email; not one that only has her phone number.
+    expect(data.leads.map((lead) => lead.id).sort()).toEqual([ids['aminaLead'], ids['aminaSignedOutLead']].sort());
+    expect(data.leads.find((lead) => lead.id === ids['aminaLead'])).toMatchObject({ name: people.amina.name, consentText: expect.stringContaining('I agree') });
     expect(data.sessions).toHaveLength(2);
     expect(data.sessions.filter((session) => session.current)).toHaveLength(1);
     // Nothing of the other buyer, anywhere in the file; never a password hash.
     const file = JSON.stringify(data);
-    for (const other of [ids['barakaUser'], ids['barakaLead'], ids['barakaOrder'], people.baraka.email, people.baraka.name]) expect(file).not.toContain(other);
+    for (const other of [ids['barakaUser'], ids['barakaLead'], ids['barakaOrder'], ids['phoneOnlyLead'], ids['barakaSignedOutLead'], people.baraka.email, people.baraka.name])
+      expect(file).not.toContain(other);
+    // An unproven address claims nothing: Baraka's export has only his signed-in lead.
+    const baraka = await server.trpc('user.exportMyData', undefined, await login(people.baraka.email, people.baraka.password), 'GET');
+    expect((baraka.body.result?.data as { leads: { id: string }[] }).leads.map((lead) => lead.id)).toEqual([ids['barakaLead']]);
     expect(file).not.toMatch(/argon2|passwordHash/);
     // A guest has no data to export.
     expect((await server.trpc('user.exportMyData', undefined, undefined, 'GET')).status).toBe(401);
@@ -117,6 +144,9 @@ describe('data export and account deletion (whole server, real database)', () =>
     expect(order).toMatchObject({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null });
     const [lead] = await db.select().from(leads).where(eq(leads.id, ids['aminaLead']));
     expect(lead).toMatchObject({ name: '(removed)', phone: '', email: null, message: '', buyerId: null, anonymisedAt: expect.any(Date) });
+    const [signedOut] = await db.select().from(leads).where(eq(leads.id, ids['aminaSignedOutLead']));
+    expect(signedOut).toMatchObject({ name: '(removed)', email: null, anonymisedAt: expect.any(Date) });
+    expect((await db.select().from(leads).where(eq(leads.id, ids['phoneOnlyLead'])))[0]).toMatchObject({ name: 'Someone', anonymisedAt: null });
     const emails = await db
       .select()
       .from(outboxMessages)
@@ -139,7 +169,7 @@ describe('data export and account deletion (whole server, real database)', () =>
     expect(record).toMatchObject({
       entityId: ids['aminaUser'],
       recordLabel: 'Customer account',
-      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 1 }, messagesDeleted: { after: before }, leadPhotosDeleted: { after: 0 } },
+      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 2 }, messagesDeleted: { after: before }, leadPhotosDeleted: { after: 0 } },
     });
     expect(JSON.stringify(record)).not.toContain(people.amina.email);
   });

@@ -92,7 +92,8 @@ export function PrivacyPolicyPage() {
       body: (
         <>
           <Text>
-            Signed in, you can download everything we hold about you (your profile, orders, requests and sign-ins, as a JSON file) and delete your account from
+            Signed in, you can download everything we hold about you (your profile, orders, requests and sign-ins, as a JSON file; requests you sent before
+            signing in count once your email address is confirmed) and delete your account from
             your{' '}
             <Anchor underline="always" component={Link} to={sitePath('userProfile')}>
               profile page

@@ -1,4 +1,4 @@
-import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { Injectable } from '@nestjs/common';
 import { LeadService } from './lead.service';
 
@@ -10,12 +10,12 @@ export class LeadPersonalData implements PersonalDataHolder {
 
   constructor(private readonly leads: LeadService) {}
 
-  exportOf(userId: string) {
-    return this.leads.recordsOfBuyer(userId);
+  exportOf(person: PersonalDataSubject) {
+    return this.leads.recordsOfBuyer(person);
   }
 
-  async forget(userId: string, tx: Transaction) {
-    const { count, photoIds } = await this.leads.forgetBuyer(userId, tx);
+  async forget(person: PersonalDataSubject, tx: Transaction) {
+    const { count, photoIds } = await this.leads.forgetBuyer(person, tx);
     return { counts: { leadsAnonymised: count }, afterCommit: async () => ({ leadPhotosDeleted: await this.leads.removePhotos(photoIds) }) };
   }
 

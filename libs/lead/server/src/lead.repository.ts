@@ -20,6 +20,7 @@ import {
   leads,
   pgError,
   PG_FOREIGN_KEY_VIOLATION,
+  type PersonalDataSubject,
   staffMembers,
   type Transaction,
 } from '@dealership/server-db';
@@ -116,6 +117,15 @@ function toLead({ carId, carName, carSlug, assigneeId, assigneeName, firstRespon
 }
 
 /** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
+/**
+ * A person's leads: sent signed in, or signed out (no account) with their proven email. The email is
+ * compared as the buyer typed it, in any letter case.
+ */
+function leadsOf({ userId, verifiedEmail }: PersonalDataSubject): SQL {
+  const signedOut = verifiedEmail ? and(isNull(leads.buyerId), sql`lower(${leads.email}) = ${verifiedEmail.toLowerCase()}`) : undefined;
+  return (signedOut ? or(eq(leads.buyerId, userId), signedOut) : eq(leads.buyerId, userId)) as SQL;
+}
+
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Name, phone (as typed or as +254...) or the car's name holds `search`. */
@@ -339,7 +349,7 @@ export class LeadRepository {
   }
 
   /** Everything stored of a buyer's own requests (their data export), newest first. */
-  async recordsOfBuyer(buyerId: string): Promise<BuyerLeadRecord[]> {
+  async recordsOfBuyer(person: PersonalDataSubject): Promise<BuyerLeadRecord[]> {
     const rows = await this.db
       .select({
         id: leads.id,
@@ -359,7 +369,7 @@ export class LeadRepository {
       })
       .from(leads)
       .leftJoin(carRefs, eq(carRefs.id, leads.carId))
-      .where(eq(leads.buyerId, buyerId))
+      .where(leadsOf(person))
       .orderBy(desc(leads.createdAt), desc(leads.id));
     return rows.map((row) => ({
       ...row,
@@ -404,8 +414,8 @@ export class LeadRepository {
   }
 
   /** A buyer's own requests (they deleted their account), in the caller's transaction. */
-  anonymiseOfBuyer(buyerId: string, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
-    return this.anonymise(eq(leads.buyerId, buyerId), tx);
+  anonymiseOfBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
+    return this.anonymise(leadsOf(person), tx);
   }
 
   /** Leads not won whose last contact (their latest update or timeline entry) is before `unsoldBefore`; won ones, before `soldBefore`. */

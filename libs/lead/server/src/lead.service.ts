@@ -17,7 +17,7 @@ import {
   nairobiToday,
   openMinutesBetween,
 } from '@dealership/lead-schemas';
-import { PeriodicJobs, type Transaction } from '@dealership/server-db';
+import { PeriodicJobs, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
@@ -222,8 +222,9 @@ export class LeadService implements OnModuleInit {
   }
 
   /** Everything stored of a buyer's own requests (their data export). */
-  recordsOfBuyer(buyerId: string): Promise<BuyerLeadRecord[]> {
-    return this.leads.recordsOfBuyer(buyerId);
+  /** The person's requests: sent signed in, or signed out with their proven email (`PersonalDataSubject`). */
+  recordsOfBuyer(person: PersonalDataSubject): Promise<BuyerLeadRecord[]> {
+    return this.leads.recordsOfBuyer(person);
   }
 
   /**
@@ -231,8 +232,8 @@ export class LeadService implements OnModuleInit {
    * transaction (as the retention job does, so the owner's counts stay right). Answers the photos
    * to delete once it commits (`removePhotos`).
    */
-  async forgetBuyer(buyerId: string, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
-    return this.leads.anonymiseOfBuyer(buyerId, tx);
+  async forgetBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
+    return this.leads.anonymiseOfBuyer(person, tx);
   }
 
   /** Deletes buyers' photos of anonymised leads (media domain); how many went. */

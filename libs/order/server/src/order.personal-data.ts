@@ -1,4 +1,4 @@
-import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { Injectable } from '@nestjs/common';
 import { OrderService } from './order.service';
 
@@ -10,11 +10,12 @@ export class OrderPersonalData implements PersonalDataHolder {
 
   constructor(private readonly orders: OrderService) {}
 
-  exportOf(userId: string) {
+  // Orders are placed signed in: the account's are all of them.
+  exportOf({ userId }: PersonalDataSubject) {
     return this.orders.mine(userId);
   }
 
-  async forget(userId: string, tx: Transaction) {
+  async forget({ userId }: PersonalDataSubject, tx: Transaction) {
     return { counts: { ordersAnonymised: await this.orders.forgetBuyer(userId, tx) } };
   }
 

@@ -6,6 +6,17 @@ import type { Transaction } from './database';
 export type PersonalDataCounts = Record<string, number>;
 
 /**
+ * The person whose data is asked for: the account, and its email when its owner has proved it
+ * (followed a link sent there). Records sent without signing in (a lead from a visitor) are theirs
+ * when they carry that proven address; never by an unproven address or a phone number, which anyone
+ * can type into a profile.
+ */
+export interface PersonalDataSubject {
+  userId: string;
+  verifiedEmail: string | null;
+}
+
+/**
  * A domain that holds people's personal data (orders, leads): what the privacy rights and the
  * retention periods need of it. The user domain gathers these without depending on the domains
  * (they are features beside it): a person's data export, their account's deletion, and the daily
@@ -14,13 +25,13 @@ export type PersonalDataCounts = Record<string, number>;
 export interface PersonalDataHolder {
   /** The key its records take in a person's data export ('orders', 'leads'). */
   readonly personalDataKey: string;
-  /** Everything this domain holds of the account `userId`. */
-  exportOf(userId: string): Promise<unknown>;
+  /** Everything this domain holds of the person. */
+  exportOf(person: PersonalDataSubject): Promise<unknown>;
   /**
-   * The account `userId` is being deleted: its records here lose their personal fields in `tx`
+   * The person's account is being deleted: their records here lose their personal fields in `tx`
    * (the deletion's transaction). `afterCommit` does what cannot be undone (deleting files) once it has committed.
    */
-  forget(userId: string, tx: Transaction): Promise<{ counts: PersonalDataCounts; afterCommit?: () => Promise<PersonalDataCounts> }>;
+  forget(person: PersonalDataSubject, tx: Transaction): Promise<{ counts: PersonalDataCounts; afterCommit?: () => Promise<PersonalDataCounts> }>;
   /** Applies the privacy policy's periods (RETENTION) to this domain's records as of `now`. */
   applyRetention(now: Date): Promise<PersonalDataCounts>;
 }

@@ -1,8 +1,8 @@
 import { type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
-import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders } from '@dealership/server-db';
+import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders, type PersonalDataSubject } from '@dealership/server-db';
 import { daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
-import { type AuthUser, Role } from '@dealership/user-schemas';
+import { type AuthUser, Role, type User } from '@dealership/user-schemas';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { accountDeletedEmail } from './account-emails';
@@ -27,6 +27,9 @@ const RETENTION_ACTOR = 'Retention job';
  * never their tables: the features beside this one (orders, leads) as `@HoldsPersonalData()`
  * providers, the outbox and the activity log through their services.
  */
+/** The person as the other domains match their records: the account, and its email once proven. */
+const subjectOf = (profile: User): PersonalDataSubject => ({ userId: profile.id, verifiedEmail: profile.emailVerified ? profile.email : null });
+
 @Injectable()
 export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Privacy');
@@ -60,7 +63,8 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     if (!profile) throw new UserNotFoundError();
     const sessions = await this.sessions.ofUser(user.id);
     const held: Record<string, unknown> = {};
-    for (const holder of this.holders.all()) held[holder.personalDataKey] = await holder.exportOf(user.id);
+    const person = subjectOf(profile);
+    for (const holder of this.holders.all()) held[holder.personalDataKey] = await holder.exportOf(person);
     return {
       exportedAt: new Date().toISOString(),
       profile,
@@ -89,7 +93,7 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     const email = await accountDeletedEmail(this.outbox.site, profile.name);
     const { counts, afterCommit } = await this.users.transaction(async (tx) => {
       const forgotten: Awaited<ReturnType<PersonalDataHolder['forget']>>[] = [];
-      for (const holder of this.holders.all()) forgotten.push(await holder.forget(user.id, tx));
+      for (const holder of this.holders.all()) forgotten.push(await holder.forget(subjectOf(profile), tx));
       // The emails and SMS sent to them (receipts, acknowledgements) go too; the confirmation below is then the only one.
       const phone = normaliseKenyanPhone(profile.phone);
       forgotten.push({ counts: { messagesDeleted: await this.outbox.forgetRecipients(tx, [profile.email, ...(phone ? [phone] : [])]) } });
