@@ -120,7 +120,18 @@ if (serverUrl)
         const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
         const servers: { port: number; child: ServerProcess }[] = [];
         try {
-          if (previousRelease) await migrateAllButLast(url);
+          // On the previous release's database the new migration is quick: the servers, booting a
+          // second apart, would take turns by chance. So the test holds the migrations' table until
+          // all three are waiting at it (or, with the advisory lock, one at it and two at the lock),
+          // then lets them go together: without the lock, all three apply the new migration at once.
+          let gate: Client | undefined;
+          if (previousRelease) {
+            await migrateAllButLast(url);
+            gate = new Client({ connectionString: url });
+            await gate.connect();
+            await gate.query('begin');
+            await gate.query('lock table drizzle.__drizzle_migrations in access exclusive mode');
+          }
           const shared = {
             DATABASE_URL: url,
             JWT_SECRET: randomBytes(32).toString('base64url'),
@@ -130,6 +141,17 @@ if (serverUrl)
           const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
           for (const [i, port] of ports.entries()) {
             servers.push({ port, child: run({ ...shared, PORT: String(port), DATA_DIR: join(root, `${name}-${i}`) }) });
+          }
+          if (gate) {
+            const until = Date.now() + 90_000;
+            const waiting = async () =>
+              ((await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [name])).rows[0] as { n: number }).n;
+            while ((await waiting()) < SERVERS) {
+              if (Date.now() > until) throw new Error(`only ${await waiting()} of ${SERVERS} servers reached the migrations`);
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+            await gate.query('commit');
+            await gate.end();
           }
           await Promise.all(servers.map(({ port, child }) => waitForHealth(port, child)));
           for (const { port } of servers) {
