@@ -33,12 +33,16 @@ describe('admin account bootstrap (integration, real database)', () => {
     expect(await service.ensureAdmin({ email: 'boss@dealer.test', password: 'first-password', name: 'Boss' })).toBe('unchanged');
   });
 
-  it('updates the password when ADMIN_PASSWORD changes', async () => {
+  it('updates the password when ADMIN_PASSWORD changes, and ends the sessions signed in with the old one', async () => {
     const before = await row('boss@dealer.test');
+    const { token } = sessionOf(await service.login({ email: 'boss@dealer.test', password: 'first-password' }, '10.0.0.9'));
+    const auth = app.get(AuthService);
+    expect(await auth.denialFor(token, 'admin')).toBeNull();
     expect(await service.ensureAdmin({ email: 'BOSS@dealer.test', password: 'second-password', name: 'Boss' })).toBe('updated');
     const after = await row('boss@dealer.test');
     expect(after.role).toBe(1);
     expect(after.passwordHash).not.toBe(before.passwordHash);
+    expect(await auth.denialFor(token, 'admin')).toBe('UNAUTHORIZED');
   });
 
   it('makes an existing customer account the admin only after ending its sessions and setting ADMIN_PASSWORD', async () => {

@@ -268,8 +268,13 @@ export class UserService {
     if (passwordMatches && existing.role === Role.Admin && existing.staffRole === 'owner') return 'unchanged';
     const passwordHash = passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password);
     if (existing.role === Role.Admin) {
-      await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, staffRole: 'owner' });
-      this.logger.log(`Admin account ${admin.email} updated`);
+      await this.users.transaction(async (tx) => {
+        // A new ADMIN_PASSWORD is a password change (often because the old one leaked): the
+        // admin's sessions end, as with a change on the profile page.
+        if (!passwordMatches) await this.sessions.revokeAllIn(tx, existing.id);
+        await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, staffRole: 'owner' }, tx);
+      });
+      this.logger.log(`Admin account ${admin.email} updated${passwordMatches ? '' : ' (new ADMIN_PASSWORD: its sessions were ended)'}`);
       return 'updated';
     }
     await this.users.transaction(async (tx) => {
