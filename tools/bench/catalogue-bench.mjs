@@ -10,6 +10,8 @@
 // the database used is dealership_bench_<N>, seeded once and reused while it holds N cars),
 // BENCH_SECONDS (per measured run, default 10), BENCH_CONNECTIONS (default 20),
 // BENCH_WARMUP_SECONDS (default 3), BENCH_SKIP_BUILD=1 (use dist/apps/server as it is),
+// BENCH_ONLY (comma-separated case ids, e.g. list-body-fuel-year-price,list: only those run, and the
+// results go to bench-<cars>-only.json so the full run's file stays),
 // BENCH_OURS_PORT and BENCH_BARE_PORT (default: free ports picked at start).
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -169,7 +171,8 @@ try {
   console.log(
     `\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres} at ${new URL(databaseUrl).host}\n`,
   );
-  for (const c of cases) {
+  const only = process.env.BENCH_ONLY?.split(',').map((id) => id.trim());
+  for (const c of only ? cases.filter((c) => only.includes(c.id)) : cases) {
     const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2) };
     try {
       if (!oursAlive) throw new Error('our server is no longer running');
@@ -243,7 +246,7 @@ const out = {
   cases: results,
 };
 mkdirSync(join(root, 'tools/bench/results'), { recursive: true });
-const file = join(root, `tools/bench/results/bench-${carCount}.json`);
+const file = join(root, `tools/bench/results/bench-${carCount}${process.env.BENCH_ONLY ? '-only' : ''}.json`);
 writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 console.log(`\nwrote ${file.slice(root.length + 1)}`);
 if (results.some((r) => r.error)) process.exitCode = 1;

@@ -107,6 +107,44 @@ describe('car repository at scale (integration, real database)', () => {
       expect(await capped.list(filters({ pageSize: 2 }))).toMatchObject({ total: 3, totalCapped: true, pageCount: 2 });
     });
 
+    it('pages the panel filters the same whether their few matches are sorted or the sort index is walked, in every sort, ties included', async () => {
+      const walking = new CarRepository(handle.db, new CatalogueChanges(), { all: CAR_COUNT_CAP, search: CAR_SEARCH_COUNT_CAP, sortedMatchesMax: -1 });
+      const brand = await insertBrand(handle.db, { name: 'Mazda' });
+      for (let i = 0; i < 23; i++)
+        await insertCar(
+          handle.db,
+          {
+            brandId: brand.id,
+            name: `CX-5 ${i}`,
+            bodyType: i % 3 === 0 ? 'Sedan' : 'SUV',
+            fuelType: i % 2 === 0 ? 'Diesel' : 'Petrol',
+            // Ties in every sort, broken by the id.
+            price: 2_000_000 + (i % 4) * 100_000,
+            year: 2015 + (i % 5),
+            mileage: 40_000 + (i % 6) * 5_000,
+            createdAt: at(i % 7),
+            status: i === 11 ? 'Sold' : 'Available',
+          },
+          0,
+        );
+      const panels: Partial<CarListFilters>[] = [{ bodyType: 'SUV' }, { fuelType: 'Diesel', yearMin: 2016 }, { mileageMax: 55_000, yearMin: 2015, yearMax: 2018 }];
+      for (const panel of panels)
+        for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const) {
+          const all = await walking.list(filters({ ...panel, sort, pageSize: 50 }));
+          expect(all.total).toBeGreaterThan(5);
+          for (const page of [1, 2, 3]) {
+            const sorted = await repository.list(filters({ ...panel, sort, page, pageSize: 4 }));
+            expect({ panel, sort, page, ids: sorted.items.map((car) => car.id), total: sorted.total }).toEqual({
+              panel,
+              sort,
+              page,
+              ids: all.items.slice((page - 1) * 4, page * 4).map((car) => car.id),
+              total: all.total,
+            });
+          }
+        }
+    });
+
     it('gives the featured unsold cars newest first', async () => {
       const brand = await insertBrand(handle.db, { name: 'Mazda' });
       await insertCar(handle.db, { brandId: brand.id, name: 'Plain', createdAt: at(9) }, 0);

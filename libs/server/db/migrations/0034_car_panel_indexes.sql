@@ -1,0 +1,2 @@
+CREATE INDEX "cars_listed_facets_idx" ON "cars" USING btree ("body_type","fuel_type","transmission","condition","year","mileage","price") WHERE status <> 'Sold';--> statement-breakpoint
+CREATE INDEX "cars_listed_year_mileage_idx" ON "cars" USING btree ("year","mileage","price") WHERE status <> 'Sold';
