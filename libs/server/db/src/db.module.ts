@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
 
 import { DB, DB_HANDLE } from './db.tokens';
+import { EmbeddedMaintenance } from './embedded-maintenance';
 import { PeriodicJobs } from './periodic-jobs';
 import { ThrottleCounters } from './throttle-counters';
 import { THROTTLE_STORE } from '@dealership/server-auth';
@@ -81,6 +82,7 @@ export class DbModule {
         },
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
         ...beside,
+        EmbeddedMaintenance,
         DatabaseCloser,
       ],
       exports: exported,

@@ -1,6 +1,7 @@
 export * from './catalogue-changes';
 export * from './catalogue-writes';
 export * from './data-dir-lock';
+export * from './embedded-maintenance';
 export * from './database';
 export * from './db.module';
 export * from './open-database';
