@@ -278,6 +278,7 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.bySlug': 'query',
   'car.compare': 'query',
   'car.related': 'query',
+  'car.models': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',

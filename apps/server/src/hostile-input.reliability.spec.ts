@@ -232,6 +232,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.bySlug': { slug: 'toyota-vitz' },
       'car.compare': { slugs: ['toyota-vitz', 'mazda-cx-5'] },
       'car.related': { carId: ids.car, brandId: ids.brand },
+      'car.models': { brand: 'toyota' },
       'brand.bySlug': { slug: 'toyota' },
       'order.setStatus': { orderId: ids.order, status: 'Processing' },
       'order.quote': { carIds: [ids.car] },

@@ -24,6 +24,8 @@ export const CarSortSchema = z.enum(CAR_SORTS);
 export const CarSchema = z.object({
   id: IdSchema,
   name: text(),
+  /** The model as its own field ("Land Cruiser Prado" of "Toyota Land Cruiser Prado TX-L"): "" when unknown. Its slug is `modelSlug(model)`. */
+  model: text(),
   slug: text(),
   description: text(),
   /** Whole KES. */
@@ -87,6 +89,8 @@ export const CarListInputSchema = z
     brands: stringList.optional(),
     /** Brand name, as in `/cars?make=Toyota` (case-insensitive). */
     make: text().trim().max(80).optional(),
+    /** A model's slug (`modelSlug`, "land-cruiser-prado"), meant with a brand (`brands`, `make`): without one it matches that model of any brand. */
+    model: text().trim().toLowerCase().max(80, { error: 'model must be at most 80 characters' }).optional(),
     priceRange: z.enum(PRICE_RANGE_LABELS, { error: 'priceRange is not one of the offered ranges' }).optional(),
     priceMin: optionalInt('priceMin', 1_000_000_000),
     priceMax: optionalInt('priceMax', 1_000_000_000),
@@ -123,3 +127,11 @@ export const CarPageSchema = z.object({
 });
 export type CarPage = z.infer<typeof CarPageSchema>;
 
+
+/** The models of one brand's listed cars (`car.models`): the brand by id or slug. */
+export const CarModelsInputSchema = z.object({ brand: text().trim().min(1, { error: 'brand is required' }).max(80, { error: 'brand must be at most 80 characters' }) });
+export type CarModelsInput = z.infer<typeof CarModelsInputSchema>;
+
+/** A model with listed cars: its name, its slug and how many listed cars it has; most cars first, then by name. */
+export const CarModelOptionSchema = z.object({ model: text(), slug: text(), count: z.number().int() });
+export type CarModelOption = z.infer<typeof CarModelOptionSchema>;

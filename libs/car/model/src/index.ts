@@ -1,2 +1,3 @@
 export * from './car.constants';
 export * from './car.model';
+export * from './car-model-name';

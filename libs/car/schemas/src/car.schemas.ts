@@ -131,6 +131,8 @@ const carFields = {
     .min(1, { error: 'Description is required' })
     .max(20_000, { error: 'description must be at most 20000 characters' }),
   // Beyond the spec's checks: the dealer's own fields, then the optional specs.
+  /** Absent on create: read from the name by `modelFromName` (legacy writes never send it). */
+  model: text({ error: 'model must be text' }).trim().max(80, { error: 'model must be at most 80 characters' }).optional(),
   bodyType: z.enum(BODY_TYPES, { error: (issue) => (isMissing(issue.input) ? 'Body Type is required' : `bodyType must be one of: ${BODY_TYPES.join(', ')}`) }),
   condition: ConditionSchema.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),

@@ -149,7 +149,7 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
     where: and(where, after),
     orderBy: carOrder('newest'),
     limit,
-    columns: { brandId: false, searchText: false },
+    columns: { brandId: false, searchText: false, modelSlug: false },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {

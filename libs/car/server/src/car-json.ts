@@ -24,7 +24,7 @@ function isoTimestamp(column: Column): SQL {
  * for every kind of car, so a new column cannot be forgotten here unnoticed.
  */
 const carJsonExpression = sql`json_build_object(
-  'id', ${cars.id}, 'name', ${cars.name}, 'slug', ${cars.slug}, 'description', ${cars.description}, 'price', ${cars.price},
+  'id', ${cars.id}, 'name', ${cars.name}, 'model', ${cars.model}, 'slug', ${cars.slug}, 'description', ${cars.description}, 'price', ${cars.price},
   'fuelType', ${cars.fuelType}, 'transmission', ${cars.transmission}, 'engineSize', ${cars.engineSize}, 'mileage', ${cars.mileage},
   'safetyRating', ${cars.safetyRating}, 'year', ${cars.year}, 'seats', ${cars.seats}, 'drive', ${cars.drive},
   'horsepower', ${cars.horsepower}, 'torque', ${cars.torque}, 'accelerationSeconds', ${cars.accelerationSeconds},

@@ -1,7 +1,8 @@
-import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarMostViewed, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
+import { type Car, type CarCreateFields, type CarModelOption, type CarListFilters, type CarManageFilters, type CarMostViewed, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
+  brands,
   CatalogueChanges,
   CatalogueRows,
   CAR_CATALOGUE,
@@ -20,7 +21,7 @@ import {
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
+import { carConditions, carOrder, listedCars, manageConditions, UUID } from './car-filters';
 import { carJson } from './car-json';
 
 /**
@@ -68,7 +69,7 @@ export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return db.query.cars.findMany({
     where,
     orderBy,
-    columns: { brandId: false, searchText: false },
+    columns: { brandId: false, searchText: false, modelSlug: false },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {
@@ -390,6 +391,29 @@ export class CarRepository {
   /** Which of `publicIds` a car still shows (storage names files by content, so two cars may share one). */
   imagesInUse(publicIds: string[]): Promise<Set<string>> {
     return this.rows.imagesInUse(publicIds);
+  }
+
+  /** A brand's name, if there is such a brand (a new car's model is read from its name after it). */
+  async brandName(brandId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId)).limit(1);
+    return row?.name;
+  }
+
+  /**
+   * The models of a brand's listed cars (the brand by id or slug), each with its count: most cars
+   * first, then by slug. A model spelled two ways ("CX-5", "CX 5") is one slug, named by its first
+   * spelling in alphabetical order.
+   */
+  models(brand: string): Promise<CarModelOption[]> {
+    const brandMatch = UUID.test(brand) ? eq(brands.id, brand) : eq(brands.slug, brand.toLowerCase());
+    const counted = sql<number>`count(*)::int`;
+    return this.db
+      .select({ model: sql<string>`min(${cars.model})`, slug: cars.modelSlug, count: counted })
+      .from(cars)
+      .innerJoin(brands, eq(brands.id, cars.brandId))
+      .where(and(listedCars(), brandMatch, ne(cars.modelSlug, '')))
+      .groupBy(cars.modelSlug)
+      .orderBy(desc(counted), asc(cars.modelSlug));
   }
 
   /** Slug and last change of every car (sitemap). */

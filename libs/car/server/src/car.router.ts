@@ -4,6 +4,7 @@ import {
   CarCreateInputSchema,
   CarListInputSchema,
   CarManageInputSchema,
+  CarModelsInputSchema,
   CarRelatedInputSchema,
   CarRemoveImageInputSchema,
   CarRemoveInputSchema,
@@ -22,6 +23,8 @@ export class CarRouter {
   constructor(cars: CarService, views: CarViews) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
+      /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
+      models: publicProcedure.input(CarModelsInputSchema).query(({ input }) => cars.models(input.brand)),
       latest: publicProcedure.query(() => cars.latest()),
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(async ({ input, ctx }) => {

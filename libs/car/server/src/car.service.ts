@@ -4,6 +4,7 @@ import {
   type CarCreateFields,
   type CarListFilters,
   type CarManageFilters,
+  type CarModelOption,
   type CarMostViewed,
   type CarPage,
   type CarStats,
@@ -11,6 +12,7 @@ import {
   type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
+  modelFromName,
   MOST_VIEWED_CARS,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
@@ -131,6 +133,11 @@ export class CarService {
     return featured.length > 0 ? featured : this.cars.newest(CAROUSEL_SLIDES);
   }
 
+  /** The models of a brand's listed cars with their counts (the model filter's options, the model landing pages). */
+  models(brand: string): Promise<CarModelOption[]> {
+    return this.cars.models(brand);
+  }
+
   /** A car by slug, sold ones included (their pages stay). */
   async bySlug(slug: string): Promise<Car> {
     // The generation before the read: a write that lands during it leaves the entry out of date.
@@ -165,8 +172,10 @@ export class CarService {
 
   /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
   async create(input: CarCreateFields, actor: AuditActor): Promise<Car> {
-    const { brandId, images, ...fields } = input;
+    const { brandId, images, ...given } = input;
     await this.writes.checkImages(images);
+    // Legacy writes never send a model: it is read from the name, as migration 0034 did for the cars before it.
+    const fields = { ...given, model: given.model ?? modelFromName(await this.cars.brandName(brandId), given.name) };
     const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
     await this.writes.imagesSaved(images);
     const car = await this.byId(id);

@@ -1,3 +1,4 @@
+import { modelFromName, modelSlug } from '@dealership/car-model';
 import { DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -177,6 +178,77 @@ describe('migrations (integration, real database)', () => {
         { effectiveFrom: '2026-11-01', reservation: DEFAULT_RESERVATION_RULES },
         { effectiveFrom: '2027-07-01', reservation: DEFAULT_RESERVATION_RULES },
       ]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0034 fills the model of an existing installation's cars by car-model's rule (modelFromName), and its slug by modelSlug's", async () => {
+    const dataDir = join(root, 'data-0034');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0033_security_events', join(root, 'migrations-0033')) });
+    // [brand, car name]: the usual names, and the edges of the rule (case, spacing, no brand prefix, no brand).
+    const named: [string | null, string][] = [
+      ['Toyota', 'Toyota Land Cruiser Prado TX-L 2.8 Diesel'],
+      ['Toyota', 'Toyota Land Cruiser V8 4.5 ZX'],
+      ['Toyota', 'Toyota Land Cruiser'],
+      ['Toyota', 'toyota  LAND CRUISER prado'],
+      ['Toyota', 'Toyota Land Cruisers 70'],
+      ['Toyota', 'Toyota Corolla Axio 1.5 G'],
+      ['Toyota', 'Toyota Harrier 2.0 Premium'],
+      ['Toyota', 'Prado TX 2015'],
+      ['Toyota', 'Toyota'],
+      ['Land Rover', 'Land Rover Range Rover Sport HSE 3.0 SDV6'],
+      ['Land Rover', 'Land Rover Range Rover Vogue'],
+      ['Land Rover', 'Land Rover Defender 110'],
+      ['Mazda', 'Mazda CX-5 2.5 Signature'],
+      ['Mercedes-Benz', 'Mercedes-Benz C200 Avantgarde (W204)'],
+      ['Nissan', 'Nissan Note e-Power X'],
+      ['Volkswagen', 'Volkswagen Polo Vivo 1.4 Trendline'],
+      [null, 'Toyota Vitz 1.0 F'],
+    ];
+    const brandNames = [...new Set(named.map(([brand]) => brand).filter((b): b is string => b !== null))];
+    for (const brand of brandNames) await old.query('INSERT INTO brands (name, slug) VALUES ($1, $2)', [brand, brand.toLowerCase().replace(/[^a-z]+/g, '-')]);
+    for (const [i, [brand, name]] of named.entries()) {
+      await old.query(
+        `INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+          VALUES ($1, $2, 'Clean.', 5000000, (SELECT id FROM brands WHERE name = $3), 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV')`,
+        [name, `car-${i}`, brand],
+      );
+    }
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await handle.db.select({ slug: cars.slug, model: cars.model, modelSlug: cars.modelSlug }).from(cars);
+      const filled = named.map((_, i) => rows.find((row) => row.slug === `car-${i}`));
+      expect(filled.map((row) => row?.model)).toEqual(named.map(([brand, name]) => modelFromName(brand, name)));
+      expect(filled.map((row) => row?.model)).toEqual([
+        'Land Cruiser Prado',
+        'Land Cruiser V8',
+        'Land Cruiser',
+        'Land Cruiser Prado',
+        'Land',
+        'Corolla Axio',
+        'Harrier',
+        '',
+        '',
+        'Range Rover Sport',
+        'Range Rover',
+        'Defender',
+        'CX-5',
+        'C200',
+        'Note',
+        'Polo Vivo',
+        '',
+      ]);
+      // The generated slug is modelSlug's, for these and for a model written by hand.
+      for (const row of rows) expect(row.modelSlug).toBe(modelSlug(row.model));
+      await handle.db.update(cars).set({ model: ' Mark X (GRX130) ' }).where(eq(cars.slug, 'car-0'));
+      const [marked] = await handle.db.select({ modelSlug: cars.modelSlug }).from(cars).where(eq(cars.slug, 'car-0'));
+      expect(marked.modelSlug).toBe(modelSlug(' Mark X (GRX130) '));
+      expect(marked.modelSlug).toBe('mark-x-grx130');
     } finally {
       await handle.close();
     }

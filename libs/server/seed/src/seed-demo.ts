@@ -1,5 +1,6 @@
 import type { ImageRef } from '@dealership/media-schemas';
 import { slugify } from '@dealership/shared-util';
+import { modelFromName } from '@dealership/car-model';
 import { count, eq } from 'drizzle-orm';
 import { appState, brandImages, brands, carImages, cars, type Database } from '@dealership/server-db';
 import { renderBrandLogoSvg, renderCarSvg } from './art';
@@ -96,6 +97,8 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
       .values(
         SEED_CARS.map(({ brand, paint: _paint, ...car }, i) => ({
           ...car,
+          // Every demo name starts with its brand and model (catalogue.data.spec holds it), so the rule reads it.
+          model: modelFromName(brand, car.name),
           slug: slugify(car.name),
           brandId: brandIdByName.get(brand) ?? null,
           // The catalogue's first cars are the newest (a minute apart, so the order is stable).

@@ -9,6 +9,15 @@ export const cars = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The model ("Land Cruiser Prado"), "" when unknown (migration 0034 filled it from the names by `modelFromName`). */
+    model: text('model').notNull().default(''),
+    /**
+     * `modelSlug(model)`, computed by PostgreSQL with the same rule (car-model's `modelSlug`): what the
+     * model filter and the model landing pages match. Not part of the contract's car.
+     */
+    modelSlug: text('model_slug')
+      .notNull()
+      .generatedAlwaysAs(sql`trim(both '-' from regexp_replace(lower(model), '[^a-z0-9]+', '-', 'g'))`),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     /** Whole Kenyan shillings. */
@@ -78,6 +87,10 @@ export const cars = pgTable(
       .on(t.mileage.asc().nullsLast(), t.id.asc().nullsLast())
       .where(sql`status <> 'Sold'`),
     index('cars_body_type_idx').on(t.bodyType),
+    // A brand's model (the model filter, its landing page and the brand's list of models).
+    index('cars_listed_brand_model_idx')
+      .on(t.brandId, t.modelSlug)
+      .where(sql`status <> 'Sold'`),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),
     index('cars_featured_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

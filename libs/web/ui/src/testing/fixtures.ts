@@ -29,6 +29,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
   return {
     id: nextId(),
     name: 'Toyota Land Cruiser Prado',
+    model: 'Land Cruiser Prado',
     slug: 'toyota-land-cruiser-prado',
     description: 'A rugged and comfortable SUV.',
     price: 6_500_000,
