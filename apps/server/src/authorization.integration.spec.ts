@@ -279,6 +279,7 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.compare': 'query',
   'car.related': 'query',
   'car.models': 'query',
+  'car.landing': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',

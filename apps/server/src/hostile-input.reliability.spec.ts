@@ -233,6 +233,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.compare': { slugs: ['toyota-vitz', 'mazda-cx-5'] },
       'car.related': { carId: ids.car, brandId: ids.brand },
       'car.models': { brand: 'toyota' },
+      'car.landing': { page: 'body', bodyType: 'suv' },
       'brand.bySlug': { slug: 'toyota' },
       'order.setStatus': { orderId: ids.order, status: 'Processing' },
       'order.quote': { carIds: [ids.car] },

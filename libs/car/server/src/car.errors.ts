@@ -41,3 +41,10 @@ export class CarHeldByOrderError extends DomainError {
     super(ErrorCode.Conflict, "An order holds this car: change the order's status (Orders) to free or sell it, not the car's", 'status');
   }
 }
+
+/** A landing page address that names no page of ours (an unknown body type, budget, condition, brand or model). */
+export class CarLandingNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.NotFound, 'No such page of cars');
+  }
+}

@@ -2,6 +2,7 @@ import {
   CarBySlugInputSchema,
   CarCompareInputSchema,
   CarCreateInputSchema,
+  CarLandingInputSchema,
   CarListInputSchema,
   CarManageInputSchema,
   CarModelsInputSchema,
@@ -14,17 +15,20 @@ import { adminProcedure, ownerProcedure, publicProcedure, router } from '@dealer
 import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
 import { CarViews } from './car-views';
+import { CarLandingService } from './car-landing.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
       models: publicProcedure.input(CarModelsInputSchema).query(({ input }) => cars.models(input.brand)),
+      /** A landing page's figures (/cars/body/suv, /cars/under/1-million, /cars/new, /cars/toyota/vitz); NOT_FOUND for an unknown one. */
+      landing: publicProcedure.input(CarLandingInputSchema).query(({ input }) => landings.landing(input)),
       latest: publicProcedure.query(() => cars.latest()),
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(async ({ input, ctx }) => {

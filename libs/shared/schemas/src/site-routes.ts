@@ -18,12 +18,22 @@ export interface SiteRoute {
   readonly serverRendered?: boolean;
 }
 
-/** Resources that have detail pages, each looked up by its slug. */
-export type SiteResource = 'car' | 'brand';
+/**
+ * Resources that have detail pages, each looked up by its slug; `landing` is the catalogue's
+ * landing pages (`/cars/body/:bodyType` ...), looked up by their route and params.
+ */
+export type SiteResource = 'car' | 'brand' | 'landing';
 
 export const SITE_ROUTES = {
   home: { path: '/', inSitemap: true, serverRendered: true },
   cars: { path: '/cars', inSitemap: true, serverRendered: true },
+  // The landing pages: /cars with fixed filters. `matchSiteRoute` takes the first route whose
+  // pattern fits, so the words `body` and `under` always mean these two pages, never a brand in
+  // /cars/:brand/:model (React Router agrees: a static segment outranks a parameter).
+  carsBody: { path: '/cars/body/:bodyType', resource: 'landing', serverRendered: true },
+  carsUnder: { path: '/cars/under/:budget', resource: 'landing', serverRendered: true },
+  carsCondition: { path: '/cars/:condition', resource: 'landing', serverRendered: true },
+  carsModel: { path: '/cars/:brand/:model', resource: 'landing', serverRendered: true },
   carSearch: { path: '/car-search', serverRendered: true },
   car: { path: '/car/:slug', resource: 'car', serverRendered: true },
   brands: { path: '/brands', inSitemap: true, serverRendered: true },
