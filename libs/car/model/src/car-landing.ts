@@ -1,4 +1,4 @@
-import { text } from '@dealership/shared-schemas';
+import { type SiteRouteId, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { modelSlug } from './car-model-name';
 import { BODY_TYPES, CONDITIONS, type BodyType, type Condition } from './car.constants';
@@ -92,3 +92,23 @@ const LANDING_SLUG = /^[a-z0-9-]+$/;
  * named "Body" keeps its brand page; its models get no landing page (nor a sitemap entry).
  */
 export const RESERVED_LANDING_WORDS = ['body', 'under'] as const;
+
+/** The routes of the landing pages in `SITE_ROUTES`. */
+export type LandingRouteId = Extract<SiteRouteId, 'carsBody' | 'carsUnder' | 'carsCondition' | 'carsModel'>;
+
+/** The landing page a route and its params name, or undefined for a route that is no landing page. */
+export function landingOfRoute(route: SiteRouteId, params: Readonly<Record<string, string | undefined>>): CarLandingInput | undefined {
+  switch (route) {
+    case 'carsBody':
+      return { page: 'body', bodyType: params['bodyType'] ?? '' };
+    case 'carsUnder':
+      return { page: 'budget', budget: params['budget'] ?? '' };
+    case 'carsCondition':
+      return { page: 'condition', condition: params['condition'] ?? '' };
+    case 'carsModel':
+      return { page: 'model', brand: params['brand'] ?? '', model: params['model'] ?? '' };
+    default:
+      return undefined;
+  }
+}
+

@@ -1,25 +1,9 @@
-import type { CarLandingInput } from '@dealership/car-schemas';
+import { landingOfRoute } from '@dealership/car-schemas';
 import { type SitemapEntry, type SitePages, SitePagesOf } from '@dealership/server-site';
 import type { SiteRouteId } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
 import { CarCatalogueExport } from './car-catalogue-export';
 import { CarLandingService } from './car-landing.service';
-
-/** The landing page a route and its params name, or undefined for a route that is no landing page. */
-export function landingOfRoute(route: SiteRouteId, params: Readonly<Record<string, string>>): CarLandingInput | undefined {
-  switch (route) {
-    case 'carsBody':
-      return { page: 'body', bodyType: params['bodyType'] ?? '' };
-    case 'carsUnder':
-      return { page: 'budget', budget: params['budget'] ?? '' };
-    case 'carsCondition':
-      return { page: 'condition', condition: params['condition'] ?? '' };
-    case 'carsModel':
-      return { page: 'model', brand: params['brand'] ?? '', model: params['model'] ?? '' };
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The landing pages (`/cars/body/:bodyType`, `/cars/under/:budget`, `/cars/:condition`,
