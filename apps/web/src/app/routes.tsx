@@ -96,10 +96,8 @@ function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>
   return {
     home: <HomePage />,
     cars: <CarsPage />,
-    carsBody: <CarLandingPage route="carsBody" />,
-    carsUnder: <CarLandingPage route="carsUnder" />,
-    carsCondition: <CarLandingPage route="carsCondition" />,
-    carsModel: <CarLandingPage route="carsModel" />,
+    carsCondition: <CarLandingPage />,
+    carsLanding: <CarLandingPage />,
     carSearch: <CarSearchPage />,
     car: <CarDetailPage />,
     brands: <BrandsPage />,

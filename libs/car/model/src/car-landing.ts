@@ -1,5 +1,5 @@
-import { type SiteRouteId, text } from '@dealership/shared-schemas';
-import { z } from 'zod';
+import { type SiteRouteId, sitePath } from '@dealership/shared-schemas';
+import type { CarLandingInput } from './car-landing.schema';
 import { modelSlug } from './car-model-name';
 import { BODY_TYPES, CONDITIONS, type BodyType, type Condition } from './car.constants';
 
@@ -25,35 +25,6 @@ export const bodyTypeOfSlug = (slug: string): BodyType | undefined => BODY_TYPES
 export const conditionOfSlug = (slug: string): Condition | undefined => CONDITIONS.find((c) => conditionSlug(c) === slug);
 /** The budget band (millions) of a landing slug, or undefined ("1.50-million" and "7-million" are none). */
 export const budgetOfSlug = (slug: string): number | undefined => BUDGET_BANDS_MILLIONS.find((m) => budgetSlug(m) === slug);
-
-/** A landing page as its address names it (the values are the address's slugs, checked by the server). */
-export const CarLandingInputSchema = z.discriminatedUnion('page', [
-  z.object({ page: z.literal('body'), bodyType: text().max(80, { error: 'bodyType must be at most 80 characters' }) }),
-  z.object({ page: z.literal('budget'), budget: text().max(80, { error: 'budget must be at most 80 characters' }) }),
-  z.object({ page: z.literal('condition'), condition: text().max(80, { error: 'condition must be at most 80 characters' }) }),
-  z.object({
-    page: z.literal('model'),
-    brand: text().max(80, { error: 'brand must be at most 80 characters' }),
-    model: text().max(80, { error: 'model must be at most 80 characters' }),
-  }),
-]);
-export type CarLandingInput = z.infer<typeof CarLandingInputSchema>;
-
-/**
- * A landing page's figures (`car.landing`), from one aggregate over its listed cars: how many,
- * the cheapest and dearest price (KES) and the average mileage (km, rounded); the prices and
- * mileage are null when there is no car. `brand` and `model` name a model page's brand and model
- * as the catalogue spells them (null on the other pages).
- */
-export const CarLandingSchema = z.object({
-  brand: z.object({ name: text(), slug: text() }).nullable(),
-  model: text().nullable(),
-  count: z.number().int(),
-  priceMin: z.number().int().nullable(),
-  priceMax: z.number().int().nullable(),
-  averageMileage: z.number().int().nullable(),
-});
-export type CarLanding = z.infer<typeof CarLandingSchema>;
 
 /**
  * The fixed filters of a body, budget or condition page (`car.list`'s names), or undefined when the
@@ -94,21 +65,34 @@ const LANDING_SLUG = /^[a-z0-9-]+$/;
 export const RESERVED_LANDING_WORDS = ['body', 'under'] as const;
 
 /** The routes of the landing pages in `SITE_ROUTES`. */
-export type LandingRouteId = Extract<SiteRouteId, 'carsBody' | 'carsUnder' | 'carsCondition' | 'carsModel'>;
+export type LandingRouteId = Extract<SiteRouteId, 'carsCondition' | 'carsLanding'>;
 
-/** The landing page a route and its params name, or undefined for a route that is no landing page. */
+/**
+ * The landing page a route and its params name, or undefined for a route that is no landing page.
+ * The matching of `/cars/{group}/{value}`, in this order: `body` is a body type's page, `under` a
+ * budget's, any other group a brand's model page (so a brand whose slug is `body` or `under` has
+ * no model pages: `RESERVED_LANDING_WORDS`).
+ */
 export function landingOfRoute(route: SiteRouteId, params: Readonly<Record<string, string | undefined>>): CarLandingInput | undefined {
-  switch (route) {
-    case 'carsBody':
-      return { page: 'body', bodyType: params['bodyType'] ?? '' };
-    case 'carsUnder':
-      return { page: 'budget', budget: params['budget'] ?? '' };
-    case 'carsCondition':
-      return { page: 'condition', condition: params['condition'] ?? '' };
-    case 'carsModel':
-      return { page: 'model', brand: params['brand'] ?? '', model: params['model'] ?? '' };
-    default:
-      return undefined;
-  }
+  if (route === 'carsCondition') return { page: 'condition', condition: params['condition'] ?? '' };
+  if (route !== 'carsLanding') return undefined;
+  const group = params['group'] ?? '';
+  const value = params['value'] ?? '';
+  if (group === 'body') return { page: 'body', bodyType: value };
+  if (group === 'under') return { page: 'budget', budget: value };
+  return { page: 'model', brand: group, model: value };
 }
 
+/** The address of a landing page (`landingPath({ page: 'body', bodyType: 'suv' })` is `/cars/body/suv`). */
+export function landingPath(landing: CarLandingInput): string {
+  switch (landing.page) {
+    case 'condition':
+      return sitePath('carsCondition', { condition: landing.condition });
+    case 'body':
+      return sitePath('carsLanding', { group: 'body', value: landing.bodyType });
+    case 'budget':
+      return sitePath('carsLanding', { group: 'under', value: landing.budget });
+    case 'model':
+      return sitePath('carsLanding', { group: landing.brand, value: landing.model });
+  }
+}

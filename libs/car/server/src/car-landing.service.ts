@@ -8,6 +8,7 @@ import {
   CONDITIONS,
   conditionSlug,
   landingListFilters,
+  landingPath,
   RESERVED_LANDING_WORDS,
 } from '@dealership/car-schemas';
 import { CatalogueChanges } from '@dealership/server-db';
@@ -23,9 +24,9 @@ export const LANDING_CACHE_SIZE = 1000;
 
 /** The landing pages with a fixed address (body, budget, condition), in the sitemap's order of their paths. */
 export const FIXED_LANDING_PATHS: readonly string[] = [
-  ...BODY_TYPES.map((t) => sitePath('carsBody', { bodyType: bodyTypeSlug(t) })),
-  ...BUDGET_BANDS_MILLIONS.map((m) => sitePath('carsUnder', { budget: budgetSlug(m) })),
-  ...CONDITIONS.map((c) => sitePath('carsCondition', { condition: conditionSlug(c) })),
+  ...BODY_TYPES.map((t) => landingPath({ page: 'body', bodyType: bodyTypeSlug(t) })),
+  ...BUDGET_BANDS_MILLIONS.map((m) => landingPath({ page: 'budget', budget: budgetSlug(m) })),
+  ...CONDITIONS.map((c) => landingPath({ page: 'condition', condition: conditionSlug(c) })),
 ].sort();
 
 const LANDING_PREFIX = `${sitePath('cars')}/`;
@@ -93,7 +94,7 @@ export class CarLandingService {
     const modelsAfter = after?.slice(LANDING_PREFIX.length);
     const fixed = FIXED_LANDING_PATHS.filter((path) => after === undefined || path > after).map((path) => ({ slug: path, path }));
     const models = (await this.cars.landingModels(modelsAfter, limit, RESERVED_LANDING_WORDS)).map(({ brand, model, updatedAt }) => {
-      const path = sitePath('carsModel', { brand, model });
+      const path = landingPath({ page: 'model', brand, model });
       return { slug: path, path, updatedAt };
     });
     return [...fixed, ...models].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, limit);

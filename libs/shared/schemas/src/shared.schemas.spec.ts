@@ -40,23 +40,17 @@ describe('SITE_ROUTES', () => {
   it('fills in params', () => {
     expect(sitePath('brand', { slug: 'mercedes-and-benz' })).toBe('/brand/mercedes-and-benz');
     expect(sitePath('cars')).toBe('/cars');
-    expect(sitePath('carsUnder', { budget: '1.5-million' })).toBe('/cars/under/1.5-million');
     for (const [id, route] of Object.entries(SITE_ROUTES)) {
       const params = Object.fromEntries([...route.path.matchAll(/:([a-zA-Z]+)/g)].map(([, name]) => [name, 'x']));
       expect(matchSiteRoute(sitePath(id as SiteRouteId, params))?.id).toBe(id);
     }
   });
 
-  it('matches the landing pages under /cars explicitly: `body` and `under` are their own words, never a brand', () => {
-    expect(matchSiteRoute('/cars/body/suv')).toEqual({ id: 'carsBody', params: { bodyType: 'suv' } });
-    expect(matchSiteRoute('/cars/under/1.5-million')).toEqual({ id: 'carsUnder', params: { budget: '1.5-million' } });
+  it('matches the landing pages under /cars: one segment is a condition page, two a body, budget or model page', () => {
     expect(matchSiteRoute('/cars/foreign-used/')).toEqual({ id: 'carsCondition', params: { condition: 'foreign-used' } });
-    expect(matchSiteRoute('/cars/toyota/land-cruiser-prado')).toEqual({ id: 'carsModel', params: { brand: 'toyota', model: 'land-cruiser-prado' } });
-    // A brand whose slug is "body" or "under" has no model pages: the body and budget pages win.
-    expect(matchSiteRoute('/cars/body/corolla')?.id).toBe('carsBody');
-    expect(matchSiteRoute('/cars/under/vitz')?.id).toBe('carsUnder');
-    // One segment is a condition page (an unknown one is a 404, decided by the catalogue); three are no page.
-    expect(matchSiteRoute('/cars/body')).toEqual({ id: 'carsCondition', params: { condition: 'body' } });
+    expect(matchSiteRoute('/cars/body/suv')).toEqual({ id: 'carsLanding', params: { group: 'body', value: 'suv' } });
+    expect(matchSiteRoute('/cars/toyota/land-cruiser-prado')).toEqual({ id: 'carsLanding', params: { group: 'toyota', value: 'land-cruiser-prado' } });
+    expect(sitePath('carsLanding', { group: 'under', value: '1.5-million' })).toBe('/cars/under/1.5-million');
     expect(matchSiteRoute('/cars/toyota/vitz/x')).toBeNull();
   });
 

@@ -27,13 +27,12 @@ export type SiteResource = 'car' | 'brand' | 'landing';
 export const SITE_ROUTES = {
   home: { path: '/', inSitemap: true, serverRendered: true },
   cars: { path: '/cars', inSitemap: true, serverRendered: true },
-  // The landing pages: /cars with fixed filters. `matchSiteRoute` takes the first route whose
-  // pattern fits, so the words `body` and `under` always mean these two pages, never a brand in
-  // /cars/:brand/:model (React Router agrees: a static segment outranks a parameter).
-  carsBody: { path: '/cars/body/:bodyType', resource: 'landing', serverRendered: true },
-  carsUnder: { path: '/cars/under/:budget', resource: 'landing', serverRendered: true },
+  // The landing pages: /cars with fixed filters. One segment is a condition (/cars/new); two are a
+  // body type (/cars/body/suv), a budget (/cars/under/1-million) or else a brand's model
+  // (/cars/toyota/vitz): car-model's `landingOfRoute` reads `group` in that order, so the words
+  // `body` and `under` are never a brand. Two routes, not four: each costs every page's first load.
   carsCondition: { path: '/cars/:condition', resource: 'landing', serverRendered: true },
-  carsModel: { path: '/cars/:brand/:model', resource: 'landing', serverRendered: true },
+  carsLanding: { path: '/cars/:group/:value', resource: 'landing', serverRendered: true },
   carSearch: { path: '/car-search', serverRendered: true },
   car: { path: '/car/:slug', resource: 'car', serverRendered: true },
   brands: { path: '/brands', inSitemap: true, serverRendered: true },

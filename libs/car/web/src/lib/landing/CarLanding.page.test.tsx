@@ -30,7 +30,7 @@ const listInput = (calls: { procedure: string; input: unknown }[]) => calls.filt
 
 describe('CarLandingPage', () => {
   it('is /cars with the body type fixed: its heading, figures, the list narrowed, links to the other pages', async () => {
-    const { calls } = renderPage(<CarLandingPage route="carsBody" />, { route: '/cars/body/suv', path: '/cars/body/:bodyType', api: api() });
+    const { calls } = renderPage(<CarLandingPage />, { route: '/cars/body/suv', path: '/cars/:group/:value', api: api() });
     expect(await screen.findByRole('heading', { level: 1, name: 'SUVs for Sale in Kenya' })).toBeInTheDocument();
     expect(screen.getByText('We have 2 SUVs in stock in Mombasa, priced from KES 1,250,000 to KES 4,800,000, with 64,000 km on the clock on average.')).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(2);
@@ -45,7 +45,7 @@ describe('CarLandingPage', () => {
   });
 
   it('keeps the buyer’s refinements in the query; another body type is its own page, none is /cars', async () => {
-    const { calls } = renderPage(<CarLandingPage route="carsBody" />, { route: '/cars/body/suv', path: '/cars/body/:bodyType', api: api() });
+    const { calls } = renderPage(<CarLandingPage />, { route: '/cars/body/suv', path: '/cars/:group/:value', api: api() });
     await screen.findAllByRole('article');
     fireEvent.change(screen.getByRole('combobox', { name: 'Fuel' }), { target: { value: 'Diesel' } });
     expect(location()).toBe('/cars/body/suv?fuel=Diesel');
@@ -58,7 +58,7 @@ describe('CarLandingPage', () => {
     // The page inside routes of its own, so the location probe stays when it leaves.
     const page = (
       <Routes>
-        <Route path="/cars/under/:budget" element={<CarLandingPage route="carsUnder" />} />
+        <Route path="/cars/:group/:value" element={<CarLandingPage />} />
         <Route path="*" element={null} />
       </Routes>
     );
@@ -74,9 +74,9 @@ describe('CarLandingPage', () => {
   });
 
   it('names a model page after the catalogue’s brand and model, with the brand’s other models', async () => {
-    const { calls } = renderPage(<CarLandingPage route="carsModel" />, {
+    const { calls } = renderPage(<CarLandingPage />, {
       route: '/cars/toyota/land-cruiser-prado',
-      path: '/cars/:brand/:model',
+      path: '/cars/:group/:value',
       api: api({ ...figures, brand: { name: 'Toyota', slug: 'toyota' }, model: 'Land Cruiser Prado' }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Toyota Land Cruiser Prado for Sale in Kenya' })).toBeInTheDocument();
@@ -91,9 +91,9 @@ describe('CarLandingPage', () => {
   });
 
   it('says so when a known page has no cars, and suggests its neighbours', async () => {
-    renderPage(<CarLandingPage route="carsUnder" />, {
+    renderPage(<CarLandingPage />, {
       route: '/cars/under/1-million',
-      path: '/cars/under/:budget',
+      path: '/cars/:group/:value',
       api: api({ ...figures, count: 0, priceMin: null, priceMax: null, averageMileage: null }),
     });
     expect(await screen.findByText('We have no cars under KES 1 million in stock right now.')).toBeInTheDocument();
@@ -103,13 +103,13 @@ describe('CarLandingPage', () => {
   });
 
   it('shows the not-found page at once for a body type that is none of ours, asking nothing', async () => {
-    const { calls } = renderPage(<CarLandingPage route="carsBody" />, { route: '/cars/body/tank', path: '/cars/body/:bodyType', api: api() });
+    const { calls } = renderPage(<CarLandingPage />, { route: '/cars/body/tank', path: '/cars/:group/:value', api: api() });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
   it('shows the not-found page for a model the catalogue does not know', async () => {
-    renderPage(<CarLandingPage route="carsModel" />, { route: '/cars/toyota/no-such', path: '/cars/:brand/:model', api: api('missing') });
+    renderPage(<CarLandingPage />, { route: '/cars/toyota/no-such', path: '/cars/:group/:value', api: api('missing') });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -1,49 +1,60 @@
-import { type CarLandingInput, type LandingRouteId, landingOfRoute, META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
+import { type CarLandingInput, landingOfRoute, META_DESCRIPTION_LENGTH } from '@dealership/car-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
-import { Breadcrumb, breadcrumbJsonLd, carItemListJsonLd, ErrorState, NotFound, PageLoader, Seo, useSiteConfig } from '@dealership/web-ui';
-import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Breadcrumb, breadcrumbJsonLd, carItemListJsonLd, ErrorState, PageLoader, Seo, useSiteConfig } from '@dealership/web-ui';
+import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CarListing, useCarListing } from '../listing/CarListing';
 import { landingDescription, landingFixedFilters, landingIntro, landingLinks, type LandingLinkGroup, landingWords } from './landing-pages';
-import classes from './CarLanding.module.css';
 
 /** tRPC error codes that mean "no such page" (an unknown combination, or a value no address can hold). */
 const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'BAD_REQUEST'];
 
+/** An address of no landing page (the server answers it 404): a way on to every car. */
 function LandingNotFound() {
   return (
-    <Container size="md">
+    <Container size="md" py={48}>
       <Seo title="404 Page Not Found" description="The page you are looking for could not be found." noIndex />
-      <NotFound />
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1}>404 Page Not Found</Title>
+        <Text c="gray.7">We have no page of cars at this address. Have a look at everything we have in stock.</Text>
+        <Button component={Link} to={sitePath('cars')} size="md">
+          Browse all cars
+        </Button>
+      </Stack>
     </Container>
   );
 }
 
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 } as const;
+// Tap targets of at least 24 px on a phone.
+const LINK_STYLE = { display: 'inline-block', minHeight: 24, paddingBlock: 2, color: 'var(--mantine-color-anchor)' } as const;
+
 /** The links between the landing pages, a list per group. */
 function LandingLinks({ groups }: { groups: LandingLinkGroup[] }) {
   return (
-    <nav aria-label="More cars" className={classes.links}>
+    <SimpleGrid component="nav" aria-label="More cars" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" mt="xl">
       {groups.map((group) => (
         <div key={group.title}>
           <Title order={2} size="h4" mb="xs">
             {group.title}
           </Title>
-          <ul className={classes.linkList}>
+          {/* Plain styles, not a stylesheet of its own: one file less on every landing page's first load. */}
+          <ul style={LIST_STYLE}>
             {group.links.map((link) => (
               <li key={link.to}>
-                <Anchor component={Link} to={link.to}>
+                <Link to={link.to} style={LINK_STYLE}>
                   {link.label}
-                </Anchor>
+                </Link>
               </li>
             ))}
           </ul>
         </div>
       ))}
-    </nav>
+    </SimpleGrid>
   );
 }
 
@@ -53,9 +64,10 @@ function LandingLinks({ groups }: { groups: LandingLinkGroup[] }) {
  * introduction stating its figures, structured data listing its cars and links to its neighbours.
  * The buyer can still refine it; an unknown address is the not-found page (the server answers 404).
  */
-export function CarLandingPage({ route }: { route: LandingRouteId }) {
+export function CarLandingPage() {
   const params = useParams();
-  const input = landingOfRoute(route, params) as CarLandingInput;
+  // `/cars/:condition` or `/cars/:group/:value` (SITE_ROUTES), told apart by their params.
+  const input = landingOfRoute(params['group'] === undefined ? 'carsCondition' : 'carsLanding', params) as CarLandingInput;
   const fixed = useMemo(() => landingFixedFilters(input), [JSON.stringify(input)]); // eslint-disable-line react-hooks/exhaustive-deps -- the input is rebuilt each render; its value is the key
   if (!fixed) return <LandingNotFound />;
   return <KnownLanding input={input} fixed={fixed} />;

@@ -14,6 +14,7 @@ import {
   conditionOfSlug,
   conditionSlug,
   landingListFilters,
+  landingPath,
 } from '@dealership/car-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import type { FixedCarFilters } from '../listing/CarListing';
@@ -58,9 +59,9 @@ export interface LandingWords {
   label: string;
 }
 
-const bodyPath = (bodyType: BodyType) => sitePath('carsBody', { bodyType: bodyTypeSlug(bodyType) });
-const budgetPath = (m: number) => sitePath('carsUnder', { budget: budgetSlug(m) });
-const conditionPath = (condition: Condition) => sitePath('carsCondition', { condition: conditionSlug(condition) });
+const bodyPath = (bodyType: BodyType) => landingPath({ page: 'body', bodyType: bodyTypeSlug(bodyType) });
+const budgetPath = (m: number) => landingPath({ page: 'budget', budget: budgetSlug(m) });
+const conditionPath = (condition: Condition) => landingPath({ page: 'condition', condition: conditionSlug(condition) });
 
 /**
  * The words of a landing page; undefined for an address of none (an unknown body type, budget or
@@ -105,7 +106,7 @@ export function landingWords(input: CarLandingInput, landing: Pick<CarLanding, '
         heading: `${name} for Sale in Kenya`,
         one: name,
         many: `${name} cars`,
-        path: sitePath('carsModel', { brand: landing.brand.slug, model: input.model }),
+        path: landingPath({ page: 'model', brand: landing.brand.slug, model: input.model }),
         trail: [{ label: landing.brand.name, to: sitePath('brand', { slug: landing.brand.slug }) }],
         label: landing.model,
       };
@@ -143,7 +144,7 @@ export function landingLinks(input: CarLandingInput, landing: Pick<CarLanding, '
     groups.push({
       title: `Other ${brand.name} models`,
       links: [
-        ...others.map((m) => ({ label: `${brand.name} ${m.model}`, to: sitePath('carsModel', { brand: brand.slug, model: m.slug }) })),
+        ...others.map((m) => ({ label: `${brand.name} ${m.model}`, to: landingPath({ page: 'model', brand: brand.slug, model: m.slug }) })),
         { label: `All ${brand.name} vehicles`, to: sitePath('brand', { slug: brand.slug }) },
       ],
     });
