@@ -65,10 +65,12 @@ function LandingLinks({ groups }: { groups: LandingLinkGroup[] }) {
  * The buyer can still refine it; an unknown address is the not-found page (the server answers 404).
  */
 export function CarLandingPage() {
-  const params = useParams();
+  const { condition, group, value } = useParams();
   // `/cars/:condition` or `/cars/:group/:value` (SITE_ROUTES), told apart by their params.
-  const input = landingOfRoute(params['group'] === undefined ? 'carsCondition' : 'carsLanding', params) as CarLandingInput;
-  const fixed = useMemo(() => landingFixedFilters(input), [JSON.stringify(input)]); // eslint-disable-line react-hooks/exhaustive-deps -- the input is rebuilt each render; its value is the key
+  const { input, fixed } = useMemo(() => {
+    const landing = landingOfRoute(group === undefined ? 'carsCondition' : 'carsLanding', { condition, group, value }) as CarLandingInput;
+    return { input: landing, fixed: landingFixedFilters(landing) };
+  }, [condition, group, value]);
   if (!fixed) return <LandingNotFound />;
   return <KnownLanding input={input} fixed={fixed} />;
 }
