@@ -52,10 +52,26 @@ test.describe('landing pages', () => {
     const cars = await trpcQuery<{ items: { name: string }[]; total: number }>(request, 'car.list', { brands: ['toyota'], model: 'corolla-axio', pageSize: 48 });
     expect(cars.total).toBe(axio.count);
     const path = '/cars/toyota/corolla-axio';
+    const heading = 'Toyota Corolla Axio for Sale in Kenya';
 
+    // The server's HTML already holds the page: heading, introduction, cards and structured data.
+    const html = await (await request.get(path)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`${heading}</h1>`);
+    expect(root).toContain(`We have ${axio.count} Toyota Corolla Axio cars in stock`);
+    for (const car of cars.items) expect(root).toContain(`>${car.name}</a></h3>`);
+    expect(root).toContain('"@type":"ItemList"');
+
+    // React takes the server's page over in place (a failed hydration would replace its nodes).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __firstMain: Element | null }).__firstMain = document.querySelector('#root main');
+      });
+    });
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
-    const heading = 'Toyota Corolla Axio for Sale in Kenya';
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __firstMain: Element | null }).__firstMain === document.querySelector('#root main'))).toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${heading}`));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
