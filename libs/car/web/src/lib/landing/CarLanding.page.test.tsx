@@ -102,6 +102,18 @@ describe('CarLandingPage', () => {
     expect(screen.getByRole('link', { name: 'Browse all cars' })).toHaveAttribute('href', '/cars');
   });
 
+  it('suggests the other pages of its own kind first when it has no cars: other body types on a body page', async () => {
+    renderPage(<CarLandingPage />, {
+      route: '/cars/body/coupe',
+      path: '/cars/:group/:value',
+      api: api({ ...figures, count: 0, priceMin: null, priceMax: null, averageMileage: null }),
+    });
+    expect(await screen.findByText('We have no Coupes in stock right now.')).toBeInTheDocument();
+    const first = screen.getByRole('navigation', { name: 'Similar cars' });
+    expect(within(first).getByRole('heading', { name: 'Other body types' })).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'SUVs' })).toHaveAttribute('href', '/cars/body/suv');
+  });
+
   it('shows the not-found page at once for a body type that is none of ours, asking nothing', async () => {
     const { calls } = renderPage(<CarLandingPage />, { route: '/cars/body/tank', path: '/cars/:group/:value', api: api() });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();

@@ -34,9 +34,9 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', 
 const LINK_STYLE = { display: 'inline-block', minHeight: 24, paddingBlock: 2, color: 'var(--mantine-color-anchor)' } as const;
 
 /** The links between the landing pages, a list per group. */
-function LandingLinks({ groups }: { groups: LandingLinkGroup[] }) {
+function LandingLinks({ groups, label = 'More cars' }: { groups: LandingLinkGroup[]; label?: string }) {
   return (
-    <SimpleGrid component="nav" aria-label="More cars" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" mt="xl">
+    <SimpleGrid component="nav" aria-label={label} cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" mt="xl">
       {groups.map((group) => (
         <div key={group.title}>
           <Title order={2} size="h4" mb="xs">
@@ -124,7 +124,7 @@ function KnownLanding({ input, fixed }: { input: CarLandingInput; fixed: NonNull
         // A known page without cars now: it says so and leads on to its neighbours.
         <Stack gap="lg" py="md">
           <Text>Have a look at these instead, or ask us to find one for you.</Text>
-          <LandingLinks groups={groups.slice(0, 1)} />
+          <LandingLinks groups={groups.slice(0, 1)} label="Similar cars" />
           <div>
             <Button component={Link} to={sitePath('cars')} variant="light">
               Browse all cars

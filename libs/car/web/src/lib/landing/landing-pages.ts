@@ -134,7 +134,7 @@ export function landingDescription(words: LandingWords, figures: Pick<CarLanding
 /**
  * The links to the other landing pages: the brand's other models (model pages), the neighbouring
  * budgets (the band below and above on a budget page, every band elsewhere), the other body types
- * and the other conditions.
+ * and the other conditions; the page's own kind first.
  */
 export function landingLinks(input: CarLandingInput, landing: Pick<CarLanding, 'brand'> | undefined, models: CarModelOption[] | undefined): LandingLinkGroup[] {
   const groups: LandingLinkGroup[] = [];
@@ -163,6 +163,9 @@ export function landingLinks(input: CarLandingInput, landing: Pick<CarLanding, '
     title: condition ? 'Other conditions' : 'By condition',
     links: CONDITIONS.filter((c) => c !== condition).map((c) => ({ label: `${c} cars`, to: conditionPath(c) })),
   });
+  // The page's own kind first (other body types on a body page ...): an empty page suggests those.
+  const own = groups.findIndex((group) => group.title.startsWith('Other '));
+  if (own > 0) groups.unshift(...groups.splice(own, 1));
   return groups.filter((group) => group.links.length > 0);
 }
 
