@@ -1,6 +1,7 @@
 // Issue 30: the landing pages (/cars with fixed filters at addresses of their own). The expected
 // cars come from the catalogue the API lists, not from hard-coded facts.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { violationsOf } from '../support/axe';
 import { closeFilters, showFilters, statedTotal } from '../support/catalogue';
 import { ANY_VIEWPORT, carCards, expect, test } from '../support/fixtures';
 
@@ -148,5 +149,10 @@ test.describe('landing pages', () => {
     const known = await request.get('/cars/locally-used');
     expect(known.status()).toBe(200);
     expect(await known.text()).toContain('>Locally Used Cars for Sale in Kenya</h1>');
+  });
+
+  test('the landing pages have no WCAG 2.1 A or AA violations that axe finds', async ({ page, pageProblems }) => {
+    expect(await violationsOf(page, ['/cars/toyota/corolla-axio', '/cars/under/1-million', '/cars/body/tank'])).toEqual([]);
+    expect(pageProblems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
   });
 });
