@@ -1,6 +1,7 @@
 /** Enumerations and business constants of spec §9 and the catalogue. */
 
-export const FUEL_TYPES = ['Petrol', 'Diesel'] as const;
+/** Hybrids are petrol hybrids; Electric cars take the duty estimator's electric rules. */
+export const FUEL_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
 export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
@@ -65,8 +66,48 @@ export type CarSort = (typeof CAR_SORTS)[number];
  * list; the admin form offers the brand's models as suggestions.
  */
 export const MULTI_WORD_MODELS: Readonly<Record<string, readonly string[]>> = {
-  Toyota: ['Land Cruiser Prado', 'Land Cruiser V8', 'Land Cruiser', 'Corolla Axio', 'Corolla Fielder', 'Corolla Cross', 'Mark X', 'Mark II', 'Town Ace', 'Lite Ace'],
+  Toyota: [
+    'Land Cruiser Prado',
+    'Land Cruiser V8',
+    'Land Cruiser',
+    'Corolla Axio',
+    'Corolla Fielder',
+    'Corolla Cross',
+    'Mark X',
+    'Mark II',
+    'Town Ace',
+    'Lite Ace',
+  ],
   'Land Rover': ['Range Rover Sport', 'Range Rover Evoque', 'Range Rover Velar', 'Range Rover', 'Discovery Sport'],
   Volkswagen: ['Polo Vivo'],
   Mitsubishi: ['Pajero Sport', 'Eclipse Cross'],
 };
+
+/**
+ * Colours the admin form suggests for the body and the cabin. Colours stay free text (at most
+ * `COLOUR_MAX_LENGTH`): dealers copy the maker's name from the auction sheet ("Pearl White",
+ * "Dark Blue Mica"), which a fixed list would lose; the suggestions keep the common ones spelled
+ * one way.
+ */
+export const EXTERIOR_COLOUR_SUGGESTIONS = [
+  'White',
+  'Pearl White',
+  'Black',
+  'Silver',
+  'Grey',
+  'Blue',
+  'Dark Blue',
+  'Red',
+  'Wine Red',
+  'Green',
+  'Brown',
+  'Beige',
+  'Gold',
+  'Orange',
+  'Yellow',
+] as const;
+export const INTERIOR_COLOUR_SUGGESTIONS = ['Black', 'Grey', 'Beige', 'Brown', 'Tan', 'Cream', 'Red', 'Black and Grey'] as const;
+export const COLOUR_MAX_LENGTH = 40;
+
+/** How many characters of a chassis number or VIN the public sees (the end of it; staff see it whole). */
+export const CHASSIS_PUBLIC_CHARACTERS = 6;

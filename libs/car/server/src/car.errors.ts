@@ -41,3 +41,10 @@ export class CarHeldByOrderError extends DomainError {
     super(ErrorCode.Conflict, "An order holds this car: change the order's status (Orders) to free or sell it, not the car's", 'status');
   }
 }
+
+/** Another car holds the stock number given (stock numbers are unique). */
+export class CarStockNumberTakenError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'Another car has this stock number', 'stockNumber');
+  }
+}
