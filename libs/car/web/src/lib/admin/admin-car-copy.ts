@@ -79,6 +79,18 @@ export const CAR_FIELD_LABELS = {
   status: 'Status',
   featured: 'Featured',
   warranty: 'Warranty',
+  model: 'Model',
+  exteriorColour: 'Exterior Colour',
+  interiorColour: 'Interior Colour',
+  stockNumber: 'Stock Number',
+  chassisNumber: 'Chassis No. / VIN',
+} as const;
+
+/** Hints under the vehicle data fields. */
+export const VEHICLE_FIELD_HINTS = {
+  model: 'As buyers search it ("Land Cruiser Prado"). Left blank on a new car, it is read from the name after the brand.',
+  stockNumber: 'Letters, digits and hyphens. Left blank on a new car, the next number (ST-00043) is given.',
+  chassisNumber: 'A 17-character VIN or a Japanese chassis number (NZE161-1234567). The public sees only its last 6 characters.',
 } as const;
 
 export type CarFieldName = keyof typeof CAR_FIELD_LABELS;
