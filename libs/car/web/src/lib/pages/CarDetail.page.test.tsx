@@ -1,8 +1,9 @@
+import type { Car } from '@dealership/car-schemas';
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
-import { CarDetailPage, timeAgo, UNAVAILABLE_EXPLANATION, whatsappMessage } from './CarDetail.page';
+import { CarDetailPage, importDutyLink, timeAgo, UNAVAILABLE_EXPLANATION, whatsappMessage } from './CarDetail.page';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
 const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: toyota.images };
@@ -108,6 +109,32 @@ describe('CarDetailPage', () => {
 });
 
 describe('helpers', () => {
+  it("links the duty estimator with the car's fuel: Electric takes the electric rules (no engine size), hybrids pay as petrol", () => {
+    const link = (fuelType: Car['fuelType']) => importDutyLink(makeCar({ fuelType, year: 2019, engineSize: 1800 }));
+    expect(link('Electric')).toBe('/import-duty?registered=2019-01&fuel=electric');
+    expect(link('Diesel')).toBe('/import-duty?registered=2019-01&cc=1800&fuel=diesel');
+    for (const fuel of ['Petrol', 'Hybrid', 'Plug-in Hybrid'] as const) expect(link(fuel)).toBe('/import-duty?registered=2019-01&cc=1800&fuel=petrol');
+  });
+
+  it('shows the vehicle data rows from the server: stock number, colour, and only the end of the chassis number', async () => {
+    renderPage(<CarDetailPage />, {
+      route: `/car/${prado.slug}`,
+      path: '/car/:slug',
+      api: api([], { ...prado, stockNumber: 'ST-00042', exteriorColour: 'Pearl White', warranty: '6 months', chassisNumberEnd: '234567' }),
+    });
+    const specs = within(await screen.findByRole('region', { name: 'Technical Specifications' }));
+    for (const [label, value] of [
+      ['Condition', prado.condition],
+      ['Body Type', prado.bodyType],
+      ['Exterior Colour', 'Pearl White'],
+      ['Warranty', '6 months'],
+      ['Stock No.', 'ST-00042'],
+      ['Chassis No. (last 6)', '234567'],
+    ]) {
+      expect(specs.getByText(label).nextSibling).toHaveTextContent(value);
+    }
+  });
+
   it.each([
     ['Reserved', UNAVAILABLE_EXPLANATION.Reserved],
     ['Sold', UNAVAILABLE_EXPLANATION.Sold],

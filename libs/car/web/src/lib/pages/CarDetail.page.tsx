@@ -231,9 +231,16 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
 /** The financing calculator for this car's price (the page starts from a 20% deposit). */
 const financingLink = (car: Car) => `${sitePath('financing')}?${new URLSearchParams({ price: String(car.price), months: '48' })}`;
 
-/** The duty estimator with what the car tells of itself: its year (January), engine and fuel; the buyer adds the CRSP value. */
-const importDutyLink = (car: Car) =>
-  `${sitePath('importDuty')}?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
+/**
+ * The duty estimator with what the car tells of itself: its year (January), engine and fuel; the
+ * buyer adds the CRSP value. An Electric car takes the electric rules (no engine size); hybrids pay
+ * as petrol cars by engine size.
+ */
+export function importDutyLink(car: Car): string {
+  const electric = car.fuelType === 'Electric';
+  const fuel = electric || car.fuelType === 'Diesel' ? car.fuelType.toLowerCase() : 'petrol';
+  return `${sitePath('importDuty')}?registered=${car.year}-01${electric ? '' : `&cc=${car.engineSize}`}&fuel=${fuel}`;
+}
 
 export interface CarDetailPageProps {
   /**
