@@ -159,6 +159,8 @@ export function CarForm({
       label={CAR_FIELD_LABELS[field]}
       withAsterisk={required}
       description={field === 'stockNumber' || field === 'chassisNumber' ? VEHICLE_FIELD_HINTS[field] : undefined}
+      // Hints under the input, so the inputs of a row stay aligned.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       key={form.key(field)}
       {...form.getInputProps(field)}
     />
@@ -171,6 +173,7 @@ export function CarForm({
       label={CAR_FIELD_LABELS[field]}
       data={[...suggestions]}
       description={field === 'model' ? VEHICLE_FIELD_HINTS.model : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       comboboxProps={{ withinPortal: true }}
       key={form.key(field)}
       {...form.getInputProps(field)}

@@ -88,9 +88,9 @@ export const CAR_FIELD_LABELS = {
 
 /** Hints under the vehicle data fields. */
 export const VEHICLE_FIELD_HINTS = {
-  model: 'As buyers search it ("Land Cruiser Prado"). Left blank on a new car, it is read from the name after the brand.',
-  stockNumber: 'Letters, digits and hyphens. Left blank on a new car, the next number (ST-00043) is given.',
-  chassisNumber: 'A 17-character VIN or a Japanese chassis number (NZE161-1234567). The public sees only its last 6 characters.',
+  model: 'As buyers search it ("Land Cruiser Prado"). Blank on a new car: read from the name.',
+  stockNumber: 'Letters, digits, hyphens. Blank on a new car: the next free number.',
+  chassisNumber: 'A 17-character VIN or a chassis number like NZE161-1234567. The public sees its last 6 characters only.',
 } as const;
 
 export type CarFieldName = keyof typeof CAR_FIELD_LABELS;
