@@ -1,6 +1,7 @@
 /** Enumerations and business constants of spec §9 and the catalogue. */
 
-export const FUEL_TYPES = ['Petrol', 'Diesel'] as const;
+/** Hybrids are petrol hybrids; Electric cars take the duty estimator's electric rules. */
+export const FUEL_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
 export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
@@ -58,15 +59,3 @@ export const RELATED_CARS_LIMIT = 8;
 export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
 
-/**
- * Models whose names are more than one word, per brand (as buyers write them): `modelFromName`
- * takes the longest of these that a car's name starts with (after its brand), else the first word.
- * Migration 0034_car_model filled the models of existing cars by the same rule from a copy of this
- * list; the admin form offers the brand's models as suggestions.
- */
-export const MULTI_WORD_MODELS: Readonly<Record<string, readonly string[]>> = {
-  Toyota: ['Land Cruiser Prado', 'Land Cruiser V8', 'Land Cruiser', 'Corolla Axio', 'Corolla Fielder', 'Corolla Cross', 'Mark X', 'Mark II', 'Town Ace', 'Lite Ace'],
-  'Land Rover': ['Range Rover Sport', 'Range Rover Evoque', 'Range Rover Velar', 'Range Rover', 'Discovery Sport'],
-  Volkswagen: ['Polo Vivo'],
-  Mitsubishi: ['Pajero Sport', 'Eclipse Cross'],
-};

@@ -1,6 +1,7 @@
 import { PRICE_RANGES } from './car.constants';
 import { CarListInputSchema } from './car.model';
-import { modelFromName, modelSlug } from './car-model-name';
+import { modelSlug } from './car-model-name';
+import { modelFromName } from './vehicle-data';
 
 describe('CarListInputSchema', () => {
   it('defaults to the newest first, page 1 of 12', () => {

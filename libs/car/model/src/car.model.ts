@@ -8,7 +8,7 @@ import { BODY_TYPES, CAR_SORTS, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, PR
 // list's filters. The car's write contract (the admin form's fields) is in car-schemas, so a change
 // to it reaches only the car domain and the apps (issue 26: blast radius).
 
-export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: 'fuelType must be Petrol or Diesel' });
+export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: `fuelType must be one of: ${FUEL_TYPES.join(', ')}` });
 export const TransmissionSchema = z.enum(TRANSMISSIONS, { error: 'transmission must be Automatic or Manual' });
 export const DriveSchema = z.enum(DRIVES, { error: 'drive must be 2 WD or 4 WD' });
 export const BodyTypeSchema = z.enum(BODY_TYPES, { error: `bodyType must be one of: ${BODY_TYPES.join(', ')}` });
@@ -52,6 +52,16 @@ export const CarSchema = z.object({
   fuelTankLitres: z.number().int().nullable(),
   warranty: text().nullable(),
   condition: ConditionSchema,
+  /** Body and cabin colours, free text ("Pearl White"); null when not given. */
+  exteriorColour: text().nullable(),
+  interiorColour: text().nullable(),
+  /** The dealer's stock number ("ST-00042"): unique, shown to staff and on the car page. */
+  stockNumber: text(),
+  /**
+   * The last `CHASSIS_PUBLIC_CHARACTERS` characters of the chassis number or VIN, null when not
+   * given: the whole number never leaves the server but to staff (`CarStaffSchema`).
+   */
+  chassisNumberEnd: text().nullable(),
   bodyType: BodyTypeSchema,
   /** Shown in the home carousel (newest first). */
   featured: z.boolean(),
@@ -62,6 +72,10 @@ export const CarSchema = z.object({
   updatedAt: TimestampSchema,
 });
 export type Car = z.infer<typeof CarSchema>;
+
+/** A car as staff read it (the back office's edit form, the admin writes' answers): with its whole chassis number or VIN. */
+export const CarStaffSchema = CarSchema.extend({ chassisNumber: text().nullable() });
+export type CarStaff = z.infer<typeof CarStaffSchema>;
 
 /** Query strings send one value or many; accept both, and comma lists (each item is `text()`). */
 const stringList = z
@@ -127,9 +141,10 @@ export const CarPageSchema = z.object({
 });
 export type CarPage = z.infer<typeof CarPageSchema>;
 
-
 /** The models of one brand's listed cars (`car.models`): the brand by id or slug. */
-export const CarModelsInputSchema = z.object({ brand: text().trim().min(1, { error: 'brand is required' }).max(80, { error: 'brand must be at most 80 characters' }) });
+export const CarModelsInputSchema = z.object({
+  brand: text().trim().min(1, { error: 'brand is required' }).max(80, { error: 'brand must be at most 80 characters' }),
+});
 export type CarModelsInput = z.infer<typeof CarModelsInputSchema>;
 
 /** A model with listed cars: its name, its slug and how many listed cars it has; most cars first, then by name. */

@@ -3,3 +3,4 @@ export * from './car.model';
 export * from './car-model-name';
 export * from './car-landing';
 export * from './car-landing.schema';
+export * from './vehicle-data';

@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import { type Car, CHASSIS_PUBLIC_CHARACTERS } from '@dealership/car-schemas';
 import { brandImages, brands, carImages, cars } from '@dealership/server-db';
 import { type Column, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -12,6 +12,9 @@ function imagesJson(table: typeof carImages | typeof brandImages, owner: SQL): S
 function isoTimestamp(column: Column): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/** The public end of the chassis number (the whole number is for staff only: `CarStaffSchema`). */
+export const chassisNumberEnd = sql<string | null>`right(${cars.chassisNumber}, ${sql.raw(String(CHASSIS_PUBLIC_CHARACTERS))})`;
 
 /**
  * A `cars` row as the contract's `Car`, built by PostgreSQL as one JSON value: its pictures in
@@ -29,8 +32,10 @@ const carJsonExpression = sql`json_build_object(
   'safetyRating', ${cars.safetyRating}, 'year', ${cars.year}, 'seats', ${cars.seats}, 'drive', ${cars.drive},
   'horsepower', ${cars.horsepower}, 'torque', ${cars.torque}, 'accelerationSeconds', ${cars.accelerationSeconds},
   'groundClearanceMm', ${cars.groundClearanceMm}, 'fuelTankLitres', ${cars.fuelTankLitres}, 'warranty', ${cars.warranty},
-  'condition', ${cars.condition}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
+  'condition', ${cars.condition}, 'exteriorColour', ${cars.exteriorColour}, 'interiorColour', ${cars.interiorColour},
+  'stockNumber', ${cars.stockNumber}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
   'createdAt', ${isoTimestamp(cars.createdAt)}, 'updatedAt', ${isoTimestamp(cars.updatedAt)},
+  'chassisNumberEnd', ${chassisNumberEnd},
   'images', ${imagesJson(carImages, sql`${carImages.carId} = ${cars.id}`)},
   'brand', (select json_build_object('id', ${brands.id}, 'name', ${brands.name}, 'slug', ${brands.slug},
     'images', ${imagesJson(brandImages, sql`${brandImages.brandId} = ${brands.id}`)}) from ${brands} where ${brands.id} = ${cars.brandId})

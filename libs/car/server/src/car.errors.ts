@@ -48,3 +48,10 @@ export class CarLandingNotFoundError extends DomainError {
     super(ErrorCode.NotFound, 'No such page of cars');
   }
 }
+
+/** Another car holds the stock number given (stock numbers are unique). */
+export class CarStockNumberTakenError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'Another car has this stock number', 'stockNumber');
+  }
+}

@@ -1,4 +1,16 @@
-import { type Car, type CarCreateFields, type CarModelOption, type CarListFilters, type CarManageFilters, type CarMostViewed, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
+import {
+  type Car,
+  type CarCreateFields,
+  type CarModelOption,
+  type CarStaff,
+  type CarListFilters,
+  type CarManageFilters,
+  type CarMostViewed,
+  type CarPage,
+  type CarStats,
+  type CarStockAge,
+  CAR_STATUSES,
+} from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
@@ -22,7 +34,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions, UUID } from './car-filters';
-import { carJson } from './car-json';
+import { carJson, chassisNumberEnd } from './car-json';
 
 /**
  * Lists count their matches exactly up to this many, then report the total as capped ("10,000+").
@@ -50,12 +62,16 @@ export interface CarCountCaps {
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
 
 /** What a write came to: done, or why not (an unknown brand; the slug taken meanwhile). */
-export type CarWriteResult = CatalogueWriteResult<'brand-not-found' | 'not-found' | 'held-by-order'>;
+export type CarWriteResult = CatalogueWriteResult<CarWriteFailure | 'not-found' | 'held-by-order'>;
+
+/** The failures a car's insert or update expects: an unknown brand, a stock number another car holds. */
+type CarWriteFailure = 'brand-not-found' | 'stock-number-taken';
 
 /** The failed write's reason when it is one we expect, else rethrows. */
-function writeFailure(error: unknown): CatalogueWriteResult<'brand-not-found' | 'not-found'> {
+function writeFailure(error: unknown): CatalogueWriteResult<CarWriteFailure | 'not-found'> {
   const { code, constraint } = pgError(error);
   if (code === PG_FOREIGN_KEY_VIOLATION && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_stock_number_key') return { ok: false, reason: 'stock-number-taken' };
   if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
   throw error;
 }
@@ -69,7 +85,8 @@ export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return db.query.cars.findMany({
     where,
     orderBy,
-    columns: { brandId: false, searchText: false, modelSlug: false },
+    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },
+    extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {
@@ -118,7 +135,7 @@ export class CarRepository {
   private readonly listedCountQuery;
   private readonly countCaps: CarCountCaps;
 
-  private readonly rows: CatalogueRows<typeof cars, 'brand-not-found' | 'not-found'>;
+  private readonly rows: CatalogueRows<typeof cars, CarWriteFailure | 'not-found'>;
 
   constructor(
     @Inject(DB) private readonly db: Database,
@@ -215,7 +232,12 @@ export class CarRepository {
     const days = sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`;
     const inStock = ne(cars.status, 'Sold');
     const [oldest, [counts]] = await Promise.all([
-      this.db.select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days }).from(cars).where(inStock).orderBy(asc(cars.createdAt), asc(cars.id)).limit(100),
+      this.db
+        .select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days })
+        .from(cars)
+        .where(inStock)
+        .orderBy(asc(cars.createdAt), asc(cars.id))
+        .limit(100),
       this.db
         .select({ inStock: count(), over90Days: sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now.getTime() - 90 * 86_400_000)})::int` })
         .from(cars)
@@ -231,7 +253,14 @@ export class CarRepository {
    */
   async mostViewed(since: string, leadsSince: Date, limit: number): Promise<CarMostViewed['cars']> {
     const views = sql<number>`sum(${carDailyViews.views})::int`.as('views');
-    const top = this.db.select({ carId: carDailyViews.carId, views }).from(carDailyViews).where(gte(carDailyViews.day, since)).groupBy(carDailyViews.carId).orderBy(desc(views), asc(carDailyViews.carId)).limit(limit).as('top');
+    const top = this.db
+      .select({ carId: carDailyViews.carId, views })
+      .from(carDailyViews)
+      .where(gte(carDailyViews.day, since))
+      .groupBy(carDailyViews.carId)
+      .orderBy(desc(views), asc(carDailyViews.carId))
+      .limit(limit)
+      .as('top');
     return this.db
       .select({
         id: cars.id,
@@ -365,6 +394,16 @@ export class CarRepository {
         return true;
       }),
     );
+  }
+
+  /** A car as staff read it (with its whole chassis number), by id or by slug. */
+  async forStaff(key: { id: string } | { slug: string }): Promise<CarStaff | undefined> {
+    const [row] = await this.db
+      .select({ car: carJson, chassisNumber: cars.chassisNumber })
+      .from(cars)
+      .where('id' in key ? eq(cars.id, key.id) : eq(cars.slug, key.slug))
+      .limit(1);
+    return row ? { ...row.car, chassisNumber: row.chassisNumber } : undefined;
   }
 
   async bySlug(slug: string): Promise<Car | undefined> {

@@ -39,6 +39,8 @@ export class CarRouter {
       /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
       compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
+      /** A car as staff read it, with its whole chassis number (the back office's edit form). */
+      forStaff: adminProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.forStaff({ slug: input.slug })),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),
       /** The owner's stock age report. */

@@ -75,7 +75,9 @@ describe('car writes (integration, real database)', () => {
       expect(CarCreateInputSchema.safeParse({ ...full, images: [] }).error?.issues[0].message).toBe('Please Provide atleast one Image');
       expect(CarCreateInputSchema.safeParse({ ...full, name: '   ' }).error?.issues[0].message).toBe('Car name is required');
       expect(CarCreateInputSchema.safeParse({ ...full, price: 0 }).error?.issues[0].message).toBe('price must be at least 1');
-      expect(CarCreateInputSchema.safeParse({ ...full, fuelType: 'petrol' }).error?.issues[0].message).toBe('fuelType must be Petrol or Diesel');
+      expect(CarCreateInputSchema.safeParse({ ...full, fuelType: 'petrol' }).error?.issues[0].message).toBe(
+        'fuelType must be one of: Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric',
+      );
       expect(CarCreateInputSchema.safeParse({ ...full, status: 'Gone' }).error?.issues[0].path).toEqual(['status']);
       expect(CarCreateInputSchema.safeParse({ ...full, seats: 0 }).error?.issues[0].message).toBe('seats must be at least 1');
     });

@@ -146,13 +146,19 @@ describe('migrations (integration, real database)', () => {
         sql`select column_name from information_schema.columns where table_name = 'account_contacts' order by ordinal_position`,
       )) as unknown as { rows: { column_name: string }[] };
       expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff']);
-      const accounts = await handle.db.select({ email: accountContacts.email, isStaff: accountContacts.isStaff }).from(accountContacts).orderBy(accountContacts.email);
+      const accounts = await handle.db
+        .select({ email: accountContacts.email, isStaff: accountContacts.isStaff })
+        .from(accountContacts)
+        .orderBy(accountContacts.email);
       expect(accounts).toEqual([
         { email: 'buyer@example.com', isStaff: false },
         { email: 'staff@example.com', isStaff: true },
       ]);
       expect(await handle.db.select({ name: carRefs.name, slug: carRefs.slug }).from(carRefs)).toEqual([{ name: 'Prado', slug: 'prado' }]);
-      const holders = await handle.db.select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner }).from(pictureHolders).orderBy(pictureHolders.publicId);
+      const holders = await handle.db
+        .select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner })
+        .from(pictureHolders)
+        .orderBy(pictureHolders.publicId);
       expect(holders).toEqual([
         { publicId: 'brands/b', owner: 'brand' },
         { publicId: 'cars/a', owner: 'car' },
@@ -173,7 +179,10 @@ describe('migrations (integration, real database)', () => {
 
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const rows = await handle.db.select({ effectiveFrom: settings.effectiveFrom, reservation: settings.reservation }).from(settings).orderBy(settings.effectiveFrom);
+      const rows = await handle.db
+        .select({ effectiveFrom: settings.effectiveFrom, reservation: settings.reservation })
+        .from(settings)
+        .orderBy(settings.effectiveFrom);
       expect(rows).toEqual([
         { effectiveFrom: '2026-11-01', reservation: DEFAULT_RESERVATION_RULES },
         { effectiveFrom: '2027-07-01', reservation: DEFAULT_RESERVATION_RULES },
@@ -249,6 +258,44 @@ describe('migrations (integration, real database)', () => {
       const [marked] = await handle.db.select({ modelSlug: cars.modelSlug }).from(cars).where(eq(cars.slug, 'car-0'));
       expect(marked.modelSlug).toBe(modelSlug(' Mark X (GRX130) '));
       expect(marked.modelSlug).toBe('mark-x-grx130');
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0035 numbers an existing installation's cars in the order they were added, and new cars after them", async () => {
+    const dataDir = join(root, 'data-0035');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0034_car_model', join(root, 'migrations-0034')) });
+    // Inserted out of their added order: the numbers follow created_at.
+    for (const [slug, createdAt] of [
+      ['second', '2025-02-01'],
+      ['first', '2025-01-01'],
+      ['third', '2025-03-01'],
+    ]) {
+      await old.query(
+        `INSERT INTO cars (name, slug, description, price, fuel_type, transmission, engine_size, mileage, year, drive, body_type, created_at)
+          VALUES ($1, $1, 'Clean.', 5000000, 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV', $2)`,
+        [slug, createdAt],
+      );
+    }
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const numbers = async () =>
+        (await handle.db.select({ slug: cars.slug, stockNumber: cars.stockNumber }).from(cars).orderBy(cars.stockNumber)).map(
+          (c) => `${c.slug} ${c.stockNumber}`,
+        );
+      expect(await numbers()).toEqual(['first ST-00001', 'second ST-00002', 'third ST-00003']);
+      // A number typed by hand is skipped by the next one given.
+      await handle.db.execute(sql`update cars set stock_number = 'ST-00004' where slug = 'first'`);
+      await handle.db.execute(sql`
+        insert into cars (name, slug, description, price, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+          values ('fourth', 'fourth', 'Clean.', 5000000, 'Electric', 'Automatic', 1, 40000, 2024, '2 WD', 'SUV')`);
+      expect(await numbers()).toEqual(['second ST-00002', 'third ST-00003', 'first ST-00004', 'fourth ST-00005']);
+      await expect(handle.db.execute(sql`update cars set stock_number = 'ST-00002' where slug = 'third'`)).rejects.toThrow();
     } finally {
       await handle.close();
     }

@@ -44,6 +44,19 @@ export const cars = pgTable(
     fuelTankLitres: integer('fuel_tank_litres'),
     warranty: text('warranty'),
     condition: conditionEnum('condition').notNull().default('New'),
+    /** Free text ("Pearl White"); null when not given. */
+    exteriorColour: text('exterior_colour'),
+    interiorColour: text('interior_colour'),
+    /**
+     * The dealer's stock number, unique; staff may change it. A car saved without one gets the
+     * next free `ST-nnnnn` (`car_next_stock_number()`, migration 0035: existing cars were numbered
+     * in the order they were added).
+     */
+    stockNumber: text('stock_number')
+      .notNull()
+      .default(sql`car_next_stock_number()`),
+    /** VIN or Japanese chassis number, capitals, no spaces; only staff read it whole (the public its last 6 characters). */
+    chassisNumber: text('chassis_number'),
     bodyType: bodyTypeEnum('body_type').notNull(),
     /** Shown in the home carousel. */
     featured: boolean('featured').notNull().default(false),
@@ -60,6 +73,7 @@ export const cars = pgTable(
   },
   (t) => [
     uniqueIndex('cars_slug_key').on(t.slug),
+    uniqueIndex('cars_stock_number_key').on(t.stockNumber),
     // Each index matches an ORDER BY of car-filters' `carOrder` column for column, direction and
     // NULLS placement (`desc` in a query is NULLS FIRST), so a page is an index scan that stops at
     // its end instead of a sort of every car. Listings leave sold cars out: those are partial on

@@ -88,6 +88,11 @@ describe('CarLandingPage', () => {
     expect(within(more).queryByRole('link', { name: 'Toyota Land Cruiser Prado' })).not.toBeInTheDocument();
     expect(within(more).getByRole('link', { name: 'All Toyota vehicles' })).toHaveAttribute('href', '/brand/toyota');
     expect(screen.getByRole('link', { name: 'Toyota' })).toHaveAttribute('href', '/brand/toyota');
+    // The panel shows the page's brand and model; another model is that model's page.
+    const model = await screen.findByRole('combobox', { name: 'Model' });
+    expect(model).toHaveValue('land-cruiser-prado');
+    fireEvent.change(model, { target: { value: 'harrier' } });
+    expect(location()).toBe('/cars/toyota/harrier');
   });
 
   it('says so when a known page has no cars, and suggests its neighbours', async () => {

@@ -205,9 +205,16 @@ export function landingFixedFilters(input: CarLandingInput): FixedCarFilters | u
     return { filters: {}, input: { priceMax: list.priceMax }, leaveFor: (next) => (next.price === null ? undefined : withQuery(sitePath('cars'), next)) };
   }
   const brand = list.brands[0];
+  const { model } = list;
   return {
-    filters: { brands: [brand] },
-    input: { model: list.model },
-    leaveFor: (next) => (next.brands.length === 1 && next.brands[0] === brand && next.make === null ? undefined : withQuery(sitePath('cars'), next)),
+    filters: { brands: [brand], model },
+    input: {},
+    leaveFor: (next) => {
+      const sameBrand = next.brands.length === 1 && next.brands[0] === brand && next.make === null;
+      if (sameBrand && next.model === model) return undefined;
+      // Another model of the brand is its own page; anything else is /cars with the filters.
+      if (sameBrand && next.model) return withQuery(landingPath({ page: 'model', brand, model: next.model }), { ...next, brands: [], model: null });
+      return withQuery(sitePath('cars'), next);
+    },
   };
 }

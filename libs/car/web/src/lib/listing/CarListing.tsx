@@ -91,15 +91,7 @@ export function CarListing({ listing, withSearch = true, empty }: CarListingProp
   return (
     <div className={classes.layout}>
       <div>
-        <Button
-          hiddenFrom="md"
-          variant="light"
-          fullWidth
-          mb="md"
-          onClick={() => setFiltersOpen(true)}
-          aria-expanded={filtersOpen}
-          aria-controls="car-filters"
-        >
+        <Button hiddenFrom="md" variant="light" fullWidth mb="md" onClick={() => setFiltersOpen(true)} aria-expanded={filtersOpen} aria-controls="car-filters">
           Show Filters
         </Button>
         <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>
