@@ -15,6 +15,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUDGETED_ROUTES = [
   { route: '/', module: 'src/pages/HomePage.tsx' },
   { route: '/cars', module: 'src/pages/CarsPage.tsx' },
+  // The landing pages (/cars/body/suv ...): the /cars listing, shared with it as one chunk.
+  { route: '/cars/:group/:value', module: 'src/pages/CarLandingPage.tsx' },
   // The page buyers land on from a search or a shared link; its dialogs (pictures, enquiry) load on demand.
   { route: '/car/:slug', module: 'src/pages/CarDetailPage.tsx' },
   // The buyer tools (issue 14): the calculators must not take a route past the budget.
@@ -29,6 +31,7 @@ export const BUDGETED_ROUTES = [
 export const PUBLIC_ROUTE_MODULES = [
   'src/pages/HomePage.tsx',
   'src/pages/CarsPage.tsx',
+  'src/pages/CarLandingPage.tsx',
   'src/pages/CarSearchPage.tsx',
   'src/pages/CarDetailPage.tsx',
   'src/pages/BrandsPage.tsx',

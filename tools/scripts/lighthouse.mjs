@@ -113,6 +113,8 @@ try {
   const allPaths = [
     '/',
     '/cars',
+    // A landing page (issue 30): /cars with fixed filters, here a model's.
+    '/cars/toyota/corolla-axio',
     `/car/${carSlug}`,
     '/brands',
     `/brand/${brandSlug}`,

@@ -2,7 +2,19 @@ import { defaultSiteContent, siteContentFields } from '@dealership/content-schem
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users } from '@dealership/server-db';
+import {
+  brandImages,
+  DB,
+  type Database,
+  type DatabaseHandle,
+  leads,
+  mpesaPayments,
+  orders,
+  outboxMessages,
+  settings,
+  testimonials,
+  users,
+} from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
@@ -33,6 +45,8 @@ interface Fixtures {
   orderId: string;
   brandId: string;
   carId: string;
+  /** The same car's slug. */
+  carSlug: string;
   spare: { cars: string[]; brands: string[]; carImages: string[]; brandImages: string[]; orderCars: string[]; staff: string[] };
   /** The salesperson's account (a role change that changes nothing). */
   salesId: string;
@@ -137,6 +151,7 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
   { path: 'car.manage', type: 'query', access: 'admin', input: (f) => ({ search: 'toyota', brandId: f.brandId, status: 'Available', featured: false }) },
   { path: 'car.stats', type: 'query', access: 'admin' },
+  { path: 'car.forStaff', type: 'query', access: 'admin', input: (f) => ({ slug: f.carSlug }) },
   { path: 'car.create', type: 'mutation', access: 'admin', input: (f) => carInput(f) },
   { path: 'car.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.carId, price: 710_000 }) },
   { path: 'car.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.cars) }) },
@@ -162,7 +177,12 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.setAway', type: 'mutation', access: 'admin', input: () => ({ away: false }) },
   { path: 'staff.setAway', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, away: false }) },
   { path: 'staff.list', type: 'query', access: 'owner' },
-  { path: 'staff.invite', type: 'mutation', access: 'owner', input: () => ({ name: 'Invited Person', email: `invited-${++invites}@dealer.test`, staffRole: 'sales' }) },
+  {
+    path: 'staff.invite',
+    type: 'mutation',
+    access: 'owner',
+    input: () => ({ name: 'Invited Person', email: `invited-${++invites}@dealer.test`, staffRole: 'sales' }),
+  },
   { path: 'staff.setRole', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.salesId, staffRole: 'sales' }) },
   { path: 'staff.deactivate', type: 'mutation', access: 'owner', input: (f) => ({ userId: take(f.spare.staff) }) },
   { path: 'staff.resetTwoFactor', type: 'mutation', access: 'owner', input: (f) => ({ userId: f.spare.staff[0] }) },
@@ -278,6 +298,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.bySlug': 'query',
   'car.compare': 'query',
   'car.related': 'query',
+  'car.models': 'query',
+  'car.landing': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',
@@ -498,6 +520,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       orderId: order.id,
       brandId: brand.id,
       carId: car.id,
+      carSlug: car.slug,
       spare: {
         cars: spareCars.map((c) => c.id),
         brands: spareBrands.map((b) => b.id),
@@ -561,7 +584,12 @@ describe('authorization matrix (integration: the whole server)', () => {
             ? expect.anything()
             : expect.objectContaining({
                 success: false,
-                message: status === 401 ? expect.stringContaining('log in') : row.access === 'owner' && who(actor) === 'sales' ? "Owner access required: ask the dealership's owner" : 'Admin access required',
+                message:
+                  status === 401
+                    ? expect.stringContaining('log in')
+                    : row.access === 'owner' && who(actor) === 'sales'
+                      ? "Owner access required: ask the dealership's owner"
+                      : 'Admin access required',
               }),
       });
     });

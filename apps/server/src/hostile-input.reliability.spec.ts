@@ -139,7 +139,12 @@ type Actor = 'guest' | 'customer' | 'admin';
 
 /** A whole valid site content (content.update replaces all of it): every text in it is spoiled in turn. */
 function siteContentTemplate() {
-  return { ...siteContentFields(defaultSiteContent('+254 711 222 333')), whatsapp: '+254 722 000 111', email: 'sales@dealer.example', mapUrl: 'https://maps.example.com/?q=Mombasa' };
+  return {
+    ...siteContentFields(defaultSiteContent('+254 711 222 333')),
+    whatsapp: '+254 722 000 111',
+    email: 'sales@dealer.example',
+    mapUrl: 'https://maps.example.com/?q=Mombasa',
+  };
 }
 
 describe('hostile input (reliability: the whole server, generated requests)', () => {
@@ -230,8 +235,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.list': { search: 'toyota', brands: ['toyota'], make: 'Toyota', priceRange: '500K-1M', sort: 'newest', page: 1, pageSize: 12 },
       'car.manage': { search: 'toyota', brandId: ids.brand, status: 'Available', featured: true, page: 1, pageSize: 12 },
       'car.bySlug': { slug: 'toyota-vitz' },
+      'car.forStaff': { slug: 'toyota-vitz' },
       'car.compare': { slugs: ['toyota-vitz', 'mazda-cx-5'] },
       'car.related': { carId: ids.car, brandId: ids.brand },
+      'car.models': { brand: 'toyota' },
+      'car.landing': { page: 'body', bodyType: 'suv' },
       'brand.bySlug': { slug: 'toyota' },
       'order.setStatus': { orderId: ids.order, status: 'Processing' },
       'order.quote': { carIds: [ids.car] },
@@ -257,7 +265,16 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'user.resetPassword': { token: 'rR7pQm0cVbB2a9xY4kLz8Wn3Ed6Ts1Hu5Gf0Jo2Ci4Aa', password: 'new-password-1', confirmPassword: 'new-password-1' },
       'user.verifyEmail': { token: 'vR7pQm0cVbB2a9xY4kLz8Wn3Ed6Ts1Hu5Gf0Jo2Ci4Aa' },
       'car.create': { ...car, brandId: ids.brand, images: [picture] },
-      'car.update': { id: ids.car, name: 'Toyota Vitz', description: 'Clean.', warranty: '1 year', status: 'Available' },
+      'car.update': {
+        id: ids.car,
+        name: 'Toyota Vitz',
+        description: 'Clean.',
+        warranty: '1 year',
+        status: 'Available',
+        exteriorColour: 'White',
+        stockNumber: 'ST-90001',
+        chassisNumber: 'NZE161-1234567',
+      },
       'car.remove': { id: ids.car },
       'car.removeImage': { carId: ids.car, publicId: 'cars/toyota-vitz-0' },
       'brand.create': { name: 'Mazda', images: [picture], description: 'Zoom-zoom.' },
@@ -314,7 +331,13 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
         url: '/api/payments/mpesa/callback/{AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}',
         body: {
           Body: {
-            stkCallback: { MerchantRequestID: 'm-1', CheckoutRequestID: 'ws_CO_1', ResultCode: 0, ResultDesc: 'ok', CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1 }] } },
+            stkCallback: {
+              MerchantRequestID: 'm-1',
+              CheckoutRequestID: 'ws_CO_1',
+              ResultCode: 0,
+              ResultDesc: 'ok',
+              CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1 }] },
+            },
           },
         },
       },
@@ -342,7 +365,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'

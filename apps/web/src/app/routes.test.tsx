@@ -10,7 +10,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoute
 import { RouteErrorBoundary } from './RouteError';
 import { createRoutes } from './routes';
 
-/** Every path of the route table in spec §2, plus /contact (linked from the home page) and the admin activity log. */
+/** Every path of the route table in spec §2, plus /contact (linked from the home page), the admin activity log and the landing pages (issue 30). */
 const SPEC_PATHS = [
   '/',
   '/cart',
@@ -31,6 +31,8 @@ const SPEC_PATHS = [
   '/terms',
   '/inventory',
   '/cars',
+  '/cars/:condition',
+  '/cars/:group/:value',
   '/car-search',
   '/car/:slug',
   '/brand/:slug',

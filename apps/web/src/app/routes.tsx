@@ -43,6 +43,7 @@ const PrivacyPolicyPage = lazyPage(() => import('../pages/PrivacyPolicyPage'), '
 const TermsPage = lazyPage(() => import('../pages/TermsPage'), 'TermsPage');
 const ComparePage = lazyPage(() => import('../pages/ComparePage'), 'ComparePage');
 const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
+const CarLandingPage = lazyPage(() => import('../pages/CarLandingPage'), 'CarLandingPage');
 const CarSearchPage = lazyPage(() => import('../pages/CarSearchPage'), 'CarSearchPage');
 const CarDetailPage = lazyPage(() => import('../pages/CarDetailPage'), 'CarDetailPage');
 const BrandDetailPage = lazyPage(() => import('../pages/BrandDetailPage'), 'BrandDetailPage');
@@ -95,6 +96,8 @@ function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>
   return {
     home: <HomePage />,
     cars: <CarsPage />,
+    carsCondition: <CarLandingPage />,
+    carsLanding: <CarLandingPage />,
     carSearch: <CarSearchPage />,
     car: <CarDetailPage />,
     brands: <BrandsPage />,

@@ -1,6 +1,7 @@
 /** Enumerations and business constants of spec §9 and the catalogue. */
 
-export const FUEL_TYPES = ['Petrol', 'Diesel'] as const;
+/** Hybrids are petrol hybrids; Electric cars take the duty estimator's electric rules. */
+export const FUEL_TYPES = ['Petrol', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
 export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
@@ -57,3 +58,4 @@ export const RELATED_CARS_LIMIT = 8;
 /** Sort orders of the catalogue. */
 export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
+

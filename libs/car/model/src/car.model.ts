@@ -8,7 +8,7 @@ import { BODY_TYPES, CAR_SORTS, CAR_STATUSES, CONDITIONS, DRIVES, FUEL_TYPES, PR
 // list's filters. The car's write contract (the admin form's fields) is in car-schemas, so a change
 // to it reaches only the car domain and the apps (issue 26: blast radius).
 
-export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: 'fuelType must be Petrol or Diesel' });
+export const FuelTypeSchema = z.enum(FUEL_TYPES, { error: `fuelType must be one of: ${FUEL_TYPES.join(', ')}` });
 export const TransmissionSchema = z.enum(TRANSMISSIONS, { error: 'transmission must be Automatic or Manual' });
 export const DriveSchema = z.enum(DRIVES, { error: 'drive must be 2 WD or 4 WD' });
 export const BodyTypeSchema = z.enum(BODY_TYPES, { error: `bodyType must be one of: ${BODY_TYPES.join(', ')}` });
@@ -24,6 +24,8 @@ export const CarSortSchema = z.enum(CAR_SORTS);
 export const CarSchema = z.object({
   id: IdSchema,
   name: text(),
+  /** The model as its own field ("Land Cruiser Prado" of "Toyota Land Cruiser Prado TX-L"): "" when unknown. Its slug is `modelSlug(model)`. */
+  model: text(),
   slug: text(),
   description: text(),
   /** Whole KES. */
@@ -50,6 +52,16 @@ export const CarSchema = z.object({
   fuelTankLitres: z.number().int().nullable(),
   warranty: text().nullable(),
   condition: ConditionSchema,
+  /** Body and cabin colours, free text ("Pearl White"); null when not given. */
+  exteriorColour: text().nullable(),
+  interiorColour: text().nullable(),
+  /** The dealer's stock number ("ST-00042"): unique, shown to staff and on the car page. */
+  stockNumber: text(),
+  /**
+   * The last `CHASSIS_PUBLIC_CHARACTERS` characters of the chassis number or VIN, null when not
+   * given: the whole number never leaves the server but to staff (`CarStaffSchema`).
+   */
+  chassisNumberEnd: text().nullable(),
   bodyType: BodyTypeSchema,
   /** Shown in the home carousel (newest first). */
   featured: z.boolean(),
@@ -60,6 +72,10 @@ export const CarSchema = z.object({
   updatedAt: TimestampSchema,
 });
 export type Car = z.infer<typeof CarSchema>;
+
+/** A car as staff read it (the back office's edit form, the admin writes' answers): with its whole chassis number or VIN. */
+export const CarStaffSchema = CarSchema.extend({ chassisNumber: text().nullable() });
+export type CarStaff = z.infer<typeof CarStaffSchema>;
 
 /** Query strings send one value or many; accept both, and comma lists (each item is `text()`). */
 const stringList = z
@@ -87,6 +103,8 @@ export const CarListInputSchema = z
     brands: stringList.optional(),
     /** Brand name, as in `/cars?make=Toyota` (case-insensitive). */
     make: text().trim().max(80).optional(),
+    /** A model's slug (`modelSlug`, "land-cruiser-prado"), meant with a brand (`brands`, `make`): without one it matches that model of any brand. */
+    model: text().trim().toLowerCase().max(80, { error: 'model must be at most 80 characters' }).optional(),
     priceRange: z.enum(PRICE_RANGE_LABELS, { error: 'priceRange is not one of the offered ranges' }).optional(),
     priceMin: optionalInt('priceMin', 1_000_000_000),
     priceMax: optionalInt('priceMax', 1_000_000_000),
@@ -123,3 +141,12 @@ export const CarPageSchema = z.object({
 });
 export type CarPage = z.infer<typeof CarPageSchema>;
 
+/** The models of one brand's listed cars (`car.models`): the brand by id or slug. */
+export const CarModelsInputSchema = z.object({
+  brand: text().trim().min(1, { error: 'brand is required' }).max(80, { error: 'brand must be at most 80 characters' }),
+});
+export type CarModelsInput = z.infer<typeof CarModelsInputSchema>;
+
+/** A model with listed cars: its name, its slug and how many listed cars it has; most cars first, then by name. */
+export const CarModelOptionSchema = z.object({ model: text(), slug: text(), count: z.number().int() });
+export type CarModelOption = z.infer<typeof CarModelOptionSchema>;

@@ -5,6 +5,7 @@ import { ImageRefSchema } from '@dealership/media-schemas';
 import {
   BODY_TYPES,
   CAR_STATUSES,
+  COLOUR_MAX_LENGTH,
   CarStatusSchema,
   type CarStatus,
   ConditionSchema,
@@ -64,7 +65,9 @@ export const MOST_VIEWED_CARS = 20;
 export const CarMostViewedSchema = z.object({
   /** The month counted (YYYY-MM). */
   month: text(),
-  cars: z.array(z.object({ id: IdSchema, name: text(), slug: text(), price: z.number().int(), status: text(), views: z.number().int(), leads: z.number().int() })),
+  cars: z.array(
+    z.object({ id: IdSchema, name: text(), slug: text(), price: z.number().int(), status: text(), views: z.number().int(), leads: z.number().int() }),
+  ),
 });
 export type CarMostViewed = z.infer<typeof CarMostViewedSchema>;
 
@@ -96,7 +99,34 @@ const wholeNumber = (field: string, max: number, required = `${field} is require
     .max(max, { error: `${field} is too large` });
 
 const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, field: string, required: string) =>
-  z.enum(values, { error: (issue) => (isMissing(issue.input) ? required : `${field} must be ${values.join(' or ')}`) });
+  z.enum(values, {
+    error: (issue) =>
+      isMissing(issue.input) ? required : values.length > 2 ? `${field} must be one of: ${values.join(', ')}` : `${field} must be ${values.join(' or ')}`,
+  });
+
+/** Optional free text: blank is "none" (null, which clears it on update). */
+const optionalText = (field: string, max: number) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      text({ error: `${field} must be text` })
+        .trim()
+        .max(max, { error: `${field} must be at most ${max} characters` })
+        .nullable(),
+    )
+    .optional();
+
+/** A stock number as staff write it: letters, digits and hyphens, kept in capitals ("st-42" is "ST-42"). */
+export const STOCK_NUMBER_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{0,18}[A-Z0-9])?$/;
+
+/**
+ * A chassis number: a 17-character VIN (letters but I, O and Q, and digits), or a Japanese
+ * chassis number, the model code, a hyphen and the serial ("NZE161-1234567", "ZVW30-5123456").
+ * Spaces are dropped and letters capitalised before the check.
+ */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const JAPANESE_CHASSIS_PATTERN = /^[A-Z0-9]{2,10}-[0-9]{4,8}$/;
+export const CHASSIS_NUMBER_MESSAGE = 'chassisNumber must be a 17-character VIN or a Japanese chassis number such as NZE161-1234567';
 
 /** Optional specs: absent or null means "not given" (null clears it on update). */
 const optionalNumber = (field: string, max: number, int = true) => {
@@ -131,6 +161,8 @@ const carFields = {
     .min(1, { error: 'Description is required' })
     .max(20_000, { error: 'description must be at most 20000 characters' }),
   // Beyond the spec's checks: the dealer's own fields, then the optional specs.
+  /** Absent on create: read from the name by `modelFromName` (legacy writes never send it). */
+  model: text({ error: 'model must be text' }).trim().max(80, { error: 'model must be at most 80 characters' }).optional(),
   bodyType: z.enum(BODY_TYPES, { error: (issue) => (isMissing(issue.input) ? 'Body Type is required' : `bodyType must be one of: ${BODY_TYPES.join(', ')}`) }),
   condition: ConditionSchema.optional(),
   featured: z.boolean({ error: 'featured must be true or false' }).optional(),
@@ -143,6 +175,25 @@ const carFields = {
   groundClearanceMm: optionalNumber('groundClearanceMm', 10_000),
   fuelTankLitres: optionalNumber('fuelTankLitres', 10_000),
   warranty: text().trim().max(200, { error: 'warranty must be at most 200 characters' }).nullable().optional(),
+  exteriorColour: optionalText('exteriorColour', COLOUR_MAX_LENGTH),
+  interiorColour: optionalText('interiorColour', COLOUR_MAX_LENGTH),
+  /** Absent on create: the next free one is given ("ST-00043"). Unique: a taken one is a 409 naming `stockNumber`. */
+  stockNumber: text({ error: 'stockNumber must be text' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'stockNumber must not be blank' })
+    .max(20, { error: 'stockNumber must be at most 20 characters' })
+    .regex(STOCK_NUMBER_PATTERN, { error: 'stockNumber may hold only letters, digits and hyphens' })
+    .optional(),
+  /** Only staff ever read it back whole; the public sees its last characters. */
+  chassisNumber: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? (value.replace(/\s+/g, '') === '' ? null : value.replace(/\s+/g, '').toUpperCase()) : value),
+      text({ error: 'chassisNumber must be text' })
+        .refine((value) => VIN_PATTERN.test(value) || JAPANESE_CHASSIS_PATTERN.test(value), { error: CHASSIS_NUMBER_MESSAGE })
+        .nullable(),
+    )
+    .optional(),
 };
 
 /** A new car. Condition defaults to New, featured to false, status to Available. */

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { Readable, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import { carOrder, listedCars } from './car-filters';
+import { chassisNumberEnd } from './car-json';
 import { toLegacyCar } from '@dealership/server-legacy-rest';
 
 /** Cars read per query while the legacy catalogue is encoded (the memory in use stays that of one batch). */
@@ -149,7 +150,8 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
     where: and(where, after),
     orderBy: carOrder('newest'),
     limit,
-    columns: { brandId: false, searchText: false },
+    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },
+    extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {

@@ -2,7 +2,7 @@ import { type CarListFilters, type CarManageFilters, PRICE_RANGES } from '@deale
 import { cars } from '@dealership/server-db';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
 export function containsPattern(text: string): string {
@@ -62,6 +62,7 @@ export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'p
   if (filters.make) {
     conditions.push(inArray(cars.brandId, brandIdsWhere(sql`lower(b.name) = lower(${filters.make})`)));
   }
+  if (filters.model) conditions.push(eq(cars.modelSlug, filters.model));
   const { min, max } = priceBounds(filters);
   if (min !== undefined) conditions.push(gte(cars.price, min));
   if (max !== undefined) conditions.push(lte(cars.price, max));

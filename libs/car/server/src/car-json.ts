@@ -1,4 +1,4 @@
-import type { Car } from '@dealership/car-schemas';
+import { type Car, CHASSIS_PUBLIC_CHARACTERS } from '@dealership/car-schemas';
 import { brandImages, brands, carImages, cars } from '@dealership/server-db';
 import { type Column, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -13,6 +13,9 @@ function isoTimestamp(column: Column): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** The public end of the chassis number (the whole number is for staff only: `CarStaffSchema`). */
+export const chassisNumberEnd = sql<string | null>`right(${cars.chassisNumber}, ${sql.raw(String(CHASSIS_PUBLIC_CHARACTERS))})`;
+
 /**
  * A `cars` row as the contract's `Car`, built by PostgreSQL as one JSON value: its pictures in
  * order and its brand (with the brand's logo) as subqueries, timestamps as ISO text. The hot reads
@@ -24,13 +27,15 @@ function isoTimestamp(column: Column): SQL {
  * for every kind of car, so a new column cannot be forgotten here unnoticed.
  */
 const carJsonExpression = sql`json_build_object(
-  'id', ${cars.id}, 'name', ${cars.name}, 'slug', ${cars.slug}, 'description', ${cars.description}, 'price', ${cars.price},
+  'id', ${cars.id}, 'name', ${cars.name}, 'model', ${cars.model}, 'slug', ${cars.slug}, 'description', ${cars.description}, 'price', ${cars.price},
   'fuelType', ${cars.fuelType}, 'transmission', ${cars.transmission}, 'engineSize', ${cars.engineSize}, 'mileage', ${cars.mileage},
   'safetyRating', ${cars.safetyRating}, 'year', ${cars.year}, 'seats', ${cars.seats}, 'drive', ${cars.drive},
   'horsepower', ${cars.horsepower}, 'torque', ${cars.torque}, 'accelerationSeconds', ${cars.accelerationSeconds},
   'groundClearanceMm', ${cars.groundClearanceMm}, 'fuelTankLitres', ${cars.fuelTankLitres}, 'warranty', ${cars.warranty},
-  'condition', ${cars.condition}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
+  'condition', ${cars.condition}, 'exteriorColour', ${cars.exteriorColour}, 'interiorColour', ${cars.interiorColour},
+  'stockNumber', ${cars.stockNumber}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
   'createdAt', ${isoTimestamp(cars.createdAt)}, 'updatedAt', ${isoTimestamp(cars.updatedAt)},
+  'chassisNumberEnd', ${chassisNumberEnd},
   'images', ${imagesJson(carImages, sql`${carImages.carId} = ${cars.id}`)},
   'brand', (select json_build_object('id', ${brands.id}, 'name', ${brands.name}, 'slug', ${brands.slug},
     'images', ${imagesJson(brandImages, sql`${brandImages.brandId} = ${brands.id}`)}) from ${brands} where ${brands.id} = ${cars.brandId})

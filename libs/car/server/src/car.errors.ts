@@ -41,3 +41,17 @@ export class CarHeldByOrderError extends DomainError {
     super(ErrorCode.Conflict, "An order holds this car: change the order's status (Orders) to free or sell it, not the car's", 'status');
   }
 }
+
+/** A landing page address that names no page of ours (an unknown body type, budget, condition, brand or model). */
+export class CarLandingNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.NotFound, 'No such page of cars');
+  }
+}
+
+/** Another car holds the stock number given (stock numbers are unique). */
+export class CarStockNumberTakenError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'Another car has this stock number', 'stockNumber');
+  }
+}

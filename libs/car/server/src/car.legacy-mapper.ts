@@ -31,6 +31,37 @@ export const LEGACY_CAR_FIELDS: Record<string, string> = {
   fuelTankLitres: 'fuelTank',
 };
 
+/**
+ * The fields a legacy write may send, in the domain's names: the contract's fields of the legacy
+ * site. Fields added since (model, colours, stock number, chassis number) are not read from
+ * legacy writes and do not appear in their REST document (they take their defaults on create).
+ */
+const LEGACY_WRITE_FIELDS = [
+  'brandId',
+  'images',
+  'name',
+  'price',
+  'fuelType',
+  'transmission',
+  'engineSize',
+  'mileage',
+  'year',
+  'drive',
+  'description',
+  'bodyType',
+  'condition',
+  'featured',
+  'status',
+  'safetyRating',
+  'seats',
+  'horsepower',
+  'torque',
+  'accelerationSeconds',
+  'groundClearanceMm',
+  'fuelTankLitres',
+  'warranty',
+];
+
 const REQUIRED_NUMBERS = ['price', 'engineSize', 'mileage', 'year'];
 const OPTIONAL_NUMBERS = ['safetyRating', 'seats', 'horsepower', 'torque', 'accelerationSeconds', 'groundClearanceMm', 'fuelTankLitres'];
 const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
@@ -60,8 +91,8 @@ function formValue(field: string, value: unknown): unknown {
 export function legacyCarBodySchema(contract: z.ZodObject, form: 'json' | 'multipart'): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [field, schema] of Object.entries(contract.shape) as [string, z.ZodType][]) {
-    // The id is the path's.
-    if (field === 'id') continue;
+    // The id is the path's; fields the legacy site did not have are not legacy fields.
+    if (field === 'id' || !LEGACY_WRITE_FIELDS.includes(field)) continue;
     const optional = schema instanceof z.ZodOptional;
     const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
     const documentEntry = z.string().meta({ description: 'The JSON text of `{url, public_id}`: a picture of our store (`POST /api/media/upload`).' });
@@ -84,31 +115,7 @@ export function legacyCarBodySchema(contract: z.ZodObject, form: 'json' | 'multi
 export function fromLegacyCarBody(fields: Record<string, unknown>): Record<string, unknown> {
   const legacyOf = (field: string) => LEGACY_CAR_FIELDS[field] ?? field;
   const domain: Record<string, unknown> = {};
-  for (const field of [
-    'brandId',
-    'images',
-    'name',
-    'price',
-    'fuelType',
-    'transmission',
-    'engineSize',
-    'mileage',
-    'year',
-    'drive',
-    'description',
-    'bodyType',
-    'condition',
-    'featured',
-    'status',
-    'safetyRating',
-    'seats',
-    'horsepower',
-    'torque',
-    'accelerationSeconds',
-    'groundClearanceMm',
-    'fuelTankLitres',
-    'warranty',
-  ]) {
+  for (const field of LEGACY_WRITE_FIELDS) {
     const value = fields[legacyOf(field)];
     if (field === 'images') domain.images = listOf(value)?.map(fromLegacyImage);
     else domain[field] = formValue(field, value);

@@ -8,10 +8,12 @@ import { CarRouter } from './car.router';
 import { CarService } from './car.service';
 import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
+import { CarLandingService } from './car-landing.service';
+import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
   imports: [MediaModule, AuditModule],
-  providers: [CarRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport],
+  providers: [CarRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages],
   controllers: [CarController],
   exports: [CarRouter, CarService, CarViews],
 })

@@ -68,10 +68,12 @@ describe('most viewed cars (integration, real database)', () => {
     const today = nairobiDate();
     const month = today.slice(0, 7);
     // Car i viewed i+1 times this month (over two days); last month's views do not count.
-    await handle.db.insert(carDailyViews).values(made.flatMap((car, i) => [
-      { carId: car.id, day: `${month}-01`, views: i },
-      { carId: car.id, day: today, views: 1 },
-    ]));
+    await handle.db.insert(carDailyViews).values(
+      made.flatMap((car, i) => [
+        { carId: car.id, day: `${month}-01`, views: i },
+        { carId: car.id, day: today, views: 1 },
+      ]),
+    );
     const lastMonth = new Date(`${month}-01T00:00:00+03:00`).getTime() - 86_400_000;
     await handle.db.insert(carDailyViews).values({ carId: made[0].id, day: nairobiDate(new Date(lastMonth)), views: 1000 });
     // The most viewed car's leads: two this month, one last month.

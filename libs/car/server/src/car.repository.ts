@@ -1,7 +1,20 @@
-import { type Car, type CarCreateFields, type CarListFilters, type CarManageFilters, type CarMostViewed, type CarPage, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
+import {
+  type Car,
+  type CarCreateFields,
+  type CarModelOption,
+  type CarStaff,
+  type CarListFilters,
+  type CarManageFilters,
+  type CarMostViewed,
+  type CarPage,
+  type CarStats,
+  type CarStockAge,
+  CAR_STATUSES,
+} from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
   brandImages,
+  brands,
   CatalogueChanges,
   CatalogueRows,
   CAR_CATALOGUE,
@@ -20,8 +33,8 @@ import {
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
-import { carJson } from './car-json';
+import { carConditions, carOrder, listedCars, manageConditions, UUID } from './car-filters';
+import { carJson, chassisNumberEnd } from './car-json';
 
 /**
  * Lists count their matches exactly up to this many, then report the total as capped ("10,000+").
@@ -51,12 +64,16 @@ export interface CarCountCaps {
 export type CarColumns = Omit<CarCreateFields, 'brandId' | 'images'> & { slug: string };
 
 /** What a write came to: done, or why not (an unknown brand; the slug taken meanwhile). */
-export type CarWriteResult = CatalogueWriteResult<'brand-not-found' | 'not-found' | 'held-by-order'>;
+export type CarWriteResult = CatalogueWriteResult<CarWriteFailure | 'not-found' | 'held-by-order'>;
+
+/** The failures a car's insert or update expects: an unknown brand, a stock number another car holds. */
+type CarWriteFailure = 'brand-not-found' | 'stock-number-taken';
 
 /** The failed write's reason when it is one we expect, else rethrows. */
-function writeFailure(error: unknown): CatalogueWriteResult<'brand-not-found' | 'not-found'> {
+function writeFailure(error: unknown): CatalogueWriteResult<CarWriteFailure | 'not-found'> {
   const { code, constraint } = pgError(error);
   if (code === PG_FOREIGN_KEY_VIOLATION && constraint?.includes('brand')) return { ok: false, reason: 'brand-not-found' };
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_stock_number_key') return { ok: false, reason: 'stock-number-taken' };
   if (code === PG_UNIQUE_VIOLATION && constraint === 'cars_slug_key') return { ok: false, reason: 'slug-taken' };
   throw error;
 }
@@ -70,7 +87,8 @@ export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return db.query.cars.findMany({
     where,
     orderBy,
-    columns: { brandId: false, searchText: false },
+    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },
+    extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {
@@ -111,11 +129,11 @@ export const SORTED_MATCHES_MAX = 2_000;
 
 /**
  * Whether the buyer's panel filters that no sort index narrows are set (body, fuel, gearbox,
- * condition, year, mileage): their matches can be few and far apart in the sort's order.
+ * condition, year, mileage, model): their matches can be few and far apart in the sort's order.
  */
 function hasPanelFilter(filters: CarListFilters): boolean {
-  const { bodyType, fuelType, transmission, condition, yearMin, yearMax, mileageMin, mileageMax } = filters;
-  return [bodyType, fuelType, transmission, condition, yearMin, yearMax, mileageMin, mileageMax].some((value) => value !== undefined);
+  const { bodyType, fuelType, transmission, condition, yearMin, yearMax, mileageMin, mileageMax, model } = filters;
+  return [bodyType, fuelType, transmission, condition, yearMin, yearMax, mileageMin, mileageMax, model].some((value) => value !== undefined);
 }
 
 /** Whether the filters narrow the catalogue at all (an empty list or text passes every car, as in `carConditions`). */
@@ -134,7 +152,7 @@ export class CarRepository {
   private readonly listedCountQuery;
   private readonly countCaps: CarCountCaps;
 
-  private readonly rows: CatalogueRows<typeof cars, 'brand-not-found' | 'not-found'>;
+  private readonly rows: CatalogueRows<typeof cars, CarWriteFailure | 'not-found'>;
 
   constructor(
     @Inject(DB) private readonly db: Database,
@@ -231,7 +249,12 @@ export class CarRepository {
     const days = sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`;
     const inStock = ne(cars.status, 'Sold');
     const [oldest, [counts]] = await Promise.all([
-      this.db.select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days }).from(cars).where(inStock).orderBy(asc(cars.createdAt), asc(cars.id)).limit(100),
+      this.db
+        .select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days })
+        .from(cars)
+        .where(inStock)
+        .orderBy(asc(cars.createdAt), asc(cars.id))
+        .limit(100),
       this.db
         .select({ inStock: count(), over90Days: sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now.getTime() - 90 * 86_400_000)})::int` })
         .from(cars)
@@ -247,7 +270,14 @@ export class CarRepository {
    */
   async mostViewed(since: string, leadsSince: Date, limit: number): Promise<CarMostViewed['cars']> {
     const views = sql<number>`sum(${carDailyViews.views})::int`.as('views');
-    const top = this.db.select({ carId: carDailyViews.carId, views }).from(carDailyViews).where(gte(carDailyViews.day, since)).groupBy(carDailyViews.carId).orderBy(desc(views), asc(carDailyViews.carId)).limit(limit).as('top');
+    const top = this.db
+      .select({ carId: carDailyViews.carId, views })
+      .from(carDailyViews)
+      .where(gte(carDailyViews.day, since))
+      .groupBy(carDailyViews.carId)
+      .orderBy(desc(views), asc(carDailyViews.carId))
+      .limit(limit)
+      .as('top');
     return this.db
       .select({
         id: cars.id,
@@ -416,6 +446,16 @@ export class CarRepository {
     );
   }
 
+  /** A car as staff read it (with its whole chassis number), by id or by slug. */
+  async forStaff(key: { id: string } | { slug: string }): Promise<CarStaff | undefined> {
+    const [row] = await this.db
+      .select({ car: carJson, chassisNumber: cars.chassisNumber })
+      .from(cars)
+      .where('id' in key ? eq(cars.id, key.id) : eq(cars.slug, key.slug))
+      .limit(1);
+    return row ? { ...row.car, chassisNumber: row.chassisNumber } : undefined;
+  }
+
   async bySlug(slug: string): Promise<Car | undefined> {
     const [row] = await this.bySlugQuery.execute({ slug });
     return row?.car;
@@ -440,6 +480,85 @@ export class CarRepository {
   /** Which of `publicIds` a car still shows (storage names files by content, so two cars may share one). */
   imagesInUse(publicIds: string[]): Promise<Set<string>> {
     return this.rows.imagesInUse(publicIds);
+  }
+
+  /** A brand's name, if there is such a brand (a new car's model is read from its name after it). */
+  async brandName(brandId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId)).limit(1);
+    return row?.name;
+  }
+
+  /**
+   * The models of a brand's listed cars (the brand by id or slug), each with its count: most cars
+   * first, then by slug. A model spelled two ways ("CX-5", "CX 5") is one slug, named by its first
+   * spelling in alphabetical order.
+   */
+  models(brand: string): Promise<CarModelOption[]> {
+    const brandMatch = UUID.test(brand) ? eq(brands.id, brand) : eq(brands.slug, brand.toLowerCase());
+    const counted = sql<number>`count(*)::int`;
+    return this.db
+      .select({ model: sql<string>`min(${cars.model})`, slug: cars.modelSlug, count: counted })
+      .from(cars)
+      .innerJoin(brands, eq(brands.id, cars.brandId))
+      .where(and(listedCars(), brandMatch, ne(cars.modelSlug, '')))
+      .groupBy(cars.modelSlug)
+      .orderBy(desc(counted), asc(cars.modelSlug));
+  }
+
+  /**
+   * A landing page's figures over the listed cars matching `where` (`carConditions`): how many, the
+   * price range and the average mileage, in one aggregate (no row leaves the database).
+   */
+  async landingFigures(where: SQL | undefined): Promise<{ count: number; priceMin: number | null; priceMax: number | null; averageMileage: number | null }> {
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        priceMin: sql<number | null>`min(${cars.price})`,
+        priceMax: sql<number | null>`max(${cars.price})`,
+        averageMileage: sql<number | null>`round(avg(${cars.mileage}))::int`,
+      })
+      .from(cars)
+      .where(where);
+    return row;
+  }
+
+  /**
+   * The brand and model a model landing page names (the brand by slug, the model by `model_slug`),
+   * as the catalogue spells them, when any car of that brand has that model, sold ones included (a
+   * model whose cars are all sold keeps its page, which says so); undefined otherwise.
+   */
+  async landingModel(brandSlug: string, modelSlug: string): Promise<{ brand: { name: string; slug: string }; model: string } | undefined> {
+    const [row] = await this.db
+      .select({ name: brands.name, slug: brands.slug, model: sql<string>`min(${cars.model})` })
+      .from(cars)
+      .innerJoin(brands, eq(brands.id, cars.brandId))
+      .where(and(eq(brands.slug, brandSlug), eq(cars.modelSlug, modelSlug), ne(cars.modelSlug, '')))
+      .groupBy(brands.id);
+    return row && { brand: { name: row.name, slug: row.slug }, model: row.model };
+  }
+
+  /**
+   * The model landing pages with listed cars, for the sitemap: each brand slug and model slug with
+   * its cars' last change, keyed `brand/model` in byte order (keyset batches after `after`), brands
+   * whose slug is one of `reservedBrands` (whose model pages the landing words shadow) left out.
+   */
+  landingModels(after: string | undefined, limit: number, reservedBrands: readonly string[]): Promise<{ key: string; brand: string; model: string; updatedAt: Date }[]> {
+    const key = sql<string>`(${brands.slug} || '/' || ${cars.modelSlug}) collate "C"`;
+    return this.db
+      .select({ key, brand: brands.slug, model: cars.modelSlug, updatedAt: sql<Date>`max(${cars.updatedAt})`.mapWith(cars.updatedAt) })
+      .from(cars)
+      .innerJoin(brands, eq(brands.id, cars.brandId))
+      .where(
+        and(
+          listedCars(),
+          ne(cars.modelSlug, ''),
+          sql`${brands.slug} <> all(${sql.param([...reservedBrands])}::text[])`,
+          after === undefined ? undefined : sql`${key} > ${after}`,
+        ),
+      )
+      .groupBy(brands.slug, cars.modelSlug)
+      .orderBy(key)
+      .limit(limit);
   }
 
   /** Slug and last change of every car (sitemap). */

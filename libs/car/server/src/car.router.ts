@@ -2,8 +2,10 @@ import {
   CarBySlugInputSchema,
   CarCompareInputSchema,
   CarCreateInputSchema,
+  CarLandingInputSchema,
   CarListInputSchema,
   CarManageInputSchema,
+  CarModelsInputSchema,
   CarRelatedInputSchema,
   CarRemoveImageInputSchema,
   CarRemoveInputSchema,
@@ -13,15 +15,20 @@ import { adminProcedure, ownerProcedure, publicProcedure, router } from '@dealer
 import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
 import { CarViews } from './car-views';
+import { CarLandingService } from './car-landing.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
+      /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
+      models: publicProcedure.input(CarModelsInputSchema).query(({ input }) => cars.models(input.brand)),
+      /** A landing page's figures (/cars/body/suv, /cars/under/1-million, /cars/new, /cars/toyota/vitz); NOT_FOUND for an unknown one. */
+      landing: publicProcedure.input(CarLandingInputSchema).query(({ input }) => landings.landing(input)),
       latest: publicProcedure.query(() => cars.latest()),
       featured: publicProcedure.query(() => cars.featured()),
       bySlug: publicProcedure.input(CarBySlugInputSchema).query(async ({ input, ctx }) => {
@@ -32,6 +39,8 @@ export class CarRouter {
       /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
       compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
+      /** A car as staff read it, with its whole chassis number (the back office's edit form). */
+      forStaff: adminProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.forStaff({ slug: input.slug })),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),
       /** The owner's stock age report. */

@@ -4,6 +4,8 @@ import {
   type CarCreateFields,
   type CarListFilters,
   type CarManageFilters,
+  type CarStaff,
+  type CarModelOption,
   type CarMostViewed,
   type CarPage,
   type CarStats,
@@ -11,6 +13,7 @@ import {
   type CarUpdateFields,
   CAROUSEL_SLIDES,
   HOME_SHOWCASE_SIZE,
+  modelFromName,
   MOST_VIEWED_CARS,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
@@ -20,7 +23,15 @@ import { nairobiDate } from '@dealership/shared-util';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
-import { CarBrandNotFoundError, CarHeldByOrderError, CarImageNotFoundError, CarNotFoundError, CarSlugConflictError, ForeignImageError } from './car.errors';
+import {
+  CarBrandNotFoundError,
+  CarHeldByOrderError,
+  CarStockNumberTakenError,
+  CarImageNotFoundError,
+  CarNotFoundError,
+  CarSlugConflictError,
+  ForeignImageError,
+} from './car.errors';
 import { CarRepository } from './car.repository';
 
 /** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
@@ -44,8 +55,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A car as the audit log records it: the brand by id (its own changes are the brand's record). */
-const auditView = (car: Car) => ({ ...car, brand: car.brand?.id ?? null });
+/** A car as the audit log (staff only) records it: the brand by id (its own changes are the brand's record), the whole chassis number. */
+const auditView = ({ chassisNumberEnd: _end, ...car }: CarStaff) => ({ ...car, brand: car.brand?.id ?? null });
 
 @Injectable()
 export class CarService {
@@ -68,7 +79,7 @@ export class CarService {
     return this.bySlugCache.calculatedSize;
   }
 
-  private readonly writes: CatalogueWriter<'brand-not-found' | 'not-found' | 'held-by-order'>;
+  private readonly writes: CatalogueWriter<'brand-not-found' | 'stock-number-taken' | 'not-found' | 'held-by-order'>;
 
   constructor(
     private readonly cars: CarRepository,
@@ -82,8 +93,18 @@ export class CarService {
       store: cars,
       foreignImage: (field) => new ForeignImageError(field),
       slugConflict: () => new CarSlugConflictError(),
-      failure: (reason, _name, key) =>
-        reason === 'brand-not-found' ? new CarBrandNotFoundError() : reason === 'held-by-order' ? new CarHeldByOrderError() : new CarNotFoundError(key as string),
+      failure: (reason, _name, key) => {
+        switch (reason) {
+          case 'brand-not-found':
+            return new CarBrandNotFoundError();
+          case 'held-by-order':
+            return new CarHeldByOrderError();
+          case 'stock-number-taken':
+            return new CarStockNumberTakenError();
+          default:
+            return new CarNotFoundError(key as string);
+        }
+      },
       warn: (message) => this.logger.warn(message),
     });
   }
@@ -131,6 +152,11 @@ export class CarService {
     return featured.length > 0 ? featured : this.cars.newest(CAROUSEL_SLIDES);
   }
 
+  /** The models of a brand's listed cars with their counts (the model filter's options, the model landing pages). */
+  models(brand: string): Promise<CarModelOption[]> {
+    return this.cars.models(brand);
+  }
+
   /** A car by slug, sold ones included (their pages stay). */
   async bySlug(slug: string): Promise<Car> {
     // The generation before the read: a write that lands during it leaves the entry out of date.
@@ -154,6 +180,13 @@ export class CarService {
     return car;
   }
 
+  /** A car as staff read it, with its whole chassis number (the back office's edit form). */
+  async forStaff(key: { id: string } | { slug: string }): Promise<CarStaff> {
+    const car = await this.cars.forStaff(key);
+    if (!car) throw new CarNotFoundError('id' in key ? key.id : key.slug);
+    return car;
+  }
+
   related(carId: string, brandId: string): Promise<Car[]> {
     return this.cars.relatedTo(carId, brandId, RELATED_CARS_LIMIT);
   }
@@ -164,12 +197,14 @@ export class CarService {
   }
 
   /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
-  async create(input: CarCreateFields, actor: AuditActor): Promise<Car> {
-    const { brandId, images, ...fields } = input;
+  async create(input: CarCreateFields, actor: AuditActor): Promise<CarStaff> {
+    const { brandId, images, ...given } = input;
     await this.writes.checkImages(images);
+    // Legacy writes never send a model: it is read from the name, as migration 0034 did for the cars before it.
+    const fields = { ...given, model: given.model ?? modelFromName(await this.cars.brandName(brandId), given.name) };
     const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
     await this.writes.imagesSaved(images);
-    const car = await this.byId(id);
+    const car = await this.forStaff({ id });
     await this.audit.record({ actor, entity: 'car', entityId: id, label: car.name, action: 'create', after: auditView(car) });
     return car;
   }
@@ -178,23 +213,23 @@ export class CarService {
    * Changes the fields given. A new name gets a new unique slug; a new picture list replaces the
    * old one, and the pictures no longer used are deleted from storage.
    */
-  async update(input: CarUpdateFields, actor: AuditActor): Promise<Car> {
+  async update(input: CarUpdateFields, actor: AuditActor): Promise<CarStaff> {
     const { id, images, ...fields } = input;
-    const before = await this.byId(id);
+    const before = await this.forStaff({ id });
     if (images) await this.writes.checkImages(images, id);
     const renamed = fields.name !== undefined && fields.name !== before.name;
     const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);
     if (renamed) await this.writes.withUniqueSlug(fields.name as string, id, write);
     else this.writes.unwrap(await write(), fields.name, id);
     if (images) await this.writes.imagesSaved(images, before.images);
-    const after = await this.byId(id);
+    const after = await this.forStaff({ id });
     await this.audit.record({ actor, entity: 'car', entityId: id, label: after.name, action: 'update', before: auditView(before), after: auditView(after) });
     return after;
   }
 
   /** Deletes a car and its pictures; orders keep what was bought (their lines copy the car). */
   async remove(id: string, actor: AuditActor): Promise<void> {
-    const before = await this.byId(id);
+    const before = await this.forStaff({ id });
     if (!(await this.cars.remove(id))) throw new CarNotFoundError(id);
     await this.writes.removeFromStorage(before.images.map((image) => image.publicId));
     await this.audit.record({ actor, entity: 'car', entityId: id, label: before.name, action: 'remove', before: auditView(before) });

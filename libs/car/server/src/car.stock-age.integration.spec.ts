@@ -30,8 +30,14 @@ describe('stock age (integration, real database)', () => {
     const aged = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Forester 2015' });
     const fresh = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Outback 2019' });
     const sold = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Impreza 2014' });
-    await handle.db.update(cars).set({ createdAt: new Date(Date.now() - 120 * DAY) }).where(eq(cars.id, aged.id));
-    await handle.db.update(cars).set({ createdAt: new Date(Date.now() - 200 * DAY), status: 'Sold' }).where(eq(cars.id, sold.id));
+    await handle.db
+      .update(cars)
+      .set({ createdAt: new Date(Date.now() - 120 * DAY) })
+      .where(eq(cars.id, aged.id));
+    await handle.db
+      .update(cars)
+      .set({ createdAt: new Date(Date.now() - 200 * DAY), status: 'Sold' })
+      .where(eq(cars.id, sold.id));
 
     const report = await as(owner).stockAge();
     expect(report).toMatchObject({ inStock: 2, over90Days: 1 });

@@ -9,11 +9,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LegacyCarSchema } from '@dealership/server-legacy-rest';
+import { uploadedImage, validCarInput } from './car-input.fixture';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 
-/** An image ref of our local store, as an upload gives one. */
-const image = (name: string) => ({ url: `/media/documents/${name}.webp`, publicId: `documents/${name}` });
+const image = uploadedImage;
 
 describe('car writes (integration, real database)', () => {
   let handle: DatabaseHandle;
@@ -26,23 +26,7 @@ describe('car writes (integration, real database)', () => {
   const customerCaller = () =>
     createCallerFactory(app.get(CarRouter).router)({ user: { id: ids.customer, name: 'Amina', email: 'a@x.test', role: 0 }, ip: '127.0.0.1' });
 
-  // Fresh pictures per car: one picture is never shared by two cars.
-  let pictures = 0;
-  const valid = (overrides: Partial<CarCreateInput> = {}): CarCreateInput => ({
-    brandId: ids.toyota,
-    images: [image(`car-front-${++pictures}`), image(`car-side-${pictures}`)],
-    name: 'Toyota Vitz',
-    price: 650_000,
-    fuelType: 'Petrol',
-    transmission: 'Automatic',
-    engineSize: 1300,
-    mileage: 80_000,
-    year: 2016,
-    drive: '2 WD',
-    description: 'Clean, low mileage.',
-    bodyType: 'Hatchback',
-    ...overrides,
-  });
+  const valid = (overrides: Partial<CarCreateInput> = {}): CarCreateInput => validCarInput(ids.toyota, overrides);
 
   const auditOf = async (entityId: string) =>
     handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)).orderBy(desc(auditEvents.createdAt));
@@ -91,7 +75,9 @@ describe('car writes (integration, real database)', () => {
       expect(CarCreateInputSchema.safeParse({ ...full, images: [] }).error?.issues[0].message).toBe('Please Provide atleast one Image');
       expect(CarCreateInputSchema.safeParse({ ...full, name: '   ' }).error?.issues[0].message).toBe('Car name is required');
       expect(CarCreateInputSchema.safeParse({ ...full, price: 0 }).error?.issues[0].message).toBe('price must be at least 1');
-      expect(CarCreateInputSchema.safeParse({ ...full, fuelType: 'petrol' }).error?.issues[0].message).toBe('fuelType must be Petrol or Diesel');
+      expect(CarCreateInputSchema.safeParse({ ...full, fuelType: 'petrol' }).error?.issues[0].message).toBe(
+        'fuelType must be one of: Petrol, Diesel, Hybrid, Plug-in Hybrid, Electric',
+      );
       expect(CarCreateInputSchema.safeParse({ ...full, status: 'Gone' }).error?.issues[0].path).toEqual(['status']);
       expect(CarCreateInputSchema.safeParse({ ...full, seats: 0 }).error?.issues[0].message).toBe('seats must be at least 1');
     });

@@ -3,6 +3,7 @@ export { CarGrid, CarGridSkeleton, CAR_GRID_COLS, type CarGridProps } from './li
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';
 export { CarsPage } from './lib/pages/Cars.page';
+export { CarLandingPage } from './lib/landing/CarLanding.page';
 export { LISTING_PAGE_SIZE } from './lib/listing/CarListing';
 export { CarSearchPage } from './lib/pages/CarSearch.page';
 export { CarDetailPage, type CarDetailPageProps } from './lib/pages/CarDetail.page';

@@ -1,3 +1,4 @@
+import { modelFromName, modelSlug } from '@dealership/car-model';
 import { DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -145,13 +146,19 @@ describe('migrations (integration, real database)', () => {
         sql`select column_name from information_schema.columns where table_name = 'account_contacts' order by ordinal_position`,
       )) as unknown as { rows: { column_name: string }[] };
       expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff']);
-      const accounts = await handle.db.select({ email: accountContacts.email, isStaff: accountContacts.isStaff }).from(accountContacts).orderBy(accountContacts.email);
+      const accounts = await handle.db
+        .select({ email: accountContacts.email, isStaff: accountContacts.isStaff })
+        .from(accountContacts)
+        .orderBy(accountContacts.email);
       expect(accounts).toEqual([
         { email: 'buyer@example.com', isStaff: false },
         { email: 'staff@example.com', isStaff: true },
       ]);
       expect(await handle.db.select({ name: carRefs.name, slug: carRefs.slug }).from(carRefs)).toEqual([{ name: 'Prado', slug: 'prado' }]);
-      const holders = await handle.db.select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner }).from(pictureHolders).orderBy(pictureHolders.publicId);
+      const holders = await handle.db
+        .select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner })
+        .from(pictureHolders)
+        .orderBy(pictureHolders.publicId);
       expect(holders).toEqual([
         { publicId: 'brands/b', owner: 'brand' },
         { publicId: 'cars/a', owner: 'car' },
@@ -172,11 +179,123 @@ describe('migrations (integration, real database)', () => {
 
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const rows = await handle.db.select({ effectiveFrom: settings.effectiveFrom, reservation: settings.reservation }).from(settings).orderBy(settings.effectiveFrom);
+      const rows = await handle.db
+        .select({ effectiveFrom: settings.effectiveFrom, reservation: settings.reservation })
+        .from(settings)
+        .orderBy(settings.effectiveFrom);
       expect(rows).toEqual([
         { effectiveFrom: '2026-11-01', reservation: DEFAULT_RESERVATION_RULES },
         { effectiveFrom: '2027-07-01', reservation: DEFAULT_RESERVATION_RULES },
       ]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0034 fills the model of an existing installation's cars by car-model's rule (modelFromName), and its slug by modelSlug's", async () => {
+    const dataDir = join(root, 'data-0034');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0033_security_events', join(root, 'migrations-0033')) });
+    // [brand, car name]: the usual names, and the edges of the rule (case, spacing, no brand prefix, no brand).
+    const named: [string | null, string][] = [
+      ['Toyota', 'Toyota Land Cruiser Prado TX-L 2.8 Diesel'],
+      ['Toyota', 'Toyota Land Cruiser V8 4.5 ZX'],
+      ['Toyota', 'Toyota Land Cruiser'],
+      ['Toyota', 'toyota  LAND CRUISER prado'],
+      ['Toyota', 'Toyota Land Cruisers 70'],
+      ['Toyota', 'Toyota Corolla Axio 1.5 G'],
+      ['Toyota', 'Toyota Harrier 2.0 Premium'],
+      ['Toyota', 'Prado TX 2015'],
+      ['Toyota', 'Toyota'],
+      ['Land Rover', 'Land Rover Range Rover Sport HSE 3.0 SDV6'],
+      ['Land Rover', 'Land Rover Range Rover Vogue'],
+      ['Land Rover', 'Land Rover Defender 110'],
+      ['Mazda', 'Mazda CX-5 2.5 Signature'],
+      ['Mercedes-Benz', 'Mercedes-Benz C200 Avantgarde (W204)'],
+      ['Nissan', 'Nissan Note e-Power X'],
+      ['Volkswagen', 'Volkswagen Polo Vivo 1.4 Trendline'],
+      [null, 'Toyota Vitz 1.0 F'],
+    ];
+    const brandNames = [...new Set(named.map(([brand]) => brand).filter((b): b is string => b !== null))];
+    for (const brand of brandNames) await old.query('INSERT INTO brands (name, slug) VALUES ($1, $2)', [brand, brand.toLowerCase().replace(/[^a-z]+/g, '-')]);
+    for (const [i, [brand, name]] of named.entries()) {
+      await old.query(
+        `INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+          VALUES ($1, $2, 'Clean.', 5000000, (SELECT id FROM brands WHERE name = $3), 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV')`,
+        [name, `car-${i}`, brand],
+      );
+    }
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await handle.db.select({ slug: cars.slug, model: cars.model, modelSlug: cars.modelSlug }).from(cars);
+      const filled = named.map((_, i) => rows.find((row) => row.slug === `car-${i}`));
+      expect(filled.map((row) => row?.model)).toEqual(named.map(([brand, name]) => modelFromName(brand, name)));
+      expect(filled.map((row) => row?.model)).toEqual([
+        'Land Cruiser Prado',
+        'Land Cruiser V8',
+        'Land Cruiser',
+        'Land Cruiser Prado',
+        'Land',
+        'Corolla Axio',
+        'Harrier',
+        '',
+        '',
+        'Range Rover Sport',
+        'Range Rover',
+        'Defender',
+        'CX-5',
+        'C200',
+        'Note',
+        'Polo Vivo',
+        '',
+      ]);
+      // The generated slug is modelSlug's, for these and for a model written by hand.
+      for (const row of rows) expect(row.modelSlug).toBe(modelSlug(row.model));
+      await handle.db.update(cars).set({ model: ' Mark X (GRX130) ' }).where(eq(cars.slug, 'car-0'));
+      const [marked] = await handle.db.select({ modelSlug: cars.modelSlug }).from(cars).where(eq(cars.slug, 'car-0'));
+      expect(marked.modelSlug).toBe(modelSlug(' Mark X (GRX130) '));
+      expect(marked.modelSlug).toBe('mark-x-grx130');
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0035 numbers an existing installation's cars in the order they were added, and new cars after them", async () => {
+    const dataDir = join(root, 'data-0035');
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+    await migrate(drizzle(old), { migrationsFolder: migrationsUpTo('0034_car_model', join(root, 'migrations-0034')) });
+    // Inserted out of their added order: the numbers follow created_at.
+    for (const [slug, createdAt] of [
+      ['second', '2025-02-01'],
+      ['first', '2025-01-01'],
+      ['third', '2025-03-01'],
+    ]) {
+      await old.query(
+        `INSERT INTO cars (name, slug, description, price, fuel_type, transmission, engine_size, mileage, year, drive, body_type, created_at)
+          VALUES ($1, $1, 'Clean.', 5000000, 'Diesel', 'Automatic', 2800, 40000, 2019, '4 WD', 'SUV', $2)`,
+        [slug, createdAt],
+      );
+    }
+    await old.close();
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const numbers = async () =>
+        (await handle.db.select({ slug: cars.slug, stockNumber: cars.stockNumber }).from(cars).orderBy(cars.stockNumber)).map(
+          (c) => `${c.slug} ${c.stockNumber}`,
+        );
+      expect(await numbers()).toEqual(['first ST-00001', 'second ST-00002', 'third ST-00003']);
+      // A number typed by hand is skipped by the next one given.
+      await handle.db.execute(sql`update cars set stock_number = 'ST-00004' where slug = 'first'`);
+      await handle.db.execute(sql`
+        insert into cars (name, slug, description, price, fuel_type, transmission, engine_size, mileage, year, drive, body_type)
+          values ('fourth', 'fourth', 'Clean.', 5000000, 'Electric', 'Automatic', 1, 40000, 2024, '2 WD', 'SUV')`);
+      expect(await numbers()).toEqual(['second ST-00002', 'third ST-00003', 'first ST-00004', 'fourth ST-00005']);
+      await expect(handle.db.execute(sql`update cars set stock_number = 'ST-00002' where slug = 'third'`)).rejects.toThrow();
     } finally {
       await handle.close();
     }

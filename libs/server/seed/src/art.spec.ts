@@ -1,6 +1,6 @@
 import { BODY_TYPES } from '@dealership/car-model';
 import sharp from 'sharp';
-import { renderBrandLogoSvg, renderCarSvg } from './art';
+import { renderBrandLogoSvg, renderCarSvg, paintColourName } from './art';
 
 async function rasterize(svg: string): Promise<{ width?: number; height?: number }> {
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
@@ -46,5 +46,22 @@ describe('renderBrandLogoSvg', () => {
   it('is deterministic', () => {
     const options = { name: 'Toyota', colors: { primary: '#EB0A1E', accent: '#FFFFFF' }, size: 400 };
     expect(renderBrandLogoSvg(options)).toBe(renderBrandLogoSvg({ ...options, colors: { ...options.colors } }));
+  });
+});
+
+describe('paintColourName', () => {
+  it('names the demo paints as a buyer would', () => {
+    expect(['#F2F1EC', '#C3C7CC', '#5E6266', '#1C1D21', '#9E1B32', '#1E4FA0', '#2F5D46', '#D9822B', '#8A5A3C', '#B8A88A'].map(paintColourName)).toEqual([
+      'White',
+      'Silver',
+      'Grey',
+      'Black',
+      'Red',
+      'Blue',
+      'Green',
+      'Orange',
+      'Brown',
+      'Beige',
+    ]);
   });
 });

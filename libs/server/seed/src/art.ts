@@ -582,3 +582,21 @@ export function renderBrandLogoSvg(options: BrandLogoSvgOptions): string {
     `</svg>`
   );
 }
+
+/**
+ * The colour a buyer would call a demo car's paint (`#rrggbb`): white, silver, grey or black by
+ * lightness when it has little colour, else by hue (red, orange, beige or brown, green, blue).
+ */
+export function paintColourName(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const lightness = (max + min) / 2;
+  if (max - min < 0.12) return lightness > 0.88 ? 'White' : lightness > 0.65 ? 'Silver' : lightness > 0.2 ? 'Grey' : 'Black';
+  const hue = max === r ? (60 * ((g - b) / (max - min)) + 360) % 360 : max === g ? 60 * ((b - r) / (max - min)) + 120 : 60 * ((r - g) / (max - min)) + 240;
+  if (hue < 15 || hue >= 330) return 'Red';
+  if (hue < 40) return lightness > 0.55 ? 'Beige' : lightness > 0.45 ? 'Orange' : 'Brown';
+  if (hue < 70) return lightness > 0.6 ? 'Beige' : 'Brown';
+  if (hue < 170) return 'Green';
+  return 'Blue';
+}

@@ -1,4 +1,4 @@
-import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, PRICE_RANGES, TRANSMISSIONS } from '@dealership/car-model';
+import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, modelFromName, modelSlug, PRICE_RANGES, TRANSMISSIONS } from '@dealership/car-model';
 import { slugify } from '@dealership/shared-util';
 import { SEED_BRANDS, SEED_CARS } from './catalogue.data';
 
@@ -69,7 +69,11 @@ describe('SEED_CARS', () => {
       for (const value of used) expect(values).toContain(value);
       expect([...used].sort()).toEqual([...values].sort());
     };
-    cover(FUEL_TYPES, (c) => c.fuelType);
+    // Every fuel but Electric: an electric car has no engine size, which the contract requires of every car.
+    cover(
+      FUEL_TYPES.filter((fuel) => fuel !== 'Electric'),
+      (c) => c.fuelType,
+    );
     cover(TRANSMISSIONS, (c) => c.transmission);
     cover(DRIVES, (c) => c.drive);
     cover(BODY_TYPES, (c) => c.bodyType);
@@ -123,5 +127,44 @@ describe('SEED_CARS', () => {
 
   it('has some descriptions longer than a meta description (160 characters)', () => {
     expect(SEED_CARS.some((c) => c.description.length > 160)).toBe(true);
+  });
+});
+
+describe('SEED_CARS models', () => {
+  // The seed reads each car's model from its name (`modelFromName`), as migration 0034 did.
+  const modelOf = (name: string) => {
+    const car = SEED_CARS.find((c) => c.name === name);
+    if (!car) throw new Error(`no seed car ${name}`);
+    return modelFromName(car.brand, car.name);
+  };
+
+  it('gives every demo car a model, its name starting with brand then model', () => {
+    for (const car of SEED_CARS) {
+      const model = modelFromName(car.brand, car.name);
+      expect(model).not.toBe('');
+      expect(car.name.startsWith(`${car.brand} ${model}`)).toBe(true);
+    }
+  });
+
+  it('reads the multi-word models whole and single-word ones up to the variant', () => {
+    expect(modelOf('Toyota Land Cruiser Prado TX-L 2.8 Diesel')).toBe('Land Cruiser Prado');
+    expect(modelOf('Toyota Land Cruiser V8 4.5 ZX')).toBe('Land Cruiser V8');
+    expect(modelOf('Land Rover Range Rover Sport HSE 3.0 SDV6')).toBe('Range Rover Sport');
+    expect(modelOf('Toyota Corolla Axio 1.5 G')).toBe('Corolla Axio');
+    expect(modelOf('Volkswagen Polo Vivo 1.4 Trendline')).toBe('Polo Vivo');
+    expect(modelOf('Volkswagen Polo 1.4 Comfortline')).toBe('Polo');
+    expect(modelOf('Nissan Note e-Power X')).toBe('Note');
+    expect(modelOf('Mazda CX-5 2.5 Signature')).toBe('CX-5');
+    expect(modelOf('Mercedes-Benz C200 Avantgarde (W204)')).toBe('C200');
+  });
+
+  it('has models with several cars, so model pages list more than one', () => {
+    const counts = new Map<string, number>();
+    for (const car of SEED_CARS) {
+      const key = `${car.brand}/${modelSlug(modelFromName(car.brand, car.name))}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    expect(counts.get('Toyota/corolla-axio')).toBeGreaterThanOrEqual(2);
+    expect([...counts.values()].filter((n) => n >= 2).length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -1,8 +1,9 @@
 import type { ImageRef } from '@dealership/media-schemas';
 import { slugify } from '@dealership/shared-util';
+import { modelFromName } from '@dealership/car-model';
 import { count, eq } from 'drizzle-orm';
 import { appState, brandImages, brands, carImages, cars, type Database } from '@dealership/server-db';
-import { renderBrandLogoSvg, renderCarSvg } from './art';
+import { paintColourName, renderBrandLogoSvg, renderCarSvg } from './art';
 import { SEED_BRANDS, SEED_CARS } from './catalogue.data';
 
 /** Stores one generated picture and says where it is (the media module provides this). */
@@ -94,8 +95,11 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
     const carRows = await tx
       .insert(cars)
       .values(
-        SEED_CARS.map(({ brand, paint: _paint, ...car }, i) => ({
+        SEED_CARS.map(({ brand, paint, ...car }, i) => ({
           ...car,
+          // Every demo name starts with its brand and model (catalogue.data.spec holds it), so the rule reads it.
+          model: modelFromName(brand, car.name),
+          exteriorColour: paintColourName(paint),
           slug: slugify(car.name),
           brandId: brandIdByName.get(brand) ?? null,
           // The catalogue's first cars are the newest (a minute apart, so the order is stable).

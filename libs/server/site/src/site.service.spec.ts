@@ -1,4 +1,5 @@
 import { APP_CONFIG, loadConfig } from '@dealership/server-core';
+import type { SiteRouteId } from '@dealership/shared-schemas';
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type SitemapEntry, type SitePages, SitePagesOf } from './site-pages';
@@ -25,6 +26,21 @@ class SomeCars implements SitePages {
   }
 }
 
+/** A resource of several routes (the landing pages): told the whole match; its entries carry their own paths. */
+@SitePagesOf('landing')
+@Injectable()
+class SomeLandings implements SitePages {
+  async exists(_slug: string, params: Readonly<Record<string, string>>, route: SiteRouteId) {
+    return route === 'carsLanding' ? params['group'] === 'body' && params['value'] === 'suv' : params['condition'] === 'new';
+  }
+  async sitemapVersion() {
+    return '1';
+  }
+  async sitemapEntries(after: string | undefined) {
+    return after === undefined ? [{ slug: '/cars/body/suv', path: '/cars/body/suv' }, { slug: '/cars/new', path: '/cars/new' }] : [];
+  }
+}
+
 async function siteWith(urlLimit?: number): Promise<{ site: SiteService; cars: SomeCars }> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://cars.example.co.ke', JWT_SECRET: 'x'.repeat(32) });
   @Global()
@@ -36,7 +52,7 @@ async function siteWith(urlLimit?: number): Promise<{ site: SiteService; cars: S
     exports: [APP_CONFIG, SITEMAP_URL_LIMIT],
   })
   class ConfigModule {}
-  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, SiteModule], providers: [SomeCars] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, SiteModule], providers: [SomeCars, SomeLandings] }).compile();
   await moduleRef.init();
   return { site: moduleRef.get(SiteService), cars: moduleRef.get(SomeCars) };
 }
@@ -63,6 +79,18 @@ describe('SiteService', () => {
     for (const slug of ['%00', 'toyota-vitz%00', '%1B']) expect(await site.firstLoadStatus(`/car/${slug}`)).toBe(404);
     // No module provides brand pages here: they do not exist.
     expect(await site.firstLoadStatus('/brand/toyota')).toBe(404);
+  });
+
+  it('asks a resource of several routes with the whole match, and lists its pages once, by their own paths', async () => {
+    expect(await site.firstLoadStatus('/cars/body/suv?page=2')).toBe(200);
+    expect(await site.firstLoadStatus('/cars/new/')).toBe(200);
+    expect(await site.firstLoadStatus('/cars/body/tank')).toBe(404);
+    expect(await site.firstLoadStatus('/cars/toyota/%00')).toBe(404);
+    const file = text(await site.sitemapFile('sitemap-landings-1.xml')) ?? '';
+    // Once, though two routes name the resource; no lastmod when the entry has none.
+    expect(file.match(/<url>/g)).toHaveLength(2);
+    expect(file).toContain('<url><loc>https://cars.example.co.ke/cars/body/suv</loc></url>');
+    expect(text(await site.sitemapIndex())).toContain('<sitemap><loc>https://cars.example.co.ke/sitemap-landings-1.xml</loc></sitemap>');
   });
 
   it('serves a sitemap index naming its files; the files list the pages and the features’ detail pages with their last change', async () => {

@@ -58,9 +58,9 @@ export class SiteService implements OnModuleInit {
     const source = this.sources.get(resource);
     const slug = match.params['slug'] ?? '';
     // No slug holds a control character (and PostgreSQL refuses NUL): no lookup needed.
-    if (hasControlCharacters(slug)) return 404;
+    if (Object.values(match.params).some(hasControlCharacters)) return 404;
     // A resource no module provides (say, a feature left out of a test app) has no pages.
-    return source && (await source.exists(slug)) ? 200 : 404;
+    return source && (await source.exists(slug, match.params, match.id)) ? 200 : 404;
   }
 
   /** `/sitemap.xml`: the sitemap index, naming every sitemap file with its last change. */
@@ -90,12 +90,18 @@ export class SiteService implements OnModuleInit {
     }
   }
 
-  /** The detail routes (`/car/:slug` ...) with the feature providing each one's pages. */
+  /**
+   * The detail routes (`/car/:slug` ...) with the feature providing each one's pages: one per
+   * resource (the first of its routes; the landing pages' entries carry their own paths).
+   */
   private detailSources(): { id: keyof typeof SITE_ROUTES; resource: SiteResource; source: SitePages }[] {
+    const seen = new Set<SiteResource>();
     return (Object.keys(SITE_ROUTES) as (keyof typeof SITE_ROUTES)[]).flatMap((id) => {
       const resource = (SITE_ROUTES[id] as SiteRoute).resource;
       const source = resource && this.sources.get(resource);
-      return resource && source ? [{ id, resource, source }] : [];
+      if (!resource || !source || seen.has(resource)) return [];
+      seen.add(resource);
+      return [{ id, resource, source }];
     });
   }
 
@@ -132,8 +138,8 @@ export class SiteService implements OnModuleInit {
       for (;;) {
         const batch = await source.sitemapEntries(after, SITEMAP_BATCH);
         for (const entry of batch) {
-          urls.push(url(sitePath(id, { slug: entry.slug }), entry.updatedAt));
-          if (!newest || entry.updatedAt > newest) newest = entry.updatedAt;
+          urls.push(url(entry.path ?? sitePath(id, { slug: entry.slug }), entry.updatedAt));
+          if (entry.updatedAt && (!newest || entry.updatedAt > newest)) newest = entry.updatedAt;
           if (urls.length === this.urlLimit) flush();
         }
         if (batch.length < SITEMAP_BATCH) break;

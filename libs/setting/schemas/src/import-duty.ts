@@ -4,6 +4,12 @@ import type { DutyRates } from './duty-rates.schema';
 export const DUTY_FUELS = ['petrol', 'diesel', 'electric'] as const;
 export type DutyFuel = (typeof DUTY_FUELS)[number];
 
+/**
+ * Car fuels (a car page's link sends its own, lower-cased) the duty rules count as another:
+ * hybrids pay as petrol cars, by engine size. Electric cars are `electric` already.
+ */
+const DUTY_FUEL_OF_CAR_FUEL: Record<string, DutyFuel> = { hybrid: 'petrol', 'plug-in hybrid': 'petrol' };
+
 /** The rates of November 2026, the settings' seed. */
 export const DEFAULT_DUTY_RATES: DutyRates = {
   importDuty: 0.35,
@@ -157,7 +163,7 @@ export function parseDutyQuery(params: Record<string, string | undefined>): Duty
     crsp: queryInteger(params['crsp'], 1, 1_000_000_000),
     registered: /^\d{4}-(0[1-9]|1[0-2])$/.test(params['registered'] ?? '') ? params['registered'] : undefined,
     cc: queryInteger(params['cc'], 50, 10_000),
-    fuel: (DUTY_FUELS as readonly string[]).includes(params['fuel'] ?? '') ? (params['fuel'] as DutyFuel) : undefined,
+    fuel: (DUTY_FUELS as readonly string[]).includes(params['fuel'] ?? '') ? (params['fuel'] as DutyFuel) : DUTY_FUEL_OF_CAR_FUEL[params['fuel'] ?? ''],
     cif: queryInteger(params['cif'], 1, 1_000_000_000),
   };
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as DutyQuery;

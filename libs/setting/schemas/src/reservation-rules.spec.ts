@@ -22,10 +22,16 @@ describe('reservation rules', () => {
   });
 
   it('refuse a deposit out of bounds, naming the field', () => {
-    expect(issue({ ...rules, deposit: { kind: 'fixed', amount: 0 } })).toEqual({ path: ['deposit', 'amount'], message: 'deposit.amount must be at least KES 1' });
+    expect(issue({ ...rules, deposit: { kind: 'fixed', amount: 0 } })).toEqual({
+      path: ['deposit', 'amount'],
+      message: 'deposit.amount must be at least KES 1',
+    });
     expect(issue({ ...rules, deposit: { kind: 'fixed', amount: 10_000_001 } })?.message).toBe('deposit.amount must be at most KES 10,000,000');
     expect(issue({ ...rules, deposit: { kind: 'fixed', amount: 500.5 } })?.message).toBe('deposit.amount must be a whole number of shillings');
-    expect(issue({ ...rules, deposit: { kind: 'percent', percent: 0.5 } })).toEqual({ path: ['deposit', 'percent'], message: 'deposit.percent must be at least 1%' });
+    expect(issue({ ...rules, deposit: { kind: 'percent', percent: 0.5 } })).toEqual({
+      path: ['deposit', 'percent'],
+      message: 'deposit.percent must be at least 1%',
+    });
     expect(issue({ ...rules, deposit: { kind: 'percent', percent: 101 } })?.message).toBe('deposit.percent must be at most 100%');
     expect(issue({ ...rules, deposit: { kind: 'percent', percent: 2.555 } })?.message).toBe('deposit.percent must have at most 2 decimal places');
     expect(issue({ ...rules, deposit: { kind: 'share', amount: 5 } })?.message).toBe('deposit.kind must be fixed or percent');

@@ -28,11 +28,16 @@ describe('setting contracts', () => {
   it('take the reservation rules, or leave them out; refuse bad ones naming the field', () => {
     expect(SettingCreateInputSchema.parse({ ...valid, reservation: DEFAULT_RESERVATION_RULES }).reservation).toEqual(DEFAULT_RESERVATION_RULES);
     expect(SettingCreateInputSchema.parse(valid).reservation).toBeUndefined();
-    const deposit = SettingCreateInputSchema.safeParse({ ...valid, reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'fixed', amount: 0 } } })
-      .error?.issues[0];
-    expect({ path: deposit?.path, message: deposit?.message }).toEqual({ path: ['reservation', 'deposit', 'amount'], message: 'deposit.amount must be at least KES 1' });
-    const cap = SettingUpdateInputSchema.safeParse({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 0 } })
-      .error?.issues[0];
+    const deposit = SettingCreateInputSchema.safeParse({ ...valid, reservation: { ...DEFAULT_RESERVATION_RULES, deposit: { kind: 'fixed', amount: 0 } } }).error
+      ?.issues[0];
+    expect({ path: deposit?.path, message: deposit?.message }).toEqual({
+      path: ['reservation', 'deposit', 'amount'],
+      message: 'deposit.amount must be at least KES 1',
+    });
+    const cap = SettingUpdateInputSchema.safeParse({
+      id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+      reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 0 },
+    }).error?.issues[0];
     expect(cap?.path).toEqual(['reservation', 'maxUnpaidPerBuyer']);
   });
 

@@ -40,7 +40,18 @@ describe('SITE_ROUTES', () => {
   it('fills in params', () => {
     expect(sitePath('brand', { slug: 'mercedes-and-benz' })).toBe('/brand/mercedes-and-benz');
     expect(sitePath('cars')).toBe('/cars');
-    for (const id of Object.keys(SITE_ROUTES)) expect(matchSiteRoute(sitePath(id as SiteRouteId, { slug: 'x' }))?.id).toBe(id);
+    for (const [id, route] of Object.entries(SITE_ROUTES)) {
+      const params = Object.fromEntries([...route.path.matchAll(/:([a-zA-Z]+)/g)].map(([, name]) => [name, 'x']));
+      expect(matchSiteRoute(sitePath(id as SiteRouteId, params))?.id).toBe(id);
+    }
+  });
+
+  it('matches the landing pages under /cars: one segment is a condition page, two a body, budget or model page', () => {
+    expect(matchSiteRoute('/cars/foreign-used/')).toEqual({ id: 'carsCondition', params: { condition: 'foreign-used' } });
+    expect(matchSiteRoute('/cars/body/suv')).toEqual({ id: 'carsLanding', params: { group: 'body', value: 'suv' } });
+    expect(matchSiteRoute('/cars/toyota/land-cruiser-prado')).toEqual({ id: 'carsLanding', params: { group: 'toyota', value: 'land-cruiser-prado' } });
+    expect(sitePath('carsLanding', { group: 'under', value: '1.5-million' })).toBe('/cars/under/1.5-million');
+    expect(matchSiteRoute('/cars/toyota/vitz/x')).toBeNull();
   });
 
   it('moves the old names of pages to the pages, keeping the query', () => {

@@ -18,12 +18,21 @@ export interface SiteRoute {
   readonly serverRendered?: boolean;
 }
 
-/** Resources that have detail pages, each looked up by its slug. */
-export type SiteResource = 'car' | 'brand';
+/**
+ * Resources that have detail pages, each looked up by its slug; `landing` is the catalogue's
+ * landing pages (`/cars/body/:bodyType` ...), looked up by their route and params.
+ */
+export type SiteResource = 'car' | 'brand' | 'landing';
 
 export const SITE_ROUTES = {
   home: { path: '/', inSitemap: true, serverRendered: true },
   cars: { path: '/cars', inSitemap: true, serverRendered: true },
+  // The landing pages: /cars with fixed filters. One segment is a condition (/cars/new); two are a
+  // body type (/cars/body/suv), a budget (/cars/under/1-million) or else a brand's model
+  // (/cars/toyota/vitz): car-model's `landingOfRoute` reads `group` in that order, so the words
+  // `body` and `under` are never a brand. Two routes, not four: each costs every page's first load.
+  carsCondition: { path: '/cars/:condition', resource: 'landing', serverRendered: true },
+  carsLanding: { path: '/cars/:group/:value', resource: 'landing', serverRendered: true },
   carSearch: { path: '/car-search', serverRendered: true },
   car: { path: '/car/:slug', resource: 'car', serverRendered: true },
   brands: { path: '/brands', inSitemap: true, serverRendered: true },

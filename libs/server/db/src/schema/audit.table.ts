@@ -28,5 +28,9 @@ export const auditEvents = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_created_idx').on(t.createdAt.desc(), t.id.desc()), index('audit_events_entity_idx').on(t.entity, t.entityId), index('audit_events_action_idx').on(t.action, t.createdAt.desc())],
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    index('audit_events_action_idx').on(t.action, t.createdAt.desc()),
+  ],
 );

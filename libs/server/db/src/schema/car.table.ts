@@ -9,6 +9,15 @@ export const cars = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The model ("Land Cruiser Prado"), "" when unknown (migration 0034 filled it from the names by `modelFromName`). */
+    model: text('model').notNull().default(''),
+    /**
+     * `modelSlug(model)`, computed by PostgreSQL with the same rule (car-model's `modelSlug`): what the
+     * model filter and the model landing pages match. Not part of the contract's car.
+     */
+    modelSlug: text('model_slug')
+      .notNull()
+      .generatedAlwaysAs(sql`trim(both '-' from regexp_replace(lower(model), '[^a-z0-9]+', '-', 'g'))`),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     /** Whole Kenyan shillings. */
@@ -35,6 +44,19 @@ export const cars = pgTable(
     fuelTankLitres: integer('fuel_tank_litres'),
     warranty: text('warranty'),
     condition: conditionEnum('condition').notNull().default('New'),
+    /** Free text ("Pearl White"); null when not given. */
+    exteriorColour: text('exterior_colour'),
+    interiorColour: text('interior_colour'),
+    /**
+     * The dealer's stock number, unique; staff may change it. A car saved without one gets the
+     * next free `ST-nnnnn` (`car_next_stock_number()`, migration 0035: existing cars were numbered
+     * in the order they were added).
+     */
+    stockNumber: text('stock_number')
+      .notNull()
+      .default(sql`car_next_stock_number()`),
+    /** VIN or Japanese chassis number, capitals, no spaces; only staff read it whole (the public its last 6 characters). */
+    chassisNumber: text('chassis_number'),
     bodyType: bodyTypeEnum('body_type').notNull(),
     /** Shown in the home carousel. */
     featured: boolean('featured').notNull().default(false),
@@ -51,6 +73,7 @@ export const cars = pgTable(
   },
   (t) => [
     uniqueIndex('cars_slug_key').on(t.slug),
+    uniqueIndex('cars_stock_number_key').on(t.stockNumber),
     // Each index matches an ORDER BY of car-filters' `carOrder` column for column, direction and
     // NULLS placement (`desc` in a query is NULLS FIRST), so a page is an index scan that stops at
     // its end instead of a sort of every car. Listings leave sold cars out: those are partial on
@@ -91,6 +114,10 @@ export const cars = pgTable(
       .on(t.year, t.mileage, t.price)
       .where(sql`status <> 'Sold'`),
     index('cars_body_type_idx').on(t.bodyType),
+    // A brand's model (the model filter, its landing page and the brand's list of models).
+    index('cars_listed_brand_model_idx')
+      .on(t.brandId, t.modelSlug)
+      .where(sql`status <> 'Sold'`),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),
     index('cars_featured_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -81,7 +81,9 @@ export const mpesaPayments = pgTable(
     checkoutRequestId: text('checkout_request_id'),
     merchantRequestId: text('merchant_request_id'),
     /** pending (waiting for the buyer), paid, failed. */
-    state: text('state', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     resultCode: integer('result_code'),
     resultDesc: text('result_desc'),
     receipt: text('receipt'),

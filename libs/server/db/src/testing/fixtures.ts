@@ -41,16 +41,14 @@ export async function insertCar(db: Database, fields: Partial<CarInsert> & { bra
     })
     .returning();
   if (imageCount > 0) {
-    await db
-      .insert(carImages)
-      .values(
-        Array.from({ length: imageCount }, (_, position) => ({
-          carId: car.id,
-          url: `/media/cars/${car.slug}-${position}.webp`,
-          publicId: `cars/${car.slug}-${position}`,
-          position,
-        })),
-      );
+    await db.insert(carImages).values(
+      Array.from({ length: imageCount }, (_, position) => ({
+        carId: car.id,
+        url: `/media/cars/${car.slug}-${position}.webp`,
+        publicId: `cars/${car.slug}-${position}`,
+        position,
+      })),
+    );
   }
   return car;
 }

@@ -1,5 +1,5 @@
 import type { Brand } from '@dealership/brand-schemas';
-import type { Car } from '@dealership/car-model';
+import type { Car, CarStaff } from '@dealership/car-model';
 
 let sequence = 0;
 function nextId(): string {
@@ -29,6 +29,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
   return {
     id: nextId(),
     name: 'Toyota Land Cruiser Prado',
+    model: 'Land Cruiser Prado',
     slug: 'toyota-land-cruiser-prado',
     description: 'A rugged and comfortable SUV.',
     price: 6_500_000,
@@ -48,6 +49,10 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     fuelTankLitres: null,
     warranty: null,
     condition: 'Foreign Used',
+    exteriorColour: null,
+    interiorColour: null,
+    stockNumber: 'ST-00001',
+    chassisNumberEnd: null,
     bodyType: 'SUV',
     featured: false,
     status: 'Available',
@@ -56,4 +61,10 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     updatedAt: timestamp,
     ...overrides,
   };
+}
+
+/** A car as staff read it (`car.forStaff`, the admin writes' answers): with its whole chassis number. */
+export function makeStaffCar(overrides: Partial<CarStaff> = {}): CarStaff {
+  const { chassisNumber = null, ...car } = overrides;
+  return { ...makeCar(car), chassisNumber, ...(chassisNumber ? { chassisNumberEnd: chassisNumber.slice(-6) } : {}) };
 }

@@ -8,7 +8,7 @@ import { SiteConfigProvider, type SiteConfig } from '../lib/config/site-config';
 import { SiteContentProvider } from '../lib/config/site-content';
 import { theme } from '../lib/theme/theme';
 
-export { makeBrand, makeCar } from './fixtures';
+export { makeBrand, makeCar, makeStaffCar } from './fixtures';
 export interface RenderOptions {
   /** Initial URL. */
   route?: string;

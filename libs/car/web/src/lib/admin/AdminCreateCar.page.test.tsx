@@ -2,7 +2,7 @@ import { UPLOADING_MESSAGE } from '@dealership/media-web';
 import { makeBrand } from '@dealership/web-ui/testing';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { ADMIN_CAR_COPY, CREATE_EXCEPTION_TOAST_MS } from './admin-car-copy';
+import { ADMIN_CAR_COPY, CREATE_EXCEPTION_TOAST_MS, VEHICLE_FIELD_HINTS } from './admin-car-copy';
 import { AdminCreateCarPage } from './AdminCreateCar.page';
 import { callsOf, otherScreensAnswer, type FakeApi } from '@dealership/web-trpc-client/testing';
 import { currentLocation, renderAdmin } from './admin-testing';
@@ -210,7 +210,47 @@ describe('AdminCreateCarPage', () => {
       groundClearanceMm: null,
       fuelTankLitres: null,
       warranty: null,
+      // Blank vehicle data: no colours or chassis number; model and stock number left to the server.
+      exteriorColour: null,
+      interiorColour: null,
+      chassisNumber: null,
     });
+  });
+
+  it('sends the vehicle data: model, colours, stock number and chassis number, the schema tidying them', async () => {
+    const { calls } = await render();
+    await fillValidCar();
+    expect(screen.getByText(VEHICLE_FIELD_HINTS.chassisNumber)).toBeInTheDocument();
+    type('Model', 'Corolla Axio');
+    type('Exterior Colour', 'Pearl White');
+    type('Interior Colour', 'Beige');
+    type('Stock Number', 'ax-2017-1');
+    type('Chassis No. / VIN', 'nze161 1234567');
+    submit();
+    // A Japanese chassis number needs its hyphen: the field says so, nothing is sent.
+    await waitFor(() => expect(lastToast(show)).toMatch(/^chassisNumber must be a 17-character VIN or a Japanese chassis number/));
+    expect(callsOf(calls, 'car.create')).toHaveLength(0);
+    type('Chassis No. / VIN', 'nze161-1234567');
+    submit();
+    expect(await screen.findByText(ADMIN_CAR_COPY.created)).toBeInTheDocument();
+    expect(callsOf(calls, 'car.create')[0].input).toMatchObject({
+      model: 'Corolla Axio',
+      exteriorColour: 'Pearl White',
+      interiorColour: 'Beige',
+      stockNumber: 'AX-2017-1',
+      chassisNumber: 'NZE161-1234567',
+    });
+  });
+
+  it("shows the server's 409 on the stock number field", async () => {
+    await render(() => ({ error: { code: 'CONFLICT', message: 'Another car has this stock number', field: 'stockNumber' } }));
+    await fillValidCar();
+    type('Stock Number', 'ST-00001');
+    submit();
+    // The spec's toast, and the server's reason on the field it names.
+    await waitFor(() => expect(lastToast(show)).toBe(ADMIN_CAR_COPY.createFailed));
+    expect(await screen.findByText('Another car has this stock number')).toBeInTheDocument();
+    expect(field('Stock Number')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("says 'Error in Car creation' on a refusal and marks the field the server named", async () => {

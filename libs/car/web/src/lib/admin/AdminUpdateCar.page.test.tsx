@@ -1,4 +1,4 @@
-import { makeCar } from '@dealership/web-ui/testing';
+import { makeStaffCar } from '@dealership/web-ui/testing';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
@@ -32,7 +32,7 @@ const front = { url: '/media/cars/front.webp', publicId: 'cars/front' };
 const side = { url: '/media/cars/side.webp', publicId: 'cars/side' };
 const back = { url: '/media/cars/back.webp', publicId: 'cars/back' };
 
-const car = makeCar({
+const car = makeStaffCar({
   name: 'Subaru Forester',
   slug: 'subaru-forester',
   description: 'All-wheel drive family SUV.',
@@ -51,6 +51,11 @@ const car = makeCar({
   fuelTankLitres: 60,
   safetyRating: 5,
   warranty: '6 months engine',
+  model: 'Forester',
+  exteriorColour: 'Dark Blue Mica',
+  interiorColour: 'Black',
+  stockNumber: 'ST-00042',
+  chassisNumber: 'SJ5-0123456',
   condition: 'Foreign Used',
   bodyType: 'SUV',
   status: 'Reserved',
@@ -68,7 +73,7 @@ function api({ removeImage = 'ok', update }: Options = {}): FakeApi {
   return (procedure, input) => {
     const other = otherScreensAnswer(procedure);
     if (other) return other;
-    if (procedure === 'car.bySlug') {
+    if (procedure === 'car.forStaff') {
       return (input as { slug: string }).slug === car.slug ? { data: { ...car, images } } : { error: { code: 'NOT_FOUND', message: 'Car not found: nope' } };
     }
     if (procedure === 'car.removeImage') {
@@ -96,7 +101,7 @@ describe('AdminUpdateCarPage', () => {
   it('loads the car by slug and fills every field; the brand is read-only', async () => {
     const { calls } = render();
     expect(await screen.findByRole('button', { name: ADMIN_CAR_COPY.updateButton })).toBeInTheDocument();
-    expect(callsOf(calls, 'car.bySlug')[0].input).toEqual({ slug: 'subaru-forester' });
+    expect(callsOf(calls, 'car.forStaff')[0].input).toEqual({ slug: 'subaru-forester' });
     const expected: [string, string][] = [
       ['Car Name', 'Subaru Forester'],
       ['Car Description', 'All-wheel drive family SUV.'],
@@ -118,6 +123,12 @@ describe('AdminUpdateCarPage', () => {
       ['Condition', 'Foreign Used'],
       ['Status', 'Reserved'],
       ['Warranty', '6 months engine'],
+      ['Model', 'Forester'],
+      ['Exterior Colour', 'Dark Blue Mica'],
+      ['Interior Colour', 'Black'],
+      ['Stock Number', 'ST-00042'],
+      // Staff see the whole chassis number (car.forStaff), never only its end.
+      ['Chassis No. / VIN', 'SJ5-0123456'],
     ];
     for (const [label, value] of expected) expect(field(label)).toHaveValue(value);
     expect(screen.getByRole('switch', { name: /Featured/ })).toBeChecked();
@@ -143,7 +154,7 @@ describe('AdminUpdateCarPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture 2' }));
     expect(await screen.findByText(ADMIN_CAR_COPY.imageDeleted)).toBeInTheDocument();
     expect(callsOf(calls, 'car.removeImage')[0].input).toEqual({ carId: car.id, publicId: 'cars/side' });
-    await waitFor(() => expect(callsOf(calls, 'car.bySlug')).toHaveLength(2));
+    await waitFor(() => expect(callsOf(calls, 'car.forStaff')).toHaveLength(2));
     expect(within(screen.getByRole('list', { name: 'Car Images' })).getAllByRole('listitem')).toHaveLength(2);
     expect(field('Car Name')).toHaveValue('Subaru Forester XT');
   });

@@ -1,4 +1,4 @@
-import type { Car, CarUpdateFields } from '@dealership/car-schemas';
+import type { CarStaff, CarUpdateFields } from '@dealership/car-schemas';
 import { type UploadItem, useImageUploads, usePendingRemovals } from '@dealership/media-web';
 import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError, withLoadingToast } from '@dealership/web-session';
@@ -13,7 +13,7 @@ import { carFormValues } from './car-form-values';
 import { refreshAfterCarWrite } from './refresh-after-write';
 
 /** The form of one loaded car. Its fields are filled once: reloading the car (after a picture is removed) keeps what was typed. */
-function UpdateCarForm({ car }: { car: Car }) {
+function UpdateCarForm({ car }: { car: CarStaff }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [initialValues] = useState(() => carFormValues(car));
@@ -93,7 +93,8 @@ function CarNotFound() {
  */
 export function AdminUpdateCarPage() {
   const { slug = '' } = useParams();
-  const car = trpc.car.bySlug.useQuery({ slug }, { retry: false });
+  // The staff view: the whole chassis number, which the public page never gets.
+  const car = trpc.car.forStaff.useQuery({ slug }, { retry: false });
 
   let content;
   if (car.isPending) {

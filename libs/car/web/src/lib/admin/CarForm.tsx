@@ -1,9 +1,22 @@
 import type { BrandRef } from '@dealership/brand-schemas';
-import { BODY_TYPES, CAR_STATUSES, type CarCreateFields, type CarUpdateFields, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
+import {
+  BODY_TYPES,
+  CAR_STATUSES,
+  type CarCreateFields,
+  type CarUpdateFields,
+  CONDITIONS,
+  DRIVES,
+  EXTERIOR_COLOUR_SUGGESTIONS,
+  FUEL_TYPES,
+  INTERIOR_COLOUR_SUGGESTIONS,
+  MULTI_WORD_MODELS,
+  TRANSMISSIONS,
+} from '@dealership/car-schemas';
 import { FailedUploadsWarning, ImageUploader, type ImageUploads, type UploadItem } from '@dealership/media-web';
 import { notifyError } from '@dealership/web-ui';
 import {
   Alert,
+  Autocomplete,
   Button,
   Fieldset,
   Group,
@@ -20,7 +33,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
-import { ADMIN_CAR_COPY, CAR_FIELD_LABELS, type CarFieldName } from './admin-car-copy';
+import { ADMIN_CAR_COPY, CAR_FIELD_LABELS, type CarFieldName, VEHICLE_FIELD_HINTS } from './admin-car-copy';
 import { BrandLogo, BrandOption } from './BrandOption';
 import { type CarFormProblem, type CarFormValues, checkCarCreate, checkCarUpdate, fieldOfPath } from './car-form-values';
 import classes from './CarForm.module.css';
@@ -140,8 +153,31 @@ export function CarForm({
     }
   };
 
-  const text = (field: 'name' | 'warranty', required = false) => (
-    <TextInput id={fieldId(field)} label={CAR_FIELD_LABELS[field]} withAsterisk={required} key={form.key(field)} {...form.getInputProps(field)} />
+  const text = (field: 'name' | 'warranty' | 'stockNumber' | 'chassisNumber', required = false) => (
+    <TextInput
+      id={fieldId(field)}
+      label={CAR_FIELD_LABELS[field]}
+      withAsterisk={required}
+      description={field === 'stockNumber' || field === 'chassisNumber' ? VEHICLE_FIELD_HINTS[field] : undefined}
+      // Hints under the input, so the inputs of a row stay aligned.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      key={form.key(field)}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  /** Free text with suggestions (the model, the colours): any value is kept, the list only helps. */
+  const suggested = (field: 'model' | 'exteriorColour' | 'interiorColour', suggestions: readonly string[]) => (
+    <Autocomplete
+      id={fieldId(field)}
+      label={CAR_FIELD_LABELS[field]}
+      data={[...suggestions]}
+      description={field === 'model' ? VEHICLE_FIELD_HINTS.model : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      comboboxProps={{ withinPortal: true }}
+      key={form.key(field)}
+      {...form.getInputProps(field)}
+    />
   );
 
   const number = (field: CarFieldName & keyof CarFormValues, props: NumberInputProps = {}) => (
@@ -174,6 +210,8 @@ export function CarForm({
 
   const brandById = new Map((brands ?? []).map((brand) => [brand.id, brand]));
   const chosenBrand = form.values.brandId ? brandById.get(form.values.brandId) : undefined;
+  const brandName = (chosenBrand ?? fixedBrand)?.name;
+  const modelSuggestions = (brandName ? MULTI_WORD_MODELS[brandName] : undefined) ?? [];
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={submitLabel} className={classes.form}>
@@ -244,6 +282,7 @@ export function CarForm({
         <Fieldset legend="Details" className={classes.fieldset}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <div className={classes.wide}>{text('name', true)}</div>
+            {suggested('model', modelSuggestions)}
             <Textarea
               id={fieldId('description')}
               label={CAR_FIELD_LABELS.description}
@@ -260,6 +299,10 @@ export function CarForm({
             {choice('condition', CONDITIONS, false)}
             {choice('status', CAR_STATUSES, false)}
             {text('warranty')}
+            {text('stockNumber')}
+            {text('chassisNumber')}
+            {suggested('exteriorColour', EXTERIOR_COLOUR_SUGGESTIONS)}
+            {suggested('interiorColour', INTERIOR_COLOUR_SUGGESTIONS)}
             <Switch
               id={fieldId('featured')}
               label={CAR_FIELD_LABELS.featured}

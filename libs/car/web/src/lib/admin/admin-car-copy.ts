@@ -79,6 +79,18 @@ export const CAR_FIELD_LABELS = {
   status: 'Status',
   featured: 'Featured',
   warranty: 'Warranty',
+  model: 'Model',
+  exteriorColour: 'Exterior Colour',
+  interiorColour: 'Interior Colour',
+  stockNumber: 'Stock Number',
+  chassisNumber: 'Chassis No. / VIN',
+} as const;
+
+/** Hints under the vehicle data fields. */
+export const VEHICLE_FIELD_HINTS = {
+  model: 'As buyers search it ("Land Cruiser Prado"). Blank on a new car: read from the name.',
+  stockNumber: 'Letters, digits, hyphens. Blank on a new car: the next free number.',
+  chassisNumber: 'A 17-character VIN or a chassis number like NZE161-1234567. The public sees its last 6 characters only.',
 } as const;
 
 export type CarFieldName = keyof typeof CAR_FIELD_LABELS;

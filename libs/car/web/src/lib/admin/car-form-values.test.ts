@@ -1,11 +1,11 @@
-import { makeCar } from '@dealership/web-ui/testing';
+import { makeStaffCar } from '@dealership/web-ui/testing';
 import { carFormValues, carInputOf, checkCarCreate, checkCarUpdate, EMPTY_CAR_FORM, fieldOfPath } from './car-form-values';
 
 const picture = { url: '/media/cars/a.webp', publicId: 'cars/a' };
 
 describe('car form values', () => {
   it('round-trip a saved car: blank optional specs are null, numbers stay numbers', () => {
-    const car = makeCar({ horsepower: 150, torque: null, warranty: null });
+    const car = makeStaffCar({ horsepower: 150, torque: null, warranty: null });
     const values = carFormValues(car);
     expect(values).toMatchObject({ horsepower: 150, torque: '', warranty: '', brandId: car.brand?.id });
     expect(carInputOf(values, car.images)).toMatchObject({ horsepower: 150, torque: null, warranty: null, price: car.price, images: car.images });
@@ -24,7 +24,7 @@ describe('car form values', () => {
   });
 
   it('say a blank required field is required on update too, and never send the brand', () => {
-    const car = makeCar();
+    const car = makeStaffCar();
     const values = { ...carFormValues(car), price: '' };
     expect(checkCarUpdate(car.id, values, car.images)).toEqual({ ok: false, problem: { field: 'price', message: 'Price is required' } });
     const ok = checkCarUpdate(car.id, carFormValues(car), car.images);

@@ -1,4 +1,4 @@
-import { type Car, CarCreateInputSchema, type CarCreateFields, CarUpdateInputSchema, type CarUpdateFields } from '@dealership/car-schemas';
+import { type CarStaff, CarCreateInputSchema, type CarCreateFields, CarUpdateInputSchema, type CarUpdateFields } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { CAR_FIELD_LABELS, type CarFieldName } from './admin-car-copy';
 
@@ -29,6 +29,11 @@ export interface CarFormValues {
   groundClearanceMm: NumberValue;
   fuelTankLitres: NumberValue;
   warranty: string;
+  model: string;
+  exteriorColour: string;
+  interiorColour: string;
+  stockNumber: string;
+  chassisNumber: string;
 }
 
 /** A new car's blank form (condition New and status Available, the server's defaults). */
@@ -55,12 +60,17 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   groundClearanceMm: '',
   fuelTankLitres: '',
   warranty: '',
+  model: '',
+  exteriorColour: '',
+  interiorColour: '',
+  stockNumber: '',
+  chassisNumber: '',
 };
 
 const orBlank = (value: number | null): NumberValue => value ?? '';
 
 /** Every field of a saved car, for the Update Car form. */
-export function carFormValues(car: Car): CarFormValues {
+export function carFormValues(car: CarStaff): CarFormValues {
   return {
     brandId: car.brand?.id ?? null,
     name: car.name,
@@ -84,6 +94,11 @@ export function carFormValues(car: Car): CarFormValues {
     groundClearanceMm: orBlank(car.groundClearanceMm),
     fuelTankLitres: orBlank(car.fuelTankLitres),
     warranty: car.warranty ?? '',
+    model: car.model,
+    exteriorColour: car.exteriorColour ?? '',
+    interiorColour: car.interiorColour ?? '',
+    stockNumber: car.stockNumber,
+    chassisNumber: car.chassisNumber ?? '',
   };
 }
 
@@ -96,6 +111,8 @@ function numberOf(value: NumberValue): number | string | null {
   // Text that is not a number goes to the schema as is, which says "must be a number".
   return Number.isFinite(parsed) ? parsed : trimmed;
 }
+
+const blankAsUndefined = (value: string) => (value.trim() === '' ? undefined : value);
 
 /**
  * The form as the write schemas read it. Blank required fields stay blank (null) so the schema
@@ -127,6 +144,13 @@ export function carInputOf(values: CarFormValues, images: readonly ImageRef[]) {
     groundClearanceMm: numberOf(values.groundClearanceMm),
     fuelTankLitres: numberOf(values.fuelTankLitres),
     warranty: values.warranty.trim() === '' ? null : values.warranty,
+    // Blank model and stock number: given by the server on create (read from the name; the next
+    // number), left as they are on update. Blank colours and chassis number are none.
+    model: blankAsUndefined(values.model),
+    exteriorColour: values.exteriorColour,
+    interiorColour: values.interiorColour,
+    stockNumber: blankAsUndefined(values.stockNumber),
+    chassisNumber: values.chassisNumber,
   };
 }
 

@@ -22,6 +22,14 @@ describe('compare rows', () => {
     expect([...bestOf(row('Safety Rating'), cars)]).toEqual(['b']);
   });
 
+  it('compares the vehicle data too: model, both colours (a dash when not given) and stock number', () => {
+    const car = makeCar({ model: 'Land Cruiser Prado', exteriorColour: 'Pearl White', interiorColour: null, stockNumber: 'ST-00042' });
+    expect(row('Model').value(car)).toBe('Land Cruiser Prado');
+    expect(row('Exterior Colour').value(car)).toBe('Pearl White');
+    expect(row('Interior Colour').value(car)).toBe('—');
+    expect(row('Stock No.').value(car)).toBe('ST-00042');
+  });
+
   it('marks nothing when nothing stands out: one car, all equal, or a field with no best', () => {
     expect(bestOf(row('Price'), [cheap]).size).toBe(0);
     expect(bestOf(row('Year'), [dear, middle]).size).toBe(0);

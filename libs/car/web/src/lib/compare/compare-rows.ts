@@ -32,6 +32,10 @@ export const COMPARE_ROWS: readonly CompareRow[] = [
   { label: 'Ground Clearance', value: (car) => orDash(car.groundClearanceMm, ' mm') },
   { label: 'Fuel Capacity', value: (car) => orDash(car.fuelTankLitres, ' Litres') },
   { label: 'Warranty', value: (car) => orDash(car.warranty) },
+  { label: 'Model', value: (car) => orDash(car.model) },
+  { label: 'Exterior Colour', value: (car) => orDash(car.exteriorColour) },
+  { label: 'Interior Colour', value: (car) => orDash(car.interiorColour) },
+  { label: 'Stock No.', value: (car) => car.stockNumber },
 ];
 
 /**

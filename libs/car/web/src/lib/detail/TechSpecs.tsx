@@ -3,38 +3,41 @@ import { formatAmount } from '@dealership/shared-util';
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import classes from './TechSpecs.module.css';
 
-export interface SpecRow {
-  label: string;
-  value: string;
-}
+/** A row of the grid: its label and its value as shown. */
+export type SpecRow = [label: string, value: string];
 
 /**
- * The rows of the Technical Specifications grid (spec §2): six always, the optional ones only
+ * The rows of the Technical Specifications grid (spec §2): six always, the optional specs only
  * when the car has a value (`seats`, `fuelTankLitres`, `accelerationSeconds`, `horsepower`,
- * `safetyRating`, `groundClearanceMm`, `torque`).
+ * `safetyRating`, `groundClearanceMm`, `torque`), then the vehicle's data: condition, body type,
+ * colour, warranty, stock number, and the chassis number's last 6 characters (all the server sends).
  */
 export function techSpecRows(car: Car): SpecRow[] {
-  const rows: SpecRow[] = [
-    { label: 'Fuel Type', value: car.fuelType },
-    { label: 'Mileage', value: `${formatAmount(car.mileage)} Kms` },
-    { label: 'Drive Type', value: car.drive },
-    { label: 'Engine Size', value: `${car.engineSize} cc` },
-    { label: 'Transmission', value: car.transmission },
-    { label: 'Year', value: String(car.year) },
+  // [label, value, unit]: one table, so a row costs the page's script a few bytes.
+  const rows: [string, string | number | null, string?][] = [
+    ['Fuel Type', car.fuelType],
+    ['Mileage', formatAmount(car.mileage), ' Kms'],
+    ['Drive Type', car.drive],
+    ['Engine Size', car.engineSize, ' cc'],
+    ['Transmission', car.transmission],
+    ['Year', car.year],
+    ['Seats', car.seats],
+    ['Fuel Capacity', car.fuelTankLitres, ' Litres'],
+    ['0-100 km/h', car.accelerationSeconds, ' seconds'],
+    ['Horse Power', car.horsepower, ' Hp'],
+    ['Safety Rating', car.safetyRating, ' stars'],
+    ['Ground Clearance', car.groundClearanceMm, ' mm'],
+    ['Torque', car.torque, ' Nm'],
+    ['Condition', car.condition],
+    ['Body Type', car.bodyType],
+    // The body colour; the cabin's is on /compare (this page's script is at its budget).
+    ['Colour', car.exteriorColour],
+    ['Warranty', car.warranty],
+    ['Stock No.', car.stockNumber],
+    ['Chassis No. (last 6)', car.chassisNumberEnd],
   ];
-  const optional: [string, number | null, (n: number) => string][] = [
-    ['Seats', car.seats, (n) => String(n)],
-    ['Fuel Capacity', car.fuelTankLitres, (n) => `${n} Litres`],
-    ['0-100 km/h', car.accelerationSeconds, (n) => `${n} seconds`],
-    ['Horse Power', car.horsepower, (n) => `${n} Hp`],
-    ['Safety Rating', car.safetyRating, (n) => `${n} stars`],
-    ['Ground Clearance', car.groundClearanceMm, (n) => `${n} mm`],
-    ['Torque', car.torque, (n) => `${n} Nm`],
-  ];
-  for (const [label, value, format] of optional) {
-    if (value !== null && value !== undefined) rows.push({ label, value: format(value) });
-  }
-  return rows;
+  // Not given: null, or a blank text (no number is 0: the contract's minimum is 1).
+  return rows.filter((row) => row[1]).map(([label, value, unit = '']) => [label, value + unit]);
 }
 
 /** The car's Technical Specifications as a description list in a grid. */
@@ -45,13 +48,13 @@ export function TechSpecs({ car }: { car: Car }) {
         Technical Specifications
       </Title>
       <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" verticalSpacing="sm" className={classes.grid}>
-        {techSpecRows(car).map((row) => (
-          <div key={row.label} className={classes.item}>
+        {techSpecRows(car).map(([label, value]) => (
+          <div key={label} className={classes.item}>
             <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600} lts={0.5}>
-              {row.label}
+              {label}
             </Text>
             <Text component="dd" fw={700} c="navy.9" m={0}>
-              {row.value}
+              {value}
             </Text>
           </div>
         ))}

@@ -2,6 +2,7 @@ import type { Brand } from '@dealership/brand-schemas';
 import { BODY_TYPES, CONDITIONS, FUEL_TYPES, PRICE_RANGES, TRANSMISSIONS, type PriceRangeLabel } from '@dealership/car-schemas';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { trpc } from '@dealership/web-trpc-client';
 import { useState } from 'react';
 import { CheckboxList, RadioList, SelectField, TextField, type ChoiceOption } from '../controls/controls';
 import { EMPTY_FILTERS, type CarFilters } from './car-filter-params';
@@ -83,6 +84,9 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
 
   const checked = checkedBrandSlugs(filters, brands);
   const makeBrand = brandOfMake(filters.make, brands);
+  // One brand chosen: its models (with their listed cars) from the server.
+  const oneBrand = checked.length === 1 ? checked[0] : '';
+  const models = trpc.car.models.useQuery({ brand: oneBrand }, { enabled: oneBrand !== '' });
 
   const reset = () => {
     searchLater.cancel();
@@ -139,7 +143,7 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
               options={brands.map((brand) => ({ value: brand.slug, label: brand.name }))}
               value={checked}
               // A ticked `?make=` brand becomes an ordinary brand choice once the visitor changes brands.
-              onChange={(next) => onChange({ brands: next, make: makeBrand ? null : filters.make })}
+              onChange={(next) => onChange({ brands: next, make: makeBrand ? null : filters.make, model: null })}
             />
           </div>
         ) : (
@@ -158,6 +162,15 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
         />
 
         <div className={classes.selects}>
+          {oneBrand && models.data?.length ? (
+            <SelectField
+              label="Model"
+              emptyLabel="Any"
+              options={models.data.map((m) => ({ value: m.slug, label: `${m.model} (${m.count})` }))}
+              value={filters.model}
+              onChange={(model) => onChange({ model })}
+            />
+          ) : null}
           <SelectField label="Body type" emptyLabel="Any" options={asOptions(BODY_TYPES)} value={filters.type} onChange={(type) => onChange({ type })} />
           <SelectField
             label="Condition"

@@ -13,9 +13,7 @@ describe('car filter params', () => {
       make: 'Toyota',
       page: 3,
     });
-    expect(
-      read('condition=foreign%20used&fuel=diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000&sort=price_asc'),
-    ).toEqual({
+    expect(read('condition=foreign%20used&fuel=diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000&sort=price_asc')).toEqual({
       ...EMPTY_FILTERS,
       condition: 'Foreign Used',
       fuel: 'Diesel',
@@ -25,6 +23,18 @@ describe('car filter params', () => {
       mileageMax: 80_000,
       sort: 'price_asc',
     });
+  });
+
+  it('reads, writes and sends a model slug with its brand, and the new fuels', () => {
+    const filters = read('brands=toyota&model=Land-Cruiser-Prado&fuel=plug-in%20hybrid');
+    expect(filters).toEqual({ ...EMPTY_FILTERS, brands: ['toyota'], model: 'land-cruiser-prado', fuel: 'Plug-in Hybrid' });
+    expect(writeCarFilters(filters).toString()).toBe('brands=toyota&model=land-cruiser-prado&fuel=Plug-in+Hybrid');
+    expect(toCarListInput(filters, 12)).toMatchObject({ brands: ['toyota'], model: 'land-cruiser-prado', fuelType: 'Plug-in Hybrid' });
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, model: 'harrier' })).toBe(true);
+    expect(read('fuel=electric').fuel).toBe('Electric');
+    // Not a slug: ignored.
+    expect(read('model=land%20cruiser').model).toBeNull();
+    expect(read(`model=${'a'.repeat(81)}`).model).toBeNull();
   });
 
   it('ignores values the server would refuse', () => {

@@ -20,6 +20,7 @@ export const FILTER_PARAMS = {
   brands: 'brands',
   price: 'price',
   make: 'make',
+  model: 'model',
   type: 'type',
   condition: 'condition',
   fuel: 'fuel',
@@ -40,6 +41,8 @@ export interface CarFilters {
   price: PriceRangeLabel | null;
   /** Brand name from a shortcut link (`/cars?make=Toyota`). */
   make: string | null;
+  /** A model's slug (`land-cruiser-prado`), offered once one brand is chosen. */
+  model: string | null;
   /** Body type from a shortcut link (`/cars?type=SUV`). */
   type: BodyType | null;
   condition: Condition | null;
@@ -65,6 +68,7 @@ export const EMPTY_FILTERS: CarFilters = {
   brands: [],
   price: null,
   make: null,
+  model: null,
   type: null,
   condition: null,
   fuel: null,
@@ -106,6 +110,12 @@ function isBodyType(value: string): value is BodyType {
   return (BODY_TYPES as readonly string[]).includes(value);
 }
 
+/** A model slug as `modelSlug` writes them (`land-cruiser-prado`), else null. */
+function modelSlugOf(raw: string | null): string | null {
+  const slug = (raw ?? '').trim().toLowerCase();
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 80 ? slug : null;
+}
+
 /** Reads the filters from a query string; unknown or malformed values are ignored. */
 export function readCarFilters(params: URLSearchParams): CarFilters {
   const brands = (params.get(FILTER_PARAMS.brands) ?? '')
@@ -127,6 +137,7 @@ export function readCarFilters(params: URLSearchParams): CarFilters {
     brands: [...new Set(brands)],
     price: isPriceRange(price) ? price : null,
     make: params.get(FILTER_PARAMS.make)?.trim() || null,
+    model: modelSlugOf(params.get(FILTER_PARAMS.model)),
     type: isBodyType(bodyType) ? bodyType : null,
     condition: oneOf(CONDITIONS, params.get(FILTER_PARAMS.condition)),
     fuel: oneOf(FUEL_TYPES, params.get(FILTER_PARAMS.fuel)),
@@ -146,6 +157,7 @@ export function writeCarFilters(filters: CarFilters): URLSearchParams {
   if (filters.brands.length > 0) params.set(FILTER_PARAMS.brands, filters.brands.join(','));
   if (filters.price) params.set(FILTER_PARAMS.price, filters.price);
   if (filters.make) params.set(FILTER_PARAMS.make, filters.make);
+  if (filters.model) params.set(FILTER_PARAMS.model, filters.model);
   if (filters.type) params.set(FILTER_PARAMS.type, filters.type);
   if (filters.condition) params.set(FILTER_PARAMS.condition, filters.condition);
   if (filters.fuel) params.set(FILTER_PARAMS.fuel, filters.fuel);
@@ -165,6 +177,7 @@ export function toCarListInput(filters: CarFilters, pageSize: number): CarListIn
     ...(filters.brands.length > 0 ? { brands: filters.brands } : {}),
     ...(filters.price ? { priceRange: filters.price } : {}),
     ...(filters.make ? { make: filters.make } : {}),
+    ...(filters.model ? { model: filters.model } : {}),
     ...(filters.type ? { bodyType: filters.type } : {}),
     ...(filters.condition ? { condition: filters.condition } : {}),
     ...(filters.fuel ? { fuelType: filters.fuel } : {}),
@@ -185,6 +198,7 @@ export function hasActiveFilters(filters: CarFilters): boolean {
       filters.brands.length ||
       filters.price ||
       filters.make ||
+      filters.model ||
       filters.type ||
       filters.condition ||
       filters.fuel ||

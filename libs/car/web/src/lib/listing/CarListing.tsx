@@ -1,28 +1,58 @@
 import { trpc } from '@dealership/web-trpc-client';
-import type { CarSort } from '@dealership/car-schemas';
+import type { CarListInput, CarSort } from '@dealership/car-schemas';
 import { Button, Group } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { CarResults } from '../CarResults/CarResults';
 import { SelectField } from '../controls/controls';
-import { SORT_LABELS, toCarListInput } from '../filters/car-filter-params';
+import { SORT_LABELS, toCarListInput, type CarFilters } from '../filters/car-filter-params';
 import { FilterPanel } from '../filters/FilterPanel';
-import { useCarFilters } from '../filters/useCarFilters';
+import { type CarFiltersApi, useCarFilters } from '../filters/useCarFilters';
 import classes from '../pages/Listing.module.css';
 
 /** Cards per page of a listing (fills 1, 2 and 3 columns evenly). */
 export const LISTING_PAGE_SIZE = 12;
 
 /**
- * The state of a filtered listing (`/cars`, `/car-search`): the filters from the URL, the brands
- * for the panel, and one server-side page of cars (the previous page stays, dimmed, while the next
- * loads).
+ * A listing's fixed filters (a landing page: `/cars/body/suv` is /cars with the body type fixed).
+ * The buyer refines the rest in the URL's query as on /cars; a change to a fixed one leaves the page.
  */
-export function useCarListing() {
-  const { filters, update } = useCarFilters();
+export interface FixedCarFilters {
+  /** Shown as set in the panel, and sent. */
+  filters: Partial<CarFilters>;
+  /** Sent beside them: what the panel does not show (a model, a price ceiling). */
+  input: Partial<CarListInput>;
+  /** The address a change to `next` leads to when it changes a fixed filter (another page), else undefined. */
+  leaveFor: (next: CarFilters) => string | undefined;
+}
+
+/**
+ * The state of a filtered listing (`/cars`, `/car-search`, the landing pages): the filters from the
+ * URL (and the page's fixed ones), the brands for the panel, and one server-side page of cars (the
+ * previous page stays, dimmed, while the next loads).
+ */
+export function useCarListing(fixed?: FixedCarFilters) {
+  const fromUrl = useCarFilters();
+  const { filters, update } = useFixedFilters(fromUrl, fixed);
   const brands = trpc.brand.list.useQuery();
-  const list = trpc.car.list.useQuery(toCarListInput(filters, LISTING_PAGE_SIZE), { placeholderData: keepPreviousData });
+  const list = trpc.car.list.useQuery({ ...toCarListInput(filters, LISTING_PAGE_SIZE), ...fixed?.input }, { placeholderData: keepPreviousData });
   return { filters, update, brands, list };
+}
+
+/** The URL's filters with the fixed ones over them; a change to a fixed one goes where `leaveFor` says. */
+function useFixedFilters({ filters: fromUrl, update: updateUrl }: CarFiltersApi, fixed: FixedCarFilters | undefined): CarFiltersApi {
+  const navigate = useNavigate();
+  const filters = useMemo(() => (fixed ? { ...fromUrl, ...fixed.filters } : fromUrl), [fromUrl, fixed]);
+  const update = useCallback<CarFiltersApi['update']>(
+    (change, options) => {
+      const leaveFor = fixed?.leaveFor({ ...filters, page: 1, ...change });
+      if (leaveFor === undefined) updateUrl(change, options);
+      else navigate(leaveFor);
+    },
+    [filters, fixed, navigate, updateUrl],
+  );
+  return { filters, update };
 }
 
 export type CarListingState = ReturnType<typeof useCarListing>;
@@ -61,15 +91,7 @@ export function CarListing({ listing, withSearch = true, empty }: CarListingProp
   return (
     <div className={classes.layout}>
       <div>
-        <Button
-          hiddenFrom="md"
-          variant="light"
-          fullWidth
-          mb="md"
-          onClick={() => setFiltersOpen(true)}
-          aria-expanded={filtersOpen}
-          aria-controls="car-filters"
-        >
+        <Button hiddenFrom="md" variant="light" fullWidth mb="md" onClick={() => setFiltersOpen(true)} aria-expanded={filtersOpen} aria-controls="car-filters">
           Show Filters
         </Button>
         <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>

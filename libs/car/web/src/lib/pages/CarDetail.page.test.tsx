@@ -1,8 +1,10 @@
+import type { Car } from '@dealership/car-schemas';
+import { parseDutyQuery } from '@dealership/setting-schemas';
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
-import { CarDetailPage, timeAgo, UNAVAILABLE_EXPLANATION, whatsappMessage } from './CarDetail.page';
+import { CarDetailPage, importDutyLink, timeAgo, UNAVAILABLE_EXPLANATION, whatsappMessage } from './CarDetail.page';
 
 const toyota = makeBrand({ name: 'Toyota', slug: 'toyota' });
 const brandRef = { id: toyota.id, name: toyota.name, slug: toyota.slug, images: toyota.images };
@@ -108,6 +110,34 @@ describe('CarDetailPage', () => {
 });
 
 describe('helpers', () => {
+  it("links the duty estimator with the car's fuel, which the estimator reads (Electric: its electric rules; hybrids: petrol)", () => {
+    const link = (fuelType: Car['fuelType']) => importDutyLink(makeCar({ fuelType, year: 2019, engineSize: 1800 }));
+    const fuelRead = (fuelType: Car['fuelType']) => parseDutyQuery(Object.fromEntries(new URL(link(fuelType), 'https://x').searchParams)).fuel;
+    expect(link('Diesel')).toBe('/import-duty?registered=2019-01&cc=1800&fuel=diesel');
+    expect(fuelRead('Electric')).toBe('electric');
+    expect(fuelRead('Diesel')).toBe('diesel');
+    for (const fuel of ['Petrol', 'Hybrid', 'Plug-in Hybrid'] as const) expect(fuelRead(fuel)).toBe('petrol');
+  });
+
+  it('shows the vehicle data rows from the server: stock number, colour, and only the end of the chassis number', async () => {
+    renderPage(<CarDetailPage />, {
+      route: `/car/${prado.slug}`,
+      path: '/car/:slug',
+      api: api([], { ...prado, stockNumber: 'ST-00042', exteriorColour: 'Pearl White', warranty: '6 months', chassisNumberEnd: '234567' }),
+    });
+    const specs = within(await screen.findByRole('region', { name: 'Technical Specifications' }));
+    for (const [label, value] of [
+      ['Condition', prado.condition],
+      ['Body Type', prado.bodyType],
+      ['Colour', 'Pearl White'],
+      ['Warranty', '6 months'],
+      ['Stock No.', 'ST-00042'],
+      ['Chassis No. (last 6)', '234567'],
+    ]) {
+      expect(specs.getByText(label).nextSibling).toHaveTextContent(value);
+    }
+  });
+
   it.each([
     ['Reserved', UNAVAILABLE_EXPLANATION.Reserved],
     ['Sold', UNAVAILABLE_EXPLANATION.Sold],

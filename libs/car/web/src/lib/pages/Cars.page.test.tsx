@@ -16,9 +16,15 @@ const api =
   (total = 3): FakeApi =>
   (procedure, input) => {
     if (procedure === 'brand.list') return { data: brands };
+    if (procedure === 'car.models') return { data: (input as { brand: string }).brand === 'toyota' ? toyotaModels : [] };
     const page = typeof input === 'object' && input !== null && 'page' in input ? Number(input.page) : 1;
     return { data: carPage(total, page) };
   };
+
+const toyotaModels = [
+  { model: 'Land Cruiser Prado', slug: 'land-cruiser-prado', count: 3 },
+  { model: 'Harrier', slug: 'harrier', count: 1 },
+];
 
 function location() {
   return screen.getByRole('status', { name: 'Current location' }).textContent;
@@ -59,9 +65,7 @@ describe('CarsPage', () => {
     choose('Year from', '2015');
     choose('Year to', '2020');
     choose('Mileage up to', '80000');
-    expect(location()).toBe(
-      '/cars?type=SUV&condition=Foreign+Used&fuel=Diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000',
-    );
+    expect(location()).toBe('/cars?type=SUV&condition=Foreign+Used&fuel=Diesel&transmission=Automatic&yearFrom=2015&yearTo=2020&mileageTo=80000');
     await waitFor(() =>
       expect(calls.at(-1)?.input).toMatchObject({
         bodyType: 'SUV',
@@ -75,6 +79,41 @@ describe('CarsPage', () => {
     );
     choose('Fuel', '');
     expect(location()).not.toContain('fuel=');
+  });
+
+  it('offers the models of one chosen brand from the server, keeps the model in the URL and drops it when the brands change', async () => {
+    const { calls } = renderPage(<CarsPage />, { route: '/cars', api: api() });
+    expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Toyota' }));
+    const model = await screen.findByRole('combobox', { name: 'Model' });
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any', 'Land Cruiser Prado (3)', 'Harrier (1)']);
+    expect(calls.find((c) => c.procedure === 'car.models')?.input).toEqual({ brand: 'toyota' });
+    fireEvent.change(model, { target: { value: 'land-cruiser-prado' } });
+    expect(location()).toBe('/cars?brands=toyota&model=land-cruiser-prado');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.procedure === 'car.list').at(-1)?.input).toMatchObject({ brands: ['toyota'], model: 'land-cruiser-prado' }),
+    );
+    // A second brand: no single brand's models, and the model goes.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Subaru' }));
+    expect(location()).toBe('/cars?brands=toyota%2Csubaru');
+    expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
+  });
+
+  it('offers the new fuels: Hybrid, Plug-in Hybrid and Electric', async () => {
+    const { calls } = renderPage(<CarsPage />, { route: '/cars', api: api() });
+    const fuel = screen.getByRole('combobox', { name: 'Fuel' });
+    expect(
+      within(fuel)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any', 'Petrol', 'Diesel', 'Hybrid', 'Plug-in Hybrid', 'Electric']);
+    fireEvent.change(fuel, { target: { value: 'Plug-in Hybrid' } });
+    expect(location()).toBe('/cars?fuel=Plug-in+Hybrid');
+    await waitFor(() => expect(calls.filter((c) => c.procedure === 'car.list').at(-1)?.input).toMatchObject({ fuelType: 'Plug-in Hybrid' }));
   });
 
   it('sorts on the server and keeps the order through RESET FILTERS', async () => {

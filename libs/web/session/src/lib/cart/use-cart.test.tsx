@@ -10,6 +10,7 @@ function makeCar(overrides: Partial<Car> = {}): Car {
   return {
     id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     name: 'Toyota Land Cruiser Prado',
+    model: 'Land Cruiser Prado',
     slug: 'toyota-land-cruiser-prado',
     description: 'A rugged and comfortable SUV.',
     price: 6_500_000,
@@ -29,6 +30,10 @@ function makeCar(overrides: Partial<Car> = {}): Car {
     fuelTankLitres: null,
     warranty: null,
     condition: 'Foreign Used',
+    exteriorColour: null,
+    interiorColour: null,
+    stockNumber: 'ST-00001',
+    chassisNumberEnd: null,
     bodyType: 'SUV',
     featured: false,
     status: 'Available',

@@ -8,6 +8,9 @@ describe('Footer', () => {
     renderWithProviders(<Footer />, { content: defaultSiteContent('+254 722 123 456') });
     expect(screen.getByRole('link', { name: '+254 722 123 456' })).toHaveAttribute('href', 'tel:+254722123456');
     expect(screen.getByText('Mombasa, Kenya')).toBeInTheDocument();
+    // Without a map link the address is text, not an <a> without href (which crawlers flag).
+    expect(screen.queryByRole('link', { name: 'Mombasa, Kenya' })).not.toBeInTheDocument();
+    expect(screen.getByText('Mombasa, Kenya').closest('a')).toBeNull();
   });
 
   it("states the default opening hours in the spec's footer words", () => {

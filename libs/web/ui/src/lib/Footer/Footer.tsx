@@ -87,10 +87,14 @@ export function Footer() {
               ) : null}
               <div className={classes.contactRow}>
                 <MapPinIcon width={18} height={18} />
-                {/* With a map link, the address opens the map. */}
-                <a href={content.mapUrl || undefined} className={classes.link} target="_blank" rel="noopener noreferrer">
-                  {content.address}
-                </a>
+                {/* With a map link, the address opens the map; without one it is text (an <a> without href is no link to crawlers). */}
+                {content.mapUrl ? (
+                  <a href={content.mapUrl} className={classes.link} target="_blank" rel="noopener noreferrer">
+                    {content.address}
+                  </a>
+                ) : (
+                  <span>{content.address}</span>
+                )}
               </div>
             </Stack>
           </address>
