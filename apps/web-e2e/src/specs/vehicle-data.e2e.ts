@@ -150,6 +150,11 @@ test.describe('vehicle data', () => {
     await closeFilters(page);
     await expect(page.getByRole('article', { name: car.name })).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: /Harrier|Corolla|Vitz/ })).toHaveCount(0);
+    // The shared address renders on the server with the model chosen and the list narrowed.
+    const listing = await (await request.get('/cars?brands=toyota&model=land-cruiser-prado')).text();
+    expect(listing).toContain(car.name);
+    expect(listing).toMatch(/<option value="land-cruiser-prado"[^>]*selected[^>]*>Land Cruiser Prado \(\d+\)<\/option>/);
+    expect(listing).not.toContain('Toyota Harrier');
     expect(pageProblems).toEqual([]);
   });
 });

@@ -239,7 +239,7 @@ const financingLink = (car: Car) => `${sitePath('financing')}?price=${car.price}
  * rules, hybrids pay as petrol cars (`parseDutyQuery`).
  */
 export const importDutyLink = (car: Car) =>
-  `${sitePath('importDuty')}?${new URLSearchParams({ registered: `${car.year}-01`, cc: String(car.engineSize), fuel: car.fuelType.toLowerCase() })}`;
+  `${sitePath('importDuty')}?registered=${car.year}-01&cc=${car.engineSize}&fuel=${encodeURIComponent(car.fuelType.toLowerCase())}`;
 
 export interface CarDetailPageProps {
   /**
