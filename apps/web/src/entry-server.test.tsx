@@ -122,11 +122,15 @@ describe('render (the server entry)', () => {
     expect(services?.pageModule).toBe('src/pages/ServicesPage.tsx');
     expect(services?.body).toContain('aria-label="Import request"');
     expect(services?.body).toContain('aria-label="Trade-in estimate"');
-    expect(services?.deferredChunks.sort()).toEqual(['libs/lead/web/src/lib/import/ImportRequestForm.tsx', 'libs/lead/web/src/lib/trade-in/TradeInForm.tsx']);
+    // Every page's footer is deferred too (libs/web/ui Layout).
+    const footer = 'libs/web/ui/src/lib/Footer/Footer.tsx';
+    expect(services?.deferredChunks.sort()).toEqual(['libs/lead/web/src/lib/import/ImportRequestForm.tsx', 'libs/lead/web/src/lib/trade-in/TradeInForm.tsx', footer]);
     const contact = await render('/contact', options([]));
     expect(contact?.body).toContain('Send us a message');
-    expect(contact?.deferredChunks).toEqual(['libs/lead/web/src/lib/enquiry/EnquiryForm.tsx']);
-    expect((await render('/about', options([])))?.deferredChunks).toEqual([]);
+    expect(contact?.deferredChunks.sort()).toEqual(['libs/lead/web/src/lib/enquiry/EnquiryForm.tsx', footer]);
+    const about = await render('/about', options([]));
+    expect(about?.deferredChunks).toEqual([footer]);
+    expect(about?.body).toContain('Quick Links');
   });
 
   it('leaves the visitor’s own pages to the browser: cart, sign-in, dashboards', async () => {

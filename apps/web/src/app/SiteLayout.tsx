@@ -1,7 +1,10 @@
-import { useAuth, useCart } from '@dealership/web-session';
+import { useAuth, useCart, useCompare } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { Layout } from '@dealership/web-ui';
-import { CompareBar } from './CompareBar';
+import { lazy, Suspense } from 'react';
+
+// Shown only once a car is picked for comparison: its code comes then, not with every page.
+const CompareBar = lazy(async () => ({ default: (await import('./CompareBar')).CompareBar }));
 
 /**
  * The page frame with the visitor's session in it. web-ui's `Layout` only presents what it is
@@ -13,10 +16,15 @@ export function SiteLayout() {
   const { isLoggedIn, dashboardPath, signOut } = useAuth();
   const endSession = trpc.user.logout.useMutation();
   const onLogout = () => void signOut(() => endSession.mutateAsync());
+  const comparing = useCompare().count > 0;
   return (
     <>
       <Layout savedCount={count} dashboardPath={isLoggedIn ? dashboardPath : null} onLogout={onLogout} />
-      <CompareBar />
+      {comparing ? (
+        <Suspense fallback={null}>
+          <CompareBar />
+        </Suspense>
+      ) : null}
     </>
   );
 }

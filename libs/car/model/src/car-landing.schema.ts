@@ -21,7 +21,8 @@ export type CarLandingInput = z.infer<typeof CarLandingInputSchema>;
  * A landing page's figures (`car.landing`), from one aggregate over its listed cars: how many,
  * the cheapest and dearest price (KES) and the average mileage (km, rounded); the prices and
  * mileage are null when there is no car. `brand` and `model` name a model page's brand and model
- * as the catalogue spells them (null on the other pages).
+ * as the catalogue spells them (null on the other pages). The words are written by the server
+ * (car-landing-words), so the page's first load carries none of them.
  */
 export const CarLandingSchema = z.object({
   brand: z.object({ name: text(), slug: text() }).nullable(),
@@ -30,6 +31,18 @@ export const CarLandingSchema = z.object({
   priceMin: z.number().int().nullable(),
   priceMax: z.number().int().nullable(),
   averageMileage: z.number().int().nullable(),
+  /** What the page says (`landingWords`): its heading, its cars' names, its address and trail. */
+  words: z.object({
+    heading: text(),
+    one: text(),
+    many: text(),
+    path: text(),
+    trail: z.array(z.object({ label: text(), to: text() })),
+    label: text(),
+  }),
+  /** The introduction from the figures (`landingIntro`) and the meta description (`landingDescription`, cut to META_DESCRIPTION_LENGTH). */
+  intro: text(),
+  description: text(),
 });
 export type CarLanding = z.infer<typeof CarLandingSchema>;
 

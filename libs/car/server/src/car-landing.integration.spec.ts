@@ -75,24 +75,42 @@ describe('car landing pages (integration, real database)', () => {
       priceMin: 2_950_000,
       priceMax: 7_200_000,
       averageMileage: 60_334, // (90,000 + 30,001 + 61,000) / 3, rounded
+      // The words are the server's, so the page's first load carries none of them.
+      words: { heading: 'SUVs for Sale in Kenya', one: 'SUV', many: 'SUVs', path: '/cars/body/suv', trail: [], label: 'SUVs' },
+      intro: 'We have 3 SUVs in stock in Mombasa, priced from KES 2,950,000 to KES 7,200,000, with 60,334 km on the clock on average.',
+      description: expect.stringMatching(/^We have 3 SUVs in stock in Mombasa, .* Import on your behalf, financing and trade-ins/),
     });
     // Up to the band's price, inclusive: the 1,000,000 Note is under 1 million.
     expect(await caller().landing({ page: 'budget', budget: '1-million' })).toMatchObject({ count: 3, priceMin: 600_000, priceMax: 1_000_000, averageMileage: 41_667 });
     expect(await caller().landing({ page: 'budget', budget: '1.5-million' })).toMatchObject({ count: 3 });
     expect(await caller().landing({ page: 'condition', condition: 'foreign-used' })).toMatchObject({ count: 4, priceMin: 600_000, priceMax: 4_800_000 });
-    expect(await caller().landing({ page: 'model', brand: 'toyota', model: 'land-cruiser-prado' })).toEqual({
+    expect(await caller().landing({ page: 'model', brand: 'toyota', model: 'land-cruiser-prado' })).toMatchObject({
       brand: { name: 'Toyota', slug: 'toyota' },
       model: 'Land Cruiser Prado',
       count: 2,
       priceMin: 4_800_000,
       priceMax: 7_200_000,
       averageMileage: 60_001,
+      words: {
+        heading: 'Toyota Land Cruiser Prado for Sale in Kenya',
+        path: '/cars/toyota/land-cruiser-prado',
+        trail: [{ label: 'Toyota', to: '/brand/toyota' }],
+        label: 'Land Cruiser Prado',
+      },
     });
   });
 
   it('answers a known page without cars with zeros and no range: a body type nobody has, a model whose cars are all sold', async () => {
-    expect(await caller().landing({ page: 'body', bodyType: 'station-wagon' })).toEqual({ brand: null, model: null, count: 0, priceMin: null, priceMax: null, averageMileage: null });
-    expect(await caller().landing({ page: 'model', brand: 'toyota', model: 'mark-x' })).toEqual({
+    expect(await caller().landing({ page: 'body', bodyType: 'station-wagon' })).toMatchObject({
+      brand: null,
+      model: null,
+      count: 0,
+      priceMin: null,
+      priceMax: null,
+      averageMileage: null,
+      intro: 'We have no Station Wagons in stock right now.',
+    });
+    expect(await caller().landing({ page: 'model', brand: 'toyota', model: 'mark-x' })).toMatchObject({
       brand: { name: 'Toyota', slug: 'toyota' },
       model: 'Mark X',
       count: 0,

@@ -7,10 +7,15 @@ import {
   type CarLandingInput,
   CONDITIONS,
   conditionSlug,
+  landingDescription,
+  landingIntro,
   landingListFilters,
   landingPath,
+  landingWords,
+  META_DESCRIPTION_LENGTH,
   RESERVED_LANDING_WORDS,
 } from '@dealership/car-schemas';
+import { metaDescription } from '@dealership/shared-util';
 import { CatalogueChanges } from '@dealership/server-db';
 import { sitePath } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
@@ -81,7 +86,10 @@ export class CarLandingService {
       if (!found) return null;
       named = found;
     }
-    return { ...named, ...(await this.cars.landingFigures(carConditions(filters))) };
+    const words = landingWords(input, named);
+    if (!words) return null;
+    const figures = await this.cars.landingFigures(carConditions(filters));
+    return { ...named, ...figures, words, intro: landingIntro(words, figures), description: metaDescription(landingDescription(words, figures), META_DESCRIPTION_LENGTH) };
   }
 
   /**

@@ -1,5 +1,5 @@
 export { CarCard, type CarCardProps } from './lib/CarCard/CarCard';
-export { CarGrid, CarGridSkeleton, CAR_GRID_COLS, type CarGridProps } from './lib/CarGrid/CarGrid';
+export { CarGrid, CarGridSkeleton, type CarGridLayout, type CarGridProps } from './lib/CarGrid/CarGrid';
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';
 export { CarsPage } from './lib/pages/Cars.page';

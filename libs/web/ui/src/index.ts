@@ -3,7 +3,6 @@ export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, ty
 export { notifySuccess, notifyError, notifyNews, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';
 export { Header, NAV_LINKS, SCROLL_THRESHOLD_PX, SCROLL_THROTTLE_MS, type HeaderProps } from './lib/Header/Header';
-export { Footer, FOOTER_QUICK_LINKS } from './lib/Footer/Footer';
 export { SiteContentProvider, useSiteContent } from './lib/config/site-content';
 export { Logo } from './lib/Logo/Logo';
 export { PageLoader } from './lib/PageLoader/PageLoader';

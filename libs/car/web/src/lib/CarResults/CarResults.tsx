@@ -2,7 +2,7 @@ import type { CarPage } from '@dealership/car-schemas';
 import { ErrorState } from '@dealership/web-ui';
 import { Box, Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CAR_GRID_COLS_WITH_PANEL, CarGrid, CarGridSkeleton } from '../CarGrid/CarGrid';
+import { CarGrid, CarGridSkeleton } from '../CarGrid/CarGrid';
 import { Pager } from '../controls/controls';
 import classes from './CarResults.module.css';
 
@@ -30,7 +30,7 @@ export function carTotalText({ total, totalCapped }: Pick<CarPage, 'total' | 'to
 
 /** One page of listing results: cards, a count and page buttons, with loading, error and empty states. */
 export function CarResults({ page, isPending, isError, isRefreshing, onRetry, onPageChange, empty, pageSize }: CarResultsProps) {
-  if (isPending) return <CarGridSkeleton count={pageSize} label="Loading cars" cols={CAR_GRID_COLS_WITH_PANEL} />;
+  if (isPending) return <CarGridSkeleton count={pageSize} label="Loading cars" layout="withPanel" />;
   if (isError && !page) {
     return (
       <ErrorState
@@ -53,7 +53,7 @@ export function CarResults({ page, isPending, isError, isRefreshing, onRetry, on
       </Text>
       {page.items.length > 0 ? (
         <Box className={classes.results} data-refreshing={isRefreshing || undefined} aria-busy={isRefreshing}>
-          <CarGrid cars={page.items} priorityCount={2} cols={CAR_GRID_COLS_WITH_PANEL} />
+          <CarGrid cars={page.items} priorityCount={2} layout="withPanel" />
         </Box>
       ) : (
         // A shared link to a page that no longer exists (fewer cars now).

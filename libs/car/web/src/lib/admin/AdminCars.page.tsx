@@ -206,7 +206,7 @@ export function AdminCarsPage() {
   const page = list.data;
   let content;
   if (list.isPending) {
-    content = <CarGridSkeleton count={6} label="Loading cars" cols={GRID_COLS} />;
+    content = <CarGridSkeleton count={6} label="Loading cars" layout="admin" />;
   } else if (list.isError && !page) {
     content = <ErrorState title="Could not load the cars" onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (!page || page.total === 0) {

@@ -66,60 +66,6 @@ export function SelectField<V extends string>({ label, options, value, emptyLabe
   );
 }
 
-export interface CheckboxListProps<V extends string> {
-  legend: string;
-  options: ChoiceOption<V>[];
-  value: V[];
-  onChange: (value: V[]) => void;
-}
-
-/** A fieldset of checkboxes: any number may be ticked. */
-export function CheckboxList<V extends string>({ legend, options, value, onChange }: CheckboxListProps<V>) {
-  return (
-    <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>{legend}</legend>
-      <div className={classes.options}>
-        {options.map((option) => (
-          <label key={option.value} className={classes.option}>
-            <input
-              type="checkbox"
-              value={option.value}
-              checked={value.includes(option.value)}
-              onChange={(event) => onChange(event.currentTarget.checked ? [...value, option.value] : value.filter((v) => v !== option.value))}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-export interface RadioListProps<V extends string> {
-  legend: string;
-  options: ChoiceOption<V>[];
-  value: V | null;
-  onChange: (value: V) => void;
-}
-
-/** A fieldset of radio buttons: at most one is chosen. */
-export function RadioList<V extends string>({ legend, options, value, onChange }: RadioListProps<V>) {
-  const name = useId();
-  return (
-    <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>{legend}</legend>
-      <div className={classes.options}>
-        {options.map((option) => (
-          <label key={option.value} className={classes.option}>
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 /** Page numbers to show: the first, the last, and the current one with its neighbours; `null` marks a gap. */
 export function pageItems(current: number, total: number): (number | null)[] {
   const wanted = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));

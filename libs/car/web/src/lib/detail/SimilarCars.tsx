@@ -70,7 +70,7 @@ export interface SimilarCarsProps {
 /** 'Similar {brand} Vehicles': the brand's other cars, or a note when there are none. */
 export function SimilarCars({ brandName, cars, isLoading, isError, onRetry }: SimilarCarsProps) {
   let body;
-  if (isLoading) body = <CarGridSkeleton count={4} label="Loading similar vehicles" cols={COLS} />;
+  if (isLoading) body = <CarGridSkeleton count={4} label="Loading similar vehicles" />;
   else if (isError || !cars) body = <ErrorState title="Could not load similar vehicles" onRetry={onRetry} />;
   else if (cars.length === 0) body = <Text c="gray.7">Currently no similar {brandName} vehicles available.</Text>;
   else

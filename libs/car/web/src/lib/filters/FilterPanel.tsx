@@ -4,7 +4,8 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { trpc } from '@dealership/web-trpc-client';
 import { useState } from 'react';
-import { CheckboxList, RadioList, SelectField, TextField, type ChoiceOption } from '../controls/controls';
+import { CheckboxList, RadioList } from '../controls/choice-lists';
+import { SelectField, TextField, type ChoiceOption } from '../controls/controls';
 import { EMPTY_FILTERS, type CarFilters } from './car-filter-params';
 import classes from './FilterPanel.module.css';
 

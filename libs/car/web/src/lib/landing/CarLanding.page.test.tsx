@@ -1,4 +1,4 @@
-import type { CarLanding } from '@dealership/car-schemas';
+import { type CarLanding, type CarLandingInput, landingDescription, landingIntro, landingWords } from '@dealership/car-schemas';
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -7,13 +7,23 @@ import { renderPage } from '../../testing';
 import { CarLandingPage } from './CarLanding.page';
 
 const brands = [makeBrand({ name: 'Toyota', slug: 'toyota' }), makeBrand({ name: 'Nissan', slug: 'nissan' })];
-const figures: CarLanding = { brand: null, model: null, count: 2, priceMin: 1_250_000, priceMax: 4_800_000, averageMileage: 64_000 };
+type Figures = Omit<CarLanding, 'words' | 'intro' | 'description'>;
+const figures: Figures = { brand: null, model: null, count: 2, priceMin: 1_250_000, priceMax: 4_800_000, averageMileage: 64_000 };
+
+/** The server's answer: the figures with the words it writes from them (car-landing-words, as CarLandingService does). */
+function answer(input: CarLandingInput, landing: Figures): CarLanding | undefined {
+  const words = landingWords(input, landing);
+  return words && { ...landing, words, intro: landingIntro(words, landing), description: landingDescription(words, landing) };
+}
 
 const api =
-  (landing: CarLanding | 'missing' = figures): FakeApi =>
-  (procedure) => {
+  (landing: Figures | 'missing' = figures): FakeApi =>
+  (procedure, input) => {
     if (procedure === 'brand.list') return { data: brands };
-    if (procedure === 'car.landing') return landing === 'missing' ? { error: { code: 'NOT_FOUND', message: 'No such page of cars' } } : { data: landing };
+    if (procedure === 'car.landing') {
+      const page = landing === 'missing' ? undefined : answer(input as CarLandingInput, landing);
+      return page ? { data: page } : { error: { code: 'NOT_FOUND', message: 'No such page of cars' } };
+    }
     if (procedure === 'car.models')
       return {
         data: [
@@ -36,8 +46,8 @@ describe('CarLandingPage', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(listInput(calls)).toMatchObject({ bodyType: 'SUV' });
     expect(calls.find((c) => c.procedure === 'car.landing')?.input).toEqual({ page: 'body', bodyType: 'suv' });
-    expect(screen.getByRole('combobox', { name: 'Body type' })).toHaveValue('SUV');
-    const more = screen.getByRole('navigation', { name: 'More cars' });
+    expect(await screen.findByRole('combobox', { name: 'Body type' })).toHaveValue('SUV');
+    const more = await screen.findByRole('navigation', { name: 'More cars' });
     expect(within(more).getByRole('link', { name: 'Station Wagons' })).toHaveAttribute('href', '/cars/body/station-wagon');
     expect(within(more).queryByRole('link', { name: 'SUVs' })).not.toBeInTheDocument();
     expect(within(more).getByRole('link', { name: 'Under KES 1.5 million' })).toHaveAttribute('href', '/cars/under/1.5-million');
@@ -119,9 +129,10 @@ describe('CarLandingPage', () => {
     expect(within(first).getByRole('link', { name: 'SUVs' })).toHaveAttribute('href', '/cars/body/suv');
   });
 
-  it('shows the not-found page at once for a body type that is none of ours, asking nothing', async () => {
+  it('shows the not-found page for a body type that is none of ours, asking nothing', async () => {
     const { calls } = renderPage(<CarLandingPage />, { route: '/cars/body/tank', path: '/cars/:group/:value', api: api() });
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    // Its code comes when needed (LandingStates); the server renders it with the 404.
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 

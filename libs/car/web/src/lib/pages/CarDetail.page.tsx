@@ -8,6 +8,7 @@ import {
   breadcrumbJsonLd,
   carJsonLd,
   CarStatusBadge,
+  deferredComponent,
   ErrorState,
   HeartIcon,
   IMAGE_FULL_WIDTH,
@@ -26,9 +27,19 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarGallery } from '../detail/CarGallery';
-import { SimilarCars } from '../detail/SimilarCars';
+import type { SimilarCarsProps } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';
 import classes from './CarDetail.page.module.css';
+
+/**
+ * The brand's other cars, at the foot of the page: written by the server with it, their code (the
+ * cards and their grid) comes after the page's, so the car page keeps within its 150 KB first load.
+ */
+const SimilarCars = deferredComponent<SimilarCarsProps>(async () => (await import('../detail/SimilarCars')).SimilarCars, {
+  source: 'libs/car/web/src/lib/detail/SimilarCars.tsx',
+  minHeight: 420,
+  label: 'Loading similar cars…',
+});
 
 /** Why a Reserved or Sold car cannot be saved for an order (shown under the disabled button). */
 export const UNAVAILABLE_EXPLANATION = {

@@ -35,7 +35,8 @@ describe('CarsPage', () => {
     renderPage(<CarsPage />, { route: '/cars', api: api() });
     expect(screen.getByRole('heading', { level: 1, name: 'Premium Cars for Sale in Mombasa, Kenya' })).toBeInTheDocument();
     expect(screen.getByText(/100% delivery record/)).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Search by make, model or type...')).toBeInTheDocument();
+    // The panel is a deferred part of the page: its code comes after the page's.
+    expect(await screen.findByPlaceholderText('Search by make, model or type...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'RESET FILTERS' })).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(3);
     expect(screen.getByRole('group', { name: 'Price Range (KES)' })).toBeInTheDocument();

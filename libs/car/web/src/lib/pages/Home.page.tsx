@@ -1,16 +1,23 @@
 import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
-import { autoDealerJsonLd, SITE_NAME, Seo, useSiteConfig, useSiteContent } from '@dealership/web-ui';
+import { autoDealerJsonLd, deferredComponent, SITE_NAME, Seo, useSiteConfig, useSiteContent } from '@dealership/web-ui';
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AboutSection, BUSINESS_CLAIMS } from '../home/AboutSection';
 import { BrandShowcase } from '../home/BrandShowcase';
 import { HeroSearch } from '../home/HeroSearch';
-import { HomeFaq } from '../home/HomeFaq';
-import { HomeFeatures } from '../home/HomeFeatures';
 import { LatestCars } from '../LatestCars/LatestCars';
 import classes from './Home.page.module.css';
+
+/**
+ * The FAQ and the features, far below the fold: written by the server with the page, their code
+ * comes after the page's (the home page's first load keeps within its 150 KB budget).
+ */
+const HomeClosing = deferredComponent(async () => (await import('../home/HomeClosing')).HomeClosing, {
+  source: 'libs/car/web/src/lib/home/HomeClosing.tsx',
+  minHeight: 900,
+});
 
 const DESCRIPTION =
   'New, foreign-used and locally used cars for sale in Mombasa, Kenya. Import on your behalf, financing and trade-ins from a dealer with a 100% delivery record.';
@@ -82,8 +89,7 @@ export function HomePage() {
             onRetry={() => void latest.refetch()}
             retrying={latest.isFetching}
           />
-          <HomeFaq />
-          <HomeFeatures />
+          <HomeClosing />
         </Stack>
       </Container>
     </>

@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './Breadcrumb.module.css';
 
@@ -18,9 +18,10 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
           return (
             <li key={`${index}-${item.label}`} className={classes.item}>
               {item.to && !last ? (
-                <Anchor component={Link} to={item.to} size="sm" c="navy.7">
+                // A plain link styled by the module (not Mantine's Anchor): one chunk less on the pages' first load.
+                <Link to={item.to} className={classes.link}>
                   {item.label}
-                </Anchor>
+                </Link>
               ) : (
                 <Text component="span" size="sm" c="gray.7" aria-current={last ? 'page' : undefined}>
                   {item.label}
