@@ -2,7 +2,7 @@ import { defaultSiteContent, siteContentFields } from '@dealership/content-schem
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users } from '@dealership/server-db';
+import { brandImages, DB, type Database, type DatabaseHandle, leads, mpesaPayments, orders, outboxMessages, settings, testimonials, users, alerts } from '@dealership/server-db';
 import { createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
@@ -43,6 +43,7 @@ interface Fixtures {
   message: { id: string; spare: string[] };
   /** Each signed-in user's reservation with a deposit due, and an M-Pesa request of theirs. */
   deposit: Record<SignedIn, { orderId: string; paymentId: string }>;
+  alert: { id: string; spare: string[] };
 }
 /** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
 type SignedIn = 'customer' | 'admin' | 'sales';
@@ -181,6 +182,11 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
   { path: 'content.update', type: 'mutation', access: 'owner', input: () => matrixSiteContent() },
+  { path: 'alert.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
+  { path: 'alert.byId', type: 'query', access: 'admin', input: (f) => ({ id: f.alert.id }) },
+  { path: 'alert.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Alert' }) },
+  { path: 'alert.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.alert.id, name: 'Matrix Alert, renamed' }) },
+  { path: 'alert.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.alert.spare) }) },
 ];
 
 /** A whole valid site content, as the admin form sends it. */
@@ -494,6 +500,8 @@ describe('authorization matrix (integration: the whole server)', () => {
         )
         .returning({ id: outboxMessages.id })
     ).map((row) => row.id);
+    // Records of alerts for the alert.* rows: the first to read and change, the others for the deleting row.
+    const alertIds = (await db.insert(alerts).values(Array.from({ length: 9 }, (_, i) => ({ name: `Matrix Alert ${i}` }))).returning({ id: alerts.id })).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -518,6 +526,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
       message: { id: messageIds[0], spare: messageIds.slice(1) },
       deposit,
+      alert: { id: alertIds[0], spare: alertIds.slice(1) },
     };
   }, 120_000);
 
