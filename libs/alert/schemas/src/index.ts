@@ -1,1 +1,2 @@
 export * from './alert.schemas';
+export * from './alert-search';

@@ -1,64 +1,183 @@
-import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
-import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { PrivacyService, UserModule } from '@dealership/user-server';
+import { alerts, alertSubscribers, cars, type DatabaseHandle, outboxMessages, PersonalDataHolders } from '@dealership/server-db';
+import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';
 import { AlertModule } from './alert.module';
 import { AlertRouter } from './alert.router';
+import { AlertService } from './alert.service';
 
-describe('alerts (integration, real database)', () => {
+const DAY = 24 * 3_600_000;
+
+describe('alerts: saved searches and price drops (integration, real database)', () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
-  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
-  const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(AlertRouter).router)({ user, ip: '127.0.0.1' });
+  let service: AlertService;
+  let ip = 0;
+  const callerFor = (user: { id: string; name: string; email: string; role: number } | null) =>
+    createCallerFactory(app.get(AlertRouter).router)({ user, ip: `10.2.0.${++ip}` });
+  const visitor = () => callerFor(null);
+  const messages = (topic?: string) =>
+    handle.db
+      .select()
+      .from(outboxMessages)
+      .orderBy(asc(outboxMessages.createdAt))
+      .then((rows) => rows.filter((m) => !topic || m.topic === topic));
+  /** The link of `path` in a message's text, as its token. */
+  const tokenIn = (text: string, path: string) => decodeURIComponent(new RegExp(`${path}\\?token=([^\\s)"]+)`).exec(text)?.[1] ?? '');
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    admin.id = (await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1 })).id;
-    app = await createModuleTestApp(handle, [AlertModule]);
+    app = await createModuleTestApp(handle, [UserModule, AlertModule], { userLookup: 'provided', env: { PUBLIC_URL: 'https://dealer.test' } });
+    service = app.get(AlertService);
   });
+
+  beforeEach(() => truncateAll(handle));
 
   afterAll(async () => {
     await app?.close();
     await handle?.close();
   });
 
-  it('creates, reads, pages, updates and removes a alert', async () => {
-    const alert = callerFor(admin);
-    const first = await alert.create({ name: '  First ' });
-    expect(first).toEqual({ id: expect.any(String), name: 'First', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedAt: expect.any(String) });
-    const second = await alert.create({ name: 'Second' });
+  async function signedIn() {
+    const user = await insertUser(handle.db, { name: 'Amina', email: 'amina@buyer.test' });
+    return { user, caller: callerFor({ id: user.id, name: user.name, email: user.email, role: 0 }) };
+  }
 
-    expect(await alert.byId({ id: first.id })).toEqual(first);
-    const page = await alert.list({ pageSize: 1 });
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, pageCount: 2 });
-    expect(page.items.map((item) => item.id)).toEqual([second.id]);
+  it('a signed-in buyer saves a search: a matching car added later is told in one email with an unsubscribe link; a car that does not match is not', async () => {
+    const toyota = await insertBrand(handle.db, { name: 'Toyota' });
+    const { caller } = await signedIn();
+    expect(await caller.saveSearch({ filters: { bodyType: 'SUV', fuelType: 'Diesel', yearMin: 2018 } })).toEqual({ status: 'saved', added: 1 });
+    expect(await caller.mine()).toEqual([expect.objectContaining({ kind: 'search', label: 'SUV, Diesel, 2018 or newer', href: '/cars?type=SUV&fuel=Diesel&yearFrom=2018' })]);
 
-    expect(await alert.update({ id: first.id, name: 'Renamed' })).toMatchObject({ id: first.id, name: 'Renamed' });
-    expect(await alert.remove({ id: first.id })).toEqual({ id: first.id });
-    await expect(alert.byId({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Alert not found' });
-    await expect(alert.update({ id: first.id, name: 'Gone' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(alert.remove({ id: first.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await insertCar(handle.db, { brandId: toyota.id, name: 'Toyota Prado 2019', bodyType: 'SUV', fuelType: 'Diesel', year: 2019, price: 4_500_000 });
+    await insertCar(handle.db, { brandId: toyota.id, name: 'Toyota Vitz 2019', bodyType: 'Hatchback', fuelType: 'Petrol', year: 2019 });
+    await insertCar(handle.db, { brandId: toyota.id, name: 'Toyota Prado 2012', bodyType: 'SUV', fuelType: 'Diesel', year: 2012 });
 
-    // Every write is in the activity log, by whom and what changed.
-    const log = await handle.db.select().from(auditEvents).where(eq(auditEvents.entityId, first.id)).orderBy(asc(auditEvents.createdAt));
-    expect(log.map((event) => [event.entity, event.action, event.recordLabel, event.actorId])).toEqual([
-      ['alert', 'create', 'First', admin.id],
-      ['alert', 'update', 'Renamed', admin.id],
-      ['alert', 'remove', 'Renamed', admin.id],
-    ]);
-    expect(log[1].changes).toEqual({ name: { before: 'First', after: 'Renamed' } });
+    expect(await service.dispatch()).toEqual({ matched: 1, messages: 1 });
+    const [mail] = await messages('alert.digest');
+    expect(mail).toMatchObject({ channel: 'email', recipient: 'amina@buyer.test', subject: '1 new car matches your search' });
+    expect(mail.bodyText).toContain('Toyota Prado 2019');
+    expect(mail.bodyText).not.toContain('Vitz');
+    expect(mail.bodyText).toContain('https://dealer.test/alerts/unsubscribe?token=');
+    // Nothing new: nothing more.
+    expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
   });
 
-  it('refuses an invalid input', async () => {
-    await expect(callerFor(admin).create({ name: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  it('at most one message a day: matches after the first wait for the next day and go out together', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Mazda' });
+    const { caller } = await signedIn();
+    await caller.saveSearch({ filters: { brands: ['mazda'] } });
+    const start = new Date();
+    await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5 A' });
+    expect((await service.dispatch(start)).messages).toBe(1);
+    await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5 B' });
+    await insertCar(handle.db, { brandId: brand.id, name: 'Mazda Demio C' });
+    expect(await service.dispatch(new Date(start.getTime() + DAY / 2))).toEqual({ matched: 2, messages: 0 });
+    expect(await messages('alert.digest')).toHaveLength(1);
+    expect((await service.dispatch(new Date(start.getTime() + DAY + 1000))).messages).toBe(1);
+    const sent = await messages('alert.digest');
+    expect(sent).toHaveLength(2);
+    expect(sent[1].subject).toBe('2 new cars match your search');
+    expect(sent[1].bodyText).toContain('Mazda CX-5 B');
+    expect(sent[1].bodyText).toContain('Mazda Demio C');
   });
 
-  it('lets only admins write or read', async () => {
-    const customer = { ...admin, role: 0 as const };
-    await expect(callerFor(customer).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(null).create({ name: 'Nope' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(callerFor(customer).list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerFor(null).list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  it('a contact without an account: only the confirmation link until confirmed, then the price drop of a watched car; the link unsubscribes without sign-in after one click', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Nissan' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Nissan Note 2017', price: 900_000 });
+    expect(await visitor().watchPrices({ carIds: [car.id], contact: ' Jane@Buyer.test ' })).toEqual({ status: 'confirmation-sent', added: 1 });
+    const [confirmation] = await messages('alert.confirm');
+    expect(confirmation).toMatchObject({ recipient: 'jane@buyer.test', subject: 'Confirm your car alerts' });
+    expect(confirmation.bodyText).toContain('Nissan Note 2017');
+
+    // Unconfirmed: a drop is not told.
+    await handle.db.update(cars).set({ price: 850_000 }).where(eq(cars.id, car.id));
+    expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
+    expect(await messages('alert.digest')).toHaveLength(0);
+
+    await expect(visitor().confirm({ token: 'c.nope.x' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await visitor().confirm({ token: tokenIn(confirmation.bodyText, '/alerts/confirm') })).toEqual({ confirmed: 1 });
+
+    // A rise is not a drop; a drop is, with the old and new price.
+    await handle.db.update(cars).set({ price: 870_000 }).where(eq(cars.id, car.id));
+    await handle.db.update(cars).set({ price: 800_000 }).where(eq(cars.id, car.id));
+    expect(await service.dispatch()).toEqual({ matched: 1, messages: 1 });
+    const [drop] = await messages('alert.digest');
+    expect(drop).toMatchObject({ recipient: 'jane@buyer.test', subject: '1 price drop' });
+    expect(drop.bodyText).toContain('now KES 800,000 (was KES 870,000)');
+
+    const token = tokenIn(drop.bodyText, '/alerts/unsubscribe');
+    // Reading the link (the page a mail scanner would prefetch) changes nothing.
+    expect(await visitor().linkInfo({ token })).toEqual({ recipient: 'j***@buyer.test', alerts: [{ kind: 'price', label: 'Nissan Note 2017' }] });
+    expect(await handle.db.select().from(alerts)).toHaveLength(1);
+    await expect(visitor().unsubscribe({ token: token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await visitor().unsubscribe({ token })).toEqual({ removed: 1 });
+    expect(await handle.db.select().from(alerts)).toHaveLength(0);
+    expect(await handle.db.select().from(alertSubscribers)).toHaveLength(0);
+    await handle.db.update(cars).set({ price: 700_000 }).where(eq(cars.id, car.id));
+    expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
+  });
+
+  it('an SMS contact gets the confirmation by SMS, and a link of another purpose or subscriber is refused', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Subaru' });
+    await visitor().saveSearch({ filters: { brands: ['subaru'] }, contact: '0712 345 678' });
+    const [sms] = await messages('alert.confirm');
+    expect(sms).toMatchObject({ channel: 'sms', recipient: '+254712345678' });
+    const token = tokenIn(sms.bodyText, '/alerts/confirm');
+    // A confirm link does not unsubscribe.
+    await expect(visitor().unsubscribe({ token })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await visitor().confirm({ token });
+    await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Forester 2018' });
+    await service.dispatch();
+    const [digest] = await messages('alert.digest');
+    expect(digest).toMatchObject({ channel: 'sms', recipient: '+254712345678' });
+    expect(digest.bodyText).toMatch(/^Mombasa Car Dealership: New: Subaru Forester 2018: KES 1,500,000 https:\/\/dealer\.test\/car\/subaru-forester-2018\. Stop: https:\/\/dealer\.test\/alerts\/unsubscribe\?token=/);
+  });
+
+  it('refuses bad input with the field named, a sign-up without contact or account, a gone car; throttles confirmation links per contact', async () => {
+    await expect(visitor().saveSearch({ filters: {} })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('contact') });
+    await expect(visitor().saveSearch({ filters: {}, contact: 'nobody' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(visitor().watchPrices({ carIds: ['0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50'], contact: 'a@b.test' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('carIds'),
+    });
+    for (let i = 0; i < 5; i++) await visitor().saveSearch({ filters: { yearMin: 2000 + i }, contact: 'victim@buyer.test' });
+    expect(await messages('alert.confirm')).toHaveLength(3);
+  });
+
+  it('a signed-in buyer lists and removes their own alerts only', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Honda' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Honda Fit 2016' });
+    const { caller } = await signedIn();
+    expect(await caller.watchPrices({ carIds: [car.id, car.id] })).toEqual({ status: 'saved', added: 1 });
+    expect(await caller.watchPrices({ carIds: [car.id] })).toEqual({ status: 'saved', added: 0 });
+    const [watch] = await caller.mine();
+    expect(watch).toMatchObject({ kind: 'price', label: 'Honda Fit 2016', href: '/car/honda-fit-2016' });
+    const other = await insertUser(handle.db, { name: 'Other', email: 'other@buyer.test' });
+    const stranger = callerFor({ id: other.id, name: other.name, email: other.email, role: 0 });
+    await expect(stranger.remove({ id: watch.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await caller.remove({ id: watch.id })).toEqual({ id: watch.id });
+    expect(await caller.mine()).toEqual([]);
+  });
+
+  it("privacy: an account's alerts are in its export and deleted with it; unconfirmed sign-ups expire", async () => {
+    const brand = await insertBrand(handle.db, { name: 'Isuzu' });
+    const car = await insertCar(handle.db, { brandId: brand.id, name: 'Isuzu D-Max 2020' });
+    const { user, caller } = await signedIn();
+    await caller.watchPrices({ carIds: [car.id] });
+    const privacy = app.get(PrivacyService);
+    const exported = (await privacy.exportData({ id: user.id, name: user.name, email: user.email, role: 0 })) as Record<string, unknown>;
+    expect(exported['alerts']).toEqual([expect.objectContaining({ label: 'Isuzu D-Max 2020' })]);
+
+    await visitor().saveSearch({ filters: { bodyType: 'Pickup' }, contact: 'late@buyer.test' });
+    expect(await service.applyRetention(new Date(Date.now() + 6 * DAY))).toMatchObject({ alertsUnconfirmedDeleted: 0 });
+    expect(await service.applyRetention(new Date(Date.now() + 8 * DAY))).toMatchObject({ alertsUnconfirmedDeleted: 1, alertSubscribersDeleted: 1 });
+
+    const holder = app.get(PersonalDataHolders).all().find((h) => h.personalDataKey === 'alerts');
+    const forgotten = await handle.db.transaction((tx) => holder!.forget(user.id, tx));
+    expect(forgotten.counts).toEqual({ alertsDeleted: 1 });
+    expect(await handle.db.select().from(alertSubscribers)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { CarListInputSchema, type CarListInput, type CarStatus } from '@dealership/car-model';
-import { cars, DB, type Database } from '@dealership/server-db';
+import { cars, DB, type Database, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { carConditions } from './car-filters';
@@ -32,8 +32,8 @@ const SEARCHES_PER_QUERY = 200;
 export class CarAlertMatching {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** The pairs (search key, car id) where a car of `carIds` is listed and passes the search's filters. */
-  async matchSearches(searches: readonly SavedCarSearch[], carIds: readonly string[]): Promise<{ key: string; carId: string }[]> {
+  /** The pairs (search key, car id) where a car of `carIds` is listed and passes the search's filters (read in `db`, the caller's transaction if given). */
+  async matchSearches(searches: readonly SavedCarSearch[], carIds: readonly string[], db: Database | Transaction = this.db): Promise<{ key: string; carId: string }[]> {
     if (searches.length === 0 || carIds.length === 0) return [];
     // Searches with the same filters are one branch; a filter set no longer valid (the catalogue's
     // rules changed since it was saved) matches nothing rather than everything.
@@ -58,7 +58,7 @@ export class CarAlertMatching {
         ([, condition], index) =>
           sql`select ${start + index}::int as branch, ${cars.id} as car_id from ${cars} where ${cars.id} = any(${ids}::uuid[]) and ${condition ?? sql`true`}`,
       );
-      const result = await this.db.execute(sql.join(branches, sql` union all `));
+      const result = await db.execute(sql.join(branches, sql` union all `));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { branch: number; car_id: string }[];
       for (const row of rows) {
         const [canonical] = groups[Number(row.branch)];
