@@ -296,10 +296,11 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'message.list': { page: 1, pageSize: 12, status: 'failed', channel: 'sms' },
       'message.resend': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'content.update': siteContentTemplate(),
-      'alert.list': { page: 1, pageSize: 12 },
-      'alert.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
-      'alert.create': { name: 'Matrix Alert' },
-      'alert.update': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', name: 'Matrix Alert' },
+      'alert.saveSearch': { filters: { bodyType: 'SUV', yearMin: 2018, brands: ['toyota'] }, contact: 'buyer@example.com' },
+      'alert.watchPrices': { carIds: ['0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50'], contact: '0712 345 678' },
+      'alert.confirm': { token: 'c.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
+      'alert.linkInfo': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
+      'alert.unsubscribe': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
       'alert.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
@@ -347,7 +348,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$|^alert\.(list|byId|create|update|remove)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'

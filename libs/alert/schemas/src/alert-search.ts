@@ -29,24 +29,39 @@ export function describeSearch(filters: CarListInput): string {
   return parts.length > 0 ? parts.join(', ').slice(0, 200) : 'All cars';
 }
 
+/** The /cars query names of the filters a search keeps (the listing's own, `FILTER_PARAMS` in car-web). */
+const SEARCH_PARAMS = {
+  search: 'search',
+  brands: 'brands',
+  priceRange: 'price',
+  make: 'make',
+  bodyType: 'type',
+  condition: 'condition',
+  fuelType: 'fuel',
+  transmission: 'transmission',
+  yearMin: 'yearFrom',
+  yearMax: 'yearTo',
+  mileageMax: 'mileageTo',
+} as const satisfies Partial<Record<keyof CarListInput, string>>;
+
 /** The /cars address of a saved search (the listing's own query names). */
 export function searchPath(filters: CarListInput): string {
   const params = new URLSearchParams();
-  const brands = typeof filters.brands === 'string' ? filters.brands : (filters.brands ?? []).join(',');
-  const entries: [string, unknown][] = [
-    ['search', filters.search],
-    ['brands', brands],
-    ['price', filters.priceRange],
-    ['make', filters.make],
-    ['type', filters.bodyType],
-    ['condition', filters.condition],
-    ['fuel', filters.fuelType],
-    ['transmission', filters.transmission],
-    ['yearFrom', filters.yearMin],
-    ['yearTo', filters.yearMax],
-    ['mileageTo', filters.mileageMax],
-  ];
-  for (const [name, value] of entries) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  for (const [field, name] of Object.entries(SEARCH_PARAMS)) {
+    const raw = filters[field as keyof typeof SEARCH_PARAMS];
+    const value = Array.isArray(raw) ? raw.join(',') : raw;
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
   const query = params.toString();
   return query ? `/cars?${query}` : '/cars';
+}
+
+/** The filters of a /cars query string, as `car.list` takes them (the server checks them). */
+export function searchFromQuery(params: URLSearchParams): CarListInput {
+  const filters: Record<string, string | string[]> = {};
+  for (const [field, name] of Object.entries(SEARCH_PARAMS)) {
+    const value = params.get(name)?.trim();
+    if (value) filters[field] = field === 'brands' ? value.split(',').filter(Boolean) : value;
+  }
+  return filters as CarListInput;
 }

@@ -1,3 +1,4 @@
+import { describeSearch, searchFromQuery, searchPath } from './alert-search';
 import { AlertContactSchema, AlertSaveSearchInputSchema, AlertWatchPricesInputSchema, ALERT_CONTACT_MESSAGE, ALERT_MAX_WATCHED_CARS } from './alert.schemas';
 
 describe('alert contracts', () => {
@@ -19,5 +20,16 @@ describe('alert contracts', () => {
     expect(AlertWatchPricesInputSchema.safeParse({ carIds: [] }).error?.issues[0].message).toBe('carIds must name at least one car');
     expect(AlertWatchPricesInputSchema.safeParse({ carIds: Array(ALERT_MAX_WATCHED_CARS + 1).fill(id) }).success).toBe(false);
     expect(AlertWatchPricesInputSchema.safeParse({ carIds: ['nope'] }).error?.issues[0].path).toEqual(['carIds', 0]);
+  });
+});
+
+describe('a saved search and its /cars address', () => {
+  it('go both ways with the listing’s query names', () => {
+    const query = new URLSearchParams('type=SUV&fuel=Diesel&yearFrom=2018&brands=toyota,nissan&page=3&sort=price_asc');
+    const filters = searchFromQuery(query);
+    expect(filters).toEqual({ bodyType: 'SUV', fuelType: 'Diesel', yearMin: '2018', brands: ['toyota', 'nissan'] });
+    expect(searchPath(filters)).toBe('/cars?brands=toyota%2Cnissan&type=SUV&fuel=Diesel&yearFrom=2018');
+    expect(describeSearch(AlertSaveSearchInputSchema.parse({ filters }).filters)).toBe('Toyota, Nissan, SUV, Diesel, 2018 or newer');
+    expect(describeSearch({})).toBe('All cars');
   });
 });
