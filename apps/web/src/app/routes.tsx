@@ -33,6 +33,7 @@ const accountLinkPages = () => withFullStyles(import('../pages/AccountLinkPages'
 const ForgotPasswordPage = lazyPage(accountLinkPages, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(accountLinkPages, 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(accountLinkPages, 'VerifyEmailPage');
+const AlertPage = lazyPage(() => withFullStyles(import('../pages/AlertPages')), 'AlertPage');
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
@@ -114,6 +115,7 @@ function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>
     forgotPassword: <ForgotPasswordPage />,
     resetPassword: <ResetPasswordPage />,
     verifyEmail: <VerifyEmailPage />,
+    alerts: <AlertPage />,
   };
 }
 

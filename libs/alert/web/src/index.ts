@@ -1,2 +1,4 @@
-export { AdminAlertsPage, ALERT_PAGE_SIZE } from './lib/pages/AdminAlerts.page';
-export { AlertForm, type AlertFormProps } from './lib/AlertForm/AlertForm';
+export { AlertPage } from './lib/Alert.page';
+export { AlertSignUp, type AlertSignUpProps } from './lib/AlertSignUp';
+export { MyAlerts } from './lib/MyAlerts';
+export { SaveSearchButton } from './lib/SaveSearchButton';
