@@ -17,7 +17,6 @@ export function carEnquiries(car: Car, orderable: boolean) {
           <ApplyForFinancing carId={car.id} carName={car.name} price={car.price} months={48} />
         </SimpleGrid>
       ) : null}
-      <a href={`/alerts/watch?car=${car.id}`}>Tell me if the price drops</a>
     </>
   );
 }

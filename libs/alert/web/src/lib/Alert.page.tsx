@@ -1,8 +1,9 @@
+import { describeSearch, searchFromQuery } from '@dealership/alert-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { describeApiError, useCart } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
-import { NotFound, Seo } from '@dealership/web-ui';
-import { Alert, Anchor, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Seo } from '@dealership/web-ui';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { AlertSignUp } from './AlertSignUp';
@@ -46,11 +47,11 @@ function WatchPrices() {
       ) : (
         <>
           {favourites ? (
-            <List size="sm">
+            <ul>
               {cars.map((car) => (
-                <List.Item key={car.id}>{car.name}</List.Item>
+                <li key={car.id}>{car.name}</li>
               ))}
-            </List>
+            </ul>
           ) : null}
           <AlertSignUp
             what={carIds.length === 1 ? (cars[0]?.name ?? 'the price of this car') : `the prices of these ${carIds.length} cars`}
@@ -58,6 +59,22 @@ function WatchPrices() {
           />
         </>
       )}
+    </AlertCard>
+  );
+}
+
+/** `/alerts/search?<the /cars query>` (the listing's "Get alerts for this search"): save that search. */
+function SaveSearch() {
+  const [params] = useSearchParams();
+  const filters = searchFromQuery(params);
+  const label = describeSearch(filters);
+  const save = trpc.alert.saveSearch.useMutation();
+  return (
+    <AlertCard title="Get alerts for this search">
+      <AlertSignUp what={label === 'All cars' ? 'every new car' : `new cars: ${label}`} submit={(contact) => save.mutateAsync({ filters, contact })} />
+      <Anchor component={Link} to={`${sitePath('cars')}?${params.toString()}`}>
+        Back to the cars
+      </Anchor>
     </AlertCard>
   );
 }
@@ -114,11 +131,11 @@ function Unsubscribe() {
           <Text>
             Stop every alert we send to <strong>{info.data.recipient}</strong>:
           </Text>
-          <List size="sm">
+          <ul>
             {info.data.alerts.map((alert, index) => (
-              <List.Item key={index}>{alert.kind === 'price' ? `Price of ${alert.label}` : `Search: ${alert.label}`}</List.Item>
+              <li key={index}>{alert.kind === 'price' ? `Price of ${alert.label}` : `Search: ${alert.label}`}</li>
             ))}
-          </List>
+          </ul>
           <Button color="red" onClick={() => unsubscribe.mutateAsync({ token }).then(() => setDone(true))} loading={unsubscribe.isPending}>
             Unsubscribe
           </Button>
@@ -130,11 +147,18 @@ function Unsubscribe() {
   );
 }
 
-/** `/alerts/:page`: watch a price, confirm a sign-up, unsubscribe. */
+/** `/alerts/:page`: save a search, watch a price, confirm a sign-up, unsubscribe. */
 export function AlertPage() {
   const { page } = useParams();
+  if (page === 'search') return <SaveSearch />;
   if (page === 'watch') return <WatchPrices />;
   if (page === 'confirm') return <ConfirmAlerts />;
   if (page === 'unsubscribe') return <Unsubscribe />;
-  return <NotFound />;
+  return (
+    <AlertCard title="Page not found">
+      <Anchor component={Link} to={sitePath('cars')}>
+        Browse the cars
+      </Anchor>
+    </AlertCard>
+  );
 }

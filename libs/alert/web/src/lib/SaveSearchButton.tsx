@@ -1,22 +1,14 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 
-// The dialog and its form come on the click: the listing's first load carries only this button.
-const SaveSearchDialog = lazy(async () => ({ default: (await import('./SaveSearchDialog')).SaveSearchDialog }));
-
-/** "Get alerts for this search" on /cars: a message when a car matching the address's filters is added. */
+/**
+ * "Get alerts for this search" on /cars: a link to the alerts page with the listing's query, where
+ * the sign-up form is (its code loads there, not with the listing).
+ */
 export function SaveSearchButton() {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="light" size="sm" onClick={() => setOpen(true)} w="fit-content">
-        Get alerts for this search
-      </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <SaveSearchDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </>
+    <Button component={Link} to={`/alerts/search${useLocation().search}`} variant="light" size="sm" w="fit-content">
+      Get alerts for this search
+    </Button>
   );
 }
