@@ -15,7 +15,7 @@ describe('alerts: saved searches and price drops (integration, real database)', 
   let app: NestFastifyApplication;
   let service: AlertService;
   let ip = 0;
-  const callerFor = (user: { id: string; name: string; email: string; role: number } | null) =>
+  const callerFor = (user: { id: string; name: string; email: string; role: 0 } | null) =>
     createCallerFactory(app.get(AlertRouter).router)({ user, ip: `10.2.0.${++ip}` });
   const visitor = () => callerFor(null);
   const messages = (topic?: string) =>
@@ -42,7 +42,7 @@ describe('alerts: saved searches and price drops (integration, real database)', 
 
   async function signedIn() {
     const user = await insertUser(handle.db, { name: 'Amina', email: 'amina@buyer.test' });
-    return { user, caller: callerFor({ id: user.id, name: user.name, email: user.email, role: 0 }) };
+    return { user, caller: callerFor({ id: user.id, name: user.name, email: user.email, role: 0 as const }) };
   }
 
   it('a signed-in buyer saves a search: a matching car added later is told in one email with an unsubscribe link; a car that does not match is not', async () => {
@@ -176,7 +176,7 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     expect(await service.applyRetention(new Date(Date.now() + 8 * DAY))).toMatchObject({ alertsUnconfirmedDeleted: 1, alertSubscribersDeleted: 1 });
 
     const holder = app.get(PersonalDataHolders).all().find((h) => h.personalDataKey === 'alerts');
-    const forgotten = await handle.db.transaction((tx) => holder!.forget(user.id, tx));
+    const forgotten = await handle.db.transaction((tx) => (holder as NonNullable<typeof holder>).forget(user.id, tx));
     expect(forgotten.counts).toEqual({ alertsDeleted: 1 });
     expect(await handle.db.select().from(alertSubscribers)).toHaveLength(0);
   });

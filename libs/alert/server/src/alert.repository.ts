@@ -1,4 +1,4 @@
-import { alertMatches, alerts, alertSubscribers, carAlertEvents, cars, DB, type Database, type Transaction, users } from '@dealership/server-db';
+import { accountContacts, alertMatches, alerts, alertSubscribers, carAlertEvents, DB, type Database, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
@@ -36,9 +36,9 @@ export class AlertRepository {
 
   async subscriber(id: string): Promise<{ id: string; userId: string | null; contact: string | null; accountEmail: string | null } | undefined> {
     const [row] = await this.db
-      .select({ id: alertSubscribers.id, userId: alertSubscribers.userId, contact: alertSubscribers.contact, accountEmail: users.email })
+      .select({ id: alertSubscribers.id, userId: alertSubscribers.userId, contact: alertSubscribers.contact, accountEmail: accountContacts.email })
       .from(alertSubscribers)
-      .leftJoin(users, eq(users.id, alertSubscribers.userId))
+      .leftJoin(accountContacts, eq(accountContacts.id, alertSubscribers.userId))
       .where(eq(alertSubscribers.id, id));
     return row;
   }
@@ -85,14 +85,14 @@ export class AlertRepository {
   }
 
   /** An account's alerts, newest first. */
-  alertsOfUser(userId: string): Promise<{ alert: AlertRow; carSlug: string | null }[]> {
+  alertsOfUser(userId: string): Promise<AlertRow[]> {
     return this.db
-      .select({ alert: alerts, carSlug: cars.slug })
+      .select({ alert: alerts })
       .from(alerts)
       .innerJoin(alertSubscribers, eq(alertSubscribers.id, alerts.subscriberId))
-      .leftJoin(cars, eq(cars.id, alerts.carId))
       .where(eq(alertSubscribers.userId, userId))
-      .orderBy(desc(alerts.createdAt), desc(alerts.id));
+      .orderBy(desc(alerts.createdAt), desc(alerts.id))
+      .then((rows) => rows.map((row) => row.alert));
   }
 
   /** Deletes one of an account's alerts; whether it was theirs. */
@@ -159,9 +159,9 @@ export class AlertRepository {
   /** Subscribers with matches waiting whose last message is at least `since` old (or who never had one). */
   dueSubscribers(since: Date): Promise<DueSubscriber[]> {
     return this.db
-      .select({ id: alertSubscribers.id, contact: alertSubscribers.contact, accountEmail: users.email })
+      .select({ id: alertSubscribers.id, contact: alertSubscribers.contact, accountEmail: accountContacts.email })
       .from(alertSubscribers)
-      .leftJoin(users, eq(users.id, alertSubscribers.userId))
+      .leftJoin(accountContacts, eq(accountContacts.id, alertSubscribers.userId))
       .where(
         and(
           or(isNull(alertSubscribers.lastSentAt), lte(alertSubscribers.lastSentAt, since)),
@@ -170,22 +170,17 @@ export class AlertRepository {
       );
   }
 
-  /** A subscriber's waiting matches with their car as it is now, oldest first (locked until `tx` ends). */
+  /** A subscriber's waiting matches, oldest first (locked until `tx` ends). */
   pendingMatches(tx: Db, subscriberId: string) {
     return tx
       .select({
         id: alertMatches.id,
         kind: alertMatches.kind,
         oldPrice: alertMatches.oldPrice,
-        carId: cars.id,
-        name: cars.name,
-        slug: cars.slug,
-        price: cars.price,
-        status: cars.status,
+        carId: alertMatches.carId,
         alertLabel: alerts.label,
       })
       .from(alertMatches)
-      .innerJoin(cars, eq(cars.id, alertMatches.carId))
       .innerJoin(alerts, eq(alerts.id, alertMatches.alertId))
       .where(and(eq(alertMatches.subscriberId, subscriberId), isNull(alertMatches.sentAt)))
       .orderBy(asc(alertMatches.createdAt))

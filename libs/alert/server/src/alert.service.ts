@@ -14,7 +14,7 @@ import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { AlertSignUpThrottle } from '@dealership/server-auth';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { PeriodicJobs, type Transaction } from '@dealership/server-db';
-import { daysBefore, RETENTION } from '@dealership/shared-schemas';
+import { daysBefore, RETENTION, sitePath } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AlertLinks } from './alert-links';
 import { AlertCarNotFoundError, AlertContactRequiredError, AlertLimitReachedError, AlertLinkInvalidError, AlertNotFoundError } from './alert.errors';
@@ -32,8 +32,8 @@ export interface AlertSigner {
   ip: string;
 }
 
-function toAlert({ alert: row, carSlug }: { alert: AlertRow; carSlug: string | null }): Alert {
-  const href = row.kind === 'search' ? searchPath((row.filters ?? {}) as AlertSearchFilters) : `/car/${encodeURIComponent(carSlug ?? '')}`;
+function toAlert(row: AlertRow, carSlug: string | undefined): Alert {
+  const href = row.kind === 'search' ? searchPath((row.filters ?? {}) as AlertSearchFilters) : sitePath('car', { slug: carSlug ?? '' });
   return { id: row.id, kind: row.kind, label: row.label, href, createdAt: row.createdAt.toISOString() };
 }
 
@@ -142,7 +142,10 @@ export class AlertService implements OnModuleInit {
 
   /** A signed-in buyer's alerts. */
   async mine(userId: string): Promise<Alert[]> {
-    return (await this.repository.alertsOfUser(userId)).map(toAlert);
+    const rows = await this.repository.alertsOfUser(userId);
+    const cars = await this.matching.find(rows.flatMap((row) => (row.carId ? [row.carId] : [])));
+    const slugs = new Map(cars.map((car) => [car.id, car.slug]));
+    return rows.map((row) => toAlert(row, row.carId ? slugs.get(row.carId) : undefined));
   }
 
   /** Removes one of a signed-in buyer's alerts. */
@@ -208,14 +211,17 @@ export class AlertService implements OnModuleInit {
     const to = subscriber.accountEmail ?? subscriber.contact;
     return this.repository.db.transaction(async (tx) => {
       const waiting = await this.repository.pendingMatches(tx, subscriber.id);
+      // The cars as they are now (a car sold since, or whose drop was undone, is left out).
+      const current = new Map((await this.matching.find([...new Set(waiting.map((m) => m.carId))], tx)).map((car) => [car.id, car]));
       const seen = new Set<string>();
       const cars: MatchedCar[] = [];
       for (const match of waiting) {
         const key = `${match.carId}:${match.kind}`;
-        if (seen.has(key) || match.status === 'Sold') continue;
-        if (match.kind === 'price-drop' && (match.oldPrice === null || match.price >= match.oldPrice)) continue;
+        const car = current.get(match.carId);
+        if (!car || seen.has(key) || car.status === 'Sold') continue;
+        if (match.kind === 'price-drop' && (match.oldPrice === null || car.price >= match.oldPrice)) continue;
         seen.add(key);
-        cars.push({ name: match.name, slug: match.slug, price: match.price, kind: match.kind, oldPrice: match.oldPrice, alertLabel: match.alertLabel });
+        cars.push({ name: car.name, slug: car.slug, price: car.price, kind: match.kind, oldPrice: match.oldPrice, alertLabel: match.alertLabel });
       }
       const send = cars.length > 0 && to !== null;
       await this.repository.markSent(tx, waiting.map((m) => m.id), now, subscriber.id, send);
@@ -231,8 +237,8 @@ export class AlertService implements OnModuleInit {
   }
 
   /** Everything held for an account (its data export). */
-  async recordsOfUser(userId: string) {
-    return (await this.repository.alertsOfUser(userId)).map(toAlert);
+  recordsOfUser(userId: string) {
+    return this.mine(userId);
   }
 
   /** An account being deleted: its alerts go (in the deletion's transaction). */

@@ -68,10 +68,10 @@ export class CarAlertMatching {
     return matches;
   }
 
-  /** The cars of `ids` that exist, as a message names them. */
-  find(ids: readonly string[]): Promise<CarForAlert[]> {
+  /** The cars of `ids` that exist, as a message names them (read in `db`, the caller's transaction if given). */
+  find(ids: readonly string[], db: Database | Transaction = this.db): Promise<CarForAlert[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+    return db
       .select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status })
       .from(cars)
       .where(inArray(cars.id, [...ids]));

@@ -40,7 +40,7 @@ describe('SITE_ROUTES', () => {
   it('fills in params', () => {
     expect(sitePath('brand', { slug: 'mercedes-and-benz' })).toBe('/brand/mercedes-and-benz');
     expect(sitePath('cars')).toBe('/cars');
-    for (const id of Object.keys(SITE_ROUTES)) expect(matchSiteRoute(sitePath(id as SiteRouteId, { slug: 'x' }))?.id).toBe(id);
+    for (const id of Object.keys(SITE_ROUTES)) expect(matchSiteRoute(sitePath(id as SiteRouteId, { slug: 'x', page: 'x' }))?.id).toBe(id);
   });
 
   it('moves the old names of pages to the pages, keeping the query', () => {

@@ -1,3 +1,4 @@
+import { sitePath } from '@dealership/shared-schemas';
 import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 
@@ -7,7 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
  */
 export function SaveSearchButton() {
   return (
-    <Button component={Link} to={`/alerts/search${useLocation().search}`} variant="light" size="sm" w="fit-content">
+    <Button component={Link} to={`${sitePath('alerts', { page: 'search' })}${useLocation().search}`} variant="light" size="sm" w="fit-content">
       Get alerts for this search
     </Button>
   );

@@ -50,7 +50,7 @@ export function CartPage() {
               </Button>
             ) : null}
             {/* The favourites live in this browser: the alerts page registers them with the server. */}
-            <Button component={Link} to="/alerts/watch?favourites=1" variant="default">
+            <Button component={Link} to={`${sitePath('alerts', { page: 'watch' })}?favourites=1`} variant="default">
               Tell me when they drop in price
             </Button>
           </Group>
