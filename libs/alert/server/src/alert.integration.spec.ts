@@ -65,6 +65,41 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
   });
 
+  it('a car made Available again is told (once per alert); a reserved or sold one is not', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Volvo' });
+    const { caller } = await signedIn();
+    await caller.saveSearch({ filters: { brands: ['volvo'] } });
+    const reserved = await insertCar(handle.db, { brandId: brand.id, name: 'Volvo XC60 Reserved', status: 'Reserved' });
+    const sold = await insertCar(handle.db, { brandId: brand.id, name: 'Volvo XC90 Sold', status: 'Sold' });
+    expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
+    await handle.db.update(cars).set({ status: 'Available' }).where(eq(cars.id, reserved.id));
+    expect(await service.dispatch()).toEqual({ matched: 1, messages: 1 });
+    expect((await messages('alert.digest'))[0].bodyText).toContain('Volvo XC60 Reserved');
+    expect((await messages('alert.digest'))[0].bodyText).not.toContain(sold.name);
+    // Reserved and Available again the next week: already told for this alert.
+    await handle.db.update(cars).set({ status: 'Reserved' }).where(eq(cars.id, reserved.id));
+    await handle.db.update(cars).set({ status: 'Available' }).where(eq(cars.id, reserved.id));
+    expect(await service.dispatch(new Date(Date.now() + 7 * DAY))).toEqual({ matched: 0, messages: 0 });
+  });
+
+  it('many saved searches: a new car is tested against all of them in a few statements, and their owner still gets one message', async () => {
+    const brand = await insertBrand(handle.db, { name: 'Audi' });
+    const { user, caller } = await signedIn();
+    await caller.saveSearch({ filters: { yearMin: 1000 } });
+    const [{ subscriberId }] = await handle.db.select({ subscriberId: alerts.subscriberId }).from(alerts);
+    // 450 distinct searches (more than two statements' worth), written straight to the table: 2018 passes those up to 2018.
+    await handle.db.insert(alerts).values(
+      Array.from({ length: 450 }, (_, i) => ({ subscriberId, kind: 'search' as const, filters: { yearMin: 1700 + i }, label: `${1700 + i} or newer`, confirmedAt: new Date() })),
+    );
+    await insertCar(handle.db, { brandId: brand.id, name: 'Audi A4 2018', year: 2018 });
+    const started = Date.now();
+    expect(await service.dispatch()).toEqual({ matched: 1 + (2018 - 1700 + 1), messages: 1 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const [digest] = await messages('alert.digest');
+    expect(digest.recipient).toBe(user.email);
+    expect(digest.subject).toBe('1 new car matches your search');
+  });
+
   it('at most one message a day: matches after the first wait for the next day and go out together', async () => {
     const brand = await insertBrand(handle.db, { name: 'Mazda' });
     const { caller } = await signedIn();

@@ -136,24 +136,32 @@ export class AlertRepository {
       .where(and(eq(alerts.kind, 'price'), inArray(alerts.carId, carIds), isNotNull(alerts.confirmedAt)));
   }
 
-  /** Records matches: a listed car once per alert; a further drop of a waiting one lowers its new price. */
-  async addMatches(tx: Db, matches: NewAlertMatch[]): Promise<void> {
+  /** Records matches: a listed car once per alert; a further drop of a waiting one lowers its new price. How many were new or changed. */
+  async addMatches(tx: Db, matches: NewAlertMatch[]): Promise<number> {
     const listed = matches.filter((m) => m.kind === 'listed');
     const drops = matches.filter((m) => m.kind === 'price-drop');
+    let recorded = 0;
     if (listed.length > 0)
-      await tx
-        .insert(alertMatches)
-        .values(listed)
-        .onConflictDoNothing({ target: [alertMatches.alertId, alertMatches.carId], where: sql`kind = 'listed'` });
+      recorded += (
+        await tx
+          .insert(alertMatches)
+          .values(listed)
+          .onConflictDoNothing({ target: [alertMatches.alertId, alertMatches.carId], where: sql`kind = 'listed'` })
+          .returning({ id: alertMatches.id })
+      ).length;
     for (const drop of drops)
-      await tx
-        .insert(alertMatches)
-        .values(drop)
-        .onConflictDoUpdate({
-          target: [alertMatches.alertId, alertMatches.carId],
-          targetWhere: sql`kind = 'price-drop' and sent_at is null`,
-          set: { newPrice: drop.newPrice },
-        });
+      recorded += (
+        await tx
+          .insert(alertMatches)
+          .values(drop)
+          .onConflictDoUpdate({
+            target: [alertMatches.alertId, alertMatches.carId],
+            targetWhere: sql`kind = 'price-drop' and sent_at is null`,
+            set: { newPrice: drop.newPrice },
+          })
+          .returning({ id: alertMatches.id })
+      ).length;
+    return recorded;
   }
 
   /** Subscribers with matches waiting whose last message is at least `since` old (or who never had one). */

@@ -154,15 +154,14 @@ export class AlertService implements OnModuleInit {
     return { id: alertId };
   }
 
-  /** One run of the job: the catalogue's events become matches, then the due messages are written. How many were written. */
+  /** One run of the job: the catalogue's events become matches, then the due messages are written. How many matches were recorded and messages written. */
   async dispatch(now = new Date()): Promise<{ matched: number; messages: number }> {
     let matched = 0;
     for (;;) {
       const { taken, added } = await this.repository.db.transaction(async (tx) => {
         const events = await this.repository.takeEvents(tx, EVENTS_PER_BATCH);
-        const matches = await this.matchEvents(tx, events);
-        await this.repository.addMatches(tx, matches);
-        return { taken: events.length, added: matches.length };
+        const added = await this.repository.addMatches(tx, await this.matchEvents(tx, events));
+        return { taken: events.length, added };
       });
       matched += added;
       if (taken < EVENTS_PER_BATCH) break;
