@@ -1,3 +1,4 @@
+import { violationsOf } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { adminToken, makeCars, removeCars } from '../support/made-cars';
@@ -90,4 +91,10 @@ test('a price drop on a favourited car sends exactly one message', async ({ page
     await removeCars(request, [car]);
   }
   expect(pageProblems).toEqual([]);
+});
+
+test('the alert pages have no WCAG 2.1 A or AA violations that axe finds', async ({ page }) => {
+  // The forms (a search, a car's price), a link naming no car, and a confirmation link's page.
+  const paths = ['/alerts/search?type=SUV&fuel=Diesel', '/alerts/watch?car=0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', '/alerts/watch?car=nope', '/alerts/confirm?token=c.x.y'];
+  expect(await violationsOf(page, paths)).toEqual([]);
 });

@@ -40,7 +40,7 @@ function WatchPrices() {
       {carIds.length === 0 ? (
         <Text>
           {favourites ? 'Your favourites list is empty.' : 'This link names no car.'}{' '}
-          <Anchor component={Link} to={sitePath('cars')}>
+          <Anchor component={Link} to={sitePath('cars')} underline="always">
             Browse the cars
           </Anchor>
         </Text>

@@ -27,7 +27,7 @@ export function AlertSignUp({ what, submit }: AlertSignUpProps) {
     return result.status === 'saved' ? (
       <Alert color="green" variant="light" title="Alert saved" role="status">
         We will email you when there is news about {what}: at most one message a day, each with a link to stop.{' '}
-        <Anchor component={Link} to={sitePath('userHome')}>
+        <Anchor component={Link} to={sitePath('userHome')} underline="always">
           See your alerts
         </Anchor>
       </Alert>
