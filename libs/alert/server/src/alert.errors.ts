@@ -14,10 +14,10 @@ export class AlertContactRequiredError extends DomainError {
   }
 }
 
-/** A watched car that is not (or no longer) in the catalogue. */
+/** No car of a price watch is (still) for sale. */
 export class AlertCarNotFoundError extends DomainError {
   constructor() {
-    super(ErrorCode.BadRequest, 'carIds: a car is no longer listed', 'carIds');
+    super(ErrorCode.BadRequest, 'carIds: these cars are no longer for sale', 'carIds');
   }
 }
 

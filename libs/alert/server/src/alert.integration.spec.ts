@@ -186,7 +186,10 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     const brand = await insertBrand(handle.db, { name: 'Honda' });
     const car = await insertCar(handle.db, { brandId: brand.id, name: 'Honda Fit 2016' });
     const { caller } = await signedIn();
-    expect(await caller.watchPrices({ carIds: [car.id, car.id] })).toEqual({ status: 'saved', added: 1 });
+    const sold = await insertCar(handle.db, { brandId: brand.id, name: 'Honda Civic Sold', status: 'Sold' });
+    await expect(caller.watchPrices({ carIds: [sold.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('carIds') });
+    // Favourites with a car sold since: the others are watched.
+    expect(await caller.watchPrices({ carIds: [car.id, car.id, sold.id] })).toEqual({ status: 'saved', added: 1 });
     expect(await caller.watchPrices({ carIds: [car.id] })).toEqual({ status: 'saved', added: 0 });
     const [watch] = await caller.mine();
     expect(watch).toMatchObject({ kind: 'price', label: 'Honda Fit 2016', href: '/car/honda-fit-2016' });

@@ -75,10 +75,10 @@ export class AlertService implements OnModuleInit {
     return this.signUp(signer, (subscriberId, confirmedAt) => [{ subscriberId, kind: 'search', filters: kept, label: describeSearch(kept), confirmedAt }]);
   }
 
-  /** Watches the prices of cars (a car page's, or the favourites). */
+  /** Watches the prices of cars (a car page's, or the favourites: those sold or gone since they were saved are left out). */
   async watchPrices(carIds: string[], signer: AlertSigner): Promise<AlertSignUpResult> {
-    const found = await this.matching.find([...new Set(carIds)]);
-    if (found.length < new Set(carIds).size || found.some((car) => car.status === 'Sold')) throw new AlertCarNotFoundError();
+    const found = (await this.matching.find([...new Set(carIds)])).filter((car) => car.status !== 'Sold');
+    if (found.length === 0) throw new AlertCarNotFoundError();
     return this.signUp(signer, (subscriberId, confirmedAt) =>
       found.map((car) => ({ subscriberId, kind: 'price' as const, carId: car.id, label: car.name, confirmedAt })),
     );
