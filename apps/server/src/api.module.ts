@@ -1,3 +1,4 @@
+import { AlertModule } from '@dealership/alert-server';
 import { AppRouterFactory } from '@dealership/app-router';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
@@ -55,6 +56,7 @@ export class ApiModule {
         TestimonialModule,
         MessageModule,
         ContentModule,
+        AlertModule,
         SeedModule,
         HealthModule,
         StaffEventsModule,

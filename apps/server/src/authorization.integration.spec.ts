@@ -201,6 +201,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'message.list', type: 'query', access: 'admin', input: () => ({ page: 1 }) },
   { path: 'message.resend', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.message.spare) }) },
   { path: 'content.update', type: 'mutation', access: 'owner', input: () => matrixSiteContent() },
+  { path: 'alert.mine', type: 'query', access: 'user' },
+  // Only the caller's own alert is removed: another's (here nobody's) is not found, past the guard.
+  { path: 'alert.remove', type: 'mutation', access: 'user', input: () => ({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }), allowed: { status: 404, code: 'NOT_FOUND' } },
 ];
 
 /** A whole valid site content, as the admin form sends it. */
@@ -322,6 +325,12 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'testimonial.list': 'query',
   // The FAQ, opening hours and contact details every page shows.
   'content.current': 'query',
+  // Buyers' alerts: a sign-up without an account is throttled per address and only sends a confirmation link; the links carry their own signature.
+  'alert.saveSearch': 'mutation',
+  'alert.watchPrices': 'mutation',
+  'alert.confirm': 'mutation',
+  'alert.linkInfo': 'query',
+  'alert.unsubscribe': 'mutation',
 };
 
 /** All of a stream's text. */

@@ -313,6 +313,12 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'message.list': { page: 1, pageSize: 12, status: 'failed', channel: 'sms' },
       'message.resend': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'content.update': siteContentTemplate(),
+      'alert.saveSearch': { filters: { bodyType: 'SUV', yearMin: 2018, brands: ['toyota'] }, contact: 'buyer@example.com' },
+      'alert.watchPrices': { carIds: ['0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50'], contact: '0712 345 678' },
+      'alert.confirm': { token: 'c.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
+      'alert.linkInfo': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
+      'alert.unsubscribe': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
+      'alert.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },

@@ -1,4 +1,4 @@
-import { auditEvents, type DatabaseHandle, leadEvents, leads, mpesaPayments, orders, outboxMessages, PeriodicJobs, sessions } from '@dealership/server-db';
+import { alerts, alertSubscribers, auditEvents, type DatabaseHandle, leadEvents, leads, mpesaPayments, orders, outboxMessages, PeriodicJobs, sessions } from '@dealership/server-db';
 import { createTestDatabase, insertOrder, insertUser } from '@dealership/server-db/testing';
 import { daysBefore, monthsBefore, RETENTION } from '@dealership/shared-schemas';
 import { PrivacyService, RETENTION_INTERVAL_MS } from '@dealership/user-server';
@@ -120,6 +120,11 @@ describe('retention periods (two instances of the whole server, one real databas
         .returning();
     const [oldActivity] = await activity(RETENTION.activityLogMonths + 1);
     const [recentActivity] = await activity(RETENTION.activityLogMonths - 1);
+    // Alert sign-ups never confirmed (issue 30): one past ALERT_UNCONFIRMED_DAYS (7) goes with its contact, a recent one stays.
+    for (const [contact, days] of [['old-signup@buyer.test', 8], ['new-signup@buyer.test', 6]] as const) {
+      const [subscriber] = await db.insert(alertSubscribers).values({ contact, createdAt: daysBefore(now, days) }).returning();
+      await db.insert(alerts).values({ subscriberId: subscriber.id, kind: 'search', filters: {}, label: 'All cars', createdAt: daysBefore(now, days) });
+    }
 
     const leadCounts = () =>
       db
@@ -189,7 +194,11 @@ describe('retention periods (two instances of the whole server, one real databas
       messagesDeleted: { after: 1 },
       sessionsDeleted: { after: 1 },
       activityRowsDeleted: { after: 1 },
+      alertsUnconfirmedDeleted: { after: 1 },
+      alertSubscribersDeleted: { after: 1 },
+      alertMatchesDeleted: { after: 0 },
     });
+    expect((await db.select({ contact: alertSubscribers.contact }).from(alertSubscribers)).map((s) => s.contact)).toEqual(['new-signup@buyer.test']);
     // A second run finds nothing left to do.
     expect(await first.app.get(PrivacyService).applyRetention(now)).toEqual({
       leadsAnonymised: 0,
@@ -198,6 +207,9 @@ describe('retention periods (two instances of the whole server, one real databas
       messagesDeleted: 0,
       sessionsDeleted: 0,
       activityRowsDeleted: 0,
+      alertsUnconfirmedDeleted: 0,
+      alertSubscribersDeleted: 0,
+      alertMatchesDeleted: 0,
     });
     expect(
       (

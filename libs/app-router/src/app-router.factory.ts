@@ -1,3 +1,4 @@
+import { AlertRouter } from '@dealership/alert-server';
 import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
@@ -26,6 +27,7 @@ export class AppRouterFactory {
     private readonly message: MessageRouter,
     private readonly staff: StaffRouter,
     private readonly content: ContentRouter,
+    private readonly alert: AlertRouter,
   ) {}
 
   create() {
@@ -41,6 +43,7 @@ export class AppRouterFactory {
       message: this.message.router,
       staff: this.staff.router,
       content: this.content.router,
+      alert: this.alert.router,
     });
   }
 }

@@ -100,6 +100,8 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
           AFRICASTALKING_API_URL: sms.url,
           LEAD_ALERT_EMAILS: E2E_STAFF.email,
           LEAD_ALERT_PHONES: E2E_STAFF.phone,
+          // Buyers' alerts matched and sent every second (default a minute), so a test sees its message at once.
+          ALERT_DISPATCH_INTERVAL_MS: '1000',
           MPESA_CONSUMER_KEY: daraja.consumerKey,
           MPESA_CONSUMER_SECRET: daraja.consumerSecret,
           MPESA_SHORTCODE: daraja.shortcode,

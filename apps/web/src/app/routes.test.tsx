@@ -20,6 +20,8 @@ const SPEC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  // Buyers' alerts (issue 30): save a search, watch a price, the confirm and unsubscribe links.
+  '/alerts/:page',
   '/brands',
   '/about',
   '/contact',

@@ -28,11 +28,13 @@ const BrandsPage = lazyPage(() => import('../pages/BrandsPage'), 'BrandsPage');
 const CartPage = lazyPage(() => import('../pages/CartPage'), 'CartPage');
 const LoginPage = lazyPage(() => withFullStyles(import('../pages/LoginPage')), 'LoginPage');
 const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage')), 'RegisterPage');
-// The emailed account links' pages: one chunk, opened from an email.
+// The emailed account links' pages and the alerts' pages: one chunk, opened from an email.
 const accountLinkPages = () => withFullStyles(import('../pages/AccountLinkPages'));
 const ForgotPasswordPage = lazyPage(accountLinkPages, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(accountLinkPages, 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(accountLinkPages, 'VerifyEmailPage');
+// Buyers' alerts (their confirm and unsubscribe links come by email or SMS too).
+const AlertPage = lazyPage(accountLinkPages, 'AlertPage');
 const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
 const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
@@ -117,6 +119,7 @@ function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>
     forgotPassword: <ForgotPasswordPage />,
     resetPassword: <ResetPasswordPage />,
     verifyEmail: <VerifyEmailPage />,
+    alerts: <AlertPage />,
   };
 }
 

@@ -1,3 +1,4 @@
+export { CarAlertMatching, CarAlertMatchingModule, type CarForAlert, type SavedCarSearch } from './car-alert-matching';
 export { CarAvailability, CarAvailabilityModule, type CarForOrder } from './car-availability';
 export { CarModule } from './car.module';
 export { CarRouter } from './car.router';

@@ -41,6 +41,8 @@ export const MESSAGE_TOPICS = [
   'lead.late',
   'lead.follow-up',
   'account.deleted',
+  'alert.confirm',
+  'alert.digest',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -63,6 +65,8 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'lead.late': 'Lead waiting too long (owners)',
   'lead.follow-up': 'Follow-up due (salesperson)',
   'account.deleted': 'Account deleted (buyer)',
+  'alert.confirm': 'Alert sign-up to confirm (buyer)',
+  'alert.digest': 'Saved search or price alert (buyer)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
-import { EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
+import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
  * Authentication and access for the whole app: the passport-jwt strategy, sessions and token
@@ -19,10 +19,11 @@ import { EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, Registra
     LoginThrottle,
     RegistrationThrottle,
     LeadThrottle,
+    AlertSignUpThrottle,
     EmailLinkThrottle,
     OrderThrottle,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, EmailLinkThrottle, OrderThrottle],
+  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, AlertSignUpThrottle, EmailLinkThrottle, OrderThrottle],
 })
 export class AuthModule {}

@@ -21,6 +21,8 @@ export { AuthService, durationSeconds } from './auth.service';
 export * from './decorators';
 export {
   ACCOUNT_SIGN_IN_DELAY,
+  ALERT_SIGN_UP_THROTTLE,
+  AlertSignUpThrottle,
   accountSignInDelayMs,
   EMAIL_LINK_THROTTLE,
   EmailLinkThrottle,

@@ -112,6 +112,17 @@ export const ORDER_THROTTLE = {
   paymentWindowMs: 60 * 60 * 1000,
 } as const;
 
+/**
+ * Alert sign-ups without an account (a saved search or a price watch with an email or phone): per
+ * client address as buyers' requests are, and a few confirmation links per contact per hour, so the
+ * form cannot be used to fill a stranger's inbox or phone with confirmation requests.
+ */
+export const ALERT_SIGN_UP_THROTTLE = {
+  ...LEAD_THROTTLE,
+  maxConfirmationsPerContact: 3,
+  contactWindowMs: 60 * 60 * 1000,
+} as const;
+
 /** The window of the caps on buyers' requests and photos from every address together (`LEAD_HOURLY_CAP`, `LEAD_PHOTO_HOURLY_CAP`). */
 export const PUBLIC_INTAKE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -135,6 +146,9 @@ export const throttleKeys = {
   orderAccount: (userId: string) => `order-user:${userId}`,
   orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
+  alertIpShort: (ip: string) => `alert-ip-10m:${throttleAddress(ip)}`,
+  alertIpDay: (ip: string) => `alert-ip-day:${throttleAddress(ip)}`,
+  alertContact: (contact: string) => `alert-contact:${contact.toLowerCase()}`,
 };
 
 interface Limit {
@@ -234,6 +248,35 @@ export class RegistrationThrottle extends StoredThrottle {
       now,
     );
     if (retryAfter > 0) throw new RegistrationThrottledError(retryAfter);
+  }
+}
+
+/** Limits alert sign-ups per client address and confirmation links per contact (`ALERT_SIGN_UP_THROTTLE`). */
+@Injectable()
+export class AlertSignUpThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts a sign-up from `ip`, or throws `LeadThrottledError` at a limit. */
+  async begin(ip: string, now = new Date()): Promise<void> {
+    const limits = ALERT_SIGN_UP_THROTTLE;
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.alertIpShort(ip), max: limits.maxPerIpShort, windowMs: limits.shortWindowMs },
+        { key: throttleKeys.alertIpDay(ip), max: limits.maxPerIpDay, windowMs: limits.dayWindowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new LeadThrottledError(retryAfter);
+  }
+
+  /** Counts a confirmation link sent to `contact` (an email or phone); false when it is at its limit (nothing is sent). */
+  async mayConfirm(contact: string, now = new Date()): Promise<boolean> {
+    const limits = ALERT_SIGN_UP_THROTTLE;
+    const retryAfter = await attempt(this.store(), [{ key: throttleKeys.alertContact(contact), max: limits.maxConfirmationsPerContact, windowMs: limits.contactWindowMs }], now);
+    return retryAfter === 0;
   }
 }
 

@@ -54,6 +54,8 @@ export const SITE_ROUTES = {
   // Opened from emailed links: the token is in the query.
   resetPassword: { path: '/reset-password' },
   verifyEmail: { path: '/verify-email' },
+  // Buyers' alerts: watch a price (from a car page or the favourites), and the confirm and unsubscribe links' pages.
+  alerts: { path: '/alerts/:page' },
   adminHome: { path: '/dashboard/admin' },
   adminBrands: { path: '/dashboard/admin/allbrands' },
   adminCars: { path: '/dashboard/admin/cars' },

@@ -1,4 +1,5 @@
 // The signed-in customer's area: its own lazily loaded chunk.
+import { MyAlerts } from '@dealership/alert-web';
 import { MyRequests } from '@dealership/lead-web';
 import { sitePath, type SiteRouteId } from '@dealership/shared-schemas';
 import { AuthGuard, DashboardHome, DashboardShell, EmailVerificationBanner } from '@dealership/user-web';
@@ -38,6 +39,7 @@ export function UserHomePage() {
       shortcuts={USER_MENU.slice(1)}
     >
       <MyRequests />
+      <MyAlerts />
     </DashboardHome>
   );
 }

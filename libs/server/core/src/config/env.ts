@@ -321,6 +321,12 @@ const EnvSchema = z
       .min(1000, { error: 'must be at least 1000 ms' })
       .max(300_000, { error: 'must be at most 300000 ms (5 minutes)' })
       .default(30_000),
+    ALERT_DISPATCH_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000 ms' })
+      .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
+      .default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -453,6 +459,8 @@ export interface MessagingConfig {
   alertPhones: string[];
   /** How long one send may take before it counts as failed (and a claim is held twice that). */
   sendTimeoutMs: number;
+  /** How often buyers' alerts are matched and sent (`ALERT_DISPATCH_INTERVAL_MS`, default a minute); absent: the default. */
+  alertDispatchIntervalMs?: number;
 }
 
 /** M-Pesa Express's settings (`MPESA_*`), present only when all are set. */
@@ -570,6 +578,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       alertEmails: e.LEAD_ALERT_EMAILS ?? [],
       alertPhones: e.LEAD_ALERT_PHONES ?? [],
       sendTimeoutMs: e.MESSAGE_SEND_TIMEOUT_MS,
+      alertDispatchIntervalMs: e.ALERT_DISPATCH_INTERVAL_MS,
     },
   };
 }

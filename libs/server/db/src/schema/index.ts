@@ -1,3 +1,4 @@
+export * from './alert.table';
 export * from './audit.table';
 export * from './app-state.table';
 export * from './brand.table';

@@ -68,7 +68,7 @@ export async function openSecondConnection(handle: DatabaseHandle): Promise<Data
 export async function truncateAll(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(
     sql.raw(
-      'TRUNCATE audit_events, media_uploads, order_lines, orders, car_images, cars, brand_images, brands, sessions, user_tokens, users, throttle_counters, app_state, outbox_messages, scheduled_jobs RESTART IDENTITY CASCADE',
+      'TRUNCATE car_alert_events, alert_subscribers, audit_events, media_uploads, order_lines, orders, car_images, cars, brand_images, brands, sessions, user_tokens, users, throttle_counters, app_state, outbox_messages, scheduled_jobs RESTART IDENTITY CASCADE',
     ),
   );
 }

@@ -3,6 +3,7 @@ import { sitePath } from '@dealership/shared-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { carItemListJsonLd, Seo, useSiteConfig } from '@dealership/web-ui';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CarListing, useCarListing } from '../listing/CarListing';
 
@@ -11,8 +12,8 @@ const HEADING = 'Premium Cars for Sale in Mombasa, Kenya';
 const DESCRIPTION =
   'Browse premium new, foreign-used and locally used cars for sale in Mombasa, Kenya: Toyota, Subaru, Mazda, Nissan, Mercedes-Benz and more, from a dealer with a 100% delivery record, with import on your behalf, financing and trade-ins.';
 
-/** All cars (`/cars`, spec §2): filters in the URL, one server-side page of results at a time. */
-export function CarsPage() {
+/** All cars (`/cars`, spec §2): filters in the URL, one server-side page of results at a time; `alerts`: the app's "get alerts for this search" control. */
+export function CarsPage({ alerts }: { alerts?: ReactNode }) {
   const { publicUrl } = useSiteConfig();
   const listing = useCarListing();
   const { list } = listing;
@@ -31,6 +32,7 @@ export function CarsPage() {
         <Text c="gray.7" maw={720}>
           Every car we sell reaches its owner: we are proud of our 100% delivery record across Kenya.
         </Text>
+        {alerts}
       </Stack>
 
       <CarListing

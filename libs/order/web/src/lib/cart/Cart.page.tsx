@@ -40,12 +40,18 @@ export function CartPage() {
         <Text c="gray.7" size="lg">
           {favouritesSummary(count)}
         </Text>
-        {compareSlugs.length >= 2 ? (
+        {count > 0 ? (
           <Group mt="xs">
-            <Button component={Link} to={compareHref(compareSlugs)} variant="light">
-              {uniqueSlugs.length > COMPARE_MAX_CARS
-                ? `Compare the first ${COMPARE_MAX_CARS} side by side`
-                : `Compare these ${compareSlugs.length} cars side by side`}
+            {compareSlugs.length >= 2 ? (
+              <Button component={Link} to={compareHref(compareSlugs)} variant="light">
+                {uniqueSlugs.length > COMPARE_MAX_CARS
+                  ? `Compare the first ${COMPARE_MAX_CARS} side by side`
+                  : `Compare these ${compareSlugs.length} cars side by side`}
+              </Button>
+            ) : null}
+            {/* The favourites live in this browser: the alerts page registers them with the server. */}
+            <Button component={Link} to={`${sitePath('alerts', { page: 'watch' })}?favourites=1`} variant="default">
+              Tell me when they drop in price
             </Button>
           </Group>
         ) : null}

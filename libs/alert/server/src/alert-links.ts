@@ -1,0 +1,46 @@
+import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+/** What a signed link does: `c` confirms a subscriber's waiting alerts, `u` ends all their alerts. */
+export type AlertLinkPurpose = 'c' | 'u';
+
+/**
+ * The confirm and unsubscribe links' tokens: `<purpose>.<subscriber id>.<signature>`, signed with a
+ * key derived from the server's secret, so they need no sign-in and no stored row, work on every
+ * instance, and cannot be made for another subscriber. They do not expire: an unsubscribe link
+ * must work in an old message; a confirm link dies with the unconfirmed alerts (deleted after
+ * ALERT_UNCONFIRMED_DAYS).
+ */
+@Injectable()
+export class AlertLinks {
+  private readonly key: Buffer;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.key = Buffer.from(hkdfSync('sha256', resolveJwtSecret(config), 'dealership', 'alert-links', 32));
+  }
+
+  token(purpose: AlertLinkPurpose, subscriberId: string): string {
+    return `${purpose}.${subscriberId}.${this.sign(`${purpose}.${subscriberId}`)}`;
+  }
+
+  /** The page a link opens: it asks for one click (a mail scanner's prefetch changes nothing). */
+  url(purpose: AlertLinkPurpose, subscriberId: string): string {
+    const path = purpose === 'c' ? '/alerts/confirm' : '/alerts/unsubscribe';
+    return `${this.config.publicUrl}${path}?token=${encodeURIComponent(this.token(purpose, subscriberId))}`;
+  }
+
+  /** The subscriber a token of `purpose` speaks for, or null when it is not one of ours. */
+  verify(purpose: AlertLinkPurpose, token: string): string | null {
+    const [given, subscriberId, signature, ...rest] = token.split('.');
+    if (rest.length > 0 || given !== purpose || !subscriberId || !signature) return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subscriberId)) return null;
+    const expected = Buffer.from(this.sign(`${purpose}.${subscriberId}`));
+    const actual = Buffer.from(signature);
+    return actual.length === expected.length && timingSafeEqual(actual, expected) ? subscriberId : null;
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}

@@ -1,0 +1,24 @@
+import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { Injectable } from '@nestjs/common';
+import { AlertService } from './alert.service';
+
+/** Buyers' alerts, for the privacy rights and the retention periods (the user domain gathers them). */
+@HoldsPersonalData()
+@Injectable()
+export class AlertPersonalData implements PersonalDataHolder {
+  readonly personalDataKey = 'alerts';
+
+  constructor(private readonly alerts: AlertService) {}
+
+  exportOf(userId: string) {
+    return this.alerts.recordsOfUser(userId);
+  }
+
+  async forget(userId: string, tx: Transaction) {
+    return { counts: { alertsDeleted: await this.alerts.forgetUser(userId, tx) } };
+  }
+
+  applyRetention(now: Date) {
+    return this.alerts.applyRetention(now);
+  }
+}

@@ -1,0 +1,3 @@
+export { AlertModule } from './alert.module';
+export { AlertRouter } from './alert.router';
+export { AlertService } from './alert.service';
