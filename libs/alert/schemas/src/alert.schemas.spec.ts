@@ -31,5 +31,10 @@ describe('a saved search and its /cars address', () => {
     expect(searchPath(filters)).toBe('/cars?brands=toyota%2Cnissan&type=SUV&fuel=Diesel&yearFrom=2018');
     expect(describeSearch(AlertSaveSearchInputSchema.parse({ filters }).filters)).toBe('Toyota, Nissan, SUV, Diesel, 2018 or newer');
     expect(describeSearch({})).toBe('All cars');
+    // A brand's model (the /cars model filter) is kept too.
+    const prado = searchFromQuery(new URLSearchParams('brands=toyota&model=land-cruiser-prado'));
+    expect(prado).toEqual({ brands: ['toyota'], model: 'land-cruiser-prado' });
+    expect(searchPath(prado)).toBe('/cars?brands=toyota&model=land-cruiser-prado');
+    expect(describeSearch(prado)).toBe('Toyota, Land Cruiser Prado');
   });
 });

@@ -1,4 +1,4 @@
-import { HoldsPersonalData, type PersonalDataHolder, type Transaction } from '@dealership/server-db';
+import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { Injectable } from '@nestjs/common';
 import { AlertService } from './alert.service';
 
@@ -10,11 +10,12 @@ export class AlertPersonalData implements PersonalDataHolder {
 
   constructor(private readonly alerts: AlertService) {}
 
-  exportOf(userId: string) {
+  // The account's alerts (signed-out sign-ups are confirmed from their own address and unsubscribed by their own link).
+  exportOf({ userId }: PersonalDataSubject) {
     return this.alerts.recordsOfUser(userId);
   }
 
-  async forget(userId: string, tx: Transaction) {
+  async forget({ userId }: PersonalDataSubject, tx: Transaction) {
     return { counts: { alertsDeleted: await this.alerts.forgetUser(userId, tx) } };
   }
 
