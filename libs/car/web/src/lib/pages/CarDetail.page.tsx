@@ -22,13 +22,19 @@ import {
   whatsappHref,
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CarGridSkeleton } from '../CarGrid/CarGrid';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarGallery } from '../detail/CarGallery';
-import { SimilarCars } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';
 import classes from './CarDetail.page.module.css';
+
+// Below the first paint: one chunk that comes after the page's (see after-first-paint.ts).
+const afterFirstPaint = () => import('../detail/after-first-paint');
+const SimilarCars = lazy(async () => ({ default: (await afterFirstPaint()).SimilarCars }));
+const ShareCar = lazy(async () => ({ default: (await afterFirstPaint()).ShareCar }));
+const RecentlyViewed = lazy(async () => ({ default: (await afterFirstPaint()).RecentlyViewed }));
 
 /** Why a Reserved or Sold car cannot be saved for an order (shown under the disabled button). */
 export const UNAVAILABLE_EXPLANATION = {
@@ -198,6 +204,9 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
               <Button component="a" href={telHref(dealerPhone)} variant="subtle" size="md" leftSection={<PhoneIcon width={18} height={18} />}>
                 Call {dealerPhone}
               </Button>
+              <Suspense>
+                <ShareCar car={car} />
+              </Suspense>
             </Stack>
 
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-heading">
@@ -215,14 +224,19 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
       <Stack gap={48} mt={48}>
         <TechSpecs car={car} />
         {brand ? (
-          <SimilarCars
-            brandName={brand.name}
-            cars={related.data}
-            isLoading={related.isPending}
-            isError={related.isError}
-            onRetry={() => void related.refetch()}
-          />
+          <Suspense fallback={<CarGridSkeleton count={4} label="Loading similar vehicles" />}>
+            <SimilarCars
+              brandName={brand.name}
+              cars={related.data}
+              isLoading={related.isPending}
+              isError={related.isError}
+              onRetry={() => void related.refetch()}
+            />
+          </Suspense>
         ) : null}
+        <Suspense>
+          <RecentlyViewed excludeSlug={car.slug} />
+        </Suspense>
       </Stack>
     </Container>
   );
