@@ -53,17 +53,17 @@ export function ShareCar({ car }: ShareCarProps) {
       <Text size="sm" fw={600} c="gray.8" id="share-heading">
         Share this car:
       </Text>
-      <Button component="a" href={whatsappShareHref(car, url)} target="_blank" rel="noopener noreferrer" size="compact-sm" variant="light" color="green.8">
+      <Button component="a" href={whatsappShareHref(car, url)} target="_blank" rel="noopener noreferrer" size="compact-sm" variant="outline" color="green.8">
         WhatsApp
       </Button>
-      <Button component="a" href={facebookShareHref(url)} target="_blank" rel="noopener noreferrer" size="compact-sm" variant="light" color="blue.8">
+      <Button component="a" href={facebookShareHref(url)} target="_blank" rel="noopener noreferrer" size="compact-sm" variant="outline" color="blue.8">
         Facebook
       </Button>
-      <Button size="compact-sm" variant="light" color="gray.8" onClick={() => void copy()}>
+      <Button size="compact-sm" variant="outline" color="gray.8" onClick={() => void copy()}>
         Copy link
       </Button>
       {canShare ? (
-        <Button size="compact-sm" variant="light" onClick={() => void share()}>
+        <Button size="compact-sm" variant="outline" onClick={() => void share()}>
           More…
         </Button>
       ) : null}
