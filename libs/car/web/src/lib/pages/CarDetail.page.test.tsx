@@ -181,4 +181,16 @@ describe('sharing and recently viewed', () => {
     await screen.findByRole('group', { name: 'Share this car:' });
     expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
   });
+
+  it("offers the phone's share sheet where the browser has one", async () => {
+    const share = jest.fn(async (_data: ShareData) => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      renderDetail();
+      fireEvent.click(await screen.findByRole('button', { name: 'More…' }));
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: prado.name, url: 'https://cars.example/car/prado-tx-l' }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
 });

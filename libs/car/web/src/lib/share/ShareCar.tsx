@@ -3,11 +3,14 @@ import { sitePath } from '@dealership/shared-schemas';
 import { rememberViewedCar } from '@dealership/web-session';
 import { notifyError, notifySuccess, useSiteConfig } from '@dealership/web-ui';
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { facebookShareHref, shareText, whatsappShareHref } from './share-links';
 
 /** The toast after the car's address was copied. */
 export const LINK_COPIED = 'Link copied';
+
+const neverChanges = () => () => undefined;
+const hasShareSheet = () => typeof navigator.share === 'function';
 
 export interface ShareCarProps {
   car: Pick<Car, 'slug' | 'name' | 'price' | 'year' | 'images'>;
@@ -23,10 +26,9 @@ export function ShareCar({ car }: ShareCarProps) {
   const { publicUrl } = useSiteConfig();
   const url = `${publicUrl}${sitePath('car', { slug: car.slug })}`;
   // Known in the browser only: the server's HTML (and hydration) has the three buttons.
-  const [canShare, setCanShare] = useState(false);
+  const canShare = useSyncExternalStore(neverChanges, hasShareSheet, () => false);
 
   useEffect(() => {
-    setCanShare(typeof navigator.share === 'function');
     rememberViewedCar({ slug: car.slug, name: car.name, price: car.price, year: car.year, image: car.images[0]?.url });
   }, [car.slug, car.name, car.price, car.year, car.images]);
 
