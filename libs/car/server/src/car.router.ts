@@ -31,6 +31,8 @@ export class CarRouter {
       }),
       /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
       compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
+      /** /cars' "Recently sold" strip (their pages stay, marked Sold). */
+      recentlySold: publicProcedure.query(() => cars.recentlySold()),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),
