@@ -278,6 +278,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.bySlug': 'query',
   'car.compare': 'query',
   'car.related': 'query',
+  // The /cars "Recently sold" strip: sold cars' pages are public already.
+  'car.recentlySold': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',

@@ -154,7 +154,7 @@ describe('sharing and recently viewed', () => {
     expect(share.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
   });
 
-  it('copies the car\'s address with a toast', async () => {
+  it("copies the car's address with a toast", async () => {
     const writeText = jest.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderDetail();

@@ -1,10 +1,7 @@
-import { sitePath } from '@dealership/shared-schemas';
-import { formatAmount } from '@dealership/shared-util';
 import { useRecentlyViewed } from '@dealership/web-session';
-import { imageSrcSet } from '@dealership/web-ui';
 import { Button, Group, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import classes from './RecentlyViewed.module.css';
+import { CarStrip } from './CarStrip';
+import classes from './CarStrip.module.css';
 
 export interface RecentlyViewedProps {
   /** The car whose page this is: left out of its own strip. */
@@ -30,23 +27,7 @@ export function RecentlyViewed({ excludeSlug }: RecentlyViewedProps) {
           Clear
         </Button>
       </Group>
-      <ul className={classes.strip}>
-        {cars.map((car) => (
-          <li key={car.slug} className={classes.item}>
-            <Link to={sitePath('car', { slug: car.slug })} className={classes.link}>
-              {car.image ? (
-                <img src={car.image} srcSet={imageSrcSet(car.image)} sizes="200px" alt="" width={200} height={133} loading="lazy" decoding="async" className={classes.image} />
-              ) : (
-                <span className={classes.image} />
-              )}
-              <span className={classes.name}>
-                {car.year} {car.name}
-              </span>
-              <span className={classes.price}>KES {formatAmount(car.price)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CarStrip cars={cars} />
     </section>
   );
 }
