@@ -1,9 +1,11 @@
 import { amount } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
+import { adminToken, makeCars, removeCars } from '../support/made-cars';
 
 /*
  * Small things buyers expect (issue 30): share a car to WhatsApp and Facebook or copy its link,
- * and find the cars they opened again under "Recently viewed" on the home and car pages.
+ * find the cars they opened again under "Recently viewed" on the home and car pages, and see what
+ * sold lately on /cars, each sold car's page marked Sold with similar cars.
  */
 test.describe('share a car and recently viewed', () => {
   test('the share links carry the car and copying its link says so', async ({ page, context, apiCars, pageProblems, request }) => {
@@ -56,5 +58,34 @@ test.describe('share a car and recently viewed', () => {
     await expect(page).toHaveURL(new RegExp(`/car/${first.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     expect(pageProblems).toEqual([]);
+  });
+
+  test('a car just sold is in the Recently sold strip of /cars and its page says Sold with similar cars', async ({ page, request, pageProblems }, testInfo) => {
+    const [car] = await makeCars(request, testInfo, [2_350_000], 'Sold');
+    try {
+      const headers = { authorization: `Bearer ${await adminToken(request)}` };
+      const sold = await request.post('/trpc/car.update', { headers, data: { id: car.id, status: 'Sold' } });
+      expect(sold.ok(), await sold.text()).toBe(true);
+
+      await page.goto('/cars');
+      const strip = page.getByRole('region', { name: 'Recently sold' });
+      const link = strip.getByRole('link', { name: new RegExp(car.name) });
+      await expect(link).toContainText('Sold');
+      await expect(link).toContainText(`KES ${amount(car.price)}`);
+      // The listing itself no longer offers it.
+      await expect(page.getByRole('main').getByRole('heading', { name: car.name })).toHaveCount(0);
+
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/car/${car.slug}$`));
+      await expect(page.getByRole('heading', { level: 1, name: car.name })).toBeVisible();
+      await expect(page.getByText('Sold', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText('This car has been sold, so it cannot be saved or ordered.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save to Favourites' })).toBeDisabled();
+      const similar = page.getByRole('region', { name: /^Similar .* Vehicles$/ });
+      await expect(similar.getByRole('link', { name: /^View Details of / }).first()).toBeVisible();
+      expect(pageProblems).toEqual([]);
+    } finally {
+      await removeCars(request, [car]);
+    }
   });
 });
