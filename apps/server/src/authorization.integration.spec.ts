@@ -303,6 +303,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.related': 'query',
   'car.models': 'query',
   'car.landing': 'query',
+  // The /cars "Recently sold" strip: sold cars' pages are public already.
+  'car.recentlySold': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',

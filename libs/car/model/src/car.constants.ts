@@ -55,6 +55,10 @@ export const MAX_CAR_IMAGES = 30;
 /** Related cars shown on a detail page, at most. */
 export const RELATED_CARS_LIMIT = 8;
 
+/** The "Recently sold" strip of /cars: cars sold in the last this many days, at most RECENTLY_SOLD_LIMIT. */
+export const RECENTLY_SOLD_DAYS = 30;
+export const RECENTLY_SOLD_LIMIT = 8;
+
 /** Sort orders of the catalogue. */
 export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
 export type CarSort = (typeof CAR_SORTS)[number];

@@ -472,6 +472,15 @@ export class CarRepository {
     return this.newestListed(and(eq(cars.brandId, brandId), ne(cars.id, carId)), limit);
   }
 
+  /**
+   * Sold cars whose last change (marking them Sold) is at or after `since`, the latest first, at
+   * most `limit`: a backward scan of the `updated_at` index that stops at `since`.
+   */
+  async soldSince(since: Date, limit: number): Promise<Car[]> {
+    const where = and(eq(cars.status, 'Sold'), gte(cars.updatedAt, since));
+    return (await this.pageQuery(where, [desc(cars.updatedAt), desc(cars.id)], limit, 0)).map((row) => row.car);
+  }
+
   /** Listed cars of a brand, newest first, at most `limit`. */
   ofBrand(brandId: string, limit: number): Promise<Car[]> {
     return this.newestListed(eq(cars.brandId, brandId), limit);

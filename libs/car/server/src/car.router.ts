@@ -38,6 +38,8 @@ export class CarRouter {
       }),
       /** /compare: the cars of these slugs that exist, in the order asked (sold ones too, marked). */
       compare: publicProcedure.input(CarCompareInputSchema).query(({ input }) => cars.bySlugs(input.slugs)),
+      /** /cars' "Recently sold" strip (their pages stay, marked Sold). */
+      recentlySold: publicProcedure.query(() => cars.recentlySold()),
       related: publicProcedure.input(CarRelatedInputSchema).query(({ input }) => cars.related(input.carId, input.brandId)),
       /** A car as staff read it, with its whole chassis number (the back office's edit form). */
       forStaff: adminProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.forStaff({ slug: input.slug })),

@@ -15,6 +15,8 @@ import {
   HOME_SHOWCASE_SIZE,
   modelFromName,
   MOST_VIEWED_CARS,
+  RECENTLY_SOLD_DAYS,
+  RECENTLY_SOLD_LIMIT,
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
 import { MediaService } from '@dealership/media-server';
@@ -189,6 +191,11 @@ export class CarService {
 
   related(carId: string, brandId: string): Promise<Car[]> {
     return this.cars.relatedTo(carId, brandId, RELATED_CARS_LIMIT);
+  }
+
+  /** The /cars "Recently sold" strip: cars sold in the last 30 days, the latest first (at most 8). */
+  recentlySold(now: Date = new Date()): Promise<Car[]> {
+    return this.cars.soldSince(new Date(now.getTime() - RECENTLY_SOLD_DAYS * 86_400_000), RECENTLY_SOLD_LIMIT);
   }
 
   /** A brand's listed cars, newest first (at most `limit`). */

@@ -170,3 +170,57 @@ describe('helpers', () => {
     expect(timeAgo('2025-01-15T09:59:30Z', now)).toBe('now');
   });
 });
+
+describe('sharing and recently viewed', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('shares the car to WhatsApp and Facebook with its address, name and price', async () => {
+    renderDetail();
+    const share = within(await screen.findByRole('group', { name: 'Share this car:' }));
+    const url = 'https://cars.example/car/prado-tx-l';
+    const whatsapp = share.getByRole('link', { name: 'WhatsApp' });
+    expect(whatsapp).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`Toyota Land Cruiser Prado TX-L (KES 7,600,000) ${url}`)}`);
+    expect(whatsapp).toHaveAttribute('target', '_blank');
+    expect(share.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+  });
+
+  it("copies the car's address with a toast", async () => {
+    const writeText = jest.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('https://cars.example/car/prado-tx-l');
+  });
+
+  it('notes the car as recently viewed and lists the others, not itself', async () => {
+    window.localStorage.setItem(
+      'recentlyViewed',
+      JSON.stringify([{ slug: 'toyota-harrier', name: 'Toyota Harrier', price: 4_200_000, year: 2018, image: '/media/cars/harrier.webp' }]),
+    );
+    renderDetail();
+    const recent = within(await screen.findByRole('region', { name: 'Recently viewed' }));
+    expect(recent.getByRole('link', { name: /2018 Toyota Harrier/ })).toHaveAttribute('href', '/car/toyota-harrier');
+    expect(recent.queryByText(/Prado/)).not.toBeInTheDocument();
+    const stored = JSON.parse(window.localStorage.getItem('recentlyViewed') ?? '[]') as { slug: string }[];
+    expect(stored.map((car) => car.slug)).toEqual(['prado-tx-l', 'toyota-harrier']);
+  });
+
+  it('shows no Recently viewed section when this is the only car seen', async () => {
+    renderDetail();
+    await screen.findByRole('group', { name: 'Share this car:' });
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
+  });
+
+  it("offers the phone's share sheet where the browser has one", async () => {
+    const share = jest.fn(async (_data: ShareData) => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      renderDetail();
+      fireEvent.click(await screen.findByRole('button', { name: 'More…' }));
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: prado.name, url: 'https://cars.example/car/prado-tx-l' }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+});

@@ -23,7 +23,7 @@ import {
   whatsappHref,
 } from '@dealership/web-ui';
 import { Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CompareToggle } from '../compare/CompareToggle';
 import { CarGallery } from '../detail/CarGallery';
@@ -40,6 +40,12 @@ const SimilarCars = deferredComponent<SimilarCarsProps>(async () => (await impor
   minHeight: 420,
   label: 'Loading similar cars…',
 });
+
+// Below the first paint, in one chunk after the page's (see after-first-paint.ts): the share row
+// (server-rendered links) and "Recently viewed" (the browser's own list).
+const afterFirstPaint = () => import('../detail/after-first-paint');
+const ShareCar = lazy(async () => ({ default: (await afterFirstPaint()).ShareCar }));
+const RecentlyViewed = lazy(async () => ({ default: (await afterFirstPaint()).RecentlyViewed }));
 
 /** Why a Reserved or Sold car cannot be saved for an order (shown under the disabled button). */
 export const UNAVAILABLE_EXPLANATION = {
@@ -209,6 +215,9 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
               <Button component="a" href={telHref(dealerPhone)} variant="subtle" size="md" leftSection={<PhoneIcon width={18} height={18} />}>
                 Call {dealerPhone}
               </Button>
+              <Suspense>
+                <ShareCar car={car} />
+              </Suspense>
             </Stack>
 
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-heading">
@@ -234,6 +243,9 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
             onRetry={() => void related.refetch()}
           />
         ) : null}
+        <Suspense>
+          <RecentlyViewed excludeSlug={car.slug} />
+        </Suspense>
       </Stack>
     </Container>
   );

@@ -17,6 +17,7 @@ const api =
   (procedure, input) => {
     if (procedure === 'brand.list') return { data: brands };
     if (procedure === 'car.models') return { data: (input as { brand: string }).brand === 'toyota' ? toyotaModels : [] };
+    if (procedure === 'car.recentlySold') return { data: [] };
     const page = typeof input === 'object' && input !== null && 'page' in input ? Number(input.page) : 1;
     return { data: carPage(total, page) };
   };
@@ -194,7 +195,9 @@ describe('CarsPage', () => {
 
   it("shows a total the server capped as '10,000+', with the pages up to the cap", async () => {
     const capped: FakeApi = (procedure) =>
-      procedure === 'brand.list' ? { data: brands } : { data: { ...carPage(12), total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) } };
+      procedure === 'brand.list' || procedure === 'car.recentlySold'
+        ? { data: procedure === 'brand.list' ? brands : [] }
+        : { data: { ...carPage(12), total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) } };
     renderPage(<CarsPage />, { route: '/cars', api: capped });
     expect(await screen.findByText('Showing 1-12 of 10,000+ cars')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 834' })).toBeInTheDocument();
@@ -213,5 +216,24 @@ describe('CarsPage', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the cars');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('CarsPage recently sold', () => {
+  it('shows the cars sold lately, each marked Sold and linking to its page', async () => {
+    const sold = makeCar({ name: 'Toyota Harrier 2.0', slug: 'toyota-harrier-2-0', price: 3_950_000, year: 2017, status: 'Sold' });
+    const withSold: FakeApi = (procedure, input) => (procedure === 'car.recentlySold' ? { data: [sold] } : api()(procedure, input));
+    renderPage(<CarsPage />, { route: '/cars', api: withSold });
+    const strip = within(await screen.findByRole('region', { name: 'Recently sold' }));
+    const link = strip.getByRole('link', { name: /2017 Toyota Harrier 2.0/ });
+    expect(link).toHaveAttribute('href', '/car/toyota-harrier-2-0');
+    expect(link).toHaveTextContent('Sold');
+    expect(link).toHaveTextContent('KES 3,950,000');
+  });
+
+  it('shows no strip when nothing was sold lately', async () => {
+    const { calls } = renderPage(<CarsPage />, { route: '/cars', api: api() });
+    await waitFor(() => expect(calls.some((call) => call.procedure === 'car.recentlySold')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Recently sold' })).not.toBeInTheDocument();
   });
 });

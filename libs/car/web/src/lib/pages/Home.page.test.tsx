@@ -1,6 +1,6 @@
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
 import { HomePage } from './Home.page';
 
@@ -71,5 +71,32 @@ describe('HomePage', () => {
     const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
     expect(ld).toMatchObject({ '@type': 'AutoDealer', telephone: '+254 711 222 333', openingHours: 'Mo-Sa 08:00-17:00' });
     expect(ld.address).toMatchObject({ addressLocality: 'Mombasa', addressCountry: 'KE' });
+  });
+});
+
+describe('HomePage recently viewed', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('lists the cars this browser opened, newest first, and clears them', async () => {
+    window.localStorage.setItem(
+      'recentlyViewed',
+      JSON.stringify([
+        { slug: 'toyota-harrier', name: 'Toyota Harrier', price: 4_200_000, year: 2018 },
+        { slug: 'mazda-cx-5', name: 'Mazda CX-5', price: 3_100_000, year: 2017 },
+      ]),
+    );
+    renderPage(<HomePage />, { api });
+    const recent = within(await screen.findByRole('region', { name: 'Recently viewed' }));
+    const links = recent.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/car/toyota-harrier', '/car/mazda-cx-5']);
+    expect(links[0]).toHaveTextContent('2018 Toyota HarrierKES 4,200,000');
+    fireEvent.click(recent.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing of it to a first-time visitor', async () => {
+    renderPage(<HomePage />, { api });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
   });
 });

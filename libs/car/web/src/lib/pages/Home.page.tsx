@@ -3,6 +3,7 @@ import { trpc } from '@dealership/web-trpc-client';
 import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
 import { autoDealerJsonLd, deferredComponent, SITE_NAME, Seo, useSiteConfig, useSiteContent } from '@dealership/web-ui';
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { AboutSection, BUSINESS_CLAIMS } from '../home/AboutSection';
 import { BrandShowcase } from '../home/BrandShowcase';
@@ -21,6 +22,10 @@ const HomeClosing = deferredComponent(async () => (await import('../home/HomeClo
 
 const DESCRIPTION =
   'New, foreign-used and locally used cars for sale in Mombasa, Kenya. Import on your behalf, financing and trade-ins from a dealer with a 100% delivery record.';
+
+// Below the first paint: one chunk that comes after the page's (see home/after-first-paint.ts).
+const afterFirstPaint = () => import('../home/after-first-paint');
+const RecentlyViewed = lazy(async () => ({ default: (await afterFirstPaint()).RecentlyViewed }));
 
 function Hero() {
   return (
@@ -89,6 +94,9 @@ export function HomePage() {
             onRetry={() => void latest.refetch()}
             retrying={latest.isFetching}
           />
+          <Suspense>
+            <RecentlyViewed />
+          </Suspense>
           <HomeClosing />
         </Stack>
       </Container>
