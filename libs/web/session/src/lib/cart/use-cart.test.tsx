@@ -145,10 +145,16 @@ describe('useCart', () => {
     window.localStorage.setItem('cart', JSON.stringify([legacyPrado, current]));
     const { result } = renderHook(() => useCart());
 
-    // Saved before cars had `featured` and `status`: it comes back without them.
+    // Saved before cars had `featured`, `status` and the vehicle data (model, colours, stock and
+    // chassis numbers): it comes back without them.
     const {
       featured: _featured,
       status: _status,
+      model: _model,
+      exteriorColour: _exteriorColour,
+      interiorColour: _interiorColour,
+      stockNumber: _stockNumber,
+      chassisNumberEnd: _chassisNumberEnd,
       ...converted
     } = makeCar({
       id: legacyPrado._id,
