@@ -1,4 +1,4 @@
-import { announceTypedText } from '@dealership/web-ui';
+import { announceTypedText, holdTapIfDeferred } from '@dealership/web-ui';
 
 /** What `early-taps.js`, inline in the page's head, leaves on `window` for the app. */
 interface EarlyTaps {
@@ -21,7 +21,9 @@ declare global {
  * (`announceTypedText`: its `onChange` runs, so a search typed early filters), then each control
  * tapped is clicked again, in order. Fields first: a tap's re-render would reset a field whose
  * component does not know its text yet. Call once the page is interactive (hydrated), before
- * anything renders again. Returns how many were replayed.
+ * anything renders again. Inside a deferred part that has not hydrated yet (the /cars filter
+ * panel), taps are held for that part to replay once it has, and typing is announced by it
+ * (`deferredComponent`). Returns how many were replayed or held.
  */
 export function replayEarlyTaps(): number {
   const held = window.dealershipEarlyTaps?.take() ?? [];
@@ -31,7 +33,7 @@ export function replayEarlyTaps(): number {
     if (kind === 'edit' && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) announceTypedText(element, text ?? element.value);
   }
   for (const { kind, element } of live) {
-    if (kind === 'tap') (element as HTMLElement).click();
+    if (kind === 'tap' && !holdTapIfDeferred(element as HTMLElement)) (element as HTMLElement).click();
   }
   return live.length;
 }

@@ -29,5 +29,5 @@ export { PageNav, type PageNavProps } from './lib/PageNav/PageNav';
 export { QueryState, EmptyState, type QueryStateProps, type QueryStateQuery } from './lib/QueryState/QueryState';
 export { PagedList, type PagedListProps, type PagedListCopy, type ListPage } from './lib/PagedList/PagedList';
 export { AmountInput, type AmountInputProps } from './lib/AmountInput/AmountInput';
-export { deferredComponent, DeferredChunksContext, type DeferredOptions } from './lib/deferred/deferred-component';
+export { deferredComponent, DeferredChunksContext, type DeferredOptions, holdTapIfDeferred } from './lib/deferred/deferred-component';
 export { announceTypedText, announceTypedTextIn } from './lib/deferred/typed-before-hydration';

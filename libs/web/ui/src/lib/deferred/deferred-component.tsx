@@ -21,15 +21,41 @@ export interface DeferredOptions {
   label?: string;
 }
 
+/** Taps on a deferred part's controls made before its code ran, held until it has hydrated (`holdTapIfDeferred`). */
+const heldTaps: HTMLElement[] = [];
+
+/**
+ * For the page's replay of early taps (apps/web early-taps-replay): a tap on a control inside a
+ * deferred part that has not hydrated yet is held (true), and replayed by that part once it has;
+ * clicking it now would reach no handler, and hydration would then undo what it changed.
+ */
+export function holdTapIfDeferred(element: HTMLElement): boolean {
+  if (!element.closest('[data-deferred]:not([data-hydrated])')) return false;
+  heldTaps.push(element);
+  return true;
+}
+
 /**
  * Once the deferred part has hydrated (its Suspense boundary committed), hands the component the
- * text typed into its server-rendered fields while its code was on its way: the page is
- * interactive before this part is, and a buyer who started typing their name would otherwise see
- * it in the field and read "Name is required" on sending.
+ * text typed into its server-rendered fields while its code was on its way, then clicks again the
+ * controls tapped meanwhile: the page is interactive before this part is, and a buyer who started
+ * typing their name would otherwise see it in the field and read "Name is required" on sending.
  */
 function TypedBeforeHydration({ root }: { root: RefObject<HTMLDivElement | null> }) {
   useEffect(() => {
-    if (root.current) announceTypedTextIn(root.current);
+    const part = root.current;
+    if (!part) return;
+    part.dataset['hydrated'] = 'true';
+    announceTypedTextIn(part);
+    for (let i = 0; i < heldTaps.length; ) {
+      const element = heldTaps[i];
+      if (!part.contains(element)) {
+        i++;
+        continue;
+      }
+      heldTaps.splice(i, 1);
+      if (element.isConnected) element.click();
+    }
   }, [root]);
   return null;
 }
@@ -49,7 +75,7 @@ export function deferredComponent<Props extends object>(load: () => Promise<Comp
     const root = useRef<HTMLDivElement>(null);
     // A box that adds nothing to the layout, to find the part's fields once it has hydrated.
     return (
-      <div ref={root} className={classes.root}>
+      <div ref={root} className={classes.root} data-deferred="">
         <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
           <Component {...props} />
           <TypedBeforeHydration root={root} />
