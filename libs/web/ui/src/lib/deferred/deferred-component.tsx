@@ -45,7 +45,7 @@ function TypedBeforeHydration({ root }: { root: RefObject<HTMLDivElement | null>
   useEffect(() => {
     const part = root.current;
     if (!part) return;
-    part.dataset['hydrated'] = 'true';
+    part.setAttribute('data-hydrated', 'true');
     announceTypedTextIn(part);
     for (let i = 0; i < heldTaps.length; ) {
       const element = heldTaps[i];
