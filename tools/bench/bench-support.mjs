@@ -17,6 +17,8 @@ export const benchSettings = {
   duration: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+  /** `BENCH_ONLY`: the case ids to run (comma-separated); undefined runs every case. */
+  only: process.env.BENCH_ONLY?.split(',').map((id) => id.trim()),
 };
 
 /** `--cars N` (or `--cars=N`), default 10000, at least 100. */

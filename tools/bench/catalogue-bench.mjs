@@ -171,7 +171,7 @@ try {
   console.log(
     `\n${carCount} cars, ${connections} connections, ${duration} s per run (warm-up ${warmupSeconds} s each), PostgreSQL ${postgres} at ${new URL(databaseUrl).host}\n`,
   );
-  const only = process.env.BENCH_ONLY?.split(',').map((id) => id.trim());
+  const { only } = benchSettings;
   for (const c of only ? cases.filter((c) => only.includes(c.id)) : cases) {
     const row = { id: c.id, case: c.name, loadAvgBefore: round(loadavg()[0], 2) };
     try {
@@ -246,7 +246,7 @@ const out = {
   cases: results,
 };
 mkdirSync(join(root, 'tools/bench/results'), { recursive: true });
-const file = join(root, `tools/bench/results/bench-${carCount}${process.env.BENCH_ONLY ? '-only' : ''}.json`);
+const file = join(root, `tools/bench/results/bench-${carCount}${benchSettings.only ? '-only' : ''}.json`);
 writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 console.log(`\nwrote ${file.slice(root.length + 1)}`);
 if (results.some((r) => r.error)) process.exitCode = 1;

@@ -23,7 +23,6 @@ import { type AlertRow, AlertRepository, type DueSubscriber, type NewAlertMatch 
 
 /** Catalogue events taken per transaction of the dispatch. */
 const EVENTS_PER_BATCH = 500;
-const DEFAULT_DISPATCH_INTERVAL_MS = 60_000;
 
 /** Who signs up: a signed-in account, or a contact given on the form. */
 export interface AlertSigner {
@@ -66,7 +65,7 @@ export class AlertService implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.jobs.every('alert.dispatch', this.config.messaging.alertDispatchIntervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS, () => this.dispatch());
+    this.jobs.every('alert.dispatch', this.config.messaging.alertDispatchIntervalMs, () => this.dispatch());
   }
 
   /** Saves a search of /cars. */

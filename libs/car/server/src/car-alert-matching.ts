@@ -1,5 +1,5 @@
 import { CarListInputSchema, type CarListInput, type CarStatus } from '@dealership/car-model';
-import { cars, DB, type Database, type Transaction } from '@dealership/server-db';
+import { cars, DB, type Database, executeRows, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { carConditions } from './car-filters';
@@ -58,8 +58,7 @@ export class CarAlertMatching {
         ([, condition], index) =>
           sql`select ${start + index}::int as branch, ${cars.id} as car_id from ${cars} where ${cars.id} = any(${ids}::uuid[]) and ${condition ?? sql`true`}`,
       );
-      const result = await db.execute(sql.join(branches, sql` union all `));
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { branch: number; car_id: string }[];
+      const rows = await executeRows<{ branch: number; car_id: string }>(db, sql.join(branches, sql` union all `));
       for (const row of rows) {
         const [canonical] = groups[Number(row.branch)];
         for (const key of keysByFilters.get(canonical) ?? []) matches.push({ key, carId: row.car_id });

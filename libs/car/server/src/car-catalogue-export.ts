@@ -1,5 +1,5 @@
 import type { Car } from '@dealership/car-schemas';
-import { brandImages, brands, carImages, cars, DB, type Database } from '@dealership/server-db';
+import { brandImages, brands, carImages, cars, DB, type Database, executeRows } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -203,11 +203,11 @@ export class CarCatalogueExport {
    * instance of the server agrees on it; exact to the microsecond and independent of time zones.
    */
   async version(db: Database = this.db): Promise<string> {
-    const result = await db.execute<{ version: string }>(
+    const [row] = await executeRows<{ version: string }>(
+      db,
       sql`select concat_ws(':', (select count(*) from ${cars}), (select extract(epoch from max(updated_at)) from ${cars}), (select count(*) from ${brands}), (select extract(epoch from max(updated_at)) from ${brands})) as version`,
     );
-    const rows = Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows;
-    return rows[0].version;
+    return row.version;
   }
 
   /**

@@ -21,6 +21,7 @@ import {
 } from '@dealership/car-schemas';
 import { MediaService } from '@dealership/media-server';
 import { CatalogueChanges, CatalogueWriter } from '@dealership/server-db';
+import { daysBefore } from '@dealership/shared-schemas';
 import { nairobiDate } from '@dealership/shared-util';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
@@ -195,7 +196,7 @@ export class CarService {
 
   /** The /cars "Recently sold" strip: cars sold in the last 30 days, the latest first (at most 8). */
   recentlySold(now: Date = new Date()): Promise<Car[]> {
-    return this.cars.soldSince(new Date(now.getTime() - RECENTLY_SOLD_DAYS * 86_400_000), RECENTLY_SOLD_LIMIT);
+    return this.cars.soldSince(daysBefore(now, RECENTLY_SOLD_DAYS), RECENTLY_SOLD_LIMIT);
   }
 
   /** A brand's listed cars, newest first (at most `limit`). */

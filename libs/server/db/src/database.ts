@@ -1,4 +1,4 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ChannelHandlers } from './catalogue-changes';
 import * as schema from './schema';
@@ -25,6 +25,15 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   /** Closes the connection (and releases the data folder lock, for PGlite). */
   close(): Promise<void>;
+}
+
+/**
+ * The rows of a raw SQL statement, whichever engine ran it: the drivers answer `db.execute` with
+ * an array or with a result whose `rows` are the rows. `T` is what the statement selects.
+ */
+export async function executeRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export { schema };

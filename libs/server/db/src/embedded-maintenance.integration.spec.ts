@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from './database';
+import { type DatabaseHandle, executeRows } from './database';
 import { EmbeddedMaintenance } from './embedded-maintenance';
 import { PeriodicJobs } from './periodic-jobs';
 import { createTestDatabase, insertCar } from './testing';
@@ -21,13 +21,14 @@ describe('the embedded database maintenance (real database)', () => {
   it('vacuums and analyses: the catalogue gets its statistics and a visibility map for index-only counts', async () => {
     for (let i = 0; i < 30; i++) await insertCar(handle.db, { name: `Demio ${i}`, brandId: null }, 1);
     type State = { vacuumed: boolean; analysed: boolean; visible: number };
-    const state = async () => {
-      const result = await handle.db.execute<State>(
-        sql`select s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analysed, c.relallvisible::int as visible
-            from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'cars'`,
-      );
-      return (Array.isArray(result) ? result : (result as unknown as { rows: State[] }).rows)[0];
-    };
+    const state = async () =>
+      (
+        await executeRows<State>(
+          handle.db,
+          sql`select s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analysed, c.relallvisible::int as visible
+              from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'cars'`,
+        )
+      )[0];
     await new EmbeddedMaintenance(handle, new PeriodicJobs(handle.db)).run();
     expect(await state()).toEqual({ vacuumed: true, analysed: true, visible: expect.any(Number) });
     expect((await state()).visible).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
 import { UserTokenRepository } from './user-token.repository';
 import { UserRepository } from './user.repository';
-import { EmailTakenError, LinkNoLongerValidError, UserNotFoundError } from './user.errors';
+import { EMAIL_USED_BY_ANOTHER, EmailTakenError, LinkNoLongerValidError, UserNotFoundError } from './user.errors';
 
 const RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60 * 1000;
 const VERIFY_TTL_MS = EMAIL_VERIFY_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -85,9 +85,8 @@ export class EmailLinkService implements OnApplicationShutdown {
       const moved = await this.users.changeEmail(tx, change.userId, change.email);
       if (moved === 'not-found') throw new LinkNoLongerValidError('verify');
       // Told only to whoever opened a link sent to this very address; the link stays usable.
-      if (moved === 'email-taken') throw new EmailTakenError('Email is already used by another account');
-      const account = await this.users.findById(change.userId, tx);
-      const notice = await emailChangedNotice(this.outbox.site, account?.name ?? '', change.email);
+      if (moved === 'email-taken') throw new EmailTakenError(EMAIL_USED_BY_ANOTHER);
+      const notice = await emailChangedNotice(this.outbox.site, moved.name, change.email);
       await this.outbox.enqueue(tx, [emailMessage(moved.previousEmail, 'email.changed', notice)]);
       return { email: change.email, change: { userId: change.userId, previousEmail: moved.previousEmail } };
     });

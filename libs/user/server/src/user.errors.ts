@@ -2,6 +2,9 @@ import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { CURRENT_PASSWORD_REQUIRED_FOR_EMAIL } from '@dealership/user-schemas';
 
+/** The refusal of an address another account already has, for the account moving to it. */
+export const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
+
 export class EmailTakenError extends DomainError {
   constructor(message = 'Email is already registered, please log in') {
     super(ErrorCode.Conflict, message, 'email');

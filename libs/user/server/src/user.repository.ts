@@ -119,8 +119,8 @@ export class UserRepository {
     await tx.update(users).set({ deactivatedAt }).where(and(eq(users.id, id), eq(users.role, 1)));
   }
 
-  async findById(id: string, db: Database | Transaction = this.db): Promise<User | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+  async findById(id: string): Promise<User | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row ? toUser(row) : undefined;
   }
 
@@ -198,10 +198,11 @@ export class UserRepository {
 
   /**
    * Moves the account to `email`, counted as verified (its owner followed the link sent there): the
-   * previous address, or why not (another account took the address meanwhile, or the account is gone).
+   * previous address and the account's name, or why not (another account took the address
+   * meanwhile, or the account is gone).
    */
-  async changeEmail(db: Database | Transaction, id: string, email: string): Promise<{ previousEmail: string } | 'not-found' | 'email-taken'> {
-    const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+  async changeEmail(db: Database | Transaction, id: string, email: string): Promise<{ previousEmail: string; name: string } | 'not-found' | 'email-taken'> {
+    const [before] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id)).for('update');
     if (!before) return 'not-found';
     try {
       // A savepoint: the unique violation must not abort the caller's transaction.
@@ -210,7 +211,7 @@ export class UserRepository {
       if (pgError(error).code === PG_UNIQUE_VIOLATION) return 'email-taken';
       throw error;
     }
-    return { previousEmail: before.email };
+    return { previousEmail: before.email, name: before.name };
   }
 
   /** Sets a new password hash; false when the account is gone. */

@@ -25,6 +25,7 @@ import {
   AccountDeactivatedError,
   CurrentPasswordIncorrectError,
   CurrentPasswordRequiredError,
+  EMAIL_USED_BY_ANOTHER,
   EmailTakenError,
   InvalidCredentialsError,
   SecondFactorInvalidError,
@@ -32,7 +33,6 @@ import {
   UserNotFoundError,
 } from './user.errors';
 
-const EMAIL_USED_BY_ANOTHER = 'Email is already used by another account';
 
 @Injectable()
 export class UserService {

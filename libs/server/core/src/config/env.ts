@@ -459,8 +459,8 @@ export interface MessagingConfig {
   alertPhones: string[];
   /** How long one send may take before it counts as failed (and a claim is held twice that). */
   sendTimeoutMs: number;
-  /** How often buyers' alerts are matched and sent (`ALERT_DISPATCH_INTERVAL_MS`, default a minute); absent: the default. */
-  alertDispatchIntervalMs?: number;
+  /** How often buyers' alerts are matched and sent (`ALERT_DISPATCH_INTERVAL_MS`, default a minute). */
+  alertDispatchIntervalMs: number;
 }
 
 /** M-Pesa Express's settings (`MPESA_*`), present only when all are set. */
