@@ -132,13 +132,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Read by tools/scripts/check-bundle.mjs to size what each route loads.
         manifest: true,
         rolldownOptions: {
-          // Schema and util libs only declare values. Marking them side-effect free lets a page that
+          // Schema, model and util libs only declare values. Marking them side-effect free lets a page that
           // imports a constant (`HOME_SHOWCASE_SIZE`) leave the zod schemas, and zod, out of its chunk.
           // Web feature and UI libs only declare components: a route chunk that re-exports one page of a
           // lib (`export { CarsPage } from '@dealership/car-web'`) then leaves the lib's other pages out.
           treeshake: {
             moduleSideEffects: [
-              { test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|util)[\\/]src[\\/]/, sideEffects: false },
+              { test: /[\\/]libs[\\/][^\\/]+[\\/](schemas|model|util)[\\/]src[\\/]/, sideEffects: false },
               { test: /[\\/]libs[\\/][^\\/]+[\\/](web|ui)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
               // The session lib only declares hooks and helpers: the entry keeps the ones the shell uses.
               { test: /[\\/]libs[\\/]web[\\/]session[\\/]src[\\/].*\.tsx?$/, sideEffects: false },

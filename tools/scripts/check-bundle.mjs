@@ -17,6 +17,8 @@ export const BUDGETED_ROUTES = [
   { route: '/cars', module: 'src/pages/CarsPage.tsx' },
   // The landing pages (/cars/body/suv ...): the /cars listing, shared with it as one chunk.
   { route: '/cars/:group/:value', module: 'src/pages/CarLandingPage.tsx' },
+  // A brand page: the same listing with the brand fixed, drawn with the spec's brand cards.
+  { route: '/brand/:slug', module: 'src/pages/BrandDetailPage.tsx' },
   // The page buyers land on from a search or a shared link; its dialogs (pictures, enquiry) load on demand.
   { route: '/car/:slug', module: 'src/pages/CarDetailPage.tsx' },
   // The buyer tools (issue 14): the calculators must not take a route past the budget.

@@ -1,7 +1,7 @@
 // Issue 30: a buyer narrows /cars with the filter panel and the sort control, shares the address,
 // and whoever opens it gets the same list, already in the server's HTML. The expected list comes
 // from the catalogue the legacy REST API lists, not from hard-coded facts.
-import { closeFilters, PRICE_RANGE_BOUNDS, showFilters, statedTotal } from '../support/catalogue';
+import { closeFilters, escapeHtml, PRICE_RANGE_BOUNDS, showFilters, statedTotal } from '../support/catalogue';
 import { carCards, expect, test } from '../support/fixtures';
 
 const PAGE_SIZE = 12;
@@ -31,8 +31,6 @@ async function listedCars(request: import('@playwright/test').APIRequestContext)
     }))
     .filter((car) => car.status !== 'Sold');
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 test.describe('/cars filters and sort', () => {
   test('a buyer narrows by body type, fuel, year and price, sorts by price, and the shared address shows the same list', async ({

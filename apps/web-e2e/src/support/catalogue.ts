@@ -10,6 +10,8 @@ export interface CatalogueCar {
   price: number;
   brand: { name: string; slug: string } | null;
   bodyType: string;
+  /** 'Sold' cars leave the listings (their pages stay). */
+  status: string;
   year: number;
   seats: number | null;
   torque: number | null;
@@ -42,6 +44,7 @@ export function parseCatalogue(body: unknown): CatalogueCar[] {
       price: item['price'],
       brand: isRecord(brand) ? { name: String(brand['name']), slug: String(brand['slug']) } : null,
       bodyType: String(item['bodyType']),
+      status: String(item['status']),
       year: Number(item['yom']),
       seats: numberOrNull(item['seater']),
       torque: numberOrNull(item['torque']),
@@ -121,3 +124,6 @@ export async function statedTotal(page: Page): Promise<number> {
   if (!match) throw new Error(`Unexpected result count text: ${text}`);
   return Number(match[1] ?? match[2]);
 }
+
+/** `text` as the server's HTML writes it (to find a car's name in a server-rendered page). */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

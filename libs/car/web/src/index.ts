@@ -1,10 +1,11 @@
 export { CarCard, type CarCardProps } from './lib/CarCard/CarCard';
-export { CarGrid, CarGridSkeleton, type CarGridLayout, type CarGridProps } from './lib/CarGrid/CarGrid';
+export { CarGrid, CarGridSkeleton, type CarGridLayout, type CarGridProps, type RenderCarCard } from './lib/CarGrid/CarGrid';
 export { LatestCars, type LatestCarsProps } from './lib/LatestCars/LatestCars';
 export { HomePage } from './lib/pages/Home.page';
 export { CarsPage } from './lib/pages/Cars.page';
 export { CarLandingPage } from './lib/landing/CarLanding.page';
-export { LISTING_PAGE_SIZE } from './lib/listing/CarListing';
+export { CarListing, LISTING_PAGE_SIZE, type CarListingProps } from './lib/listing/CarListing';
+export { useBrandListing } from './lib/listing/brand-listing';
 export { CarSearchPage } from './lib/pages/CarSearch.page';
 export { CarDetailPage, type CarDetailPageProps } from './lib/pages/CarDetail.page';
 export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/admin/AdminCarPages';

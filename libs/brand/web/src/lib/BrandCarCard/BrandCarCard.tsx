@@ -27,9 +27,6 @@ import { Button, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './BrandCarCard.module.css';
 
-/** Rendered width of a card in the brand page's 1 / 2 / 3 column grid. */
-const SIZES = '(min-width: 75em) 420px, (min-width: 62em) 31vw, (min-width: 36em) 48vw, 100vw';
-
 /**
  * A car on its brand's page (spec §2 /brand/{slug}): condition (default 'New'), year (default
  * 'N/A'), image, name, description cut to 60 characters plus '...', price with 'Negotiable',
@@ -54,7 +51,7 @@ export function BrandCarCard({ car, priority = false }: { car: Car; priority?: b
   return (
     <Card component="article" padding="md" className={classes.card} aria-labelledby={`brand-car-${car.id}`}>
       <Card.Section className={classes.section}>
-        <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} sizes={SIZES} priority={priority} />
+        <CarPhoto car={car} href={href} alt={`${year} ${car.name}`} priority={priority} />
         <div className={classes.badges}>
           <Tag size="sm">{condition}</Tag>
           <Tag tone="amber" size="sm" aria-label={`Year ${year}`}>

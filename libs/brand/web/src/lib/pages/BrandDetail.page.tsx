@@ -1,19 +1,17 @@
-import { MAX_PAGE_SIZE, sitePath } from '@dealership/shared-schemas';
-import { META_DESCRIPTION_LENGTH } from '@dealership/car-model';
+import { sitePath } from '@dealership/shared-schemas';
+import { type Car, META_DESCRIPTION_LENGTH } from '@dealership/car-model';
+import type { CarPage } from '@dealership/car-schemas';
 import { metaDescription } from '@dealership/shared-util';
 import { trpc } from '@dealership/web-trpc-client';
 import { Breadcrumb, breadcrumbJsonLd, carItemListJsonLd, ErrorState, IMAGE_FULL_WIDTH, imageSrcSet, PageLoader, Seo, useSiteConfig } from '@dealership/web-ui';
-import { Anchor, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BrandCarCard } from '../BrandCarCard/BrandCarCard';
 import classes from './BrandDetail.page.module.css';
 
-/** Cars shown on a brand page: one request, the largest page the API serves. */
-export const BRAND_PAGE_CARS = MAX_PAGE_SIZE;
-
 /** tRPC error codes that mean "no such brand" (an unknown slug, or one that cannot be a slug). */
 const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'BAD_REQUEST'];
-const COLS = { base: 1, xs: 2, md: 3 } as const;
 
 function BrandNotFound() {
   return (
@@ -32,33 +30,31 @@ function BrandNotFound() {
   );
 }
 
-function InventorySkeleton() {
-  return (
-    <SimpleGrid cols={COLS} spacing="lg" role="status" aria-label="Loading vehicles">
-      {Array.from({ length: 3 }, (_, i) => (
-        <Card key={i} padding="md" aria-hidden="true">
-          <Card.Section>
-            <Skeleton style={{ aspectRatio: '3 / 2' }} radius={0} />
-          </Card.Section>
-          <Skeleton h={20} w="70%" mt="md" />
-          <Skeleton h={14} mt="xs" />
-          <Skeleton h={24} w="50%" mt="xs" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
+/**
+ * The brand's cars as the buyer filtered and sorted them: the listing of /cars with the brand fixed,
+ * assembled by the app (the car domain's), drawn with this page's cards.
+ */
+export interface BrandInventory {
+  /** The page of the brand's cars on screen, once loaded (its `car.list` query starts in the same render as the brand's). */
+  cars: CarPage | undefined;
+  /** Whether the buyer narrowed the list: then none left is "no car matches", not "none in stock". */
+  refined: boolean;
+  /** The filters, sort, results and pages, drawing each car with `renderCard` and `empty` when none matches. */
+  render: (parts: { renderCard: (car: Car, priority: boolean) => ReactNode; empty: ReactNode }) => ReactNode;
 }
 
-/** A brand with its cars (`/brand/:slug`, spec §2). */
-export function BrandDetailPage() {
+const renderCard = (car: Car, priority: boolean) => <BrandCarCard car={car} priority={priority} />;
+
+/** A brand with its cars (`/brand/:slug`, spec §2), filtered and sorted as on /cars (issue 30). */
+export function BrandDetailPage({ inventory }: { inventory: BrandInventory }) {
   const { slug = '' } = useParams();
   const { publicUrl } = useSiteConfig();
   const noRetryWhenMissing = {
     retry: (failures: number, error: { data?: { code?: string } | null }) => !MISSING_CODES.includes(error.data?.code ?? '') && failures < 1,
   };
-  // Both start in the same render, so they travel in one batched HTTP request.
+  // The brand and its cars start in the same render, so they travel in one batched HTTP request.
   const brand = trpc.brand.bySlug.useQuery({ slug }, noRetryWhenMissing);
-  const cars = trpc.car.list.useQuery({ brands: [slug], pageSize: BRAND_PAGE_CARS }, noRetryWhenMissing);
+  const { cars, refined } = inventory;
 
   if (brand.isPending) return <PageLoader label="Loading brand…" />;
   if (brand.isError) {
@@ -77,12 +73,19 @@ export function BrandDetailPage() {
   const trail = [{ label: 'Home', to: '/' }, { label: 'Brands', to: sitePath('brands') }, { label: name }];
   const metaText = description ?? `${name} cars for sale in Mombasa, Kenya: new, foreign-used and locally used, with financing and trade-ins.`;
 
-  let inventory;
-  if (cars.isPending) inventory = <InventorySkeleton />;
-  else if (cars.isError)
-    inventory = <ErrorState title={`Could not load the ${name} vehicles`} onRetry={() => void cars.refetch()} retrying={cars.isFetching} />;
-  else if (cars.data.total === 0)
-    inventory = (
+  const noMatch = (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Title order={3}>No {name} vehicles match your filters</Title>
+      <Text c="gray.7">Try fewer filters, or see every {name} we have.</Text>
+      <Button component={Link} to={sitePath('brand', { slug: brand.data.slug })} variant="light">
+        Show all {name} vehicles
+      </Button>
+    </Stack>
+  );
+
+  // While the cars load, the listing shows its own placeholders (no jump when they come).
+  const results =
+    cars?.total === 0 && !refined ? (
       <Stack align="center" gap="sm" py="xl" ta="center">
         <Text size="lg" fw={600}>
           Currently no {name} vehicles in stock
@@ -91,25 +94,8 @@ export function BrandDetailPage() {
           Browse All Vehicles
         </Button>
       </Stack>
-    );
-  else
-    inventory = (
-      <Stack gap="lg">
-        <SimpleGrid cols={COLS} spacing="lg">
-          {cars.data.items.map((car, index) => (
-            // The first photo is the largest element a phone shows first: loaded at once, not lazily.
-            <BrandCarCard key={car.id} car={car} priority={index === 0} />
-          ))}
-        </SimpleGrid>
-        {cars.data.total > cars.data.items.length ? (
-          <Group justify="center">
-            <Anchor component={Link} to={`${sitePath('cars')}?brands=${encodeURIComponent(slug)}`} fw={700}>
-              See all {cars.data.total.toLocaleString('en-KE')}
-              {cars.data.totalCapped ? '+' : ''} {name} vehicles
-            </Anchor>
-          </Group>
-        ) : null}
-      </Stack>
+    ) : (
+      inventory.render({ renderCard, empty: noMatch })
     );
 
   return (
@@ -119,7 +105,7 @@ export function BrandDetailPage() {
         description={metaDescription(metaText, META_DESCRIPTION_LENGTH)}
         path={sitePath('brand', { slug: brand.data.slug })}
         image={logo?.url}
-        jsonLd={[...(cars.data ? [carItemListJsonLd(cars.data.items, publicUrl, title)] : []), breadcrumbJsonLd(trail, publicUrl)]}
+        jsonLd={[...(cars ? [carItemListJsonLd(cars.items, publicUrl, title)] : []), breadcrumbJsonLd(trail, publicUrl)]}
       />
       <Breadcrumb items={trail} />
 
@@ -150,11 +136,11 @@ export function BrandDetailPage() {
 
       <section aria-labelledby="inventory-heading">
         <Title order={2} id="inventory-heading" mb="lg">
-          {cars.data
-            ? `Available ${name} Inventory (${cars.data.total.toLocaleString('en-KE')}${cars.data.totalCapped ? '+' : ''} Vehicles)`
+          {cars
+            ? `Available ${name} Inventory (${cars.total.toLocaleString('en-KE')}${cars.totalCapped ? '+' : ''} Vehicles)`
             : `Available ${name} Inventory`}
         </Title>
-        {inventory}
+        {results}
       </section>
     </Container>
   );

@@ -1,5 +1,6 @@
 import type { Car } from '@dealership/car-schemas';
 import { Card, Skeleton, Stack } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { CarCard } from '../CarCard/CarCard';
 import classes from './CarGrid.module.css';
 
@@ -43,14 +44,21 @@ export interface CarGridProps {
   /** How many leading cards load their image eagerly (above the fold). */
   priorityCount?: number;
   layout?: CarGridLayout;
+  /** A page's own card (the brand page's, spec §2); `CarCard` by default. */
+  renderCard?: RenderCarCard;
 }
 
+/** Draws one car of a grid; `priority`: its photo is above the fold (loaded at once, not lazily). */
+export type RenderCarCard = (car: Car, priority: boolean) => ReactNode;
+
+const defaultCard: RenderCarCard = (car, priority) => <CarCard car={car} priority={priority} />;
+
 /** Car cards in a responsive grid. */
-export function CarGrid({ cars, priorityCount = 0, layout = 'full' }: CarGridProps) {
+export function CarGrid({ cars, priorityCount = 0, layout = 'full', renderCard = defaultCard }: CarGridProps) {
   return (
     <div className={`${classes.grid} ${classes[layout]}`}>
       {cars.map((car, index) => (
-        <CarCard key={`${car.id}-${index}`} car={car} priority={index < priorityCount} />
+        <Fragment key={`${car.id}-${index}`}>{renderCard(car, index < priorityCount)}</Fragment>
       ))}
     </div>
   );

@@ -2,7 +2,7 @@ import type { CarPage } from '@dealership/car-schemas';
 import { ErrorState } from '@dealership/web-ui';
 import { Box, Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CarGrid, CarGridSkeleton } from '../CarGrid/CarGrid';
+import { CarGrid, CarGridSkeleton, type RenderCarCard } from '../CarGrid/CarGrid';
 import { Pager } from '../controls/controls';
 import classes from './CarResults.module.css';
 
@@ -18,6 +18,8 @@ export interface CarResultsProps {
   empty: ReactNode;
   /** Cards per page, for the loading placeholders. */
   pageSize: number;
+  /** A page's own card (`CarCard` by default). */
+  renderCard?: RenderCarCard;
 }
 
 /**
@@ -29,7 +31,7 @@ export function carTotalText({ total, totalCapped }: Pick<CarPage, 'total' | 'to
 }
 
 /** One page of listing results: cards, a count and page buttons, with loading, error and empty states. */
-export function CarResults({ page, isPending, isError, isRefreshing, onRetry, onPageChange, empty, pageSize }: CarResultsProps) {
+export function CarResults({ page, isPending, isError, isRefreshing, onRetry, onPageChange, empty, pageSize, renderCard }: CarResultsProps) {
   if (isPending) return <CarGridSkeleton count={pageSize} label="Loading cars" layout="withPanel" />;
   if (isError && !page) {
     return (
@@ -53,7 +55,7 @@ export function CarResults({ page, isPending, isError, isRefreshing, onRetry, on
       </Text>
       {page.items.length > 0 ? (
         <Box className={classes.results} data-refreshing={isRefreshing || undefined} aria-busy={isRefreshing}>
-          <CarGrid cars={page.items} priorityCount={2} layout="withPanel" />
+          <CarGrid cars={page.items} priorityCount={2} layout="withPanel" renderCard={renderCard} />
         </Box>
       ) : (
         // A shared link to a page that no longer exists (fewer cars now).

@@ -170,6 +170,12 @@ export function writeCarFilters(filters: CarFilters): URLSearchParams {
   return params;
 }
 
+/** `path` (/cars, a landing or brand page) with `filters` in its query. */
+export function withQuery(path: string, filters: CarFilters): string {
+  const query = writeCarFilters(filters).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** The `car.list` input of the filters: every filter runs on the server, one page at a time. */
 export function toCarListInput(filters: CarFilters, pageSize: number): CarListInput {
   return {

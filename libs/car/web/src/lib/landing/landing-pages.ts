@@ -1,13 +1,7 @@
 import { bodyPath, conditionPath, landingListFilters, landingPath, type CarLandingInput } from '@dealership/car-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import type { FixedCarFilters } from '../listing/CarListing';
-import { type CarFilters, writeCarFilters } from '../filters/car-filter-params';
-
-/** `/cars` (or another landing page) with `filters` in its query. */
-function withQuery(path: string, filters: CarFilters): string {
-  const query = writeCarFilters(filters).toString();
-  return query ? `${path}?${query}` : path;
-}
+import { withQuery } from '../filters/car-filter-params';
 
 /**
  * A landing page's fixed filters for the listing (`useCarListing`): what the panel shows as set, what
@@ -52,3 +46,4 @@ export function landingFixedFilters(input: CarLandingInput): FixedCarFilters | u
     },
   };
 }
+

@@ -5,6 +5,7 @@ import { Button, Group } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { RenderCarCard } from '../CarGrid/CarGrid';
 import { CarResults } from '../CarResults/CarResults';
 import { SelectField } from '../controls/controls';
 import { SORT_LABELS, toCarListInput, type CarFilters } from '../filters/car-filter-params';
@@ -75,6 +76,8 @@ export interface CarListingProps {
   withSearch?: boolean;
   /** What to show when no car matches. */
   empty: ReactNode;
+  /** A page's own card (the brand page's); `CarCard` by default. */
+  renderCard?: RenderCarCard;
 }
 
 const sortOptions = (Object.keys(SORT_LABELS) as CarSort[]).map((value) => ({ value, label: SORT_LABELS[value] }));
@@ -90,7 +93,7 @@ export function showCarsLabel(total: number | undefined, capped = false): string
  * closed by its sticky 'Show N cars') beside the sort control and one page of results. The sheet is
  * CSS over the same panel, not Mantine's Drawer, to keep /cars within its JavaScript budget.
  */
-export function CarListing({ listing, withSearch = true, empty }: CarListingProps) {
+export function CarListing({ listing, withSearch = true, empty, renderCard }: CarListingProps) {
   const { filters, update, brands, list } = listing;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsTop = useRef<HTMLDivElement>(null);
@@ -138,6 +141,7 @@ export function CarListing({ listing, withSearch = true, empty }: CarListingProp
           onPageChange={changePage}
           pageSize={LISTING_PAGE_SIZE}
           empty={empty}
+          renderCard={renderCard}
         />
       </div>
     </div>
