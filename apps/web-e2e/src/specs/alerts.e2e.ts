@@ -93,6 +93,29 @@ test('a price drop on a favourited car sends exactly one message', async ({ page
   expect(pageProblems).toEqual([]);
 });
 
+test("a car page's 'Tell me if the price drops' watches that car's price", async ({ page, request, mail, pageProblems }, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = `Watch${Date.now().toString(36)}${testInfo.project.name}`;
+  const email = `${tag.toLowerCase()}@buyer.test`;
+  const [car] = await makeCars(request, testInfo, [2_400_000], tag);
+  try {
+    await page.goto(`/car/${car.slug}`);
+    await page.getByRole('link', { name: 'Tell me if the price drops' }).click();
+    await expect(page).toHaveURL(new RegExp(`/alerts/watch\\?car=${car.id}$`));
+    await expect(page.getByText(`the price of the ${car.name}`)).toBeVisible();
+    await signUpAndConfirm(page, email, mail);
+
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const lowered = await request.post('/trpc/car.update', { headers, data: { id: car.id, price: 2_250_000 } });
+    expect(lowered.ok(), await lowered.text()).toBe(true);
+    const drop = await mail.waitFor((m) => m.to.includes(email) && m.subject === '1 price drop', 30_000);
+    expect(drop.text).toContain('now KES 2,250,000 (was KES 2,400,000)');
+  } finally {
+    await removeCars(request, [car]);
+  }
+  expect(pageProblems).toEqual([]);
+});
+
 test('the alert pages have no WCAG 2.1 A or AA violations that axe finds', async ({ page }) => {
   // The forms (a search, a car's price), a link naming no car, and a confirmation link's page.
   const paths = ['/alerts/search?type=SUV&fuel=Diesel', '/alerts/watch?car=0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', '/alerts/watch?car=nope', '/alerts/confirm?token=c.x.y'];

@@ -5,7 +5,7 @@ import { trpc } from '@dealership/web-trpc-client';
 import { Seo } from '@dealership/web-ui';
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { AlertSignUp } from './AlertSignUp';
 
 function AlertCard({ title, children }: { title: string; children: ReactNode }) {
@@ -29,6 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `/alerts/watch?car=<id>` (a car page's link) or `?favourites=1` (the favourites page's): watch their prices. */
 function WatchPrices() {
   const [params] = useSearchParams();
+  // The car page's link hands over the car's name (not in the address: opened from elsewhere, the page says "this car").
+  const { state } = useLocation() as { state: { carName?: unknown } | null };
+  const carName = typeof state?.carName === 'string' ? state.carName : null;
   const { items } = useCart();
   const favourites = params.get('favourites') === '1';
   const one = params.get('car') ?? '';
@@ -54,7 +57,7 @@ function WatchPrices() {
             </ul>
           ) : null}
           <AlertSignUp
-            what={carIds.length === 1 ? (cars[0]?.name ?? 'the price of this car') : `the prices of these ${carIds.length} cars`}
+            what={carIds.length === 1 ? (cars[0]?.name ?? `the price of ${carName ? `the ${carName}` : 'this car'}`) : `the prices of these ${carIds.length} cars`}
             submit={(contact) => watch.mutateAsync({ carIds: carIds.slice(0, 20), contact })}
           />
         </>
