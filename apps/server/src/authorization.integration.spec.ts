@@ -289,6 +289,9 @@ const PUBLIC_REST = [
   'POST media/lead-photo',
   // Daraja's callback: it signs nothing; the unguessable token in the path and the CheckoutRequestID it must name are the check (libs/order/server).
   'POST payments/mpesa/callback/:token',
+  // The alert digests' one-click unsubscribe (RFC 8058) and its page redirect: the signed token is the check (libs/alert/server).
+  'POST alerts/unsubscribe',
+  'GET alerts/unsubscribe',
   // The REST contract: the OpenAPI document and its readable page with the page's files (libs/server/openapi).
   'GET openapi.json',
   'GET docs',

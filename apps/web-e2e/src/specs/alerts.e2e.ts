@@ -93,7 +93,7 @@ test('a price drop on a favourited car sends exactly one message', async ({ page
   expect(pageProblems).toEqual([]);
 });
 
-test("a car page's 'Tell me if the price drops' watches that car's price", async ({ page, request, mail, pageProblems }, testInfo) => {
+test("a car page's 'Tell me if the price drops' watches that car's price; the mail app's one-click unsubscribe ends it", async ({ page, request, mail, pageProblems }, testInfo) => {
   test.setTimeout(90_000);
   const tag = `Watch${Date.now().toString(36)}${testInfo.project.name}`;
   const email = `${tag.toLowerCase()}@buyer.test`;
@@ -110,6 +110,18 @@ test("a car page's 'Tell me if the price drops' watches that car's price", async
     expect(lowered.ok(), await lowered.text()).toBe(true);
     const drop = await mail.waitFor((m) => m.to.includes(email) && m.subject === '1 price drop', 30_000);
     expect(drop.text).toContain('now KES 2,250,000 (was KES 2,400,000)');
+
+    // The mail app's own Unsubscribe button (RFC 8058): it posts to the header's address, no page, no sign-in.
+    // (The lines unfolded: a long header goes on over several.)
+    const lines = new Map(drop.parsed.headerLines.map(({ key, line }) => [key, line.replace(/\r?\n/g, '')]));
+    expect(lines.get('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const oneClick = /^List-Unsubscribe: <https?:\/\/[^/]+(\/api\/alerts\/unsubscribe\?token=[^>]+)>$/.exec(lines.get('list-unsubscribe') ?? '');
+    expect(oneClick, lines.get('list-unsubscribe')).not.toBeNull();
+    const posted = await request.post(oneClick![1], { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(posted.status()).toBe(200);
+    expect(await posted.json()).toEqual({ removed: 1 });
+    await page.goto(linkIn(drop.text, '/alerts/unsubscribe'));
+    await expect(page.getByText('There are no alerts to stop')).toBeVisible();
   } finally {
     await removeCars(request, [car]);
   }

@@ -2,6 +2,13 @@ import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
+/**
+ * The one-click unsubscribe address a digest's `List-Unsubscribe` header gives (RFC 8058): a mail
+ * provider posts `List-Unsubscribe=One-Click` to it (form-encoded: Nest's own parser reads it);
+ * opened in a browser it leads to the unsubscribe page.
+ */
+export const ALERT_ONE_CLICK_PATH = '/api/alerts/unsubscribe';
+
 /** What a signed link does: `c` confirms a subscriber's waiting alerts, `u` ends all their alerts. */
 export type AlertLinkPurpose = 'c' | 'u';
 
@@ -28,6 +35,11 @@ export class AlertLinks {
   url(purpose: AlertLinkPurpose, subscriberId: string): string {
     const path = purpose === 'c' ? '/alerts/confirm' : '/alerts/unsubscribe';
     return `${this.config.publicUrl}${path}?token=${encodeURIComponent(this.token(purpose, subscriberId))}`;
+  }
+
+  /** The one-click unsubscribe address of a subscriber (`ALERT_ONE_CLICK_PATH`). */
+  oneClickUrl(subscriberId: string): string {
+    return `${this.config.publicUrl}${ALERT_ONE_CLICK_PATH}?token=${encodeURIComponent(this.token('u', subscriberId))}`;
   }
 
   /** The subscriber a token of `purpose` speaks for, or null when it is not one of ours. */

@@ -155,6 +155,38 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     expect(await service.dispatch()).toEqual({ matched: 0, messages: 0 });
   });
 
+  it("a digest email carries the one-click unsubscribe address of its List-Unsubscribe header, which a mail app's post (no sign-in) ends the alerts at", async () => {
+    const brand = await insertBrand(handle.db, { name: 'Mazda' });
+    const { caller } = await signedIn();
+    await caller.saveSearch({ filters: { brands: ['mazda'] } });
+    await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5 2019' });
+    expect(await service.dispatch()).toEqual({ matched: 1, messages: 1 });
+    const [digest] = await messages('alert.digest');
+    expect(digest.unsubscribeUrl).toMatch(/^https:\/\/dealer\.test\/api\/alerts\/unsubscribe\?token=u\./);
+    // The same subscriber's token as the message's own link.
+    const token = tokenIn(digest.bodyText, '/alerts/unsubscribe');
+    expect(new URL(digest.unsubscribeUrl ?? '').searchParams.get('token')).toBe(token);
+    const path = `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+
+    // Opened in a browser: the page that asks for the click, nothing changed.
+    const opened = await app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await handle.db.select().from(alerts)).toHaveLength(1);
+
+    const oneClick = { 'content-type': 'application/x-www-form-urlencoded' };
+    const forged = await app.inject({ method: 'POST', url: path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), headers: oneClick, payload: 'List-Unsubscribe=One-Click' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ success: false, message: 'token: this link is not valid; copy the whole address from the message' });
+    const posted = await app.inject({ method: 'POST', url: path, headers: oneClick, payload: 'List-Unsubscribe=One-Click' });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json()).toEqual({ removed: 1 });
+    expect(await handle.db.select().from(alerts)).toHaveLength(0);
+    // A provider retrying the post: nothing left to end, still a success.
+    expect((await app.inject({ method: 'POST', url: path, headers: oneClick, payload: 'List-Unsubscribe=One-Click' })).json()).toEqual({ removed: 0 });
+    expect((await app.inject({ method: 'POST', url: '/api/alerts/unsubscribe', headers: oneClick, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(400);
+  });
+
   it('an SMS contact gets the confirmation by SMS, and a link of another purpose or subscriber is refused', async () => {
     const brand = await insertBrand(handle.db, { name: 'Subaru' });
     await visitor().saveSearch({ filters: { brands: ['subaru'] }, contact: '0712 345 678' });

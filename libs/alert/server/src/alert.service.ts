@@ -227,7 +227,10 @@ export class AlertService implements OnModuleInit {
       const unsubscribe = this.links.url('u', subscriber.id);
       await this.outbox.enqueue(tx, [
         to.includes('@')
-          ? emailMessage(to, 'alert.digest', await digestEmail(this.outbox.site, cars, unsubscribe), { reference: subscriber.id })
+          ? emailMessage(to, 'alert.digest', await digestEmail(this.outbox.site, cars, unsubscribe), {
+              reference: subscriber.id,
+              unsubscribeUrl: this.links.oneClickUrl(subscriber.id),
+            })
           : smsMessage(to, 'alert.digest', digestSms(this.outbox.site, cars, unsubscribe), { reference: subscriber.id }),
       ]);
       return true;

@@ -6,6 +6,8 @@ export interface ChannelMessage {
   subject: string | null;
   text: string;
   html: string | null;
+  /** Email only: the one-click unsubscribe address (`List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058), or null. */
+  unsubscribeUrl: string | null;
 }
 
 /** A way out (email, SMS). */

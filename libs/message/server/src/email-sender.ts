@@ -39,6 +39,8 @@ export class EmailSender implements MessageSender {
       subject: message.subject ?? '',
       text: message.text,
       html: message.html ?? undefined,
+      // RFC 2369 and 8058: the mail app's own "Unsubscribe" button, which posts to the address at once.
+      headers: message.unsubscribeUrl ? { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
     });
     const aborted = new Promise<never>((_, reject) => {
       const fail = () => reject(new SendError('the mail server did not finish in time'));

@@ -116,7 +116,7 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     try {
       const providerId = await sender.send(
-        { to: message.recipient, subject: message.subject, text: message.bodyText, html: message.bodyHtml },
+        { to: message.recipient, subject: message.subject, text: message.bodyText, html: message.bodyHtml, unsubscribeUrl: message.unsubscribeUrl },
         AbortSignal.timeout(this.config.messaging.sendTimeoutMs),
       );
       await this.messages.markSent(message.id, providerId);

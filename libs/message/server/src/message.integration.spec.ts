@@ -101,6 +101,20 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     expect(smtp.mails.some((m) => m.to.includes('rolled@back.test'))).toBe(false);
   });
 
+  it("gives an email with an unsubscribe address the headers of a mail app's one-click button (RFC 8058), and a receipt none", async () => {
+    const rendered = await email();
+    await outbox().enqueue(handle.db, [
+      emailMessage('alerts@buyer.test', 'alert.digest', rendered, { unsubscribeUrl: 'https://dealer.test/api/alerts/unsubscribe?token=u.x.y' }),
+      emailMessage('receipt@buyer.test', 'order.buyer', rendered),
+    ]);
+    const alert = await smtp.waitFor((m) => m.to.includes('alerts@buyer.test'));
+    const lines = new Map(alert.parsed.headerLines.map(({ key, line }) => [key, line.replace(/\r?\n/g, '')]));
+    expect(lines.get('list-unsubscribe')).toBe('List-Unsubscribe: <https://dealer.test/api/alerts/unsubscribe?token=u.x.y>');
+    expect(lines.get('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const receipt = await smtp.waitFor((m) => m.to.includes('receipt@buyer.test'));
+    expect(receipt.parsed.headerLines.filter(({ key }) => key.startsWith('list-'))).toEqual([]);
+  });
+
   it('tells the staff: the admin accounts and the alert lists, each address once, by email and SMS', async () => {
     const rendered = await email();
     await handle.db.transaction((tx) => outbox().alertStaff(tx, { topic: 'lead.staff', reference: 'lead-2', email: rendered, sms: 'New lead: Amina' }));

@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   html?: string;
   /** Carries a secret (a sign-in or reset link): blanked once sent, never shown to staff. */
   sensitive?: boolean;
+  /** Email only: the one-click unsubscribe address its `List-Unsubscribe` header gives (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 /** A claimed message, as the worker sends it. */
@@ -88,6 +90,7 @@ export class MessageRepository {
         bodyText: m.text,
         bodyHtml: m.html ?? null,
         sensitive: m.sensitive ?? false,
+        unsubscribeUrl: m.channel === 'email' ? (m.unsubscribeUrl ?? null) : null,
         status: unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
       })),
     );

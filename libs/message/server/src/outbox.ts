@@ -17,12 +17,12 @@ export interface StaffAlert {
   ownersOnly?: boolean;
 }
 
-/** An email to one address. */
+/** An email to one address; `unsubscribeUrl`: where a mail provider's unsubscribe button posts (alerts, not receipts). */
 export function emailMessage(
   to: string,
   topic: MessageTopic,
   email: RenderedEmail,
-  options: { reference?: string; sensitive?: boolean } = {},
+  options: { reference?: string; sensitive?: boolean; unsubscribeUrl?: string } = {},
 ): OutgoingMessage {
   return { channel: 'email', to, topic, subject: email.subject, text: email.text, html: email.html, ...options };
 }

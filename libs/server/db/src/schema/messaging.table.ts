@@ -29,6 +29,11 @@ export const outboxMessages = pgTable(
      * or given up, and the back office never shows them.
      */
     sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * An email's one-click unsubscribe address (RFC 8058: its `List-Unsubscribe` header, which a mail
+     * provider posts to); null for a message one cannot unsubscribe from (a receipt, a sign-in link).
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
     /** pending, sending, sent, failed, unconfigured (the channel was not configured when it was written). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
