@@ -91,11 +91,11 @@ export type CarRelatedInput = z.infer<typeof CarRelatedInputSchema>;
 const isMissing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 /** A whole number of at least 1 (spec §5: numeric inputs have a minimum of 1); absent gets `required`. */
-const wholeNumber = (field: string, max: number, required = `${field} is required`) =>
+const wholeNumber = (field: string, max: number, required = `${field} is required`, min = 1) =>
   z
     .number({ error: (issue) => (isMissing(issue.input) ? required : `${field} must be a number`) })
     .int({ error: `${field} must be a whole number` })
-    .min(1, { error: `${field} must be at least 1` })
+    .min(min, { error: min === 0 ? `${field} must not be negative` : `${field} must be at least ${min}` })
     .max(max, { error: `${field} is too large` });
 
 const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, field: string, required: string) =>
@@ -152,7 +152,8 @@ const carFields = {
   price: wholeNumber('price', 1_000_000_000, 'Price is required'),
   fuelType: requiredEnum(FUEL_TYPES, 'fuelType', 'FuelType is required'),
   transmission: requiredEnum(TRANSMISSIONS, 'transmission', 'Transmission is required'),
-  engineSize: wholeNumber('engineSize', 100_000, 'Engine Size is required'),
+  /** cc; 0 only for an electric car (no engine: the car service refuses 0 for any other fuel). */
+  engineSize: wholeNumber('engineSize', 100_000, 'Engine Size is required', 0),
   mileage: wholeNumber('mileage', 10_000_000, 'Mileage is required'),
   year: wholeNumber('year', 3000, 'Year of manufucture is required'),
   drive: requiredEnum(DRIVES, 'drive', 'Drive is required'),

@@ -14,6 +14,13 @@ export class CarBrandNotFoundError extends DomainError {
   }
 }
 
+/** An engine size of 0 (none) on a car that is not electric. */
+export class EngineSizeRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'engineSize: only an electric car may have no engine size (0 cc)', 'engineSize');
+  }
+}
+
 /** The car has no picture of that public id. */
 export class CarImageNotFoundError extends DomainError {
   constructor() {

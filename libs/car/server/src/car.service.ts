@@ -33,6 +33,7 @@ import {
   CarImageNotFoundError,
   CarNotFoundError,
   CarSlugConflictError,
+  EngineSizeRequiredError,
   ForeignImageError,
 } from './car.errors';
 import { CarRepository } from './car.repository';
@@ -59,6 +60,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A car as the audit log (staff only) records it: the brand by id (its own changes are the brand's record), the whole chassis number. */
+/** An engine size of 0 means none: an electric car's, never another fuel's. */
+function checkEngineSize(fuelType: string, engineSize: number): void {
+  if (engineSize === 0 && fuelType !== 'Electric') throw new EngineSizeRequiredError();
+}
+
 const auditView = ({ chassisNumberEnd: _end, ...car }: CarStaff) => ({ ...car, brand: car.brand?.id ?? null });
 
 @Injectable()
@@ -207,6 +213,7 @@ export class CarService {
   /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
   async create(input: CarCreateFields, actor: AuditActor): Promise<CarStaff> {
     const { brandId, images, ...given } = input;
+    checkEngineSize(given.fuelType, given.engineSize);
     await this.writes.checkImages(images);
     // Legacy writes never send a model: it is read from the name, as migration 0034 did for the cars before it.
     const fields = { ...given, model: given.model ?? modelFromName(await this.cars.brandName(brandId), given.name) };
@@ -224,6 +231,8 @@ export class CarService {
   async update(input: CarUpdateFields, actor: AuditActor): Promise<CarStaff> {
     const { id, images, ...fields } = input;
     const before = await this.forStaff({ id });
+    if (fields.fuelType !== undefined || fields.engineSize !== undefined)
+      checkEngineSize(fields.fuelType ?? before.fuelType, fields.engineSize ?? before.engineSize);
     if (images) await this.writes.checkImages(images, id);
     const renamed = fields.name !== undefined && fields.name !== before.name;
     const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);

@@ -216,6 +216,22 @@ describe('car vehicle data (integration, real database)', () => {
       });
     });
 
+    it('takes no engine size (0) for an electric car only, on create and update, naming engineSize', async () => {
+      const leaf = await adminCaller().create(valid({ name: 'Nissan Leaf 62 kWh', brandId: ids.nissan, fuelType: 'Electric', engineSize: 0 }));
+      expect(leaf.engineSize).toBe(0);
+      const refused = { code: 'BAD_REQUEST', message: expect.stringContaining('engineSize: only an electric car may have no engine size (0 cc)') };
+      await expect(adminCaller().create(valid({ name: 'Toyota Vitz 0 cc', fuelType: 'Petrol', engineSize: 0 }))).rejects.toMatchObject(refused);
+      // Changing the fuel of a car without an engine size, or taking a petrol car's away, is refused too.
+      await expect(adminCaller().update({ id: leaf.id, fuelType: 'Hybrid' })).rejects.toMatchObject(refused);
+      const vitz = await adminCaller().create(valid({ name: 'Toyota Vitz 1.0', fuelType: 'Petrol', engineSize: 1000 }));
+      await expect(adminCaller().update({ id: vitz.id, engineSize: 0 })).rejects.toMatchObject(refused);
+      expect((await adminCaller().update({ id: leaf.id, fuelType: 'Hybrid', engineSize: 1800 })).engineSize).toBe(1800);
+      await expect(adminCaller().create(valid({ name: 'Nissan Leaf -1', fuelType: 'Electric', engineSize: -1 }))).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('engineSize must not be negative'),
+      });
+    });
+
     it('legacy writes work without the new fields and leave them as they were; their answers gain none', async () => {
       const car = await adminCaller().create(
         valid({ name: 'Toyota Legacy Kept', exteriorColour: 'Red', stockNumber: 'LEG-1', chassisNumber: VIN.replace('123456', '654321') }),

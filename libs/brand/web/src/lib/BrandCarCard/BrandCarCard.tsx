@@ -71,9 +71,12 @@ export function BrandCarCard({ car, priority = false }: { car: Car; priority?: b
           <p className={classes.negotiable}>Negotiable</p>
         </div>
         <CardSpecs>
-          <Tag tone="gray" square>
-            {car.engineSize} cc
-          </Tag>
+          {/* An electric car has no engine size (0): its fuel says Electric. */}
+          {car.engineSize ? (
+            <Tag tone="gray" square>
+              {car.engineSize} cc
+            </Tag>
+          ) : null}
           <Tag tone="gray" square>
             {car.fuelType}
           </Tag>

@@ -24,6 +24,12 @@ describe('CarCard', () => {
     expect(screen.getByText('Diesel')).toBeInTheDocument();
   });
 
+  it('shows no engine size for an electric car (0: none), its fuel instead', () => {
+    renderWithProviders(<CarCard car={makeCar({ engineSize: 0, fuelType: 'Electric' })} />);
+    expect(screen.queryByText(/\bcc$/)).not.toBeInTheDocument();
+    expect(screen.getByText('Electric')).toBeInTheDocument();
+  });
+
   it('defaults to 5 safety stars and 5 seats', () => {
     renderWithProviders(<CarCard car={makeCar({ safetyRating: null, seats: null })} />);
     expect(screen.getByRole('img', { name: 'Safety rating: 5 out of 5 stars' })).toBeInTheDocument();

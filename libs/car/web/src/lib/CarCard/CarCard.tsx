@@ -85,9 +85,12 @@ export function CarCard({ car, priority = false }: CarCardProps) {
         <CardPrice>sh. {formatAmount(car.price)}</CardPrice>
 
         <CardSpecs>
-          <Tag tone="gray" square>
-            {car.engineSize} cc
-          </Tag>
+          {/* An electric car has no engine size (0): its fuel says Electric. */}
+          {car.engineSize ? (
+            <Tag tone="gray" square>
+              {car.engineSize} cc
+            </Tag>
+          ) : null}
           <Tag tone="gray" square>
             {car.fuelType}
           </Tag>

@@ -318,7 +318,7 @@ export function CarForm({
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
             {choice('fuelType', FUEL_TYPES)}
             {choice('transmission', TRANSMISSIONS)}
-            {number('engineSize', { withAsterisk: true, thousandSeparator: ',', ...unit('cc') })}
+            {number('engineSize', { withAsterisk: true, min: 0, description: '0 for an electric car', thousandSeparator: ',', ...unit('cc') })}
             {number('mileage', { withAsterisk: true, thousandSeparator: ',', ...unit('km') })}
             {number('year', { withAsterisk: true, max: THIS_YEAR + 1, placeholder: String(THIS_YEAR) })}
             {number('seats', { max: 100 })}

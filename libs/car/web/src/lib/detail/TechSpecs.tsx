@@ -36,7 +36,7 @@ export function techSpecRows(car: Car): SpecRow[] {
     ['Stock No.', car.stockNumber],
     ['Chassis No. (last 6)', car.chassisNumberEnd],
   ];
-  // Not given: null, or a blank text (no number is 0: the contract's minimum is 1).
+  // Not given: null, or a blank text; an electric car's engine size is 0 (none), so it has no row.
   return rows.filter((row) => row[1]).map(([label, value, unit = '']) => [label, value + unit]);
 }
 

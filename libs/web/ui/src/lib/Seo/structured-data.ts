@@ -55,10 +55,10 @@ export function carJsonLd(car: Car, publicUrl: string): JsonLd {
     vehicleTransmission: car.transmission,
     driveWheelConfiguration: car.drive,
     mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.mileage, unitCode: 'KMT' },
-    vehicleEngine: {
-      '@type': 'EngineSpecification',
-      engineDisplacement: { '@type': 'QuantitativeValue', value: car.engineSize, unitCode: 'CMQ' },
-    },
+    // An electric car has no displacement (engine size 0).
+    ...(car.engineSize
+      ? { vehicleEngine: { '@type': 'EngineSpecification', engineDisplacement: { '@type': 'QuantitativeValue', value: car.engineSize, unitCode: 'CMQ' } } }
+      : {}),
     ...(car.seats ? { seatingCapacity: car.seats } : {}),
     itemCondition: car.condition === 'New' ? `${SCHEMA}/NewCondition` : `${SCHEMA}/UsedCondition`,
     offers: {
