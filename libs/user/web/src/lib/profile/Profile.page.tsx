@@ -24,7 +24,7 @@ export function UserProfilePage() {
       const { pendingEmail, ...updated } = await withLoadingToast('Updating...', () => mutation.mutateAsync(values));
       login({ user: updated, token });
       notifySuccess('Profile Updated Successfully');
-      if (pendingEmail) notifyNews('Confirm your new email', `We sent a link to ${pendingEmail}: your email changes when you open it.`);
+      if (pendingEmail) notifyNews('Confirm your new email', `We sent a link to ${pendingEmail}: your email changes when you confirm it there.`);
       navigate('/');
       return undefined;
     } catch (error) {

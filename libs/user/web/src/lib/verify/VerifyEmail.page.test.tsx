@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderApp, storeSession } from '../../testing/render';
 import { VerifyEmailPage } from './VerifyEmail.page';
 
@@ -7,13 +8,17 @@ const TOKEN = 'vR7pQm0cVbB2a9xY4kLz8Wn3Ed6Ts1Hu5Gf0Jo2Ci4Aa';
 describe('VerifyEmailPage', () => {
   afterEach(() => window.localStorage.clear());
 
-  it('confirms the address once when the page opens, and marks the stored account of a signed-in visitor', async () => {
+  it('confirms the address on a click, not on opening, and marks the stored account of a signed-in visitor', async () => {
     storeSession({ name: 'Juma', role: 0, email: 'juma@mail.co.ke', emailVerified: false });
     const { apiCalls } = renderApp(<VerifyEmailPage />, {
       route: `/verify-email?token=${TOKEN}`,
       path: '/verify-email',
       api: (procedure) => (procedure === 'user.verifyEmail' ? { data: { email: 'juma@mail.co.ke' } } : { error: { httpStatus: 404 } }),
     });
+    // Opening the link (a mail scanner's visit) spends nothing.
+    const button = await screen.findByRole('button', { name: 'Confirm my email address' });
+    expect(apiCalls.filter((c) => c.procedure === 'user.verifyEmail')).toEqual([]);
+    await userEvent.click(button);
     expect(await screen.findByText('Email address confirmed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard/user');
     expect(apiCalls.filter((c) => c.procedure === 'user.verifyEmail')).toEqual([{ procedure: 'user.verifyEmail', input: { token: TOKEN } }]);
@@ -28,6 +33,7 @@ describe('VerifyEmailPage', () => {
       path: '/verify-email',
       api: () => ({ error: { httpStatus: 400, message, field: 'token' } }),
     });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });

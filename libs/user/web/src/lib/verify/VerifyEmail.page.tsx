@@ -3,16 +3,22 @@ import { describeApiError, useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { Seo } from '@dealership/web-ui';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../login/AuthCard';
 import { LinkProblem } from '../password/LinkProblem';
 
-type Outcome = { state: 'checking' } | { state: 'verified'; email: string; previousEmail?: string } | { state: 'failed'; message: string };
+type Outcome =
+  | { state: 'waiting' }
+  | { state: 'checking' }
+  | { state: 'verified'; email: string; previousEmail?: string }
+  | { state: 'failed'; message: string };
 
 /**
- * `/verify-email?token=...`: confirms the address as soon as the page opens (the link may be opened
- * on a phone where nobody is signed in). A signed-in visitor's stored account takes the mark too.
+ * `/verify-email?token=...`: confirms the address (or moves the account to a new one) on a click,
+ * not on opening: a mail scanner that opens links, even one that runs their script, spends nothing
+ * (an address registered by someone else is never confirmed by its owner's mail filter). No sign-in
+ * is needed (the link may be opened on a phone); a signed-in visitor's stored account takes the mark too.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -21,19 +27,16 @@ export function VerifyEmailPage() {
   const utils = trpc.useUtils();
   const mutation = trpc.user.verifyEmail.useMutation();
   const [outcome, setOutcome] = useState<Outcome>(
-    token ? { state: 'checking' } : { state: 'failed', message: 'This link is incomplete: open it again from the email.' },
+    token ? { state: 'waiting' } : { state: 'failed', message: 'This link is incomplete: open it again from the email.' },
   );
-  // Once per page: React's development double effects must not spend the link twice.
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
+  const confirm = () => {
+    setOutcome({ state: 'checking' });
     mutation.mutateAsync({ token }).then(
       ({ email, previousEmail }) => setOutcome({ state: 'verified', email, previousEmail }),
       (error: unknown) => setOutcome({ state: 'failed', message: describeApiError(error).message }),
     );
-  }, [token, mutation]);
+  };
 
   useEffect(() => {
     if (outcome.state !== 'verified' || !session) return;
@@ -51,7 +54,14 @@ export function VerifyEmailPage() {
   return (
     <AuthCard title="Confirm your email address" subtitle="We check the link from your email.">
       <Seo title="Confirm your email address" description="Confirm the email address of your dealership account." noIndex />
-      {outcome.state === 'checking' ? (
+      {outcome.state === 'waiting' ? (
+        <Stack gap="md">
+          <Text>This is the address your dealership account will use for sign-in, receipts and account emails.</Text>
+          <Button onClick={confirm} size="md" fullWidth>
+            Confirm my email address
+          </Button>
+        </Stack>
+      ) : outcome.state === 'checking' ? (
         <Stack align="center" gap="sm" role="status">
           <Loader size="md" />
           <Text>Checking the link...</Text>
