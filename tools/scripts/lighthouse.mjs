@@ -1,6 +1,6 @@
 // Mobile Lighthouse on the public pages of the built site.
 //
-//   npm run lighthouse [-- --no-build] [-- --runs 3] [-- --only /car/]
+//   npm run lighthouse [-- --no-build] [-- --runs 3] [-- --only /car/] [-- --details]
 //
 // Builds the server and web app through Nx (cached: a no-op when nothing changed; --no-build uses
 // dist/ as it is), starts the built server on a free port with a fresh DATA_DIR (embedded database,
@@ -9,7 +9,8 @@
 // four landing pages (model, body, budget, condition), /car/<seeded slug>, /brands, /brand/<seeded slug>, /about, /services, /contact, /import-duty
 // and /financing, prints the four category scores, LCP, CLS, total blocking time and the
 // JavaScript transferred during the page load per page, and writes tools/bench/results/lighthouse.json. With --runs N each page is
-// audited N times and the run with the median performance score is kept. --only keeps the pages whose path contains the text.
+// audited N times and the run with the median performance score is kept. --only keeps the page of that path, else the pages whose path contains the text;
+// --details prints each page's long tasks (also in the JSON).
 // Exits 1 when a page misses the budget (BUDGET below: issue 25's goals for a phone on slow 4G).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -55,7 +56,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const started = Date.now();
-const server = spawn(process.execPath, [serverMain], {
+// As `npm start` runs it (without its build step): the server's Node options and malloc settings.
+const server = spawn(process.execPath, [join(root, 'tools/scripts/start.mjs'), '--no-build'], {
   cwd: root,
   env: {
     ...process.env,
@@ -128,7 +130,8 @@ try {
     '/import-duty?crsp=3000000&registered=2022-05&cc=1500&fuel=petrol',
     '/financing?price=1000000&deposit=0&months=48&rate=14.5',
   ];
-  const paths = only ? allPaths.filter((path) => path.includes(only)) : allPaths;
+  // `--only /` is the home page alone (a path given whole); any other text keeps the paths holding it.
+  const paths = only ? (allPaths.includes(only) ? [only] : allPaths.filter((path) => path.includes(only))) : allPaths;
   // Warm the server (first requests render WebP variants of the seeded pictures) so the audit
   // measures the page, not the first image encode.
   for (const path of paths) await fetch(base + path).catch(() => undefined);
@@ -203,6 +206,10 @@ try {
       largestTransfers: (lhr.audits['total-byte-weight']?.details?.items ?? [])
         .slice(0, 5)
         .map((item) => `${Math.round(item.totalBytes / 1024)} KB ${item.url.replace(base, '')}`),
+      // And what blocked the main thread (the TBT): its long tasks, at the simulated phone's speed.
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+        .slice(0, 8)
+        .map((item) => `${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms ${String(item.url).replace(base, '')}`),
       ...(runs > 1 ? { performanceRuns: perfs } : {}),
       ...(failedRuns.length > 0 ? { failedRuns } : {}),
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
@@ -212,6 +219,7 @@ try {
     console.log(
       `${path.padEnd(40)} perf ${String(page.performance).padStart(3)}  a11y ${String(page.accessibility).padStart(3)}  best ${String(page.bestPractices).padStart(3)}  seo ${String(page.seo).padStart(3)}  LCP ${(page.lcpMs / 1000).toFixed(2)} s  CLS ${page.cls}  FCP ${(page.fcpMs / 1000).toFixed(2)} s  TBT ${page.tbtMs} ms  JS ${page.scriptKb} KB${page.runtimeError ? `  ERROR ${page.runtimeError}` : ''}`,
     );
+    if (args.includes('--details')) for (const task of page.longTasks) console.log(`    long task ${task}`);
   }
 
   const out = {

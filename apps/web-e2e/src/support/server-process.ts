@@ -145,7 +145,9 @@ export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEn
   for (const key of INHERITED_KEYS_TO_DROP) delete env[key];
   Object.assign(env, extraEnv, envFor?.(`http://${E2E_HOST}:${port}`));
 
-  const child = spawn(process.execPath, ['dist/apps/server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs it (without its build step): the server's Node options and malloc settings
+  // (tools/scripts/processes.mjs), the same process once Node has restarted with them.
+  const child = spawn(process.execPath, ['tools/scripts/start.mjs', '--no-build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Both pipes are drained so a chatty server never blocks on a full buffer.
   child.stdout?.on('data', (chunk: Buffer) => (output = appendTail(output, chunk)));

@@ -110,10 +110,15 @@ describe('loadWebPages', () => {
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(head).toContain('<title>Cars | Mombasa Car Dealership</title>');
     expect(head).not.toContain('Static description.');
-    // No render-blocking stylesheet: the entry's, the page's and its imports' CSS are inline with the nonce, in order.
-    expect(head).not.toContain('rel="stylesheet"');
-    const styles = [...head.matchAll(/<style nonce="n2">([^<]*)<\/style>/g)].map((match) => match[1]);
-    expect(styles).toEqual(['body{margin:0}', '.grid{display:grid}', '.card{border:0}']);
+    // No render-blocking stylesheet: the entry's, the page's and its imports' CSS are inline with the nonce, in order,
+    // each named by a disabled link (never fetched), so the app's chunk loader does not add it again.
+    const styles = [...head.matchAll(/<style nonce="n2">([^<]*)<\/style><link rel="stylesheet" href="([^"]+)" disabled>/g)].map((match) => [match[1], match[2]]);
+    expect(styles).toEqual([
+      ['body{margin:0}', '/assets/index-C.css'],
+      ['.grid{display:grid}', expect.stringMatching(/^\/assets\/.+\.css$/)],
+      ['.card{border:0}', expect.stringMatching(/^\/assets\/.+\.css$/)],
+    ]);
+    expect([...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].every(([link]) => link.endsWith(' disabled>'))).toBe(true);
     // No code competes with the page's images: nothing is preloaded, and boot.js starts the entry once the page has loaded.
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('type="module"');

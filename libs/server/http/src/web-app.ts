@@ -85,12 +85,19 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
   const manifestFile = join(webDistDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   const readAsset = (path: string) => readFileSync(join(webDistDir, path), 'utf8');
-  const inlineStyle = (css: string) => `<style nonce="${NONCE_SLOT}">${css}</style>`;
+  /**
+   * A stylesheet inlined, and named by a disabled `<link>` (which the browser does not fetch): Vite's
+   * loader of a lazy chunk adds a `<link>` for each stylesheet the chunk needs unless one with that
+   * address is on the page. Without the name it added the inlined ones again: a second download, and
+   * the entry's (Mantine's own rules) placed after the page's, overriding them (the home page's
+   * heading grew as the page's code ran: CLS 0.037).
+   */
+  const inlineStyle = (path: string) => `<style nonce="${NONCE_SLOT}">${readAsset(path)}</style><link rel="stylesheet" href="/${path}" disabled>`;
 
   const rendered = html
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"\s+data-static-seo[\s\S]*?\/>/, '')
-    .replace(STYLESHEET_LINK, (_link, path: string) => inlineStyle(readAsset(path)))
+    .replace(STYLESHEET_LINK, (_link, path: string) => inlineStyle(path))
     // The page is readable before its code arrives: its images (the largest one preloaded at high
     // priority) load first, and `boot.js` (apps/web/public) starts the app's module once the page
     // has loaded. So nothing is preloaded, and the entry is named, not loaded.
@@ -134,7 +141,7 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
       }
       assets = [...css]
         .filter((path) => !entryCss.has(path))
-        .map((path) => inlineStyle(readAsset(path)))
+        .map((path) => inlineStyle(path))
         .join('\n    ');
       pageAssets.set(cacheKey, assets);
     }
