@@ -31,12 +31,39 @@ test.describe('server-rendered public pages', () => {
       expect(titles[0], page.path).toMatch(page.title);
       expect(head.match(/<meta name="description" content="[^"]{20,}"\/>/g), page.path).toHaveLength(1);
       expect(head, page.path).toContain('<link rel="canonical" href="');
-      // No stylesheet blocks the first paint: the CSS is inline.
-      expect(head, page.path).not.toContain('rel="stylesheet"');
+      // No stylesheet blocks the first paint: the CSS is inline, each named by a disabled link (never fetched).
+      const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
+      expect(links.length, page.path).toBeGreaterThan(0);
+      expect(links.filter((link) => !/^<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>$/.test(link)), page.path).toEqual([]);
       const root = html.slice(html.indexOf('<div id="root">'));
       for (const text of page.text) expect(root, `${page.path} shows ${text}`).toContain(text);
       expect(root, page.path).toContain('<script type="application/ld+json">');
       expect(root, page.path).toContain('<script id="page-state" type="application/json">');
+    }
+  });
+
+  test('once the code runs, the inlined styles are not fetched again and nothing moves', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) fetched.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/cars', '/brand/toyota']) {
+      fetched.length = 0;
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+      await page.waitForLoadState('networkidle');
+      const inlined = await page.locator('head link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(inlined.length, path).toBeGreaterThan(0);
+      // Vite's chunk loader sees them named: fetched again, the entry's (Mantine's) rules came last and overrode the page's.
+      expect(fetched.filter((css) => inlined.includes(css)), path).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0)), path).toBe(0);
     }
   });
 
