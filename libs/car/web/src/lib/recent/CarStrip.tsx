@@ -1,5 +1,5 @@
 import { sitePath } from '@dealership/shared-schemas';
-import { formatAmount } from '@dealership/shared-util';
+import { formatKes } from '@dealership/shared-util';
 import { imageSrcSet } from '@dealership/web-ui';
 import { Badge } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -46,7 +46,7 @@ export function CarStrip({ cars, sold = false }: { cars: StripCar[]; sold?: bool
             <span className={classes.name}>
               {car.year} {car.name}
             </span>
-            <span className={classes.price}>KES {formatAmount(car.price)}</span>
+            <span className={classes.price}>{formatKes(car.price)}</span>
           </Link>
         </li>
       ))}
