@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './open-database';
+import { executeRows } from './database';
 import { brands } from './schema';
 import { createTestDatabase } from './testing';
 
@@ -60,6 +61,19 @@ describe('createTestDatabase', () => {
           'cars_updated_at_idx',
         ]),
       );
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  // Only the server has a JIT compiler (the embedded engine is built without one).
+  if (globalThis.__TEST_DATABASE_URL__) it("runs the server's sessions without JIT (a page of cars costed above jit_above_cost compiled for ten times its run)", async () => {
+    const handle = await createTestDatabase();
+    try {
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () => executeRows<{ jit: string }>(handle.db, sql`select current_setting('jit') as jit`)),
+      );
+      expect(settings.flat().map((row) => row.jit)).toEqual(['off', 'off', 'off']);
     } finally {
       await handle.close();
     }
