@@ -10,7 +10,9 @@
 import http from 'node:http';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+// The same session settings as the product's pool (libs/server/db open-database.ts: JIT off), so
+// the two differ only by what runs in Node.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: '-c jit=off' });
 
 const carImages = (legacy) =>
   `coalesce((select json_agg(json_build_object('url', ci.url, ${legacy ? "'public_id'" : "'publicId'"}, ci.public_id) order by ci.position) from car_images ci where ci.car_id = c.id), '[]')`;
