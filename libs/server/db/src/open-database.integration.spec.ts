@@ -6,7 +6,7 @@ import { DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './open-database';
 import { executeRows } from './database';
 import { brands } from './schema';
-import { createTestDatabase } from './testing';
+import { createTestDatabase, testDatabaseUrl } from './testing';
 
 describe('openDatabase (PGlite persisted under DATA_DIR)', () => {
   let dataDir: string;
@@ -67,14 +67,19 @@ describe('createTestDatabase', () => {
   }, 60_000);
 
   // Only the server has a JIT compiler (the embedded engine is built without one).
-  if (globalThis.__TEST_DATABASE_URL__) it("runs the server's sessions without JIT (a page of cars costed above jit_above_cost compiled for ten times its run)", async () => {
+  if (globalThis.__TEST_DATABASE_URL__) it("runs the server's sessions without JIT, keeping options the address names (a page of cars costed above jit_above_cost compiled for ten times its run)", async () => {
     const handle = await createTestDatabase();
+    const url = new URL(testDatabaseUrl(handle) as string);
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const withOptions = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
     try {
-      const settings = await Promise.all(
-        Array.from({ length: 3 }, () => executeRows<{ jit: string }>(handle.db, sql`select current_setting('jit') as jit`)),
-      );
-      expect(settings.flat().map((row) => row.jit)).toEqual(['off', 'off', 'off']);
+      const settings = (db: typeof handle.db) =>
+        executeRows<{ jit: string; timeout: string }>(db, sql`select current_setting('jit') as jit, current_setting('statement_timeout') as timeout`);
+      const plain = await Promise.all(Array.from({ length: 3 }, () => settings(handle.db)));
+      expect(plain.flat().map((row) => row.jit)).toEqual(['off', 'off', 'off']);
+      expect(await settings(withOptions.db)).toEqual([{ jit: 'off', timeout: '12345ms' }]);
     } finally {
+      await withOptions.close();
       await handle.close();
     }
   }, 60_000);

@@ -2,6 +2,7 @@ import { type Database, type DatabaseHandle, schema } from './database';
 import { findMigrationsDir } from './migrations-dir';
 import { listenOnServer } from './pg-listener';
 import { releaseClientsOfTransactions } from './pooled-transactions';
+import { sessionConnection } from './session-options';
 
 export type DatabaseTarget =
   /**
@@ -50,9 +51,6 @@ export const DEMO_SEED_LOCK_KEY = 29_000_002;
 /** How long a call waits for a connection before it fails (and answers 503) instead of hanging. */
 export const CONNECTION_TIMEOUT_MS = 3000;
 
-/** Settings of every session the app opens on a PostgreSQL server (the startup packet's `options`). */
-const SESSION_OPTIONS = '-c jit=off';
-
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsDir();
@@ -63,16 +61,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    // JIT off for our sessions: every query here is a short OLTP one, but a page of cars with its
-    // pictures and brand is costed above `jit_above_cost` (the lateral joins' estimates), and
-    // compiling it took ~95 ms of a 9 ms query at 100,000 cars (the streamed legacy search ran
-    // 1,000 such batches per request). The embedded engine has no JIT.
+    // Our sessions run with JIT off (session-options.ts).
     const pool = new Pool({
-      connectionString: target.url,
+      ...sessionConnection(target.url),
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
       keepAlive: true,
-      options: SESSION_OPTIONS,
     });
     // A restarted or stopped server, or pg_terminate_backend, makes connections emit 'error': the
     // pool's own event for idle ones, the client's for one checked out between two queries (inside

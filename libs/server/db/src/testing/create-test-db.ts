@@ -53,6 +53,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return test;
 }
 
+/** The address of `handle`'s PostgreSQL test database (none on PGlite). */
+export const testDatabaseUrl = (handle: DatabaseHandle): string | undefined => serverDatabaseUrls.get(handle);
+
 /**
  * The database of `handle` as a second server instance sees it: on PostgreSQL a connection (pool
  * and LISTEN connection) of its own, closed on its own; on PGlite the same in-process engine (one
