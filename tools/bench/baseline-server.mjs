@@ -10,7 +10,7 @@
 import http from 'node:http';
 import pg from 'pg';
 
-// The same session settings as the product's pool (libs/server/db open-database.ts: JIT off), so
+// The same session settings as the product's pool (libs/server/db/src/session-options.ts: JIT off), so
 // the two differ only by what runs in Node.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: '-c jit=off' });
 
