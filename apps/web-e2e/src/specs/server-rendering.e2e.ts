@@ -48,10 +48,19 @@ test.describe('server-rendered public pages', () => {
       if (request.url().endsWith('.css')) fetched.push(new URL(request.url()).pathname);
     });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
+      // Each shift with what moved (tag, class, text, from and to), so a failure says which element it was.
+      const shifts: { value: number; moved: string[] }[] = [];
       Object.assign(window, { shifts });
+      type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        for (const entry of list.getEntries() as Shift[]) {
+          const moved = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+            const element = node instanceof Element ? node : node?.parentElement;
+            return `${element?.tagName ?? '?'}.${element?.className ?? ''} "${(element?.textContent ?? '').slice(0, 40)}" ${rect(previousRect)} -> ${rect(currentRect)}`;
+          });
+          shifts.push({ value: entry.value, moved });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     for (const path of ['/', '/cars', '/brand/toyota']) {
@@ -63,7 +72,8 @@ test.describe('server-rendered public pages', () => {
       expect(inlined.length, path).toBeGreaterThan(0);
       // Vite's chunk loader sees them named: fetched again, the entry's (Mantine's) rules came last and overrode the page's.
       expect(fetched.filter((css) => inlined.includes(css)), path).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0)), path).toBe(0);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+      expect(shifts, path).toEqual([]);
     }
   });
 

@@ -75,6 +75,15 @@ describe('loadWebPages', () => {
     expect(rendered).toContain(`<script>${code}</script>`);
   });
 
+  it("holds the first paint until the page's markup is parsed (the state script that follows it), so nothing moves as the rest arrives", () => {
+    const rendered = loadWebPages(dir, config)?.rendered('n', { head: '<title>T</title>', body: '<main/>', state: '{}', pageModule: 'src/pages/CarsPage.tsx' }) ?? '';
+    const head = rendered.slice(0, rendered.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#page-state" blocking="render">');
+    expect(rendered).toContain('<script id="page-state" type="application/json">{}</script>');
+    // The app's shell (rendered in the browser) has no state script to wait for.
+    expect(loadWebPages(dir, config)?.shell('n')).not.toContain('rel="expect"');
+  });
+
   it('hashes classic inline scripts only: not module scripts, JSON data or external scripts', () => {
     expect(
       inlineScriptHashesOf('<script type="module">a()</script><script id="x" type="application/json">{}</script><script src="/boot.js"></script>'),

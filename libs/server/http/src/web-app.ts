@@ -148,12 +148,22 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
     return assets;
   };
 
+  /**
+   * The browser paints a page while it is still parsing it: a paint between the header's logo and
+   * its buttons showed the nav at the right, then moved it to the middle as the rest arrived (CLS
+   * 0.01, 1 load in 6 in the browser test); inside the page the home's search card and a brand's
+   * logo moved the same way. The first paint waits until the page's markup is parsed (the state
+   * script follows it): 12-15 kB gzip more before it on a 25 kB page, for a page drawn whole
+   * (`rel=expect`, render-blocking; where unsupported, ignored).
+   */
+  const drawnWhole = '<link rel="expect" href="#page-state" blocking="render">';
+
   return {
     inlineScriptHashes: inlineScriptHashesOf(html),
     shell: (nonce) => withNonce(html, nonce),
     rendered: (nonce, page) =>
       withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule, page.deferredChunks)}\n    `, nonce) +
-      `${page.head}\n  </head>` +
+      `${page.head}\n    ${drawnWhole}\n  </head>` +
       withNonce(beforeRoot, nonce) +
       `<div id="root">${page.body}</div>\n    <script id="page-state" type="application/json">${scriptSafe(page.state)}</script>` +
       afterRoot,
