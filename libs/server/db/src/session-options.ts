@@ -17,7 +17,7 @@ export function sessionConnection(url: string): { connectionString: string; opti
   try {
     parsed = new URL(url);
   } catch {
-    // Not a URL node-postgres' own parser would read differently from ours (a socket path, say): leave it whole.
+    // Not a URL (a bare socket path, say): node-postgres reads it in its own way; left whole.
     return { connectionString: url, options: SESSION_OPTIONS };
   }
   const theirs = parsed.searchParams.get('options')?.trim();
