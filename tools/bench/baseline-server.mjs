@@ -7,12 +7,15 @@
 //   GET /latest                                          like tRPC car.latest (8 newest listed)
 //   GET /car/<slug>                                      like REST getCarById-car (legacy shape)
 //   GET /getAll-car                                      like REST getAll-car (legacy shape, every listed car)
+//
+// Started by catalogue-bench.mjs: `node baseline-server.mjs <databaseUrl> <port> <poolSize>`.
 import http from 'node:http';
 import pg from 'pg';
 
-// The same session settings as the product's pool (libs/server/db/src/session-options.ts: JIT off), so
-// the two differ only by what runs in Node.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), options: '-c jit=off' });
+const [databaseUrl, port, poolSize] = process.argv.slice(2);
+// The same pool as ours: its size, and the product's session settings (libs/server/db/src/session-options.ts:
+// JIT off), so the two differ only by what runs in Node.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolSize), options: '-c jit=off' });
 
 const carImages = (legacy) =>
   `coalesce((select json_agg(json_build_object('url', ci.url, ${legacy ? "'public_id'" : "'publicId'"}, ci.public_id) order by ci.position) from car_images ci where ci.car_id = c.id), '[]')`;
@@ -143,5 +146,5 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send?.('ready'));
+server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
 process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

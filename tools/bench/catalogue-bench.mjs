@@ -84,11 +84,10 @@ buildServer();
 const { databaseUrl, slug, postgres } = await prepareBenchDatabase(carCount);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-const ours = startOurServer({ port: OURS_PORT, databaseUrl, dataDir });
-const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), {
-  env: { ...process.env, PORT: String(BARE_PORT), DATABASE_URL: databaseUrl },
-  stdio: 'inherit',
-});
+// Both servers with the same pool: the size is our server's default (DATABASE_POOL_SIZE, 10).
+const POOL_SIZE = 10;
+const ours = startOurServer({ port: OURS_PORT, databaseUrl, dataDir, env: { DATABASE_POOL_SIZE: String(POOL_SIZE) } });
+const bare = fork(join(root, 'tools/bench/baseline-server.mjs'), [databaseUrl, String(BARE_PORT), String(POOL_SIZE)], { stdio: 'inherit' });
 
 // Ctrl-C or a kill stops both servers and removes the temporary folder before leaving.
 for (const signal of ['SIGINT', 'SIGTERM']) {
