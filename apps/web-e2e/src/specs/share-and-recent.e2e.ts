@@ -43,6 +43,8 @@ test.describe('share a car and recently viewed', () => {
     await page.goto(`/car/${first.slug}`);
     await expect(page.getByRole('group', { name: 'Share this car:' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recently viewed' })).toHaveCount(0);
+    // The share buttons are server-rendered; the view is noted by their code, which loads after the page.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('recentlyViewed') ?? '')).toContain(first.slug);
     await page.goto(`/car/${second.slug}`);
     const onCarPage = page.getByRole('region', { name: 'Recently viewed' });
     await expect(onCarPage.getByRole('link')).toHaveCount(1);
