@@ -100,7 +100,8 @@ function gatewayUrl(text: string): { host: string; port: number; ssl: boolean } 
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : ssl ? 443 : 80, ssl };
 }
 
-const EnvSchema = z
+/** Every variable the server reads, with its check and default; `.env.example` lists each one (env-example.spec.ts). */
+export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
     PORT: z.coerce.number({ error: 'must be a number' }).int().min(0, { error: 'must be 0-65535' }).max(65535, { error: 'must be 0-65535' }).default(3000),
