@@ -1,5 +1,6 @@
 // `npm run dev`: the API with hot reload (rebuilt and restarted on change) and Vite's dev server
 // with hot module replacement on http://localhost:4200, proxying /api, /trpc and /media to it.
+import './env-file.mjs';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,8 @@ import { nxEnv } from './nx-env.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const children = [
   spawn('node', [join(root, 'tools/scripts/dev-server.mjs')], { cwd: root, stdio: 'inherit', env: nxEnv }),
-  spawn('npx', ['vite'], { cwd: join(root, 'apps/web'), stdio: 'inherit', env: nxEnv }),
+  // Vite proxies to the API's port: a PORT in .env moves both.
+  spawn('npx', ['vite'], { cwd: join(root, 'apps/web'), stdio: 'inherit', env: { ...nxEnv, API_PORT: nxEnv.API_PORT ?? nxEnv.PORT ?? '3000' } }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

@@ -1,6 +1,7 @@
 // `npm start`: builds the server and the web app if they are missing or out of date (Nx's cache
 // makes an unchanged build a cache hit), then serves both from one Node process: this one, restarted
 // with the server's Node options and environment (SERVER_NODE_FLAGS, SERVER_ENV).
+import './env-file.mjs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
