@@ -1,4 +1,5 @@
 import { defineConfig, type LaunchOptions, type ReporterDescription } from '@playwright/test';
+import { DESKTOP } from './src/support/widths';
 
 const isCI = Boolean(process.env.CI);
 
@@ -29,9 +30,13 @@ export default defineConfig({
   // (docs/testing.md). E2E_WORKERS overrides.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: isCI ? 1 : 0,
+  // No retries, in CI either: a test that fails once is a race to fix, not to run again.
+  retries: 0,
+  // And should someone pass --retries, a test that passes only on its second try still fails the run.
+  failOnFlakyTests: true,
   forbidOnly: isCI,
-  timeout: 30_000,
+  // Most tests take 5-20 s; the test machines are shared and at times run ten times slower.
+  timeout: 60_000,
   // The first request for an image renders its WebP: allow for a cold server.
   expect: { timeout: 10_000 },
   reporter,
@@ -41,21 +46,10 @@ export default defineConfig({
     launchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Every width in one project, so a worker starts one server whatever width its tests use: a
+    // flow runs once, at the width whose layout it tests (`test.use(PHONE)`, support/fixtures.ts).
+    ...DESKTOP,
   },
-  projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      // Tests tagged ANY_VIEWPORT (support/fixtures.ts) check what no screen size changes: desktop runs them.
-      grepInvert: /@any-viewport/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-    },
-    // Below the 992 px breakpoint but wider than a phone: the visitor screens' collapsed filters and stacked layouts.
-    {
-      name: 'tablet-800',
-      testMatch: /(catalogue|search|car-detail|brand|favourites|about)\.e2e\.ts$/,
-      grepInvert: /@any-viewport/,
-      use: { viewport: { width: 800, height: 1000 } },
-    },
-  ],
+  // One project: its name is in the names the specs make unique (`testInfo.project.name`).
+  projects: [{ name: 'chromium' }],
 });

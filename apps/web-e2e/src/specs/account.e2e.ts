@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN, newCustomer, openAuthActions, registerViaApi, registerViaForm, submitLogin, withoutRefusedRequests } from '../support/account';
-import { expect, test } from '../support/fixtures';
+import { atWidths, DESKTOP, expect, PHONE, test } from '../support/fixtures';
 
 /** A dashboard's side menu: at left from Mantine's `sm` breakpoint, in a drawer opened by a burger below it. */
 async function openDashboardMenu(page: Page, heading: string): Promise<Locator> {
@@ -13,68 +13,70 @@ async function openDashboardMenu(page: Page, heading: string): Promise<Locator> 
 }
 
 test.describe('accounts', () => {
-  test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({ page, pageProblems }, testInfo) => {
-    const customer = newCustomer(testInfo, 'flow');
+  atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
+    test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({ page, pageProblems }, testInfo) => {
+      const customer = newCustomer(testInfo, 'flow');
 
-    await registerViaForm(page, customer);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('User Registered Successfully')).toBeVisible();
+      await registerViaForm(page, customer);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('User Registered Successfully')).toBeVisible();
 
-    await submitLogin(page, customer);
-    await expect(page).toHaveURL(/\/$/);
-    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'));
-    expect(stored).toMatchObject({
-      user: { id: expect.any(String), name: customer.name, email: customer.email, role: 0 },
-      token: expect.any(String),
+      await submitLogin(page, customer);
+      await expect(page).toHaveURL(/\/$/);
+      const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'));
+      expect(stored).toMatchObject({
+        user: { id: expect.any(String), name: customer.name, email: customer.email, role: 0 },
+        token: expect.any(String),
+      });
+      // The domain shape of the contract: no legacy wire names in what the web stores.
+      expect(stored.user).not.toHaveProperty('_id');
+
+      let actions = await openAuthActions(page);
+      await actions.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/user$/);
+      await expect(page.getByRole('heading', { name: `Welcome, ${customer.name}` })).toBeVisible();
+
+      await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'My Orders' }).click();
+      await expect(page.getByText('You have no orders yet.')).toBeVisible();
+
+      await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'Update Profile' }).click();
+      const profile = page.getByRole('form', { name: 'Update Profile' });
+      await expect(profile.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(customer.name);
+      // The spec types this input as email; a real name must still go through.
+      await profile.getByRole('textbox', { name: 'Name', exact: true }).fill('Juma Said');
+      await profile.getByRole('textbox', { name: 'Phone', exact: true }).fill('0722000111');
+      // A new password needs the current one (a deviation from the legacy form).
+      const newPassword = 'juma-new-e2e-password';
+      await profile.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+      await profile.getByRole('button', { name: 'Update' }).click();
+      await expect(profile.getByText('Current Password is required to change the password')).toBeVisible();
+      await profile.getByRole('textbox', { name: 'Current Password', exact: true }).fill(customer.password);
+      await profile.getByRole('button', { name: 'Update' }).click();
+      await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      const updated = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'));
+      expect(updated.user).toMatchObject({ name: 'Juma Said', phone: '0722000111', email: customer.email });
+
+      await page.goto('/dashboard/user');
+      await expect(page.getByRole('heading', { name: 'Welcome, Juma Said' })).toBeVisible();
+
+      actions = await openAuthActions(page);
+      await actions.getByRole('button', { name: 'Logout' }).click();
+      await expect(page.getByText('Logged Out Successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+      actions = await openAuthActions(page);
+      await expect(actions.getByRole('link', { name: 'Login' })).toBeVisible();
+      // The server ended that session: its token no longer works.
+      const refused = await page.request.get('/api/user/user-auth', { headers: { authorization: updated.token } });
+      expect(refused.status()).toBe(401);
+
+      await page.goto('/login');
+      await submitLogin(page, { email: customer.email, password: newPassword });
+      await expect(page).toHaveURL(/\/$/);
+
+      expect(pageProblems).toEqual([]);
     });
-    // The domain shape of the contract: no legacy wire names in what the web stores.
-    expect(stored.user).not.toHaveProperty('_id');
-
-    let actions = await openAuthActions(page);
-    await actions.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/user$/);
-    await expect(page.getByRole('heading', { name: `Welcome, ${customer.name}` })).toBeVisible();
-
-    await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'My Orders' }).click();
-    await expect(page.getByText('You have no orders yet.')).toBeVisible();
-
-    await (await openDashboardMenu(page, 'My Account')).getByRole('link', { name: 'Update Profile' }).click();
-    const profile = page.getByRole('form', { name: 'Update Profile' });
-    await expect(profile.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(customer.name);
-    // The spec types this input as email; a real name must still go through.
-    await profile.getByRole('textbox', { name: 'Name', exact: true }).fill('Juma Said');
-    await profile.getByRole('textbox', { name: 'Phone', exact: true }).fill('0722000111');
-    // A new password needs the current one (a deviation from the legacy form).
-    const newPassword = 'juma-new-e2e-password';
-    await profile.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
-    await profile.getByRole('button', { name: 'Update' }).click();
-    await expect(profile.getByText('Current Password is required to change the password')).toBeVisible();
-    await profile.getByRole('textbox', { name: 'Current Password', exact: true }).fill(customer.password);
-    await profile.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    const updated = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? 'null'));
-    expect(updated.user).toMatchObject({ name: 'Juma Said', phone: '0722000111', email: customer.email });
-
-    await page.goto('/dashboard/user');
-    await expect(page.getByRole('heading', { name: 'Welcome, Juma Said' })).toBeVisible();
-
-    actions = await openAuthActions(page);
-    await actions.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByText('Logged Out Successfully')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
-    actions = await openAuthActions(page);
-    await expect(actions.getByRole('link', { name: 'Login' })).toBeVisible();
-    // The server ended that session: its token no longer works.
-    const refused = await page.request.get('/api/user/user-auth', { headers: { authorization: updated.token } });
-    expect(refused.status()).toBe(401);
-
-    await page.goto('/login');
-    await submitLogin(page, { email: customer.email, password: newPassword });
-    await expect(page).toHaveURL(/\/$/);
-
-    expect(pageProblems).toEqual([]);
   });
 
   test('a customer at the admin area is counted down to /login', async ({ page, request, pageProblems }, testInfo) => {
@@ -112,36 +114,38 @@ test.describe('accounts', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('the admin reaches the admin dashboard and its menu', async ({ page, pageProblems }) => {
-    await page.goto('/login');
-    await submitLogin(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/$/);
+  atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
+    test('the admin reaches the admin dashboard and its menu', async ({ page, pageProblems }) => {
+      await page.goto('/login');
+      await submitLogin(page, E2E_ADMIN);
+      await expect(page).toHaveURL(/\/$/);
 
-    const actions = await openAuthActions(page);
-    await expect(actions.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
-    await actions.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/admin$/);
-    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+      const actions = await openAuthActions(page);
+      await expect(actions.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
+      await actions.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/admin$/);
+      await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 
-    const menu = await openDashboardMenu(page, 'Admin Panel');
-    for (const [label, path] of [
-      ['Dashboard', '/dashboard/admin'],
-      ['Brand List', '/dashboard/admin/allbrands'],
-      ['Cars List', '/dashboard/admin/cars'],
-      ['Create Brand', '/dashboard/admin/create-brand'],
-      ['Create Car', '/dashboard/admin/create-product'],
-      ['Manage Orders', '/dashboard/admin/userorders'],
-      ['Activity', '/dashboard/admin/activity'],
-      ['Leads', '/dashboard/admin/leads'],
-      ['Testimonials', '/dashboard/admin/testimonials'],
-    ] as const) {
-      // Leads carries the count of New leads in its name when there are some ('Leads 2 new').
-      await expect(menu.getByRole('link', label === 'Leads' ? { name: /^Leads\s*(\d+ new)?$/ } : { name: label, exact: true })).toHaveAttribute('href', path);
-    }
-    await menu.getByRole('link', { name: 'Cars List' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/admin\/cars$/);
-    await expect(page.getByRole('heading', { name: 'All Cars' })).toBeVisible();
+      const menu = await openDashboardMenu(page, 'Admin Panel');
+      for (const [label, path] of [
+        ['Dashboard', '/dashboard/admin'],
+        ['Brand List', '/dashboard/admin/allbrands'],
+        ['Cars List', '/dashboard/admin/cars'],
+        ['Create Brand', '/dashboard/admin/create-brand'],
+        ['Create Car', '/dashboard/admin/create-product'],
+        ['Manage Orders', '/dashboard/admin/userorders'],
+        ['Activity', '/dashboard/admin/activity'],
+        ['Leads', '/dashboard/admin/leads'],
+        ['Testimonials', '/dashboard/admin/testimonials'],
+      ] as const) {
+        // Leads carries the count of New leads in its name when there are some ('Leads 2 new').
+        await expect(menu.getByRole('link', label === 'Leads' ? { name: /^Leads\s*(\d+ new)?$/ } : { name: label, exact: true })).toHaveAttribute('href', path);
+      }
+      await menu.getByRole('link', { name: 'Cars List' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/admin\/cars$/);
+      await expect(page.getByRole('heading', { name: 'All Cars' })).toBeVisible();
 
-    expect(pageProblems).toEqual([]);
+      expect(pageProblems).toEqual([]);
+    });
   });
 });

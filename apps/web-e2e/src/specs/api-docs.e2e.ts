@@ -1,8 +1,8 @@
-import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 // The REST contract's readable page: Swagger UI on /api/openapi.json, under the site's strict CSP
 // (the fixtures fail any test during which Chromium reports a violation).
-test.describe('/api/docs', ANY_VIEWPORT, () => {
+test.describe('/api/docs', () => {
   test('lists every REST route of /api/openapi.json, with no CSP violation or console error', async ({ context, request }) => {
     const document = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));

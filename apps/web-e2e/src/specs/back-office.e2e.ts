@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { escapeRegExp } from '../support/api';
 import { amount } from '../support/catalogue';
-import { expect, test } from '../support/fixtures';
+import { atWidths, DESKTOP, expect, PHONE, test } from '../support/fixtures';
 
 /*
  * The dealer runs the catalogue from the browser (issue 10), on a laptop and on a phone: a brand
@@ -232,26 +232,28 @@ test.describe('back office: the catalogue', () => {
     expect(pageProblems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
   });
 
-  test('every admin screen fits the screen: nothing scrolls the page sideways, tables scroll in their box', async ({ page, pageProblems }) => {
-    // A dozen screens: about 17 s on a quiet machine.
-    test.setTimeout(60_000);
-    await signInAsAdmin(page);
-    for (const path of [
-      '/dashboard/admin',
-      '/dashboard/admin/allbrands',
-      '/dashboard/admin/cars',
-      '/dashboard/admin/create-brand',
-      '/dashboard/admin/create-product',
-      '/dashboard/admin/activity',
-      '/dashboard/admin/testimonials',
-      '/dashboard/admin/leads',
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-    }
-    expect(pageProblems).toEqual([]);
+  atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
+    test('every admin screen fits the screen: nothing scrolls the page sideways, tables scroll in their box', async ({ page, pageProblems }) => {
+      // A dozen screens: about 17 s on a quiet machine.
+      test.setTimeout(60_000);
+      await signInAsAdmin(page);
+      for (const path of [
+        '/dashboard/admin',
+        '/dashboard/admin/allbrands',
+        '/dashboard/admin/cars',
+        '/dashboard/admin/create-brand',
+        '/dashboard/admin/create-product',
+        '/dashboard/admin/activity',
+        '/dashboard/admin/testimonials',
+        '/dashboard/admin/leads',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      }
+      expect(pageProblems).toEqual([]);
+    });
   });
 });

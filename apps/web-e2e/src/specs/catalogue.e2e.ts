@@ -1,5 +1,5 @@
 import { amount, fetchCatalogue, inPriceRange, resultCount, showFilters, statedTotal } from '../support/catalogue';
-import { carCards, expect, test } from '../support/fixtures';
+import { atWidths, carCards, DESKTOP, expect, TABLET, test } from '../support/fixtures';
 
 const PAGE_SIZE = 12;
 
@@ -25,48 +25,50 @@ test.describe('/cars listing', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('a brand and a price range narrow the list; the URL keeps them; RESET FILTERS clears them', async ({ page, request, pageProblems }) => {
-    const catalogue = await fetchCatalogue(request);
-    await page.goto('/cars');
-    const panel = await showFilters(page);
-    await expect(panel.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by make, model or type...');
+  atWidths({ desktop: DESKTOP, tablet: TABLET }, () => {
+    test('a brand and a price range narrow the list; the URL keeps them; RESET FILTERS clears them', async ({ page, request, pageProblems }) => {
+      const catalogue = await fetchCatalogue(request);
+      await page.goto('/cars');
+      const panel = await showFilters(page);
+      await expect(panel.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by make, model or type...');
 
-    await panel.getByRole('checkbox', { name: 'Toyota', exact: true }).check();
-    await panel.getByRole('checkbox', { name: 'Mazda', exact: true }).check();
-    await panel.getByRole('radio', { name: '1M-2M' }).check();
-    await expect(page).toHaveURL(/\/cars\?brands=toyota%2Cmazda&price=1M-2M$/);
+      await panel.getByRole('checkbox', { name: 'Toyota', exact: true }).check();
+      await panel.getByRole('checkbox', { name: 'Mazda', exact: true }).check();
+      await panel.getByRole('radio', { name: '1M-2M' }).check();
+      await expect(page).toHaveURL(/\/cars\?brands=toyota%2Cmazda&price=1M-2M$/);
 
-    const expected = catalogue.filter((car) => ['toyota', 'mazda'].includes(car.brand?.slug ?? '') && inPriceRange(car, '1M-2M'));
-    expect(expected.length).toBeGreaterThan(0);
-    await expect.poll(() => statedTotal(page)).toBe(expected.length);
-    const cards = carCards(page.getByRole('main'));
-    await expect(cards).toHaveCount(Math.min(PAGE_SIZE, expected.length));
-    for (const card of await cards.all()) {
-      const price = Number((await card.getByText(/^sh\.\s/).innerText()).replace(/\D/g, ''));
-      expect(price).toBeGreaterThanOrEqual(1_000_000);
-      expect(price).toBeLessThanOrEqual(2_000_000);
-    }
+      const expected = catalogue.filter((car) => ['toyota', 'mazda'].includes(car.brand?.slug ?? '') && inPriceRange(car, '1M-2M'));
+      expect(expected.length).toBeGreaterThan(0);
+      await expect.poll(() => statedTotal(page)).toBe(expected.length);
+      const cards = carCards(page.getByRole('main'));
+      await expect(cards).toHaveCount(Math.min(PAGE_SIZE, expected.length));
+      for (const card of await cards.all()) {
+        const price = Number((await card.getByText(/^sh\.\s/).innerText()).replace(/\D/g, ''));
+        expect(price).toBeGreaterThanOrEqual(1_000_000);
+        expect(price).toBeLessThanOrEqual(2_000_000);
+      }
 
-    // A shared link shows the same list.
-    await page.reload();
-    await expect.poll(() => statedTotal(page)).toBe(expected.length);
-    const reloaded = await showFilters(page);
-    await expect(reloaded.getByRole('checkbox', { name: 'Toyota', exact: true })).toBeChecked();
-    await expect(reloaded.getByRole('radio', { name: '1M-2M' })).toBeChecked();
+      // A shared link shows the same list.
+      await page.reload();
+      await expect.poll(() => statedTotal(page)).toBe(expected.length);
+      const reloaded = await showFilters(page);
+      await expect(reloaded.getByRole('checkbox', { name: 'Toyota', exact: true })).toBeChecked();
+      await expect(reloaded.getByRole('radio', { name: '1M-2M' })).toBeChecked();
 
-    // One price range at most.
-    await reloaded.getByRole('radio', { name: '2M-3M' }).check();
-    await expect(reloaded.getByRole('radio', { name: '1M-2M' })).not.toBeChecked();
+      // One price range at most.
+      await reloaded.getByRole('radio', { name: '2M-3M' }).check();
+      await expect(reloaded.getByRole('radio', { name: '1M-2M' })).not.toBeChecked();
 
-    await reloaded.getByRole('searchbox', { name: 'Search' }).fill('axio');
-    await expect(page).toHaveURL(/search=axio/);
-    await reloaded.getByRole('button', { name: 'RESET FILTERS' }).click();
-    await expect(page).toHaveURL(/\/cars$/);
-    await expect(reloaded.getByRole('checkbox', { name: 'Toyota', exact: true })).not.toBeChecked();
-    await expect(reloaded.getByRole('radio', { name: '2M-3M' })).not.toBeChecked();
-    await expect(reloaded.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-    await expect.poll(() => statedTotal(page)).toBe(catalogue.length);
-    expect(pageProblems).toEqual([]);
+      await reloaded.getByRole('searchbox', { name: 'Search' }).fill('axio');
+      await expect(page).toHaveURL(/search=axio/);
+      await reloaded.getByRole('button', { name: 'RESET FILTERS' }).click();
+      await expect(page).toHaveURL(/\/cars$/);
+      await expect(reloaded.getByRole('checkbox', { name: 'Toyota', exact: true })).not.toBeChecked();
+      await expect(reloaded.getByRole('radio', { name: '2M-3M' })).not.toBeChecked();
+      await expect(reloaded.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+      await expect.poll(() => statedTotal(page)).toBe(catalogue.length);
+      expect(pageProblems).toEqual([]);
+    });
   });
 
   test('make=Toyota preselects Toyota and type=SUV lists the SUVs', async ({ page, request, pageProblems }) => {

@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { violationsOf } from '../support/axe';
 import { closeFilters, showFilters, statedTotal } from '../support/catalogue';
-import { ANY_VIEWPORT, carCards, expect, test } from '../support/fixtures';
+import { carCards, expect, test } from '../support/fixtures';
 
 const PAGE_SIZE = 12;
 
@@ -21,7 +21,13 @@ async function listedCars(request: APIRequestContext): Promise<ListedCar[]> {
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { cars: Record<string, unknown>[] };
   return body.cars
-    .map((car) => ({ name: String(car['name']), price: Number(car['price']), bodyType: String(car['bodyType']), fuelType: String(car['fuelType']), status: String(car['status']) }))
+    .map((car) => ({
+      name: String(car['name']),
+      price: Number(car['price']),
+      bodyType: String(car['bodyType']),
+      fuelType: String(car['fuelType']),
+      status: String(car['status']),
+    }))
     .filter((car) => car.status !== 'Sold');
 }
 
@@ -50,7 +56,11 @@ test.describe('landing pages', () => {
     // The seed's Corolla Axio: two of them, a model of more than one word.
     const axio = models.find((m) => m.slug === 'corolla-axio');
     if (!axio) throw new Error(`The seed has Toyota Corolla Axios; car.models says ${JSON.stringify(models)}`);
-    const cars = await trpcQuery<{ items: { name: string }[]; total: number }>(request, 'car.list', { brands: ['toyota'], model: 'corolla-axio', pageSize: 48 });
+    const cars = await trpcQuery<{ items: { name: string }[]; total: number }>(request, 'car.list', {
+      brands: ['toyota'],
+      model: 'corolla-axio',
+      pageSize: 48,
+    });
     expect(cars.total).toBe(axio.count);
     const path = '/cars/toyota/corolla-axio';
     const heading = 'Toyota Corolla Axio for Sale in Kenya';
@@ -76,8 +86,17 @@ test.describe('landing pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${heading}`));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^We have ${axio.count} Toyota Corolla Axio cars in stock in Mombasa, priced from KES`));
-    await expect(page.getByText(new RegExp(`^We have ${axio.count} Toyota Corolla Axio cars in stock in Mombasa, priced from KES [\\d,]+ to KES [\\d,]+, with [\\d,]+ km on the clock on average\\.$`))).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^We have ${axio.count} Toyota Corolla Axio cars in stock in Mombasa, priced from KES`),
+    );
+    await expect(
+      page.getByText(
+        new RegExp(
+          `^We have ${axio.count} Toyota Corolla Axio cars in stock in Mombasa, priced from KES [\\d,]+ to KES [\\d,]+, with [\\d,]+ km on the clock on average\\.$`,
+        ),
+      ),
+    ).toBeVisible();
     expect((await cardNames(page)).sort()).toEqual(cars.items.map((car) => car.name).sort());
     const list = (await jsonLd(page)).find((block) => block['@type'] === 'ItemList');
     expect(list?.['name']).toBe(heading);
@@ -137,8 +156,15 @@ test.describe('landing pages', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('an unknown combination answers 404 with the server-rendered not-found page', ANY_VIEWPORT, async ({ request }) => {
-    for (const path of ['/cars/body/tank', '/cars/under/4-million', '/cars/used', '/cars/toyota/no-such-model', '/cars/no-such-brand/note', '/cars/toyota/corolla-axio/x']) {
+  test('an unknown combination answers 404 with the server-rendered not-found page', async ({ request }) => {
+    for (const path of [
+      '/cars/body/tank',
+      '/cars/under/4-million',
+      '/cars/used',
+      '/cars/toyota/no-such-model',
+      '/cars/no-such-brand/note',
+      '/cars/toyota/corolla-axio/x',
+    ]) {
       const response = await request.get(path);
       expect([path, response.status()]).toEqual([path, 404]);
       const html = await response.text();

@@ -1,4 +1,4 @@
-import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 test.describe('unknown paths', () => {
   test('an unknown page path shows the 404 page inside the site layout', async ({ page, pageProblems }) => {
@@ -13,7 +13,7 @@ test.describe('unknown paths', () => {
     expect(pageProblems.filter((problem) => !/status of 404 .* @ .*\/no\/such\/page$/.test(problem))).toEqual([]);
   });
 
-  test('an unknown API path answers 404 JSON, not the web app', ANY_VIEWPORT, async ({ request }) => {
+  test('an unknown API path answers 404 JSON, not the web app', async ({ request }) => {
     const response = await request.get('/api/no-such');
     expect(response.status()).toBe(404);
     expect(response.headers()['content-type']).toMatch(/^application\/json/);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { fetchCatalogue } from '../support/catalogue';
-import { expect, test } from '../support/fixtures';
+import { atWidths, DESKTOP, expect, PHONE, test } from '../support/fixtures';
 
 /** The inline gallery's main picture: a button opening the full viewer. */
 function opener(page: Page, position: number | RegExp, total: number | RegExp = /\d+/): Locator {
@@ -45,30 +45,32 @@ test.describe('picture viewer', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('opens with a tap or click and moves with its buttons and thumbnails', async ({ page, request, pageProblems }, testInfo) => {
-    const catalogue = await fetchCatalogue(request);
-    const car = catalogue[Math.min(1, catalogue.length - 1)];
-    await page.goto(`/car/${car.slug}`);
-    await expect(opener(page, 1)).toBeVisible();
-    const total = await pictureCount(page);
+  atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
+    test('opens with a tap or click and moves with its buttons and thumbnails', async ({ page, request, pageProblems, hasTouch }) => {
+      const catalogue = await fetchCatalogue(request);
+      const car = catalogue[Math.min(1, catalogue.length - 1)];
+      await page.goto(`/car/${car.slug}`);
+      await expect(opener(page, 1)).toBeVisible();
+      const total = await pictureCount(page);
 
-    if (testInfo.project.use.hasTouch) await opener(page, 1).tap();
-    else await opener(page, 1).click();
-    const viewer = page.getByRole('dialog', { name: `Photos of ${car.name}` });
-    const index = viewer.getByText(/^\d+ \/ \d+$/);
-    await expect(index).toHaveText(`1 / ${total}`);
+      if (hasTouch) await opener(page, 1).tap();
+      else await opener(page, 1).click();
+      const viewer = page.getByRole('dialog', { name: `Photos of ${car.name}` });
+      const index = viewer.getByText(/^\d+ \/ \d+$/);
+      await expect(index).toHaveText(`1 / ${total}`);
 
-    await viewer.getByRole('button', { name: 'Next photo' }).click();
-    await expect(index).toHaveText(`2 / ${total}`);
-    await expect(viewer.getByRole('img', { name: `${car.name}, photo 2 of ${total}` })).toBeVisible();
-    await viewer.getByRole('button', { name: `Show photo ${total}` }).click();
-    await expect(index).toHaveText(`${total} / ${total}`);
-    await viewer.getByRole('button', { name: 'Next photo' }).click();
-    await expect(index).toHaveText(`1 / ${total}`);
+      await viewer.getByRole('button', { name: 'Next photo' }).click();
+      await expect(index).toHaveText(`2 / ${total}`);
+      await expect(viewer.getByRole('img', { name: `${car.name}, photo 2 of ${total}` })).toBeVisible();
+      await viewer.getByRole('button', { name: `Show photo ${total}` }).click();
+      await expect(index).toHaveText(`${total} / ${total}`);
+      await viewer.getByRole('button', { name: 'Next photo' }).click();
+      await expect(index).toHaveText(`1 / ${total}`);
 
-    await viewer.getByRole('button', { name: 'Close' }).click();
-    await expect(viewer).toBeHidden();
-    await expect(opener(page, 1)).toBeFocused();
-    expect(pageProblems).toEqual([]);
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await expect(viewer).toBeHidden();
+      await expect(opener(page, 1)).toBeFocused();
+      expect(pageProblems).toEqual([]);
+    });
   });
 });

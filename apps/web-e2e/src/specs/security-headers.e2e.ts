@@ -1,6 +1,6 @@
-import { ANY_VIEWPORT, expect, latestCars, test } from '../support/fixtures';
+import { expect, latestCars, test } from '../support/fixtures';
 
-test.describe('Content-Security-Policy', ANY_VIEWPORT, () => {
+test.describe('Content-Security-Policy', () => {
   test('the page allows styles by a fresh nonce, and every style element Mantine adds carries it', async ({ page, pageProblems }) => {
     const response = await page.goto('/');
     const policy = response?.headers()['content-security-policy'] ?? '';

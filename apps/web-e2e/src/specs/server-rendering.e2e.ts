@@ -1,12 +1,13 @@
 // The public pages arrive rendered by the server (docs/architecture.md, "Server-side rendering"): a crawler or a
 // phone without the code yet gets the page's content, title, description and structured data in
 // the first answer, and the browser takes that page over without redrawing it.
-import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
+import type { Route } from '@playwright/test';
+import { atWidths, DESKTOP, expect, PHONE, test } from '../support/fixtures';
 
 const formatKes = (price: number) => price.toLocaleString('en-KE');
 
 test.describe('server-rendered public pages', () => {
-  test('each public page answers with its content, head and data in the HTML', ANY_VIEWPORT, async ({ request, apiCars, apiBrands }) => {
+  test('each public page answers with its content, head and data in the HTML', async ({ request, apiCars, apiBrands }) => {
     const car = apiCars[0];
     const brand = apiBrands.find((b) => b.slug === 'toyota') ?? apiBrands[0];
     const pages = [
@@ -34,7 +35,10 @@ test.describe('server-rendered public pages', () => {
       // No stylesheet blocks the first paint: the CSS is inline, each named by a disabled link (never fetched).
       const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link);
       expect(links.length, page.path).toBeGreaterThan(0);
-      expect(links.filter((link) => !/^<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>$/.test(link)), page.path).toEqual([]);
+      expect(
+        links.filter((link) => !/^<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>$/.test(link)),
+        page.path,
+      ).toEqual([]);
       const root = html.slice(html.indexOf('<div id="root">'));
       for (const text of page.text) expect(root, `${page.path} shows ${text}`).toContain(text);
       expect(root, page.path).toContain('<script type="application/ld+json">');
@@ -42,42 +46,68 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
-  test('once the code runs, the inlined styles are not fetched again and nothing moves', async ({ page }) => {
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('.css')) fetched.push(new URL(request.url()).pathname);
+  atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
+    test('once the code runs, the inlined styles are not fetched again and nothing moves', async ({ context, request }) => {
+      // Three pages, each held until painted: about 10 s on a quiet machine.
+      test.setTimeout(90_000);
+      // A page of the test's context without the fixture's wait after each load: this test decides when the page's late parts arrive.
+      const page = await context.newPage();
+      // What the page loads after its HTML (the deferred parts' and lazy strips' chunks, the strips'
+      // data) is held until the server's page has been painted, then let go: it always arrives late,
+      // as on a slow phone, so a part that moves the page when it comes moves it on every run.
+      let inHtml = new Set<string>();
+      let holding = false;
+      const held: Route[] = [];
+      await page.route(
+        (url) => url.pathname.startsWith('/trpc/') || (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !inHtml.has(url.pathname)),
+        (route) => (holding ? held.push(route) : route.continue()),
+      );
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('.css')) fetched.push(new URL(request.url()).pathname);
+      });
+      await page.addInitScript(() => {
+        // Each shift with what moved (tag, class, text, from and to), so a failure says which element it was.
+        const shifts: { value: number; moved: string[] }[] = [];
+        Object.assign(window, { shifts });
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            const moved = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+              const element = node instanceof Element ? node : node?.parentElement;
+              return `${element?.tagName ?? '?'}.${element?.className ?? ''} "${(element?.textContent ?? '').slice(0, 40)}" ${rect(previousRect)} -> ${rect(currentRect)}`;
+            });
+            shifts.push({ value: entry.value, moved });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const path of ['/', '/cars', '/brand/toyota']) {
+        fetched.length = 0;
+        // The chunks the server's HTML names (the entry, the page's own, their module preloads) come at once.
+        inHtml = new Set(Array.from((await (await request.get(path)).text()).matchAll(/\/assets\/[^"'\s]+\.js/g), ([asset]) => asset));
+        holding = true;
+        await page.goto(path, { waitUntil: 'commit' });
+        await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+        holding = false;
+        await Promise.all(held.splice(0).map((route) => route.continue()));
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await page.locator('[data-deferred]:not([data-hydrated])').first().waitFor({ state: 'detached' });
+        await page.waitForLoadState('networkidle');
+        const inlined = await page.locator('head link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(inlined.length, path).toBeGreaterThan(0);
+        // Vite's chunk loader sees them named: fetched again, the entry's (Mantine's) rules came last and overrode the page's.
+        expect(
+          fetched.filter((css) => inlined.includes(css)),
+          path,
+        ).toEqual([]);
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+        expect(shifts, path).toEqual([]);
+      }
     });
-    await page.addInitScript(() => {
-      // Each shift with what moved (tag, class, text, from and to), so a failure says which element it was.
-      const shifts: { value: number; moved: string[] }[] = [];
-      Object.assign(window, { shifts });
-      type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          const moved = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
-            const element = node instanceof Element ? node : node?.parentElement;
-            return `${element?.tagName ?? '?'}.${element?.className ?? ''} "${(element?.textContent ?? '').slice(0, 40)}" ${rect(previousRect)} -> ${rect(currentRect)}`;
-          });
-          shifts.push({ value: entry.value, moved });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    for (const path of ['/', '/cars', '/brand/toyota']) {
-      fetched.length = 0;
-      await page.goto(path);
-      await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
-      await page.waitForLoadState('networkidle');
-      const inlined = await page.locator('head link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      expect(inlined.length, path).toBeGreaterThan(0);
-      // Vite's chunk loader sees them named: fetched again, the entry's (Mantine's) rules came last and overrode the page's.
-      expect(fetched.filter((css) => inlined.includes(css)), path).toEqual([]);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
-      expect(shifts, path).toEqual([]);
-    }
   });
 
-  test('a missing car answers 404 with its not-found page already rendered', ANY_VIEWPORT, async ({ request }) => {
+  test('a missing car answers 404 with its not-found page already rendered', async ({ request }) => {
     const response = await request.get('/car/no-such-car-anywhere');
     expect(response.status()).toBe(404);
     const html = await response.text();
@@ -85,7 +115,7 @@ test.describe('server-rendered public pages', () => {
     expect(html).toContain('Car Not Found</h1>');
   });
 
-  test('the cart, sign-in and dashboards still render in the browser', ANY_VIEWPORT, async ({ request }) => {
+  test('the cart, sign-in and dashboards still render in the browser', async ({ request }) => {
     for (const path of ['/cart', '/login', '/dashboard/admin']) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');

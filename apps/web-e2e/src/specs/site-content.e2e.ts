@@ -1,7 +1,7 @@
 import { type SiteContent, siteContentFields } from '@dealership/content-schemas';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, submitLogin } from '../support/account';
-import { ANY_VIEWPORT, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 /*
  * The owner keeps the site content (issue 28): the FAQ, the opening hours, the contact details. An
@@ -31,7 +31,7 @@ async function restoreContent(request: APIRequestContext, content: SiteContent):
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-test('the owner edits Saturday’s hours and a FAQ answer; home and about show them at once, server-rendered', ANY_VIEWPORT, async ({ page, request, pageProblems }) => {
+test('the owner edits Saturday’s hours and a FAQ answer; home and about show them at once, server-rendered', async ({ page, request, pageProblems }) => {
   const before = await currentContent(request);
   const question = before.faq[1].question;
   try {

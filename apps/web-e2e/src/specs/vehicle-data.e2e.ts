@@ -105,7 +105,7 @@ test.describe('vehicle data', () => {
     await expect(field(page, 'Model')).toHaveValue('Land Cruiser Prado');
 
     // A visitor (no session) opens the public page: the rows, the VIN only as its last 6.
-    const visitor = await browser.newPage({ viewport: page.viewportSize() ?? undefined, isMobile: testInfo.project.name === 'phone' });
+    const visitor = await browser.newPage();
     try {
       await visitor.goto(publicPath as string);
       await expect(visitor.getByRole('heading', { level: 1, name: car.name })).toBeVisible();

@@ -32,10 +32,3 @@ export async function violationsOf(
   }
   return found;
 }
-
-/**
- * Whether the running project is the phone. Axe checks the document, which is the same at every width except for the
- * layout's own parts (the header's menu, the filter drawer, the admin menu, stacked tables): the
- * phone audits the pages that carry each of those once, the desktop audits every page.
- */
-export const isPhoneProject = (projectName: string): boolean => projectName === 'phone';

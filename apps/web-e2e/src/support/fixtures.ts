@@ -1,10 +1,10 @@
-import { test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContextOptions, type Locator, type Page, type PlaywrightTestOptions } from '@playwright/test';
 import { resolve } from 'node:path';
 import { type ApiBrand, type ApiCar, parseBrandList, parseCarList } from './api';
 import { type DarajaStub, type SmsStub, type SmtpStub, startDarajaStub, startSmsStub, startSmtpStub } from '@dealership/shared-provider-stubs';
 import { type StartedServer, startServer } from './server-process';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 interface E2eFixtures {
   /** Console errors and uncaught page errors seen during the test; assert it is empty. */
@@ -18,6 +18,8 @@ interface E2eFixtures {
   /** The seeded catalogue, newest first, as the REST API lists it. */
   apiCars: ApiCar[];
   apiBrands: ApiBrand[];
+  /** Gives every browser context of the test, its own and those it opens, a client address of its own (`ownClientAddress`). */
+  clientAddresses: void;
 }
 
 interface E2eWorkerFixtures {
@@ -34,12 +36,7 @@ interface E2eWorkerFixtures {
   daraja: DarajaStub;
 }
 
-/**
- * For a test whose outcome does not depend on the screen (HTTP answers, headers, the API's own
- * pages): it runs on the desktop project only (the other projects' `grepInvert` in
- * playwright.config.ts). `test('...', ANY_VIEWPORT, async () => ...)` or on a `test.describe`.
- */
-export const ANY_VIEWPORT = { tag: '@any-viewport' } as const;
+export { DESKTOP, PHONE, TABLET } from './widths';
 
 /** Who hears of new leads and orders on the test server, besides the admin account. */
 export const E2E_STAFF = { email: 'sales@e2e.test', phone: '+254700111222' } as const;
@@ -52,13 +49,37 @@ const CSP_CONSOLE_MESSAGE = /Refused to|Content Security Policy/i;
 
 /**
  * Waits, after a page load, until the app has taken the page over (`data-interactive` on
- * `<html>`, set by the app once the first page has committed): a server-rendered page is visible
- * before its buttons work, and a click in between would do nothing.
+ * `<html>`, set by the app once the first page has committed) and every deferred part of the page
+ * (`data-deferred`, libs/web/ui deferredComponent) has hydrated too (`data-hydrated`): a
+ * server-rendered page is visible before its buttons work, and its deferred parts (a lead form,
+ * the filters, the footer) hydrate when their own chunk has come; a click or a tick in between
+ * would do nothing.
  */
 async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
   if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.locator('[data-deferred]:not([data-hydrated])').first().waitFor({ state: 'detached' });
 }
+
+/** Client addresses handed out by this worker (its server is its own, so they need only differ within it). */
+let clientAddresses = 0;
+
+/**
+ * An address no other browser context of this worker has had, as the one proxy hop the e2e server
+ * trusts reports it (`X-Forwarded-For`, TRUST_PROXY in support/server-process.ts): every buyer is
+ * a visitor of their own, and the server's per-address limits (five leads in ten minutes) count
+ * each context's requests alone, however many tests a worker runs.
+ */
+function ownClientAddress(): Record<string, string> {
+  clientAddresses += 1;
+  return { 'x-forwarded-for': `10.${(clientAddresses >> 16) & 255}.${(clientAddresses >> 8) & 255}.${clientAddresses & 255}` };
+}
+
+/** `options` with a client address of its own unless they bring one. */
+const withOwnAddress = <T extends BrowserContextOptions>(options: T = {} as T): T => ({
+  ...options,
+  extraHTTPHeaders: { ...ownClientAddress(), ...options.extraHTTPHeaders },
+});
 
 export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
   mail: [
@@ -102,6 +123,8 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
           LEAD_ALERT_PHONES: E2E_STAFF.phone,
           // Buyers' alerts matched and sent every second (default a minute), so a test sees its message at once.
           ALERT_DISPATCH_INTERVAL_MS: '1000',
+          // Reservations' holds checked every second (default 30 s): a hold ends within a second of its time.
+          RESERVATION_SWEEP_INTERVAL_MS: '1000',
           MPESA_CONSUMER_KEY: daraja.consumerKey,
           MPESA_CONSUMER_SECRET: daraja.consumerSecret,
           MPESA_SHORTCODE: daraja.shortcode,
@@ -117,6 +140,22 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ site }, use) => use(site.baseUrl),
+  // The test's own context and its `request` (whichever fixture makes the context first).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+  extraHTTPHeaders: async ({}, use) => use(ownClientAddress()),
+  clientAddresses: [
+    async ({ browser }, use) => {
+      // The test's own context (Playwright's `context` fixture) is made by `browser.newContext` too.
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      browser.newContext = ((options?: BrowserContextOptions) => newContext(withOwnAddress(options))) as Browser['newContext'];
+      browser.newPage = ((options?: Parameters<Browser['newPage']>[0]) => newPage(withOwnAddress(options))) as Browser['newPage'];
+      await use();
+      browser.newContext = newContext;
+      browser.newPage = newPage;
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
@@ -174,6 +213,19 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
     await use(parseBrandList(await response.json()));
   },
 });
+
+/**
+ * The tests `body` declares, once per width (`{ desktop: DESKTOP, phone: PHONE }`), each in a
+ * `test.describe` named after it: for what differs by layout and must hold at each.
+ */
+export function atWidths(widths: Record<string, Partial<PlaywrightTestOptions>>, body: () => void): void {
+  for (const [name, use] of Object.entries(widths)) {
+    test.describe(`at ${name} width`, () => {
+      test.use(use);
+      body();
+    });
+  }
+}
 
 /** The home page's "Latest Cars" section (a labelled region). */
 export function latestCars(page: Page): Locator {

@@ -17,10 +17,10 @@ export const E2E_SERVER_ENV = {
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'e2e-admin-password',
   SEED_DEMO: 'true',
-  // Behind a proxy, as in production: a test that sends many buyer requests gives its browser an
-  // X-Forwarded-For of its own, so the per-address limits of the others' address stay untouched.
-  // One hop: the browser connects straight to the server, which takes the header's rightmost
-  // (here only) address as a proxy's report of the client.
+  // Behind a proxy, as in production: every browser context and API context of a test sends an
+  // X-Forwarded-For of its own (support/fixtures.ts), so each buyer has the per-address limits to
+  // itself. One hop: the browser connects straight to the server, which takes the header's
+  // rightmost (here only) address as a proxy's report of the client.
   TRUST_PROXY: '1',
 } as const;
 

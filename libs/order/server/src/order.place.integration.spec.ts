@@ -5,6 +5,7 @@ import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insert
 import { AuditService } from '@dealership/audit-server';
 import { OrderThrottle } from '@dealership/server-auth';
 import { SettingService } from '@dealership/setting-server';
+import { APP_CONFIG } from '@dealership/server-core';
 import { DisabledPaymentGateway, MPESA_GATEWAY, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
@@ -533,7 +534,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(MPESA_GATEWAY), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService));
+      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(MPESA_GATEWAY), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService), app.get(APP_CONFIG));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);

@@ -31,6 +31,7 @@ import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { PeriodicJobs, type Transaction } from '@dealership/server-db';
 import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { SettingService } from '@dealership/setting-server';
 import { reservationDeposit } from '@dealership/setting-schemas';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
@@ -71,8 +72,6 @@ const nonceKey = (nonce: string) => `nonce:${createHash('sha256').update(nonce).
 /** How often pending card orders are reconciled with the gateway. */
 export const PENDING_RECONCILE_INTERVAL_MS = 60 * 1000;
 
-/** How often reservations without a deposit are checked for a hold that ends soon (reminder) or has ended (expiry). */
-export const HOLD_SWEEP_INTERVAL_MS = 30 * 1000;
 /** A pending card order older than this is no longer being placed: its sale is looked up and settled. */
 export const PENDING_ORDER_MAX_AGE_MS = 2 * 60 * 1000;
 const RECONCILE_BATCH = 100;
@@ -123,6 +122,7 @@ export class OrderService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly throttle: OrderThrottle,
     private readonly settings: SettingService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit() {
@@ -133,7 +133,8 @@ export class OrderService implements OnModuleInit {
     this.jobs.every('order.mpesa-query', MPESA_QUERY_INTERVAL_MS, () =>
       this.queryWaitingMpesa().catch((error: unknown) => this.logger.warn(`M-Pesa status queries failed: ${reason(error)}`)),
     );
-    this.jobs.every('order.reservation-holds', HOLD_SWEEP_INTERVAL_MS, () =>
+    // Reservations without a deposit: a hold that ends soon (reminder) or has ended (expiry).
+    this.jobs.every('order.reservation-holds', this.config.reservationSweepIntervalMs, () =>
       this.sweepHolds().catch((error: unknown) => this.logger.warn(`reservation hold sweep failed: ${reason(error)}`)),
     );
   }

@@ -328,6 +328,12 @@ export const EnvSchema = z
       .min(1000, { error: 'must be at least 1000 ms' })
       .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
       .default(60_000),
+    RESERVATION_SWEEP_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000 ms' })
+      .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
+      .default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -435,6 +441,11 @@ export interface AppConfig {
   /** Buyers' requests, and their photos, accepted per hour from every address together (503 beyond). */
   leadHourlyCap: number;
   leadPhotoHourlyCap: number;
+  /**
+   * How often reservations without a deposit are checked for a hold that ends soon or has ended
+   * (`RESERVATION_SWEEP_INTERVAL_MS`, default 30 s): a hold ends at most this long late.
+   */
+  reservationSweepIntervalMs: number;
   /** Free bytes the media folder's disk must keep: a local upload that would go below is refused with 503 (0: no check). */
   mediaMinFreeBytes: number;
   /** `cloudinary://key:secret@cloud`: images stored on Cloudinary instead of `mediaDir`. */
@@ -535,6 +546,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     mediaMinFreeBytes: e.MEDIA_MIN_FREE_BYTES,
     leadHourlyCap: e.LEAD_HOURLY_CAP,
+    reservationSweepIntervalMs: e.RESERVATION_SWEEP_INTERVAL_MS,
     leadPhotoHourlyCap: e.LEAD_PHOTO_HOURLY_CAP,
     cloudinaryUrl: e.CLOUDINARY_URL,
     braintree:

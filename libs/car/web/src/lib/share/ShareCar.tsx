@@ -3,7 +3,7 @@ import { sitePath } from '@dealership/shared-schemas';
 import { rememberViewedCar } from '@dealership/web-session';
 import { notifyError, notifySuccess, useSiteConfig } from '@dealership/web-ui';
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { facebookShareHref, shareText, whatsappShareHref } from './share-links';
 
 /** The toast after the car's address was copied. */
@@ -28,8 +28,13 @@ export function ShareCar({ car }: ShareCarProps) {
   // Known in the browser only: the server's HTML (and hydration) has the three buttons.
   const canShare = useSyncExternalStore(neverChanges, hasShareSheet, () => false);
 
+  const group = useRef<HTMLDivElement>(null);
   useEffect(() => {
     rememberViewedCar({ slug: car.slug, name: car.name, price: car.price, year: car.year, image: car.images[0]?.url });
+    // Says which car's view is stored (the browser tests wait for it: this code loads after the
+    // page, so a visitor, or a test, may leave before it has run). Set here, not rendered: the
+    // server's HTML and hydration stay the same.
+    group.current?.setAttribute('data-viewed-noted', car.slug);
   }, [car.slug, car.name, car.price, car.year, car.images]);
 
   const copy = async () => {
@@ -51,7 +56,7 @@ export function ShareCar({ car }: ShareCarProps) {
   };
 
   return (
-    <Group gap="xs" aria-labelledby="share-heading" role="group">
+    <Group ref={group} gap="xs" aria-labelledby="share-heading" role="group">
       <Text size="sm" fw={600} c="gray.8" id="share-heading">
         Share this car:
       </Text>
