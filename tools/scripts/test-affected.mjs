@@ -1,10 +1,12 @@
 // `npm run test:affected`: lint, typecheck and unit + integration tests of the projects a change
-// affects, and of `web` and `web-trpc-client`: they import the server's types only, so a server
-// change does not make them affected, but their typecheck (inputs: the server's sources) must see
-// it; their other targets are cache hits then. One Nx run, so the tasks share the two cores.
+// affects, then the typecheck of `web` and `web-trpc-client` (and of the web libs below them): they
+// import the server's types only, so a server change does not make them affected, but their typecheck
+// (inputs: the server's sources) must see it. Only their typecheck: their lint and tests do not read
+// the server, and in a clone without the Nx cache they ran for nothing. Then the generators' end to
+// end when the change reaches it.
 // Affected = changed since the merge base with main, uncommitted and untracked files included.
 // Pass-through to `nx show projects --affected`: `npm run test:affected -- --base=HEAD~1`;
-// `-- --skip-nx-cache` goes to the run.
+// `-- --skip-nx-cache` goes to the runs.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const extra = process.argv.slice(2);
 const runFlags = extra.filter((arg) => arg === '--skip-nx-cache');
 const affectedFlags = extra.filter((arg) => arg !== '--skip-nx-cache');
+const nx = (args) => spawnSync('npx', ['nx', ...args, '--outputStyle=static', ...runFlags], { cwd: root, stdio: 'inherit', env: nxEnv }).status ?? 1;
 
 const started = Date.now();
 const shown = spawnSync('npx', ['nx', 'show', 'projects', '--affected', '--json', ...affectedFlags], { cwd: root, encoding: 'utf8', env: nxEnv });
@@ -23,12 +26,10 @@ if (shown.status !== 0) {
 }
 const affected = JSON.parse(shown.stdout);
 console.log(`affected: ${affected.join(', ') || 'nothing'}`);
-const projects = [...new Set([...affected, 'web-trpc-client', 'web'])];
-const status =
-  spawnSync('npx', ['nx', 'run-many', '-t', 'lint,typecheck,test', '-p', projects.join(','), '--outputStyle=static', ...runFlags], {
-    cwd: root,
-    stdio: 'inherit',
-    env: nxEnv,
-  }).status ?? 1;
+let status = affected.length > 0 ? nx(['run-many', '-t', 'lint,typecheck,test', '-p', affected.join(',')]) : 0;
+const contract = ['web-trpc-client', 'web'].filter((project) => !affected.includes(project));
+if (status === 0 && contract.length > 0) status = nx(['run-many', '-t', 'typecheck', '-p', contract.join(',')]);
+// The generators' end to end (minutes) when the change reaches them: after the rest, as in CI.
+if (status === 0 && affected.includes('workspace-plugin-e2e')) status = nx(['run', 'workspace-plugin-e2e:e2e']);
 console.log(`\nnpm run test:affected ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(status);

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -56,4 +56,15 @@ export function nx(root: string, ...args: string[]): string {
   const { status, output } = run(root, 'npx', ['nx', ...args]);
   if (status !== 0) throw new Error(`nx ${args.join(' ')} failed (exit ${status}):\n${output.slice(-20_000)}`);
   return output;
+}
+
+/**
+ * The files of the copy written since `since` (a `Date.now()`), caches and node_modules left out:
+ * what a generator created or edited, for its lint.
+ */
+export function filesWrittenSince(root: string, since: number): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf-8' })
+    .filter((file) => !/^(node_modules|\.nx|tmp|dist)(\/|$)/.test(file))
+    .filter((file) => statSync(join(root, file)).isFile() && statSync(join(root, file)).mtimeMs >= since)
+    .sort();
 }

@@ -1,4 +1,4 @@
-import { trpc } from '@dealership/web-trpc-client';
+import { type QueryResult, type RouterOutputs, trpc } from '@dealership/web-trpc-client';
 import { deferredComponent } from '@dealership/web-ui';
 import type { CarListInput, CarSort } from '@dealership/car-schemas';
 import { Button, Group } from '@mantine/core';
@@ -40,12 +40,18 @@ export interface FixedCarFilters {
   leaveFor: (next: CarFilters) => string | undefined;
 }
 
+/** What `useCarListing` returns: the filters, the brands for the panel, a page of cars. */
+export interface CarListingState extends CarFiltersApi {
+  brands: QueryResult<RouterOutputs['brand']['list']>;
+  list: QueryResult<RouterOutputs['car']['list']>;
+}
+
 /**
  * The state of a filtered listing (`/cars`, `/car-search`, the landing pages): the filters from the
  * URL (and the page's fixed ones), the brands for the panel, and one server-side page of cars (the
  * previous page stays, dimmed, while the next loads).
  */
-export function useCarListing(fixed?: FixedCarFilters) {
+export function useCarListing(fixed?: FixedCarFilters): CarListingState {
   const fromUrl = useCarFilters();
   const { filters, update } = useFixedFilters(fromUrl, fixed);
   const brands = trpc.brand.list.useQuery();
@@ -67,8 +73,6 @@ function useFixedFilters({ filters: fromUrl, update: updateUrl }: CarFiltersApi,
   );
   return { filters, update };
 }
-
-export type CarListingState = ReturnType<typeof useCarListing>;
 
 export interface CarListingProps {
   listing: CarListingState;

@@ -1,7 +1,7 @@
 import { sitePath } from '@dealership/shared-schemas';
 import { useMemo } from 'react';
 import { hasActiveFilters, withQuery } from '../filters/car-filter-params';
-import { type FixedCarFilters, useCarListing } from './CarListing';
+import { type CarListingState, type FixedCarFilters, useCarListing } from './CarListing';
 
 // Apart from the landing pages' module: a brand page's first load carries none of their vocabulary.
 
@@ -22,7 +22,7 @@ export function brandFixedFilters(slug: string): FixedCarFilters {
  * The listing of a brand page (issue 30: the filters and sort of /cars on /brand/{slug}), and whether
  * the buyer narrowed it (then an empty page is "no car matches", not "none in stock").
  */
-export function useBrandListing(slug: string) {
+export function useBrandListing(slug: string): CarListingState & { refined: boolean } {
   const fixed = useMemo(() => brandFixedFilters(slug), [slug]);
   const listing = useCarListing(fixed);
   return { ...listing, refined: hasActiveFilters({ ...listing.filters, brands: [] }) };

@@ -1,4 +1,4 @@
-import { trpc } from '@dealership/web-trpc-client';
+import { type QueryResult, type RouterOutputs, trpc } from '@dealership/web-trpc-client';
 
 /** Cars one order may hold: `MAX_ORDER_CARS` of the order contract, restated so no zod schema ships in this page. */
 export const MAX_ORDER_CARS = 10;
@@ -12,7 +12,7 @@ export function quoteIds(carIds: readonly string[]): string[] {
  * `order.quote` for the saved cars: their current prices and status, priced by the server. The
  * favourites list and the checkout box share it (one request, one cache entry).
  */
-export function useCartQuote(carIds: readonly string[]) {
+export function useCartQuote(carIds: readonly string[]): QueryResult<RouterOutputs['order']['quote']> {
   const ids = quoteIds(carIds);
   return trpc.order.quote.useQuery({ carIds: ids }, { enabled: ids.length > 0 });
 }

@@ -1,7 +1,7 @@
-import { trpc } from '@dealership/web-trpc-client';
+import { type QueryResult, type RouterOutputs, trpc } from '@dealership/web-trpc-client';
 
 /** The rate set in force today (setting.current): rates change a few times a year, so it is fetched once per visit. */
-export function useCurrentRates() {
+export function useCurrentRates(): QueryResult<RouterOutputs['setting']['current']> {
   return trpc.setting.current.useQuery(undefined, { staleTime: 60 * 60 * 1000 });
 }
 
