@@ -12,22 +12,24 @@ const names = (list: { name: string }[]) => list.map((c) => c.name);
 /** The listing filters with the schema's defaults. */
 const filters = (fields: Partial<CarListFilters> = {}): CarListFilters => ({ sort: 'newest', page: 1, pageSize: 12, ...fields }) as CarListFilters;
 
+// One database for the file: the tests with a few cars empty it before each test, the query plans
+// then load their 20,000 cars once for all of them (they only read).
+let handle: DatabaseHandle;
+/** Counts exactly up to 3 cars, so "capped" needs 4 rows rather than 10,001. */
+let capped: CarRepository;
+let repository: CarRepository;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  capped = new CarRepository(handle.db, new CatalogueChanges(), 3);
+  repository = new CarRepository(handle.db, new CatalogueChanges());
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
 describe('car repository at scale (integration, real database)', () => {
-  let handle: DatabaseHandle;
-  /** Counts exactly up to 3 cars, so "capped" needs 4 rows rather than 10,001. */
-  let capped: CarRepository;
-  let repository: CarRepository;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    capped = new CarRepository(handle.db, new CatalogueChanges(), 3);
-    repository = new CarRepository(handle.db, new CatalogueChanges());
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-  });
-
   beforeEach(async () => {
     await truncateAll(handle);
   });
@@ -207,78 +209,81 @@ describe('car repository at scale (integration, real database)', () => {
       expect(car).not.toHaveProperty('searchText');
     });
   });
+});
 
-  // Enough rows for the planner to choose (PGlite is PostgreSQL's own planner; TEST_DATABASE_URL runs it on a server).
-  describe('query plans', () => {
-    beforeEach(async () => {
-      await handle.db.execute(sql`INSERT INTO brands (name, slug) SELECT 'Make ' || g, 'make-' || g FROM generate_series(1, 50) g`);
-      await handle.db.execute(sql`
-        INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, condition, body_type, featured, status, created_at)
-        SELECT (ARRAY['Prado', 'Corolla', 'Axio', 'Fielder', 'Harrier', 'Demio', 'Atenza', 'Outback'])[1 + g % 8] || ' ' || g, 'car-' || g, 'A car.',
-          500000 + (g * 7919) % 9000000, (SELECT id FROM brands WHERE slug = 'make-' || (1 + g % 50)), 'Petrol', 'Automatic', 1500, (g * 104729) % 300000,
-          2005 + g % 20, '2 WD', 'Foreign Used', 'Sedan', g % 97 = 1, (CASE WHEN g % 20 = 0 THEN 'Sold' ELSE 'Available' END)::car_status,
-          now() - g * interval '1 minute'
-        FROM generate_series(1, 20000) g`);
-      // As autovacuum would: statistics, and the trigram index's pending list merged (the planner prices it in).
-      await handle.db.execute(sql`VACUUM ANALYZE cars`);
-      await handle.db.execute(sql`ANALYZE brands`);
-    });
+// Enough rows for the planner to choose (PGlite is PostgreSQL's own planner; TEST_DATABASE_URL runs it on a server).
+describe('car repository at scale (integration, real database): query plans', () => {
+  // Loaded once: every test here only reads (EXPLAIN, and the repository's list). 20,000 rows, their
+  // trigram index and a VACUUM ANALYZE take tens of seconds on two busy cores, hence the timeout.
+  beforeAll(async () => {
+    await truncateAll(handle);
+    await handle.db.execute(sql`INSERT INTO brands (name, slug) SELECT 'Make ' || g, 'make-' || g FROM generate_series(1, 50) g`);
+    await handle.db.execute(sql`
+      INSERT INTO cars (name, slug, description, price, brand_id, fuel_type, transmission, engine_size, mileage, year, drive, condition, body_type, featured, status, created_at)
+      SELECT (ARRAY['Prado', 'Corolla', 'Axio', 'Fielder', 'Harrier', 'Demio', 'Atenza', 'Outback'])[1 + g % 8] || ' ' || g, 'car-' || g, 'A car.',
+        500000 + (g * 7919) % 9000000, (SELECT id FROM brands WHERE slug = 'make-' || (1 + g % 50)), 'Petrol', 'Automatic', 1500, (g * 104729) % 300000,
+        2005 + g % 20, '2 WD', 'Foreign Used', 'Sedan', g % 97 = 1, (CASE WHEN g % 20 = 0 THEN 'Sold' ELSE 'Available' END)::car_status,
+        now() - g * interval '1 minute'
+      FROM generate_series(1, 20000) g`);
+    // As autovacuum would: statistics, and the trigram index's pending list merged (the planner prices it in).
+    await handle.db.execute(sql`VACUUM ANALYZE cars`);
+    await handle.db.execute(sql`ANALYZE brands`);
+  }, 120_000);
 
-    /** The plan PostgreSQL runs for the repository's page query of `fields`, as text. */
-    async function pagePlan(fields: Partial<CarListFilters>): Promise<string> {
-      const f = filters(fields);
-      const query = handle.db
-        .select({ id: cars.id })
-        .from(cars)
-        .where(carConditions(f))
-        .orderBy(...carOrder(f.sort))
-        .limit(12)
-        .offset(0);
-      const result = await handle.db.execute(sql`EXPLAIN ${query.getSQL()}`);
-      return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
-    }
+  /** The plan PostgreSQL runs for the repository's page query of `fields`, as text. */
+  async function pagePlan(fields: Partial<CarListFilters>): Promise<string> {
+    const f = filters(fields);
+    const query = handle.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(carConditions(f))
+      .orderBy(...carOrder(f.sort))
+      .limit(12)
+      .offset(0);
+    const result = await handle.db.execute(sql`EXPLAIN ${query.getSQL()}`);
+    return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
 
-    it.each([
-      ['newest', 'cars_listed_created_idx'],
-      ['price_asc', 'cars_price_idx'],
-      ['price_desc', 'cars_price_idx'],
-      ['year_desc', 'cars_year_idx'],
-      ['mileage_asc', 'cars_mileage_idx'],
-    ] as const)('reads a %s page straight from %s, with no sort', async (sort, index) => {
-      const plan = await pagePlan({ sort });
-      expect(plan).toContain(index);
-      expect(plan).not.toMatch(/\bSort\b/);
-      expect(plan).not.toMatch(/Seq Scan on cars/);
-    });
+  it.each([
+    ['newest', 'cars_listed_created_idx'],
+    ['price_asc', 'cars_price_idx'],
+    ['price_desc', 'cars_price_idx'],
+    ['year_desc', 'cars_year_idx'],
+    ['mileage_asc', 'cars_mileage_idx'],
+  ] as const)('reads a %s page straight from %s, with no sort', async (sort, index) => {
+    const plan = await pagePlan({ sort });
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(/\bSort\b/);
+    expect(plan).not.toMatch(/Seq Scan on cars/);
+  });
 
-    it('searches a rare word through the one trigram index', async () => {
-      const plan = await pagePlan({ search: 'prado 1234' });
-      expect(plan).toContain('cars_search_trgm_idx');
-      expect(plan).not.toMatch(/Seq Scan on cars/);
-    });
+  it('searches a rare word through the one trigram index', async () => {
+    const plan = await pagePlan({ search: 'prado 1234' });
+    expect(plan).toContain('cars_search_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on cars/);
+  });
 
-    it('counts through an index and stops at the cap', async () => {
-      const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${carConditions({})} LIMIT ${CAR_COUNT_CAP + 1}) c`;
-      const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Limit \(actual time=[\d.]+ rows=10001/);
-      const page = await repository.list(filters());
-      expect(page).toMatchObject({ total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) });
-    });
+  it('counts through an index and stops at the cap', async () => {
+    const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${carConditions({})} LIMIT ${CAR_COUNT_CAP + 1}) c`;
+    const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Limit \(actual time=[\d.]+ rows=10001/);
+    const page = await repository.list(filters());
+    expect(page).toMatchObject({ total: 10_000, totalCapped: true, pageCount: Math.ceil(10_000 / 12) });
+  });
 
-    it("counts a brand's cars in a price range from one index alone, reading no row", async () => {
-      const where = carConditions({ brands: ['make-3'], priceMin: 1_000_000, priceMax: 5_000_000 });
-      const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${where} LIMIT ${CAR_COUNT_CAP + 1}) c`;
-      const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Index Only Scan using cars_listed_brand_price_idx/);
-      expect(plan).toMatch(/Heap Fetches: 0/);
-      expect(plan).not.toMatch(/Seq Scan on cars|Bitmap Heap Scan on cars/);
-    });
+  it("counts a brand's cars in a price range from one index alone, reading no row", async () => {
+    const where = carConditions({ brands: ['make-3'], priceMin: 1_000_000, priceMax: 5_000_000 });
+    const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${where} LIMIT ${CAR_COUNT_CAP + 1}) c`;
+    const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Only Scan using cars_listed_brand_price_idx/);
+    expect(plan).toMatch(/Heap Fetches: 0/);
+    expect(plan).not.toMatch(/Seq Scan on cars|Bitmap Heap Scan on cars/);
+  });
 
-    it('stops a common search at the search cap: at most that many rows read', async () => {
-      const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${carConditions({ search: 'prado' })} LIMIT ${CAR_SEARCH_COUNT_CAP + 1}) c`;
-      const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(new RegExp(`Limit \\(actual time=[\\d.]+ rows=${CAR_SEARCH_COUNT_CAP + 1}`));
-      expect(await repository.list(filters({ search: 'prado' }))).toMatchObject({ total: CAR_SEARCH_COUNT_CAP, totalCapped: true });
-    });
+  it('stops a common search at the search cap: at most that many rows read', async () => {
+    const query = sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (SELECT 1 FROM cars WHERE ${carConditions({ search: 'prado' })} LIMIT ${CAR_SEARCH_COUNT_CAP + 1}) c`;
+    const plan = ((await handle.db.execute(query)) as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(new RegExp(`Limit \\(actual time=[\\d.]+ rows=${CAR_SEARCH_COUNT_CAP + 1}`));
+    expect(await repository.list(filters({ search: 'prado' }))).toMatchObject({ total: CAR_SEARCH_COUNT_CAP, totalCapped: true });
   });
 });

@@ -21,9 +21,14 @@ export type DatabaseTarget =
     }
   /**
    * Embedded PGlite in memory (tests), empty or started from `snapshot`, a data folder dumped as a
-   * plain tar (the tests' migrated snapshot, `testing/database-snapshot.ts`).
+   * plain tar (the tests' migrated snapshot, `testing/database-snapshot.ts`), never written to.
    */
-  | { kind: 'pglite-memory'; snapshot?: Uint8Array<ArrayBuffer> }
+  | {
+      kind: 'pglite-memory';
+      snapshot?: Uint8Array<ArrayBuffer>;
+      /** Postgres' `shared_buffers` in MB (default PGlite's 128). */
+      sharedBuffersMb?: number;
+    }
   /** A PostgreSQL server. */
   | {
       kind: 'postgres';

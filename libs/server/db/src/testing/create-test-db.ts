@@ -5,6 +5,13 @@ import type { DatabaseHandle } from '../database';
 import { openDatabase } from '../open-database';
 import { readTestDatabaseSnapshot, templateDatabaseName } from './database-snapshot';
 
+/**
+ * The test databases' page cache: the server's default (`PGLITE_SHARED_BUFFERS_MB`), not PGlite's
+ * 128 MB, which Postgres zeroes inside the WebAssembly memory on every start (a third of a test
+ * database's start, in CPU).
+ */
+const TEST_SHARED_BUFFERS_MB = 16;
+
 declare global {
   // Set by jest.preset.cjs from TEST_DATABASE_URL: run the same suites against a PostgreSQL server.
   var __TEST_DATABASE_URL__: string | undefined;
@@ -22,7 +29,13 @@ const serverDatabaseUrls = new WeakMap<DatabaseHandle, string>();
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = globalThis.__TEST_DATABASE_URL__;
-  if (!serverUrl) return openDatabase({ kind: 'pglite-memory', snapshot: readTestDatabaseSnapshot() });
+  if (!serverUrl) {
+    return openDatabase({
+      kind: 'pglite-memory',
+      snapshot: readTestDatabaseSnapshot(),
+      sharedBuffersMb: TEST_SHARED_BUFFERS_MB,
+    });
+  }
 
   const name = `dealership_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
