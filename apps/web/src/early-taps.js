@@ -5,9 +5,10 @@
 // filter nothing. This script runs first, inline in the page's head (its hash is in the
 // Content-Security-Policy; vite.config.ts inlines it, the server hashes it): it holds each tap on a
 // control that needs the code (a button, a checkbox, a menu or list opener) and shows the control
-// as busy, notes each field typed into, and hands both to the app, which replays them in order
-// once the page is interactive (`replayEarlyTaps` in early-taps-replay.ts). Links work without the
-// code and are left alone. Plain JavaScript without imports: it must run before any module does.
+// as busy, notes each field typed into (a list chosen from, a file picked), and hands both to the
+// app, which replays them in order once the page is interactive (`replayEarlyTaps` in
+// early-taps-replay.ts). Links work without the code and are left alone. Plain JavaScript without
+// imports: it must run before any module does.
 (function () {
   const root = document.documentElement;
   const CONTROL =
@@ -50,18 +51,22 @@
   /** @param {Event} event */
   function noteEdit(event) {
     const field = event.target;
-    if (root.hasAttribute('data-interactive') || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
-    if (field.matches(CHOICE)) return;
-    // The text as typed: a render of the page before the replay may reset the field.
+    const isField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+    if (root.hasAttribute('data-interactive') || !isField || field.matches(CHOICE)) return;
+    // The text as typed: a render of the page before the replay may reset the field. A list's
+    // choice and a picker's files are read by the replay, before anything renders.
+    const text = field.matches('select, input[type="file"]') ? undefined : field.value;
     const edit = held.find(function (entry) {
       return entry.element === field;
     });
-    if (edit) edit.text = field.value;
-    else held.push({ kind: 'edit', element: field, text: field.value });
+    if (edit) edit.text = text;
+    else held.push({ kind: 'edit', element: field, text: text });
   }
 
   document.addEventListener('click', holdTap, true);
+  // `change` too: a file picker or a list may announce its choice with it alone.
   document.addEventListener('input', noteEdit, true);
+  document.addEventListener('change', noteEdit, true);
 
   // @ts-expect-error -- a property of our own on window, typed for the app in early-taps-replay.ts.
   window.dealershipEarlyTaps = {
@@ -69,6 +74,7 @@
     take: function () {
       document.removeEventListener('click', holdTap, true);
       document.removeEventListener('input', noteEdit, true);
+      document.removeEventListener('change', noteEdit, true);
       const taken = held;
       held = [];
       taken.forEach(function (entry) {

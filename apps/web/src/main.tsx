@@ -2,7 +2,7 @@ import './csp-setup';
 import './mantine-styles';
 import './early-taps.css';
 import { createQueryClient } from '@dealership/web-trpc-client';
-import { startTransition, StrictMode } from 'react';
+import { type ReactNode, startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -12,10 +12,21 @@ import { hydratePageState, readPageState } from './server-render/page-state';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/**
+ * A link inside the app shows the next page's loader at once, while that page's code loads, instead
+ * of leaving the last page on screen (React Router's default, a transition). A form left on screen
+ * looked ready: on /login, "Forgot your password?" left the login form's Email field where the
+ * next page's is, the visitor typed their address into it, and the page that replaced it came
+ * empty ("Email is required"). With the loader there is no field until the page's own.
+ */
+function ClientRouter({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
-    <App config={env} styleNonce={styleNonce} Router={BrowserRouter} queryClient={queryClient} />
+    <App config={env} styleNonce={styleNonce} Router={ClientRouter} queryClient={queryClient} />
   </StrictMode>
 );
 

@@ -3,6 +3,7 @@
 // and replayed once the page is interactive: the buyer's first tap does what it says.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { atWidths, DESKTOP, expect, PHONE, test, usesDrawerMenu } from '../support/fixtures';
+import { holdCode } from '../support/held-code';
 
 /**
  * A phone on Lighthouse's "slow 4G" with a mid-range CPU: 150 ms round trips, 1.6 Mbit/s down, 4x
@@ -13,12 +14,7 @@ import { atWidths, DESKTOP, expect, PHONE, test, usesDrawerMenu } from '../suppo
 async function throttledPage(context: BrowserContext): Promise<{ page: Page; releaseCode: () => void }> {
   // The fixtures' `page` waits for the app after each load; this test taps before it.
   const page = await context.newPage();
-  let releaseCode: () => void = () => undefined;
-  const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await codeReleased;
-    await route.continue();
-  });
+  const releaseCode = await holdCode(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {

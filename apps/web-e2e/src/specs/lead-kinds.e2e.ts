@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { expect, test } from '../support/fixtures';
+import { fillTradeIn, pickTradeInPhoto } from '../support/trade-in';
 
 /*
  * The lead kinds of issue 14 from the buyer's side to the staff's: a test drive booked from a car
@@ -88,16 +89,10 @@ test('a buyer asks for a trade-in estimate with a photo of their car; the admin 
   await buyer.goto('/services');
   await buyer.waitForSelector('html[data-interactive]');
   const form = buyer.getByRole('form', { name: 'Trade-in estimate' });
-  await form.getByRole('textbox', { name: /Make/ }).fill('Toyota');
-  await form.getByRole('textbox', { name: /Model/ }).fill('Fielder');
-  await form.getByRole('textbox', { name: /Year/ }).fill('2015');
-  await form.getByRole('textbox', { name: /Mileage/ }).fill('98000');
-  await form.getByRole('combobox', { name: /Condition/ }).selectOption('Good');
-  await form.getByRole('textbox', { name: /Your name/ }).fill(name);
-  await form.getByRole('textbox', { name: /Phone/ }).fill('0733 444 555');
+  await fillTradeIn(form, name);
   await form.getByRole('checkbox', { name: /I agree/ }).check();
   // A photo from the phone's gallery: resized in the browser, sent with a progress bar.
-  await form.getByLabel('Choose photos of your car').setInputFiles({ name: 'fielder.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8x6, 'base64') });
+  await pickTradeInPhoto(form);
   await expect(form.getByRole('img', { name: 'Photo 1 of your car' })).toBeVisible();
   await expect(form.getByRole('progressbar', { name: 'Sending photo 1' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Ask for an estimate' }).click();
@@ -180,6 +175,3 @@ test('a buyer asks us to import a car and applies for financing; the staff see b
   await expect(financing.getByRole('link', { name: '+254711222999' })).toHaveAttribute('href', 'tel:+254711222999');
   expect(pageProblems).toEqual([]);
 });
-
-/** An 8x6 PNG, as a phone's gallery would hand over a photo. */
-const PNG_8x6 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWMwTpuJFTEMpAQAvYY5YeechNwAAAAASUVORK5CYII=';

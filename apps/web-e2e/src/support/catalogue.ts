@@ -90,13 +90,14 @@ export function amount(price: number): string {
 export const FILTERS_ALWAYS_SHOWN_FROM_PX = 992;
 
 /**
- * Below 992 px the listing's filter panel is a full-screen sheet behind 'Show Filters'; opens it
- * there (`closeFilters` shows the results again).
+ * Below 992 px the listing's filter panel is a full-screen sheet behind 'Show Filters', closed by
+ * 'Close Filters' at its top (spec §9) or 'Show N cars'; opens it there (`closeFilters` shows the
+ * results again).
  */
 export async function showFilters(page: Page): Promise<Locator> {
   if ((page.viewportSize()?.width ?? Number.POSITIVE_INFINITY) < FILTERS_ALWAYS_SHOWN_FROM_PX) {
     await page.getByRole('button', { name: 'Show Filters' }).click();
-    await expect(page.getByRole('button', { name: 'Show Filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Close Filters' })).toHaveAttribute('aria-expanded', 'true');
   } else {
     await expect(page.getByRole('button', { name: 'Show Filters' })).toBeHidden();
   }

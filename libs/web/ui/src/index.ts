@@ -30,4 +30,4 @@ export { QueryState, EmptyState, type QueryStateProps, type QueryStateQuery } fr
 export { PagedList, type PagedListProps, type PagedListCopy, type ListPage } from './lib/PagedList/PagedList';
 export { AmountInput, type AmountInputProps } from './lib/AmountInput/AmountInput';
 export { deferredComponent, DeferredChunksContext, type DeferredOptions, holdTapIfDeferred } from './lib/deferred/deferred-component';
-export { announceTypedText, announceTypedTextIn } from './lib/deferred/typed-before-hydration';
+export { editsIn, heldEditOf, type FormField } from './lib/deferred/typed-before-hydration';

@@ -93,8 +93,8 @@ export function showCarsLabel(total: number | undefined, capped = false): string
 }
 
 /**
- * The filter panel (always shown from 992 px; below, a full-screen sheet opened by 'Filters' and
- * closed by its sticky 'Show N cars') beside the sort control and one page of results. The sheet is
+ * The filter panel (always shown from 992 px; below, a full-screen sheet opened by 'Show Filters'
+ * and closed by 'Close Filters' at its top or its sticky 'Show N cars', spec §9) beside the sort control and one page of results. The sheet is
  * CSS over the same panel, not Mantine's Drawer, to keep /cars within its JavaScript budget.
  */
 export function CarListing({ listing, withSearch = true, empty, renderCard }: CarListingProps) {
@@ -114,6 +114,11 @@ export function CarListing({ listing, withSearch = true, empty, renderCard }: Ca
           Show Filters
         </Button>
         <div id="car-filters" className={classes.panel} data-open={filtersOpen || undefined}>
+          <div className={classes.closeFilters}>
+            <Button variant="light" fullWidth onClick={() => setFiltersOpen(false)} aria-expanded={filtersOpen} aria-controls="car-filters">
+              Close Filters
+            </Button>
+          </div>
           <DeferredFilterPanel
             filters={filters}
             brands={brands.data}

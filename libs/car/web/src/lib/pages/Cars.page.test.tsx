@@ -57,6 +57,17 @@ describe('CarsPage', () => {
     expect(document.getElementById('car-filters')).not.toHaveAttribute('data-open');
   });
 
+  it("closes the sheet with 'Close Filters' at its top (spec §9)", () => {
+    renderPage(<CarsPage />, { route: '/cars', api: api(30) });
+    fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
+    const close = screen.getByRole('button', { name: 'Close Filters' });
+    expect(close).toHaveAttribute('aria-expanded', 'true');
+    expect(close).toHaveAttribute('aria-controls', 'car-filters');
+    fireEvent.click(close);
+    expect(document.getElementById('car-filters')).not.toHaveAttribute('data-open');
+    expect(screen.getByRole('button', { name: 'Show Filters' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('narrows by body type, condition, fuel, transmission, years and mileage, all in the URL', async () => {
     const { calls } = renderPage(<CarsPage />, { route: '/cars', api: api() });
     const choose = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });

@@ -3,16 +3,18 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => undefined;
 
-export interface SendButtonProps extends Omit<ButtonProps, 'type' | 'disabled'> {
+export interface SendButtonProps extends Omit<ButtonProps, 'type'> {
   children: ReactNode;
 }
 
 /**
- * A lead form's submit button, pressable once the form's code runs. A server-rendered form arrives
- * before its code (a deferred component hydrates after the page): pressed then, or Enter in a
- * field, the browser would send the form itself, with the buyer's name and number in the page's
- * address, and the buyer would lose what they typed. Disabled until hydrated, it cannot; a form
- * rendered in the browser (a dialog) is pressable at once.
+ * A lead form's submit button. A server-rendered form arrives before its code (a deferred component
+ * hydrates after the page): pressed then, or Enter in a field, the browser would send the form
+ * itself, with the buyer's name and number in the page's address, and the buyer would lose what
+ * they typed. Until hydrated it is a plain button, which sends nothing (nor does Enter, in a form
+ * of several fields without a submit button); a tap on it meanwhile is held and replayed once the
+ * form's code has run (early-taps.js, then `deferredComponent`), so it looks and is pressable. A
+ * form rendered in the browser (a dialog) has its submit button at once.
  */
 export function SendButton({ children, ...props }: SendButtonProps) {
   const hydrated = useSyncExternalStore(
@@ -21,7 +23,7 @@ export function SendButton({ children, ...props }: SendButtonProps) {
     () => false,
   );
   return (
-    <Button {...props} type="submit" disabled={!hydrated}>
+    <Button {...props} type={hydrated ? 'submit' : 'button'}>
       {children}
     </Button>
   );

@@ -4,6 +4,7 @@ import { TRADE_IN_CONDITIONS, type TradeInLeadInput } from '@dealership/lead-sch
 import { AmountInput } from '@dealership/web-ui';
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { uploadLeadPhoto, useImageUploads } from '@dealership/media-web';
 import { amountField, ContactFields, FormFailure, Honeypot, LeadSent, OptionalMessage, useSendLead } from '../kinds/lead-form-parts';
 import { ConsentBox } from '../kinds/ConsentBox';
@@ -47,7 +48,18 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
     onSent,
   });
   const photos = useImageUploads({ kind: 'car', upload: uploadLeadPhoto, discard: leaveToSweep });
+  // A send tapped while photos are still on their way waits for them and goes with them: a buyer
+  // who picked a photo and tapped send before the form's code ran has both replayed at once.
+  const [waitingToSend, setWaitingToSend] = useState<TradeInLeadInput | null>(null);
   const photoError = photos.isUploading ? undefined : (form.errors['details.photos'] as string | undefined);
+  const photoFailed = photos.items.some((item) => item.status === 'failed');
+  useEffect(() => {
+    if (!waitingToSend || photos.isUploading) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the send waited for the uploads, an outside process; it is over now
+    setWaitingToSend(null);
+    if (photoFailed) form.setFieldError('details.photos', 'A photo was not sent: remove it or add it again, then send');
+    else void send({ ...waitingToSend, details: { ...waitingToSend.details, photos: photos.images } });
+  }, [waitingToSend, photos.isUploading, photos.images, photoFailed, form, send]);
   const field = (name: keyof TradeInLeadInput) => form.getInputProps(name);
   const detail = (name: keyof TradeInLeadInput['details']) => form.getInputProps(`details.${name}`);
 
@@ -67,8 +79,8 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
       onFocusCapture={preloadLeadContract}
       noValidate
       onSubmit={form.onSubmit((values) => {
-        if (photos.isUploading) return form.setFieldError('details.photos', 'Wait for the photos to finish sending');
-        void send({ ...values, details: { ...values.details, photos: photos.images } });
+        if (photos.isUploading) setWaitingToSend(values);
+        else void send({ ...values, details: { ...values.details, photos: photos.images } });
       })}
       aria-label="Trade-in estimate"
     >
@@ -87,7 +99,7 @@ export function TradeInForm({ onSent }: TradeInFormProps) {
         <ConsentBox props={form.getInputProps('consent', { type: 'checkbox' })} />
         <Honeypot field={field} />
         <FormFailure failure={failure} />
-        <SendButton loading={pending} w="fit-content">
+        <SendButton loading={pending || waitingToSend !== null} w="fit-content">
           Ask for an estimate
         </SendButton>
       </Stack>

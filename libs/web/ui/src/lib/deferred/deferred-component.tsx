@@ -1,7 +1,7 @@
-import { type ComponentType, createContext, lazy, type RefObject, Suspense, useContext, useEffect, useRef } from 'react';
+import { type ComponentType, createContext, lazy, type RefObject, startTransition, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { PageLoader } from '../PageLoader/PageLoader';
 import classes from './deferred-component.module.css';
-import { announceTypedTextIn } from './typed-before-hydration';
+import { editsIn } from './typed-before-hydration';
 
 /**
  * During a server render (apps/web/src/entry-server.tsx): the source files of the deferred
@@ -31,32 +31,77 @@ const heldTaps: HTMLElement[] = [];
  */
 export function holdTapIfDeferred(element: HTMLElement): boolean {
   if (!element.closest('[data-deferred]:not([data-hydrated])')) return false;
-  heldTaps.push(element);
+  // A second tap before the code is the same wish, not a second send.
+  if (!heldTaps.includes(element)) heldTaps.push(element);
   return true;
 }
 
+/** Controls whose tap needs the part's code: buttons (a form's send among them). */
+const BUTTONS = 'button, [role="button"], input[type="submit"]';
+
 /**
- * Once the deferred part has hydrated (its Suspense boundary committed), hands the component the
- * text typed into its server-rendered fields while its code was on its way, then clicks again the
- * controls tapped meanwhile: the page is interactive before this part is, and a buyer who started
- * typing their name would otherwise see it in the field and read "Name is required" on sending.
+ * From the page's hydration (early-taps.js held taps until then) to a part's: React stops a click
+ * on the part's content from propagating, as no handler of it is there yet, but leaves its default
+ * (a form's send would be sent by the browser itself). A tap on one of the part's buttons is held
+ * for the part to replay once it has hydrated. Fields, boxes and lists are left to change, and are
+ * announced then (`editsIn`). On the document, in the capture phase: before React's own
+ * listener at the app's root.
  */
-function TypedBeforeHydration({ root }: { root: RefObject<HTMLDivElement | null> }) {
+function holdTapBeforePartHydrated(event: MouseEvent): void {
+  const control = event.target instanceof Element ? event.target.closest<HTMLElement>(BUTTONS) : null;
+  if (control && !control.matches(':disabled') && holdTapIfDeferred(control)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}
+
+let holdingTaps = false;
+
+/** Holds taps on the buttons of deferred parts not hydrated yet, from the first part's hydration on. */
+function useTapsHeldUntilHydrated(): void {
+  useEffect(() => {
+    if (holdingTaps) return;
+    holdingTaps = true;
+    document.addEventListener('click', holdTapBeforePartHydrated, true);
+  }, []);
+}
+
+/** Clicks again the held taps on controls inside `part`, in order. */
+function replayTapsIn(part: Element): void {
+  for (let i = 0; i < heldTaps.length; ) {
+    const element = heldTaps[i];
+    if (!part.contains(element)) {
+      i++;
+      continue;
+    }
+    heldTaps.splice(i, 1);
+    if (element.isConnected) element.click();
+  }
+}
+
+/**
+ * Once the deferred part has hydrated (its Suspense boundary committed), hands the component what
+ * was filled into its server-rendered fields while its code was on its way (text, boxes ticked,
+ * choices, photos picked: `editsIn`), then clicks again the controls tapped meanwhile: the
+ * page is interactive before this part is, and a buyer who started typing their name would
+ * otherwise see it in the field and read "Name is required" on sending. The taps wait for a task:
+ * by then React has rendered what the edits changed (a photo picked is uploading), which a send
+ * tapped must see.
+ */
+function TypedBeforeHydration({ root, onHydrated }: { root: RefObject<HTMLDivElement | null>; onHydrated: () => void }) {
   useEffect(() => {
     const part = root.current;
-    if (!part) return;
+    // Once: a second run (StrictMode's) would pick the photos again.
+    if (!part || part.hasAttribute('data-hydrated')) return;
     part.setAttribute('data-hydrated', 'true');
-    announceTypedTextIn(part);
-    for (let i = 0; i < heldTaps.length; ) {
-      const element = heldTaps[i];
-      if (!part.contains(element)) {
-        i++;
-        continue;
-      }
-      heldTaps.splice(i, 1);
-      if (element.isConnected) element.click();
-    }
-  }, [root]);
+    onHydrated();
+    // Read now, before a render resets a field; announced once React has left its effects.
+    const edits = editsIn(part);
+    queueMicrotask(() => {
+      for (const announce of edits) announce();
+    });
+    setTimeout(() => replayTapsIn(part));
+  }, [root, onHydrated]);
   return null;
 }
 
@@ -73,13 +118,29 @@ export function deferredComponent<Props extends object>(load: () => Promise<Comp
   function Deferred(props: Props) {
     useContext(DeferredChunksContext)?.add(source);
     const root = useRef<HTMLDivElement>(null);
+    useTapsHeldUntilHydrated();
+    // Until the part has hydrated, a render of the page must not reach it at once (a tap's, or an
+    // address changed): React would give up hydrating it and draw it anew, its placeholder and then
+    // an empty form, and what the visitor typed into it would be gone. It keeps the props it was
+    // drawn with; new ones follow in a transition, which waits for the part to have hydrated.
+    const [early, setEarly] = useState<{ props: Props } | null>({ props });
+    const shown = early?.props ?? props;
+    useEffect(() => {
+      if (early && early.props !== props) startTransition(() => setEarly({ props }));
+    });
+    const part = useMemo(
+      () => (
+        <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
+          <Component {...shown} />
+          <TypedBeforeHydration root={root} onHydrated={() => setEarly(null)} />
+        </Suspense>
+      ),
+      [shown],
+    );
     // A box that adds nothing to the layout, to find the part's fields once it has hydrated.
     return (
       <div ref={root} className={classes.root} data-deferred="">
-        <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
-          <Component {...props} />
-          <TypedBeforeHydration root={root} />
-        </Suspense>
+        {part}
       </div>
     );
   }
