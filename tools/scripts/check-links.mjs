@@ -1,7 +1,8 @@
 // The docs' links: every relative link and #anchor in the project's Markdown (README.md, docs/*.md
 // and any other tracked *.md outside node_modules) must point at a file that exists and, for a
 // Markdown file, at one of its headings, by GitHub's anchor rules. Outside links (https:, mailto:)
-// are not fetched: no network here. Run by `nx run docs:lint`, so `npm test` and CI run it.
+// are not fetched: no network here. Run by `npm run lint` (tools/scripts/lint.mjs, first in `npm test`)
+// and by `nx run docs:lint` (test:affected and CI on a pull request).
 //
 //   node tools/scripts/check-links.mjs [file.md ...]
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,6 @@
 // `npm run lint` and `npm test`'s lint: one ESLint process over the workspace, with ESLint's cache,
-// instead of one `@nx/eslint:lint` task per project (each loading the config and the plugins again).
+// instead of one `@nx/eslint:lint` task per project (each loading the config and the plugins again);
+// then the docs' links (tools/scripts/check-links.mjs, the `docs` project's lint: under a second).
 // Every project's own `lint` target stays for `test:affected`, CI's affected run and
 // `npx nx run <project>:lint`.
 //
@@ -11,6 +12,7 @@
 // hash of every project.json, tsconfig.base.json, nx.json and the lockfile, so a change to one of
 // them lints everything again.
 import { createProjectGraphAsync } from '@nx/devkit';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -46,4 +48,5 @@ const output = await formatter.format(results);
 if (output) console.log(output);
 const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
 console.log(`lint: ${results.length} files, ${errors} errors`);
-process.exit(errors > 0 ? 1 : 0);
+const links = spawnSync(process.execPath, [join(root, 'tools/scripts/check-links.mjs')], { stdio: 'inherit' }).status ?? 1;
+process.exit(errors > 0 || links !== 0 ? 1 : 0);
