@@ -15,6 +15,8 @@ async function openDashboardMenu(page: Page, heading: string): Promise<Locator> 
 test.describe('accounts', () => {
   atWidths({ desktop: DESKTOP, phone: PHONE }, () => {
     test('register, log in, open the dashboard, update the profile and password, log out, log in again', async ({ page, pageProblems }, testInfo) => {
+      // Eleven steps, three sign-ins: about 25 s on a quiet machine, over 60 s at a load of 25.
+      test.setTimeout(120_000);
       const customer = newCustomer(testInfo, 'flow');
 
       await registerViaForm(page, customer);

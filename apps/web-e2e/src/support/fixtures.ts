@@ -58,7 +58,12 @@ const CSP_CONSOLE_MESSAGE = /Refused to|Content Security Policy/i;
 async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
   if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-  await page.locator('[data-deferred]:not([data-hydrated])').first().waitFor({ state: 'detached' });
+  // Only a server-rendered page (its state script) shows a deferred part's controls before they
+  // work; a page drawn in the browser shows a placeholder there until the part's code has come,
+  // and its own clock (a countdown) must not wait for that.
+  if ((await page.locator('script#page-state').count()) > 0) {
+    await page.locator('[data-deferred]:not([data-hydrated])').first().waitFor({ state: 'detached' });
+  }
 }
 
 /** Client addresses handed out by this worker (its server is its own, so they need only differ within it). */
