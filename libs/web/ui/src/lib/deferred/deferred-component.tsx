@@ -1,4 +1,17 @@
-import { type ComponentType, createContext, lazy, type RefObject, startTransition, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type RefObject,
+  startTransition,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { PageLoader } from '../PageLoader/PageLoader';
 import classes from './deferred-component.module.css';
 import { editsIn } from './typed-before-hydration';
@@ -57,6 +70,10 @@ function holdTapBeforePartHydrated(event: MouseEvent): void {
 
 let holdingTaps = false;
 
+const noSubscription = () => () => undefined;
+const isHydrating = () => true;
+const isNotHydrating = () => false;
+
 /** Holds taps on the buttons of deferred parts not hydrated yet, from the first part's hydration on. */
 function useTapsHeldUntilHydrated(): void {
   useEffect(() => {
@@ -88,7 +105,7 @@ function replayTapsIn(part: Element): void {
  * by then React has rendered what the edits changed (a photo picked is uploading), which a send
  * tapped must see.
  */
-function TypedBeforeHydration({ root, onHydrated }: { root: RefObject<HTMLDivElement | null>; onHydrated: () => void }) {
+function TypedBeforeHydration({ root, fromServer, onHydrated }: { root: RefObject<HTMLDivElement | null>; fromServer: boolean; onHydrated: () => void }) {
   useEffect(() => {
     const part = root.current;
     // Once: a second run (StrictMode's) would pick the photos again.
@@ -96,12 +113,13 @@ function TypedBeforeHydration({ root, onHydrated }: { root: RefObject<HTMLDivEle
     part.setAttribute('data-hydrated', 'true');
     onHydrated();
     // Read now, before a render resets a field; announced once React has left its effects.
-    const edits = editsIn(part);
+    // Drawn in the browser, the part had no fields before its code (and its lists mark no default).
+    const edits = fromServer ? editsIn(part) : [];
     queueMicrotask(() => {
       for (const announce of edits) announce();
     });
     setTimeout(() => replayTapsIn(part));
-  }, [root, onHydrated]);
+  }, [root, fromServer, onHydrated]);
   return null;
 }
 
@@ -123,7 +141,10 @@ export function deferredComponent<Props extends object>(load: () => Promise<Comp
     // address changed): React would give up hydrating it and draw it anew, its placeholder and then
     // an empty form, and what the visitor typed into it would be gone. It keeps the props it was
     // drawn with; new ones follow in a transition, which waits for the part to have hydrated.
-    const [early, setEarly] = useState<{ props: Props } | null>({ props });
+    // Only a part hydrated from the server's page: one drawn in the browser takes its props at once.
+    // Whether it was first drawn hydrating (true only then), kept: React draws it again just after.
+    const [fromServer] = useState(useSyncExternalStore(noSubscription, isNotHydrating, isHydrating));
+    const [early, setEarly] = useState<{ props: Props } | null>(fromServer ? { props } : null);
     const shown = early?.props ?? props;
     useEffect(() => {
       if (early && early.props !== props) startTransition(() => setEarly({ props }));
@@ -132,10 +153,10 @@ export function deferredComponent<Props extends object>(load: () => Promise<Comp
       () => (
         <Suspense fallback={<PageLoader label={label} minHeight={minHeight} />}>
           <Component {...shown} />
-          <TypedBeforeHydration root={root} onHydrated={() => setEarly(null)} />
+          <TypedBeforeHydration root={root} fromServer={fromServer} onHydrated={() => setEarly(null)} />
         </Suspense>
       ),
-      [shown],
+      [shown, fromServer],
     );
     // A box that adds nothing to the layout, to find the part's fields once it has hydrated.
     return (
