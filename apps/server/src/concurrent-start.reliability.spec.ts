@@ -6,9 +6,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { bundle, exited, freePort, run as runServer, type ServerProcess, waitForHealth } from './server-process.testing';
+import { bundle, exited, type Listener, listener, run as runServer, type ServerProcess, waitForHealth } from './server-process.testing';
 
-const run = (env: Record<string, string>) => runServer({ PATH: process.env.PATH ?? '', ...env });
+const run = (env: Record<string, string>, socket: Listener) => runServer({ PATH: process.env.PATH ?? '', ...env }, socket);
 
 const SERVERS = 3;
 const serverUrl = globalThis.__TEST_DATABASE_URL__;
@@ -36,12 +36,11 @@ describe('servers started together on one DATA_DIR (built bundle)', () => {
       const dataDir = join(root, name.replace(/\W+/g, '-'));
       mkdirSync(dataDir);
       if (staleLock) writeFileSync(join(dataDir, 'dealership.lock'), staleLock);
-      const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
-      const servers = ports.map((port) => ({ port, child: run({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' }) }));
+      const sockets = await Promise.all(Array.from({ length: SERVERS }, () => listener()));
+      const servers = sockets.map((socket) => ({ port: socket.port, child: run({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, socket) }));
       let winner: { port: number; child: ServerProcess } | undefined;
       try {
-        // The losers exit; the one left running is the winner. (Polling every port for health
-        // instead could count a loser whose free port another test's server took meanwhile.)
+        // The losers exit; the one left running is the winner.
         const losers = await new Promise<typeof servers>((resolve, reject) => {
           const gone: typeof servers = [];
           const timer = setTimeout(() => reject(new Error(`only ${gone.length} of ${SERVERS} servers exited: more than one opened the folder`)), 90_000);
@@ -138,9 +137,9 @@ if (serverUrl)
             MEDIA_DIR: join(root, `${name}-media`),
             SEED_DEMO: 'true',
           };
-          const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
-          for (const [i, port] of ports.entries()) {
-            servers.push({ port, child: run({ ...shared, PORT: String(port), DATA_DIR: join(root, `${name}-${i}`) }) });
+          const sockets = await Promise.all(Array.from({ length: SERVERS }, () => listener()));
+          for (const [i, socket] of sockets.entries()) {
+            servers.push({ port: socket.port, child: run({ ...shared, DATA_DIR: join(root, `${name}-${i}`) }, socket) });
           }
           if (gate) {
             const until = Date.now() + 90_000;

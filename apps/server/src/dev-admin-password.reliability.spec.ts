@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundle, exited, freePort, run, type ServerProcess, waitForHealth } from './server-process.testing';
+import { bundle, exited, type Listener, listener, run, type ServerProcess, waitForHealth } from './server-process.testing';
 
 /**
  * The generated development admin (issue 29): its password is shown once on a terminal, never in
@@ -12,11 +12,16 @@ import { bundle, exited, freePort, run, type ServerProcess, waitForHealth } from
 describe('the development admin password (built server, real processes)', () => {
   let root: string;
   const running: ServerProcess[] = [];
-  const baseEnv = (port: number, dataDir: string) => ({ PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'false', PORT: String(port), DATA_DIR: dataDir });
+  const baseEnv = (dataDir: string) => ({ PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'false', DATA_DIR: dataDir });
 
   /** Starts the built server under `script`, which gives it a pseudo-terminal as stdout (what `npm start` in a shell has). */
-  const runOnTerminal = (env: Record<string, string>): ServerProcess => {
-    const child = spawn('script', ['-qefc', `${process.execPath} ${bundle}`, '/dev/null'], { env });
+  const runOnTerminal = (env: Record<string, string>, socket: Listener): ServerProcess => {
+    // `script` passes its descriptors on: the server receives the socket as descriptor 3.
+    const child = spawn('script', ['-qefc', `${process.execPath} ${bundle}`, '/dev/null'], {
+      env: { ...env, LISTEN_FDS: '1', PORT: String(socket.port) },
+      stdio: ['pipe', 'pipe', 'pipe', socket.fd],
+    });
+    socket.close();
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -38,8 +43,9 @@ describe('the development admin password (built server, real processes)', () => 
   });
 
   it('without a terminal: no admin is generated, nothing secret is written, and the log says what to set', async () => {
-    const port = await freePort();
-    const child = run(baseEnv(port, join(root, 'piped')));
+    const socket = await listener();
+    const { port } = socket;
+    const child = run(baseEnv(join(root, 'piped')), socket);
     running.push(child);
     await waitForHealth(port, child);
     expect((await login(port, 'admin@dealership.local', 'anything-at-all')).status).toBe(401);
@@ -49,8 +55,9 @@ describe('the development admin password (built server, real processes)', () => 
   }, 60_000);
 
   it('on a terminal: the password is printed once, outside the JSON log lines, and signs in', async () => {
-    const port = await freePort();
-    const child = runOnTerminal(baseEnv(port, join(root, 'terminal')));
+    const socket = await listener();
+    const { port } = socket;
+    const child = runOnTerminal(baseEnv(join(root, 'terminal')), socket);
     running.push(child);
     await waitForHealth(port, child);
     const password = /Password: (\S+)/.exec(child.output())?.[1];
@@ -61,9 +68,10 @@ describe('the development admin password (built server, real processes)', () => 
     await stop(child);
 
     // A second start has the admin already: nothing is printed again.
-    const again = runOnTerminal(baseEnv(port, join(root, 'terminal')));
+    const againSocket = await listener();
+    const again = runOnTerminal(baseEnv(join(root, 'terminal')), againSocket);
     running.push(again);
-    await waitForHealth(port, again);
+    await waitForHealth(againSocket.port, again);
     await stop(again);
     expect(again.output()).not.toMatch(/Password:/i);
   }, 90_000);

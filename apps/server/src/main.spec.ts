@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bundle, exited, freePort, run as runServer, waitForHealth } from './server-process.testing';
+import { bundle, exited, type Listener, listener, run as runServer, waitForHealth } from './server-process.testing';
 
-const run = (env: Record<string, string>) => runServer({ PATH: process.env.PATH ?? '', ...env });
+const run = (env: Record<string, string>, socket?: Listener) => runServer({ PATH: process.env.PATH ?? '', ...env }, socket);
 
 describe('server process (built bundle)', () => {
   let dataDir: string;
@@ -41,13 +41,13 @@ describe('server process (built bundle)', () => {
       return body.brands.map((b) => b.name).sort();
     };
     try {
-      const port = await freePort();
-      const first = run({ PORT: String(port), DATA_DIR: fresh });
+      const socket = await listener();
+      const first = run({ DATA_DIR: fresh }, socket);
       let seeded: string[];
       try {
-        await waitForHealth(port, first);
-        expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
-        seeded = await brandNames(port);
+        await waitForHealth(socket.port, first);
+        expect((await fetch(`http://127.0.0.1:${socket.port}/health/ready`)).status).toBe(200);
+        seeded = await brandNames(socket.port);
         expect(seeded.length).toBeGreaterThan(0);
       } finally {
         first.kill('SIGTERM');
@@ -56,10 +56,11 @@ describe('server process (built bundle)', () => {
       expect(first.output()).toContain("database created from the build's template");
       expect(first.output()).toContain('Demo catalogue seeded');
 
-      const again = run({ PORT: String(port), DATA_DIR: fresh });
+      const againSocket = await listener();
+      const again = run({ DATA_DIR: fresh }, againSocket);
       try {
-        await waitForHealth(port, again);
-        expect(await brandNames(port)).toEqual(seeded);
+        await waitForHealth(againSocket.port, again);
+        expect(await brandNames(againSocket.port)).toEqual(seeded);
       } finally {
         again.kill('SIGTERM');
       }
@@ -72,11 +73,11 @@ describe('server process (built bundle)', () => {
   }, 120_000);
 
   it('serves, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const first = run({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const socket = await listener();
+    const first = run({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, socket);
     try {
-      await waitForHealth(port, first);
-      const second = run({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      await waitForHealth(socket.port, first);
+      const second = run({ DATA_DIR: dataDir }, await listener());
       expect(await exited(second)).toBe(75);
       expect(second.output()).toMatch(/DATA_DIR .* is in use by another process \(pid \d+\)/);
     } finally {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { FastifyListenOptions } from 'fastify';
 import { createApp } from './create-app';
 import { ConfigError, createLogger, loadConfig } from '@dealership/server-core';
 import { DataDirLockedError } from '@dealership/server-db';
@@ -27,9 +28,17 @@ async function main() {
     }
     throw error;
   }
-  await app.listen({ port: config.port, host: config.host });
+  // A socket handed over open (LISTEN_FDS): Node listens on its descriptor and ignores the port. Its
+  // host is given only so Fastify does not also bind localhost's other addresses.
+  const listenOn = config.listenFd === undefined ? { port: config.port, host: config.host } : ({ fd: config.listenFd, host: '0.0.0.0' } as FastifyListenOptions);
+  await app.listen(listenOn);
+  const address = app.getHttpServer().address();
   logger.info(
-    { port: config.port, database: config.databaseUrl ? 'postgres' : 'pglite', startupMs: Date.now() - started },
+    {
+      port: typeof address === 'object' && address ? address.port : config.port,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
+      startupMs: Date.now() - started,
+    },
     `Dealership site ready at ${config.publicUrl}`,
   );
 

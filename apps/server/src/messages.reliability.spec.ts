@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { bundle, exited, freePort, run as runServer, type ServerProcess, waitForHealth } from './server-process.testing';
+import { bundle, exited, listener, run as runServer, type ServerProcess, waitForHealth } from './server-process.testing';
 
 // Set by the Jest preset from TEST_DATABASE_URL (the PostgreSQL profile).
 const serverUrl = (globalThis as { __TEST_DATABASE_URL__?: string }).__TEST_DATABASE_URL__;
@@ -55,8 +55,9 @@ describe('messages across crashes and instances (built bundle, loopback SMTP and
     MESSAGE_SEND_TIMEOUT_MS: '2000',
   });
   const start = async (env: Record<string, string>) => {
-    const port = await freePort();
-    const child = runServer({ ...messagingEnv(), ...env, PORT: String(port) });
+    const socket = await listener();
+    const { port } = socket;
+    const child = runServer({ ...messagingEnv(), ...env }, socket);
     running.push(child);
     await waitForHealth(port, child);
     return { port, child };

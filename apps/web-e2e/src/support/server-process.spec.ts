@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { E2E_HOST, findFreePort, missingBuildOutputs, waitForHealthy } from './server-process';
+import { bindFreePort, E2E_HOST, missingBuildOutputs, waitForHealthy } from './server-process';
 
 let server: Server | undefined;
 
@@ -28,13 +28,16 @@ async function flakyHealthServer(unhealthyAnswers: number): Promise<string> {
   return `http://${E2E_HOST}:${address.port}/api/health`;
 }
 
-describe('findFreePort', () => {
-  it('returns a port that can be listened on', async () => {
-    const port = await findFreePort();
-    expect(port).toBeGreaterThan(0);
+describe('bindFreePort', () => {
+  it('keeps the port bound, so no one else can take it, until its descriptor is handed over', async () => {
+    const bound = await bindFreePort();
+    expect(bound.port).toBeGreaterThan(0);
+    expect(bound.fd).toBeGreaterThan(2);
     server = createServer();
-    server.listen(port, E2E_HOST);
-    await once(server, 'listening');
+    server.listen(bound.port, E2E_HOST);
+    const [error] = (await once(server, 'error')) as [NodeJS.ErrnoException];
+    expect(error.code).toBe('EADDRINUSE');
+    bound.close();
   });
 });
 
@@ -50,7 +53,8 @@ describe('waitForHealthy', () => {
   });
 
   it('fails at once when the process exits first, with its description', async () => {
-    const url = `http://${E2E_HOST}:${await findFreePort()}/api/health`;
+    // Port 1: nothing listens there, so every poll is refused at once.
+    const url = `http://${E2E_HOST}:1/api/health`;
     await expect(
       waitForHealthy(url, { timeoutMs: 5_000, intervalMs: 10, exited: Promise.resolve(), describeExit: () => 'server crashed: boom' }),
     ).rejects.toThrow('server crashed: boom');

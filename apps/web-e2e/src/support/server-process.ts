@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Loopback only: the browser's host-resolver rules map every other host to NOTFOUND. */
 export const E2E_HOST = '127.0.0.1';
@@ -45,16 +46,28 @@ const INHERITED_KEYS_TO_DROP = [
 /** Keep only the tail of the server's output: enough to explain a failed start. */
 const OUTPUT_TAIL_CHARS = 8_000;
 
-/** A port that was free a moment ago (the OS picks it; the tiny race is acceptable for tests). */
-export async function findFreePort(host: string = E2E_HOST): Promise<number> {
+/** A socket listening on a free loopback port, handed to the server as it starts (`startServer`). */
+export interface BoundPort {
+  port: number;
+  /** Its descriptor, which the server receives as its descriptor 3 (LISTEN_FDS=1). */
+  fd: number;
+  /** Closes this process's copy: after the spawn, the server's copy keeps the socket listening. */
+  close: () => void;
+}
+
+/**
+ * Binds a free port and keeps it bound until the server has it: a port found free and closed could
+ * be taken by another process (another worker's server) before the server bound it again.
+ */
+export async function bindFreePort(host: string = E2E_HOST): Promise<BoundPort> {
   const server = createServer();
   server.listen(0, host);
   await once(server, 'listening');
   const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('Could not read the port of a probe socket');
-  return address.port;
+  if (address === null || typeof address === 'string') throw new Error('Could not read the port of a bound socket');
+  // Node exposes a server's descriptor only on its handle (Unix); spawn hands it to the child.
+  const fd = (server as unknown as { _handle: { fd: number } })._handle.fd;
+  return { port: address.port, fd, close: () => server.close() };
 }
 
 export interface WaitForHealthyOptions {
@@ -110,6 +123,12 @@ export interface StartServerOptions {
   envFor?: (baseUrl: string) => Record<string, string>;
 }
 
+/** What tools/scripts/processes.mjs exports for the scripts that start the built server. */
+interface ServerProcessSettings {
+  SERVER_NODE_FLAGS: string[];
+  SERVER_ENV: Record<string, string>;
+}
+
 /** Paths that must exist; `run-many -t build` creates them. */
 export function missingBuildOutputs(root: string): string[] {
   return ['dist/apps/server/main.js', 'dist/apps/web/index.html'].filter((file) => !existsSync(join(root, file)));
@@ -132,22 +151,35 @@ async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> 
   }
 }
 
-/** Starts the built server on a free port with a fresh data folder (so the demo catalogue is seeded). */
+/** Starts the built server on a free port (bound here, so never raced for) with a fresh data folder (so the demo catalogue is seeded). */
 export async function startServer({ root, healthTimeoutMs = 90_000, env: extraEnv = {}, envFor }: StartServerOptions): Promise<StartedServer> {
   const missing = missingBuildOutputs(root);
   if (missing.length > 0) {
     throw new Error(`Missing build output: ${missing.join(', ')}. Run: npx nx run-many -t build -p server,web`);
   }
 
-  const port = await findFreePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'dealership-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), HOST: E2E_HOST, DATA_DIR: dataDir };
+  const socket = await bindFreePort();
+  const { port } = socket;
+  // Socket activation: the server listens on the socket bound here (descriptor 3); PORT makes its URLs.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), HOST: E2E_HOST, LISTEN_FDS: '1', DATA_DIR: dataDir };
+  delete env.LISTEN_PID;
   for (const key of INHERITED_KEYS_TO_DROP) delete env[key];
   Object.assign(env, extraEnv, envFor?.(`http://${E2E_HOST}:${port}`));
 
-  // As `npm start` runs it (without its build step): the server's Node options and malloc settings
-  // (tools/scripts/processes.mjs), the same process once Node has restarted with them.
-  const child = spawn(process.execPath, ['tools/scripts/start.mjs', '--no-build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The process `npm start` becomes once its build step is done: the server's Node options and
+  // malloc settings (tools/scripts/processes.mjs). Started here directly, not through start.mjs:
+  // Node's process.execve, which start.mjs restarts itself with, does not pass descriptor 3 on
+  // (tried: the restarted Node had its own epoll there), and start.mjs reads the developer's .env,
+  // which the tests must not.
+  const { SERVER_ENV, SERVER_NODE_FLAGS } = (await import(pathToFileURL(join(root, 'tools/scripts/processes.mjs')).href)) as ServerProcessSettings;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/apps/server/main.js'], {
+    cwd: root,
+    env: { ...SERVER_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', socket.fd],
+  });
+  // Synchronously after the spawn: this process never accepts a connection on it.
+  socket.close();
   let output = '';
   // Both pipes are drained so a chatty server never blocks on a full buffer.
   child.stdout?.on('data', (chunk: Buffer) => (output = appendTail(output, chunk)));

@@ -60,6 +60,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: ".*" is not a proxy address: use false, the number of proxies/);
   });
 
+  it('listens on a socket handed over (LISTEN_FDS=1, descriptor 3) only when it is meant for this process', () => {
+    expect(loadConfig({}).listenFd).toBeUndefined();
+    expect(loadConfig({ LISTEN_FDS: '1' }).listenFd).toBe(3);
+    expect(loadConfig({ LISTEN_FDS: '1', LISTEN_PID: String(process.pid) }).listenFd).toBe(3);
+    expect(loadConfig({ LISTEN_FDS: '1', LISTEN_PID: String(process.pid + 1) }).listenFd).toBeUndefined();
+    expect(() => loadConfig({ LISTEN_FDS: '2' })).toThrow(/LISTEN_FDS: must be 0 or 1: the server listens on one socket/);
+  });
+
   it('allows no other origin by default; CORS_ORIGINS lists exact origins', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: ' https://partner.example , http://localhost:5173/ ' }).corsOrigins).toEqual([

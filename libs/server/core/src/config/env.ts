@@ -100,12 +100,24 @@ function gatewayUrl(text: string): { host: string; port: number; ssl: boolean } 
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : ssl ? 443 : 80, ssl };
 }
 
+/** The first descriptor of sockets handed over by socket activation (sd_listen_fds(3)). */
+const SD_LISTEN_FDS_START = 3;
+
 /** Every variable the server reads, with its check and default; `.env.example` lists each one (env-example.spec.ts). */
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
     PORT: z.coerce.number({ error: 'must be a number' }).int().min(0, { error: 'must be 0-65535' }).max(65535, { error: 'must be 0-65535' }).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    // Socket activation as systemd does it (sd_listen_fds(3)): the listening socket arrives open as
+    // file descriptor 3, bound by whoever started the server, which then never races for a port.
+    LISTEN_FDS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be 0 or 1' })
+      .min(0, { error: 'must be 0 or 1' })
+      .max(1, { error: 'must be 0 or 1: the server listens on one socket' })
+      .optional(),
+    LISTEN_PID: z.coerce.number({ error: 'must be a process id' }).int({ error: 'must be a process id' }).optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: z
       .string()
@@ -406,6 +418,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** A listening socket handed over open (socket activation): listen on it instead of PORT and HOST. */
+  listenFd?: number;
   /** Absolute path of the data folder (embedded database, media, generated secrets). */
   dataDir: string;
   /** A PostgreSQL server URL; when absent the embedded PGlite database is used. */
@@ -528,6 +542,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    // LISTEN_PID, when set, names the process the socket is meant for (systemd sets it; a parent that
+    // cannot know its child's pid leaves it unset).
+    listenFd: e.LISTEN_FDS === 1 && (e.LISTEN_PID === undefined || e.LISTEN_PID === process.pid) ? SD_LISTEN_FDS_START : undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
