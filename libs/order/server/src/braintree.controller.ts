@@ -13,6 +13,7 @@ import {
   legacyPlaceInput,
   toLegacyOrder,
 } from './order.legacy-mapper';
+import { CardPaymentService } from './card-payment.service';
 import { OrderService } from './order.service';
 
 /**
@@ -32,7 +33,10 @@ class CardPaymentExceptionFilter extends LegacyExceptionFilter {
 /** The legacy Braintree paths (`/api/car/braintree/...`, where the old server had them). */
 @Controller('car/braintree')
 export class BraintreeController {
-  constructor(private readonly orders: OrderService) {}
+  constructor(
+    private readonly orders: OrderService,
+    private readonly cards: CardPaymentService,
+  ) {}
 
   /**
    * The Drop-in's client token: `{clientToken}`; 503 `{success:false, message}` when card payments
@@ -52,7 +56,7 @@ export class BraintreeController {
     },
   })
   token() {
-    return this.orders.clientToken();
+    return this.cards.clientToken();
   }
 
   /**

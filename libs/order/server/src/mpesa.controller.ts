@@ -4,7 +4,7 @@ import { RestRoute } from '@dealership/server-openapi';
 import { text } from '@dealership/shared-schemas';
 import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { OrderService } from './order.service';
+import { MpesaDepositService } from './mpesa-deposit.service';
 
 /** The callback's path: the secret issued for one request (32 random bytes, base64url). */
 const CallbackParamsSchema = z.object({
@@ -47,7 +47,7 @@ export const MpesaCallbackAnswerSchema = z.strictObject({ ResultCode: z.literal(
 @Public()
 @Controller('payments/mpesa')
 export class MpesaController {
-  constructor(private readonly orders: OrderService) {}
+  constructor(private readonly deposits: MpesaDepositService) {}
 
   @Post('callback/:token')
   @HttpCode(200)
@@ -63,7 +63,7 @@ export class MpesaController {
   })
   async callback(@Param() params: unknown, @Body() body: unknown) {
     const { token } = parseOrThrow(CallbackParamsSchema, params);
-    await this.orders.mpesaCallback(token, parseOrThrow(StkCallbackBodySchema, body));
+    await this.deposits.mpesaCallback(token, parseOrThrow(StkCallbackBodySchema, body));
     return { ResultCode: 0, ResultDesc: 'Accepted' } as const;
   }
 }

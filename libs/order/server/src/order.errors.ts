@@ -71,3 +71,6 @@ export class DepositNotDueError extends DomainError {
     super(ErrorCode.Conflict, DEPOSIT_NOT_DUE[reason], 'orderId');
   }
 }
+
+/** An error's message for a log line (anything thrown, not only Errors). */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

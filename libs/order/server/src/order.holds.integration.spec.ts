@@ -9,7 +9,7 @@ import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
 import { OrderRepository } from './order.repository';
-import { OrderService } from './order.service';
+import { ReservationHoldService } from './reservation-hold.service';
 
 const HOUR = 3_600_000;
 
@@ -22,7 +22,7 @@ describe('reservations without a deposit: reminded, then ended when their hold r
   let cars_ = 0;
   const people: Record<'amina' | 'admin', { id: string; name: string; email: string }> = {} as never;
   const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0, staffRole: who === 'admin' ? 'owner' : null }, ip: '41.90.4.1' });
-  const service = () => app.get(OrderService);
+  const service = () => app.get(ReservationHoldService);
   const reserve = async () => {
     const car = await insertCar(handle.db, { name: `Honda Hold ${++cars_}`, brandId, price: 1_500_000 });
     const order = await as('amina').place({ carIds: [car.id], payment: { method: 'reservation' } });

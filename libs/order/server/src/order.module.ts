@@ -6,14 +6,31 @@ import { Module } from '@nestjs/common';
 import { BraintreeController } from './braintree.controller';
 import { MpesaController } from './mpesa.controller';
 import { OrderController } from './order.controller';
+import { CardPaymentService } from './card-payment.service';
+import { MpesaDepositService } from './mpesa-deposit.service';
+import { MpesaPaymentRepository } from './mpesa-payment.repository';
+import { OrderAnnouncements } from './order-announcements';
 import { OrderPersonalData } from './order.personal-data';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
+import { ReservationHoldRepository } from './reservation-hold.repository';
+import { ReservationHoldService } from './reservation-hold.service';
 
 @Module({
   imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule],
-  providers: [OrderRepository, OrderService, OrderRouter, OrderPersonalData],
+  providers: [
+    OrderRepository,
+    ReservationHoldRepository,
+    MpesaPaymentRepository,
+    OrderAnnouncements,
+    OrderService,
+    CardPaymentService,
+    MpesaDepositService,
+    ReservationHoldService,
+    OrderRouter,
+    OrderPersonalData,
+  ],
   controllers: [OrderController, BraintreeController, MpesaController],
   exports: [OrderRouter, OrderService],
 })

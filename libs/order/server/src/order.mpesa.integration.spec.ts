@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
-import { OrderService } from './order.service';
+import { MpesaDepositService } from './mpesa-deposit.service';
+import { ReservationHoldService } from './reservation-hold.service';
 
 const DAY = 86_400_000;
 
@@ -44,7 +45,8 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
   let cars_ = 0;
   const people: Record<'amina' | 'baraka' | 'admin', { id: string; name: string; email: string }> = {} as never;
   const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0 }, ip: '41.90.4.1' });
-  const service = () => app.get(OrderService);
+  const holds = () => app.get(ReservationHoldService);
+  const deposits = () => app.get(MpesaDepositService);
   const caller = (user: { id: string; name: string; email: string }) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...user, role: 0 }, ip: '41.90.4.1' });
   /** A reservation of a new car by a new buyer (each buyer's payment attempts are throttled: 5 an hour). */
   const reserve = async (price = 1_500_000) => {
@@ -134,7 +136,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     );
     expect((await messagesAbout(payment.id)).find((m) => m.topic === 'order.deposit' && m.channel === 'sms')?.recipient).toBe('+254712345678');
     // A paid deposit's hold does not run out as an unpaid one does.
-    const sweep = await service().sweepHolds(new Date(Date.now() + 3 * DAY));
+    const sweep = await holds().sweepHolds(new Date(Date.now() + 3 * DAY));
     expect(sweep.expired).not.toContain(order.id);
     // Paid: nothing more is due.
     expect(await thrown(() => buyer.payDeposit({ orderId: order.id, phone: '0712345678' }))).toMatchObject({ code: 'CONFLICT', message: 'The deposit of this order is paid already' });
@@ -172,9 +174,9 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     const payment = await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
     await stub.waitForPush((p) => p.accountReference === orderNumber(order.id));
     // Too early to ask: still waiting.
-    expect((await service().queryWaitingMpesa()).settled).not.toContain(payment.id);
+    expect((await deposits().queryWaitingMpesa()).settled).not.toContain(payment.id);
     const later = new Date(Date.now() + 25_000);
-    expect((await service().queryWaitingMpesa(later)).settled).toContain(payment.id);
+    expect((await deposits().queryWaitingMpesa(later)).settled).toContain(payment.id);
     expect(await buyer.mpesaPayment({ paymentId: payment.id })).toMatchObject({ state: 'failed', resultCode: 1037, message: expect.stringContaining('timed out') });
     expect((await paymentRow(payment.id)).settledBy).toBe('query');
   });
@@ -184,7 +186,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     stub.nextOutcome({ resultCode: 0, callback: 'none', afterMs: 0 });
     const payment = await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
     await stub.waitForPush((p) => p.accountReference === orderNumber(order.id));
-    const polled = await service().mpesaPayment(buyerId, payment.id, new Date(Date.now() + 21_000));
+    const polled = await deposits().mpesaPayment(buyerId, payment.id, new Date(Date.now() + 21_000));
     expect(polled).toMatchObject({ state: 'paid', receipt: null });
     expect((await orderRow(order.id)).depositPaidAt).not.toBeNull();
   });
@@ -291,7 +293,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     const { order, buyer } = await reserve();
     stub.nextOutcome({ resultCode: 0, callback: 'none', afterMs: 60_000 });
     await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
-    const sweep = await service().sweepHolds(new Date(Date.now() + 3 * DAY));
+    const sweep = await holds().sweepHolds(new Date(Date.now() + 3 * DAY));
     expect(sweep.expired).not.toContain(order.id);
     expect((await orderRow(order.id)).status).toBe('Not Process');
   });

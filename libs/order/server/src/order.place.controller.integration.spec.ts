@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { LegacyOrderSchema } from './order.legacy-mapper';
 import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
-import { OrderService } from './order.service';
+import { CardPaymentService } from './card-payment.service';
 
 /** Placing orders over the legacy REST paths, with the official Braintree SDK against a loopback stub. */
 describe('REST /api/user/create-order, /api/car/braintree/token and /payment (integration)', () => {
@@ -217,7 +217,7 @@ describe('REST /api/user/create-order, /api/car/braintree/token and /payment (in
       expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(2);
       expect(stub.sales).toHaveLength(2);
       // The reconciliation finds the sale two minutes on: the order is placed and paid.
-      const settled = await app.get(OrderService).reconcilePending(new Date(Date.now() + 3 * 60 * 1000));
+      const settled = await app.get(CardPaymentService).reconcilePending(new Date(Date.now() + 3 * 60 * 1000));
       expect(settled).toEqual({ paid: [stub.sales[1].orderId], discarded: [], unresolved: [] });
       const after = await post('/api/car/braintree/payment', { nonce: 'nonce-unconfirmed-3', cart: [held.id] }, tokens.amina, headers);
       expect(after.json()).toMatchObject({ ok: true, order: { _id: stub.sales[1].orderId, payment: { success: true, transactionId: stub.sales[1].id } } });

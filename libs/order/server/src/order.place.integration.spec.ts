@@ -1,12 +1,8 @@
-import { Outbox } from '@dealership/message-server';
 import { OrderSchema } from '@dealership/order-schemas';
 import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, throttleCounters, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
-import { AuditService } from '@dealership/audit-server';
-import { OrderThrottle } from '@dealership/server-auth';
 import { SettingService } from '@dealership/setting-server';
-import { APP_CONFIG } from '@dealership/server-core';
-import { DisabledPaymentGateway, MPESA_GATEWAY, PaymentModule } from '@dealership/server-payment';
+import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { Logger } from '@nestjs/common';
@@ -17,7 +13,8 @@ import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRepository } from './order.repository';
 import { OrderRouter } from './order.router';
-import { OrderService, PENDING_RECONCILE_INTERVAL_MS } from './order.service';
+import { CardPaymentService, PENDING_RECONCILE_INTERVAL_MS } from './card-payment.service';
+import { OrderAnnouncements } from './order-announcements';
 
 /** What a call threw (it must throw). */
 async function thrown(run: () => Promise<unknown>): Promise<{ code?: string; message: string; cause?: unknown }> {
@@ -410,9 +407,9 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
         expect(stub.requests.filter((r) => r.kind === 'sale')).toHaveLength(1);
 
         // Young orders are left alone; two minutes on, the reconciliation looks the sale up and settles it.
-        expect(await app.get(OrderService).reconcilePending()).toEqual({ paid: [], discarded: [], unresolved: [] });
+        expect(await app.get(CardPaymentService).reconcilePending()).toEqual({ paid: [], discarded: [], unresolved: [] });
         const later = new Date(Date.now() + 3 * 60 * 1000);
-        expect(await app.get(OrderService).reconcilePending(later)).toEqual({ paid: [], discarded: [], unresolved: [], [outcome]: [pending.id] });
+        expect(await app.get(CardPaymentService).reconcilePending(later)).toEqual({ paid: [], discarded: [], unresolved: [], [outcome]: [pending.id] });
         if (outcome === 'paid') {
           expect(await statusOf(car.id)).toEqual(['Reserved']);
           expect(await as('amina').place(input)).toMatchObject({ id: pending.id, payment: { success: true, transactionId: stub.sales[0].id } });
@@ -439,7 +436,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
   describe('reconciling pending card orders (a crash between reserving and finishing)', () => {
     let logged: string[];
     const minutes = (n: number) => new Date(Date.now() + n * 60 * 1000);
-    const service = () => app.get(OrderService);
+    const service = () => app.get(CardPaymentService);
     /**
      * A pending card order, as a crash after reserving leaves it, created `ageMinutes` ago; `charged`
      * runs its sale at the gateway first, through the SDK.
@@ -534,7 +531,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new OrderService(app.get(OrderRepository), app.get(AuditService), new DisabledPaymentGateway(), app.get(MPESA_GATEWAY), app.get(PeriodicJobs), app.get(Outbox), app.get(OrderThrottle), app.get(SettingService), app.get(APP_CONFIG));
+      const off = new CardPaymentService(app.get(OrderRepository), app.get(OrderAnnouncements), new DisabledPaymentGateway(), app.get(PeriodicJobs));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);
@@ -746,7 +743,7 @@ describe('order module: the pending order reconciliation is scheduled', () => {
       expect(index).toBeGreaterThanOrEqual(0);
       const timer = scheduled.mock.results[index].value as NodeJS.Timeout;
       expect(timer.hasRef()).toBe(false);
-      const run = jest.spyOn(app.get(OrderService), 'reconcilePending');
+      const run = jest.spyOn(app.get(CardPaymentService), 'reconcilePending');
       const tick = scheduled.mock.calls[index][0] as () => void;
       tick();
       // The tick claims the period in the database first (scheduled_jobs), then runs.

@@ -9,14 +9,16 @@ import {
 } from '@dealership/order-schemas';
 import { adminProcedure, authedProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
+import { CardPaymentService } from './card-payment.service';
+import { MpesaDepositService } from './mpesa-deposit.service';
 import { OrderService } from './order.service';
 
 @Injectable()
 export class OrderRouter {
   readonly router;
 
-  // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(orders: OrderService) {
+  // Built in the constructor: a field initializer could not use the injected services (TS2729).
+  constructor(orders: OrderService, cards: CardPaymentService, deposits: MpesaDepositService) {
     this.router = router({
       /** The statuses an admin may choose from, in the legacy spelling. */
       statuses: publicProcedure.query(() => [...ORDER_STATUSES]),
@@ -25,12 +27,12 @@ export class OrderRouter {
       quote: publicProcedure.input(OrderQuoteInputSchema).query(({ input }) => orders.quote(input.carIds)),
       // Public: whether card and M-Pesa payments are configured, as /cart's quote says to anyone.
       paymentOptions: publicProcedure.query(() => orders.paymentOptions()),
-      clientToken: authedProcedure.query(() => orders.clientToken()),
+      clientToken: authedProcedure.query(() => cards.clientToken()),
       place: authedProcedure.input(OrderPlaceInputSchema).mutation(({ input, ctx }) => orders.place(ctx.user.id, input, ctx.ip)),
       /** Asks M-Pesa to prompt the buyer's phone for a reservation's deposit. */
-      payDeposit: authedProcedure.input(PayDepositInputSchema).mutation(({ input, ctx }) => orders.payDeposit(ctx.user.id, input)),
+      payDeposit: authedProcedure.input(PayDepositInputSchema).mutation(({ input, ctx }) => deposits.payDeposit(ctx.user.id, input)),
       /** Where one of the buyer's M-Pesa requests stands (polled while the buyer enters their PIN). */
-      mpesaPayment: authedProcedure.input(MpesaPaymentInputSchema).query(({ input, ctx }) => orders.mpesaPayment(ctx.user.id, input.paymentId)),
+      mpesaPayment: authedProcedure.input(MpesaPaymentInputSchema).query(({ input, ctx }) => deposits.mpesaPayment(ctx.user.id, input.paymentId)),
       mine: authedProcedure.query(({ ctx }) => orders.mine(ctx.user.id)),
       all: adminProcedure.input(OrderListInputSchema).query(({ input }) => orders.list(input)),
       stats: adminProcedure.query(() => orders.stats()),

@@ -1,0 +1,203 @@
+import type { MpesaPayment, Order } from '@dealership/order-schemas';
+import { DB, type Database, mpesaPayments, orders, type Transaction } from '@dealership/server-db';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { CLOSED_STATUSES, loadOrder, placed, toMpesaPayment } from './order-rows';
+
+/** What asking for a deposit came to. */
+export type StartMpesaResult =
+  | { ok: true; payment: MpesaPayment }
+  | { ok: false; reason: 'not-found' | 'no-deposit' | 'paid' | 'closed' }
+  /** A request made moments ago still waits for the buyer's PIN. */
+  | { ok: false; reason: 'waiting'; payment: MpesaPayment };
+
+/** One M-Pesa result to record: from our callback (matched by its token and CheckoutRequestID) or our status query. */
+export interface MpesaSettlement {
+  match: { callbackTokenHash: string; checkoutRequestId: string } | { paymentId: string };
+  by: 'callback' | 'query' | 'push';
+  result: { resultCode: number; resultDesc: string; receipt?: string; amountKes?: number; phone?: string; message: string };
+  now: Date;
+  /** Days a paid deposit holds the cars (the rules in force). */
+  paidHoldDays: number;
+  /** What the buyer reads when the paid amount or number is not what we asked. */
+  mismatchMessage: string;
+  /** Runs in the transaction once the deposit is paid (the messages); `problem` when the staff must settle it by hand. */
+  onPaid?: (tx: Transaction, order: Order, payment: MpesaPayment, problem?: string) => Promise<void>;
+}
+
+export type MpesaSettleResult =
+  | { outcome: 'unmatched' }
+  | { outcome: 'duplicate' | 'receipt-added' | 'failed'; payment: MpesaPayment }
+  | { outcome: 'mismatch'; payment: MpesaPayment; problem: string }
+  | { outcome: 'paid'; payment: MpesaPayment; order: Order; problem?: string };
+
+/** M-Pesa deposit requests: started, pushed, queried and settled, each once. */
+@Injectable()
+export class MpesaPaymentRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /**
+   * Starts an M-Pesa request for the deposit of one of the buyer's reservations, in one transaction
+   * with the order locked: the reservation must be placed, open (not cancelled or delivered), with
+   * a deposit due and unpaid. A request already waiting for the buyer's PIN (made within
+   * `pendingWindowMs`) is returned instead of a second prompt (a double tap).
+   */
+  async startMpesaPayment(request: { orderId: string; buyerId: string; phone: string; callbackTokenHash: string; now: Date; pendingWindowMs: number }): Promise<StartMpesaResult> {
+    return this.db.transaction(async (tx): Promise<StartMpesaResult> => {
+      const [order] = await tx
+        .select({ id: orders.id, status: orders.status, method: orders.paymentMethod, deposit: orders.deposit, depositPaidAt: orders.depositPaidAt })
+        .from(orders)
+        .where(and(eq(orders.id, request.orderId), eq(orders.buyerId, request.buyerId), placed()))
+        .for('update');
+      if (!order) return { ok: false, reason: 'not-found' };
+      if (order.method !== 'reservation' || order.deposit === null || order.deposit <= 0) return { ok: false, reason: 'no-deposit' };
+      if (order.depositPaidAt !== null) return { ok: false, reason: 'paid' };
+      if (CLOSED_STATUSES.includes(order.status)) return { ok: false, reason: 'closed' };
+      const [waiting] = await tx
+        .select()
+        .from(mpesaPayments)
+        .where(and(eq(mpesaPayments.orderId, order.id), eq(mpesaPayments.state, 'pending'), gt(mpesaPayments.createdAt, new Date(request.now.getTime() - request.pendingWindowMs))))
+        .orderBy(desc(mpesaPayments.createdAt))
+        .limit(1);
+      if (waiting) return { ok: false, reason: 'waiting', payment: toMpesaPayment(waiting) };
+      const [row] = await tx
+        .insert(mpesaPayments)
+        .values({ orderId: order.id, amount: order.deposit, phone: request.phone, callbackTokenHash: request.callbackTokenHash })
+        .returning();
+      return { ok: true, payment: toMpesaPayment(row) };
+    });
+  }
+
+  /** Daraja accepted the push: its ids, which the callback and the query are matched by. */
+  async recordPush(paymentId: string, push: { checkoutRequestId: string; merchantRequestId: string }): Promise<void> {
+    await this.db.update(mpesaPayments).set(push).where(eq(mpesaPayments.id, paymentId));
+  }
+
+  /** The push never reached the buyer (Daraja refused it, failed, or did not answer): the request fails with `message`. */
+  async failPush(paymentId: string, now: Date, detail: string, message: string): Promise<MpesaPayment> {
+    const [row] = await this.db
+      .update(mpesaPayments)
+      .set({ state: 'failed', settledBy: 'push', finishedAt: now, resultDesc: detail.slice(0, 500), message })
+      .where(eq(mpesaPayments.id, paymentId))
+      .returning();
+    return toMpesaPayment(row);
+  }
+
+  /** One of the buyer's M-Pesa requests (undefined for another buyer's). */
+  async mpesaPaymentOf(buyerId: string, paymentId: string): Promise<(MpesaPayment & { checkoutRequestId: string | null; lastQueriedAt: Date | null }) | undefined> {
+    const [row] = await this.db
+      .select({ payment: mpesaPayments })
+      .from(mpesaPayments)
+      .innerJoin(orders, eq(orders.id, mpesaPayments.orderId))
+      .where(and(eq(mpesaPayments.id, paymentId), eq(orders.buyerId, buyerId)));
+    return row && { ...toMpesaPayment(row.payment), checkoutRequestId: row.payment.checkoutRequestId, lastQueriedAt: row.payment.lastQueriedAt };
+  }
+
+  /** Requests still waiting: pushed before `pushedBefore` and not queried since `queriedBefore` (the query job's work), oldest first. */
+  async waitingMpesaPayments(pushedBefore: Date, queriedBefore: Date, limit: number): Promise<{ id: string; checkoutRequestId: string | null; createdAt: Date }[]> {
+    return this.db
+      .select({ id: mpesaPayments.id, checkoutRequestId: mpesaPayments.checkoutRequestId, createdAt: mpesaPayments.createdAt })
+      .from(mpesaPayments)
+      .where(
+        and(
+          eq(mpesaPayments.state, 'pending'),
+          lt(mpesaPayments.createdAt, pushedBefore),
+          or(isNull(mpesaPayments.lastQueriedAt), lt(mpesaPayments.lastQueriedAt, queriedBefore)),
+        ),
+      )
+      .orderBy(asc(mpesaPayments.createdAt))
+      .limit(limit);
+  }
+
+  /** Claims a waiting request for one status query (false when another instance or poll just asked). */
+  async claimQuery(paymentId: string, now: Date, queriedBefore: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(mpesaPayments)
+      .set({ lastQueriedAt: now })
+      .where(
+        and(
+          eq(mpesaPayments.id, paymentId),
+          eq(mpesaPayments.state, 'pending'),
+          or(isNull(mpesaPayments.lastQueriedAt), lt(mpesaPayments.lastQueriedAt, queriedBefore)),
+        ),
+      )
+      .returning({ id: mpesaPayments.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Settles one M-Pesa request with its result, once (the request row is locked; a request no
+   * longer pending is left as it is, so a repeated callback changes nothing). `match` is either
+   * the callback's token hash and `CheckoutRequestID` (both must be ours, of one request) or a
+   * request id (a status query we made). A callback whose paid amount or number differs from what
+   * we asked is not trusted: the request fails for the buyer and the staff check it by hand.
+   * Paid: the order's deposit is paid and its cars held for `paidHoldDays` from now; `onPaid`
+   * runs in the same transaction.
+   */
+  async settleMpesa(settlement: MpesaSettlement): Promise<MpesaSettleResult> {
+    return this.db.transaction(async (tx): Promise<MpesaSettleResult> => {
+      const { match, result, now } = settlement;
+      const [row] = await tx
+        .select()
+        .from(mpesaPayments)
+        .where('paymentId' in match ? eq(mpesaPayments.id, match.paymentId) : eq(mpesaPayments.callbackTokenHash, match.callbackTokenHash))
+        .for('update');
+      if (!row) return { outcome: 'unmatched' };
+      if ('checkoutRequestId' in match) {
+        // The token is ours; the push it names must be this one. A push whose answer never came (no
+        // ids recorded) is the one exception: the token alone is ours, and its payment is real.
+        const pushUnanswered = row.checkoutRequestId === null && row.settledBy === 'push';
+        if (row.checkoutRequestId !== match.checkoutRequestId && !pushUnanswered) return { outcome: 'unmatched' };
+      }
+      const payment = toMpesaPayment(row);
+      if (row.state !== 'pending' && !(row.state === 'failed' && row.settledBy === 'push' && result.resultCode === 0)) {
+        // Settled before: a repeated callback. A payment confirmed by a query gets its receipt from the callback that follows.
+        if (row.state === 'paid' && row.receipt === null && result.resultCode === 0 && result.receipt && 'checkoutRequestId' in match) {
+          await tx.update(mpesaPayments).set({ receipt: result.receipt }).where(eq(mpesaPayments.id, row.id));
+          return { outcome: 'receipt-added', payment: { ...payment, receipt: result.receipt } };
+        }
+        return { outcome: 'duplicate', payment };
+      }
+      const finished = { finishedAt: now, resultCode: result.resultCode, resultDesc: result.resultDesc.slice(0, 500), settledBy: settlement.by };
+      if (result.resultCode !== 0) {
+        const [failed] = await tx
+          .update(mpesaPayments)
+          .set({ ...finished, state: 'failed', message: result.message })
+          .where(eq(mpesaPayments.id, row.id))
+          .returning();
+        return { outcome: 'failed', payment: toMpesaPayment(failed) };
+      }
+      const paidPhone = result.phone === undefined ? undefined : `+${result.phone.replace(/^\+/, '')}`;
+      // A callback must report the amount we asked (a status query reports none: it is our own question about our own request).
+      const amountDiffers = settlement.by === 'callback' ? result.amountKes !== row.amount : false;
+      if (amountDiffers || (paidPhone !== undefined && paidPhone !== row.phone)) {
+        const problem = `M-Pesa reported KES ${result.amountKes ?? '?'} from ${paidPhone ?? '?'} (receipt ${result.receipt ?? '?'}), but we asked KES ${row.amount} from ${row.phone}`;
+        const [failed] = await tx
+          .update(mpesaPayments)
+          .set({ ...finished, state: 'failed', resultDesc: problem, message: settlement.mismatchMessage })
+          .where(eq(mpesaPayments.id, row.id))
+          .returning();
+        return { outcome: 'mismatch', payment: toMpesaPayment(failed), problem };
+      }
+      const [paid] = await tx
+        .update(mpesaPayments)
+        .set({ ...finished, state: 'paid', receipt: result.receipt ?? null, message: result.message })
+        .where(eq(mpesaPayments.id, row.id))
+        .returning();
+      const [order] = await tx
+        .update(orders)
+        .set({ depositPaidAt: now, holdExpiresAt: new Date(now.getTime() + settlement.paidHoldDays * 86_400_000), remindedAt: null })
+        .where(and(eq(orders.id, row.orderId), isNull(orders.depositPaidAt)))
+        .returning({ status: orders.status });
+      const placedOrder = (await loadOrder(tx, row.orderId)) as Order;
+      // Paid twice (two prompts both answered), or for an order closed meanwhile: the money is in, the staff settle it by hand.
+      const problem = !order
+        ? `A second deposit was paid for this order (receipt ${paid.receipt ?? 'to follow'}): refund one of them`
+        : CLOSED_STATUSES.includes(order.status)
+          ? `The deposit was paid (receipt ${paid.receipt ?? 'to follow'}) after the order was ${order.status === 'cancel' ? 'cancelled' : 'delivered'}: call the buyer to reinstate or refund it`
+          : undefined;
+      await settlement.onPaid?.(tx, placedOrder, toMpesaPayment(paid), problem);
+      return { outcome: 'paid', payment: toMpesaPayment(paid), order: placedOrder, problem };
+    });
+  }
+}
