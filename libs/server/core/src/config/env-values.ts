@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+// Value parsers the settings of several concerns share.
+
+export const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Hosts a URL may name with plain http: this machine (stub servers in tests, a local relay). */
+export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * A provider's API base (`BRAINTREE_API_URL`, `MPESA_API_URL`, `AFRICASTALKING_API_URL`) as
+ * `{host, port, ssl}`, or undefined when it is not a bare origin. Plain http only to this machine:
+ * the requests carry credentials.
+ */
+export function gatewayUrl(text: string): { host: string; port: number; ssl: boolean } | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const ssl = url.protocol === 'https:';
+  if ((!ssl && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) return undefined;
+  if (!ssl && !LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : ssl ? 443 : 80, ssl };
+}

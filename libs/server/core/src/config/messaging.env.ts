@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { gatewayUrl } from './env-values';
+
+// Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking, and who hears of new leads and orders.
+
+export const messagingEnv = {
+  // Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking; either may be left unset.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as "Dealer <sales@dealer.example>"' }).optional(),
+  AFRICASTALKING_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^\S+$/, { error: "must be the app's username from Africa's Talking (sandbox for their sandbox)" })
+    .optional(),
+  // A secret: its messages never repeat the value.
+  AFRICASTALKING_API_KEY: z.string().trim().regex(/^\S+$/, { error: "must be the API key from Africa's Talking (no spaces)" }).optional(),
+  AFRICASTALKING_SENDER_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(11, { error: 'must be at most 11 characters (an approved alphanumeric sender id or shortcode)' })
+    .optional(),
+  AFRICASTALKING_API_URL: z
+    .string()
+    .transform((text, ctx) => {
+      const url = gatewayUrl(text);
+      if (!url) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a URL such as http://127.0.0.1:4020 (scheme, host and port only), https unless the host is loopback',
+        });
+        return z.NEVER;
+      }
+      return `${url.ssl ? 'https' : 'http'}://${url.host.includes(':') ? `[${url.host}]` : url.host}:${url.port}`;
+    })
+    .optional(),
+  LEAD_ALERT_EMAILS: z
+    .string()
+    .transform((text, ctx) => {
+      const list = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const item of list) {
+        if (!z.email().safeParse(item).success) ctx.addIssue({ code: 'custom', message: `"${item}" is not an email address` });
+      }
+      return list;
+    })
+    .optional(),
+  LEAD_ALERT_PHONES: z
+    .string()
+    .transform((text, ctx) => {
+      const list = text
+        .split(',')
+        .map((item) => item.replace(/[\s()-]/g, ''))
+        .filter(Boolean);
+      for (const item of list) {
+        if (!/^\+[1-9][0-9]{7,14}$/.test(item))
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not a phone number in international form such as +254712345678` });
+      }
+      return list;
+    })
+    .optional(),
+  MESSAGE_SEND_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000 ms' })
+    .max(300_000, { error: 'must be at most 300000 ms (5 minutes)' })
+    .default(30_000),
+  ALERT_DISPATCH_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000 ms' })
+    .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
+    .default(60_000),
+};
+
+/** The values of these settings once checked. */
+type MessagingEnv = z.output<z.ZodObject<typeof messagingEnv>>;
+
+export function checkMessaging(env: MessagingEnv, ctx: z.RefinementCtx): void {
+  if ((env.AFRICASTALKING_USERNAME === undefined) !== (env.AFRICASTALKING_API_KEY === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.AFRICASTALKING_USERNAME ? 'AFRICASTALKING_API_KEY' : 'AFRICASTALKING_USERNAME'],
+      message: 'is required with the other: SMS need AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY together (unset both to send no SMS)',
+    });
+  }
+}
+
+/** Where messages go out (`SMTP_URL`, `AFRICASTALKING_*`) and who hears of new leads and orders. */
+export interface MessagingConfig {
+  /** `smtp(s)://user:password@host:port`: a secret (its password); null sends no email. */
+  smtpUrl: string | null;
+  /** The From of every email: `MAIL_FROM`, or no-reply@ the SMTP host's domain. */
+  mailFrom: string | null;
+  /** Africa's Talking; null sends no SMS. */
+  sms: { username: string; apiKey: string; senderId?: string; apiUrl: string } | null;
+  /** Extra staff who hear of every new lead and order, besides the admin accounts. */
+  alertEmails: string[];
+  alertPhones: string[];
+  /** How long one send may take before it counts as failed (and a claim is held twice that). */
+  sendTimeoutMs: number;
+  /** How often buyers' alerts are matched and sent (`ALERT_DISPATCH_INTERVAL_MS`, default a minute). */
+  alertDispatchIntervalMs: number;
+}
+
+export function messagingConfig(e: MessagingEnv): { messaging: MessagingConfig } {
+  return {
+    messaging: {
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM ?? (e.SMTP_URL ? defaultMailFrom(e.SMTP_URL) : null),
+      sms:
+        e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
+          ? {
+              username: e.AFRICASTALKING_USERNAME,
+              apiKey: e.AFRICASTALKING_API_KEY,
+              senderId: e.AFRICASTALKING_SENDER_ID,
+              apiUrl:
+                e.AFRICASTALKING_API_URL ??
+                (e.AFRICASTALKING_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com'),
+            }
+          : null,
+      alertEmails: e.LEAD_ALERT_EMAILS ?? [],
+      alertPhones: e.LEAD_ALERT_PHONES ?? [],
+      sendTimeoutMs: e.MESSAGE_SEND_TIMEOUT_MS,
+      alertDispatchIntervalMs: e.ALERT_DISPATCH_INTERVAL_MS,
+    },
+  };
+}
+
+/** `no-reply@<the SMTP host's domain>` when MAIL_FROM is unset. */
+function defaultMailFrom(smtpUrl: string): string {
+  try {
+    const host = new URL(smtpUrl).hostname.replace(/^(smtp|mail)\./, '');
+    return `no-reply@${host}`;
+  } catch {
+    return 'no-reply@localhost';
+  }
+}
