@@ -26,3 +26,11 @@ export function gatewayUrl(text: string): { host: string; port: number; ssl: boo
   if (!ssl && !LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : ssl ? 443 : 80, ssl };
 }
+
+/** A whole number of milliseconds from `min` to `max` (`maxInWords` says the longest in words). */
+export const milliseconds = (min: number, max: number, maxInWords: string) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(min, { error: `must be at least ${min} ms` })
+    .max(max, { error: `must be at most ${max} ms (${maxInWords})` });

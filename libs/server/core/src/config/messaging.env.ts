@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewayUrl } from './env-values';
+import { gatewayUrl, milliseconds } from './env-values';
 
 // Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking, and who hears of new leads and orders.
 
@@ -64,18 +64,8 @@ export const messagingEnv = {
       return list;
     })
     .optional(),
-  MESSAGE_SEND_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000 ms' })
-    .max(300_000, { error: 'must be at most 300000 ms (5 minutes)' })
-    .default(30_000),
-  ALERT_DISPATCH_INTERVAL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000 ms' })
-    .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
-    .default(60_000),
+  MESSAGE_SEND_TIMEOUT_MS: milliseconds(1000, 300_000, '5 minutes').default(30_000),
+  ALERT_DISPATCH_INTERVAL_MS: milliseconds(1000, 3_600_000, 'an hour').default(60_000),
 };
 
 /** The values of these settings once checked. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewayUrl, LOOPBACK_HOSTS } from './env-values';
+import { gatewayUrl, LOOPBACK_HOSTS, milliseconds } from './env-values';
 
 // Payments: card payments through Braintree, deposits by M-Pesa Express (Daraja). Each is on only
 // with all its credentials; some but not all refuse to start.
@@ -51,12 +51,7 @@ export const paymentsEnv = {
       return url ?? z.NEVER;
     })
     .optional(),
-  BRAINTREE_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000 ms' })
-    .max(120_000, { error: 'must be at most 120000 ms (2 minutes)' })
-    .default(20_000),
+  BRAINTREE_TIMEOUT_MS: milliseconds(1000, 120_000, '2 minutes').default(20_000),
   // M-Pesa Express (Daraja): all of key, secret, shortcode, passkey and callback URL, or none.
   MPESA_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
   MPESA_CONSUMER_KEY: z.string().trim().regex(/^\S+$/, { error: "must be the consumer key of the app on Safaricom's Daraja portal (no spaces)" }).optional(),
@@ -102,12 +97,7 @@ export const paymentsEnv = {
       return v.replace(/\/$/, '');
     })
     .optional(),
-  MPESA_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000 ms' })
-    .max(120_000, { error: 'must be at most 120000 ms (2 minutes)' })
-    .default(15_000),
+  MPESA_TIMEOUT_MS: milliseconds(1000, 120_000, '2 minutes').default(15_000),
 };
 
 /** The values of these settings once checked. */

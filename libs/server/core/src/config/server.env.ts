@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { booleanish } from './env-values';
+import { booleanish, milliseconds } from './env-values';
 
 // The server itself: where it listens and keeps its data, how it is reached, what it logs.
 
@@ -123,12 +123,7 @@ export const serverEnv = {
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .default(600),
-  RESERVATION_SWEEP_INTERVAL_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000 ms' })
-    .max(3_600_000, { error: 'must be at most 3600000 ms (an hour)' })
-    .default(30_000),
+  RESERVATION_SWEEP_INTERVAL_MS: milliseconds(1000, 3_600_000, 'an hour').default(30_000),
 };
 
 /** The values of these settings once checked. */
