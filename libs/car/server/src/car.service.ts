@@ -59,12 +59,12 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A car as the audit log (staff only) records it: the brand by id (its own changes are the brand's record), the whole chassis number. */
 /** An engine size of 0 means none: an electric car's, never another fuel's. */
 function checkEngineSize(fuelType: string, engineSize: number): void {
   if (engineSize === 0 && fuelType !== 'Electric') throw new EngineSizeRequiredError();
 }
 
+/** A car as the audit log (staff only) records it: the brand by id (its own changes are the brand's record), the whole chassis number. */
 const auditView = ({ chassisNumberEnd: _end, ...car }: CarStaff) => ({ ...car, brand: car.brand?.id ?? null });
 
 @Injectable()

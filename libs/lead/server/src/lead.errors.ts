@@ -20,13 +20,6 @@ export class LeadPhotoNotOursError extends DomainError {
   }
 }
 
-/** A procedure declared but not written yet (`nx g @dealership/workspace-plugin:procedure` adds it so). */
-export class LeadNotImplementedError extends DomainError {
-  constructor(procedure: string) {
-    super(ErrorCode.NotImplemented, `lead.${procedure} is not implemented yet`);
-  }
-}
-
 /** A lead goes to an active staff member, or back to the pool. */
 export class LeadAssigneeNotStaffError extends DomainError {
   constructor() {

@@ -221,8 +221,7 @@ export class LeadService implements OnModuleInit {
     return this.leads.exportRows(filters, callerId);
   }
 
-  /** Everything stored of a buyer's own requests (their data export). */
-  /** The person's requests: sent signed in, or signed out with their proven email (`PersonalDataSubject`). */
+  /** Everything stored of a person's requests, for their data export: sent signed in, or signed out with their proven email (`PersonalDataSubject`). */
   recordsOfBuyer(person: PersonalDataSubject): Promise<BuyerLeadRecord[]> {
     return this.leads.recordsOfBuyer(person);
   }

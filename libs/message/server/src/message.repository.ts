@@ -233,8 +233,7 @@ export class MessageRepository {
     return rows.map(toMessage);
   }
 
-  /** The staff accounts that hear of new leads and orders (the user domain's published view says who), read in the caller's transaction. */
-  /** The active staff's contacts (owners only with `ownersOnly`), through the user domain's published view: a deactivated account hears nothing. */
+  /** The active staff's contacts, who hear of new leads and orders, read in the caller's transaction (owners only with `ownersOnly`), through the user domain's published view: a deactivated account hears nothing. */
   async staffContacts(db: Database | Transaction, ownersOnly = false): Promise<{ email: string; phone: string }[]> {
     return db
       .select({ email: staffMembers.email, phone: staffMembers.phone })

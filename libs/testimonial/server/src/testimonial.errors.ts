@@ -5,10 +5,3 @@ export class TestimonialNotFoundError extends DomainError {
     super(ErrorCode.NotFound, 'Testimonial not found');
   }
 }
-
-/** A procedure declared but not written yet (`nx g @dealership/workspace-plugin:procedure` adds it so). */
-export class TestimonialNotImplementedError extends DomainError {
-  constructor(procedure: string) {
-    super(ErrorCode.NotImplemented, `testimonial.${procedure} is not implemented yet`);
-  }
-}

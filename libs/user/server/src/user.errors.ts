@@ -24,7 +24,6 @@ export class UserNotFoundError extends DomainError {
   }
 }
 
-/** A new password came with a wrong current password. Not a 401: the session itself is fine. */
 /** A new email without the current password: the field to fill in is named. */
 export class CurrentPasswordRequiredError extends DomainError {
   constructor() {
@@ -32,6 +31,7 @@ export class CurrentPasswordRequiredError extends DomainError {
   }
 }
 
+/** A new password came with a wrong current password. Not a 401: the session itself is fine. */
 export class CurrentPasswordIncorrectError extends DomainError {
   constructor(field: 'currentPassword' | 'password' = 'currentPassword') {
     super(ErrorCode.BadRequest, field === 'password' ? 'Password is incorrect' : 'Current Password is incorrect', field);
