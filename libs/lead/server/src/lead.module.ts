@@ -5,13 +5,15 @@ import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { LeadExportController } from './lead.export.controller';
 import { LeadPersonalData } from './lead.personal-data';
+import { LeadPersonalDataRepository } from './lead-personal-data.repository';
+import { LeadReportRepository } from './lead-report.repository';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
 
 @Module({
   imports: [AuditModule, ContentModule, MediaModule, MessageModule],
-  providers: [LeadRepository, LeadService, LeadRouter, LeadPersonalData],
+  providers: [LeadRepository, LeadReportRepository, LeadPersonalDataRepository, LeadService, LeadRouter, LeadPersonalData],
   controllers: [LeadExportController],
   exports: [LeadService, LeadRouter],
 })

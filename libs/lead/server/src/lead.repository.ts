@@ -1,6 +1,4 @@
 import type {
-  BuyerLead,
-  BuyerLeadRecord,
   Lead,
   LeadAssignee,
   LeadEvent,
@@ -8,11 +6,9 @@ import type {
   LeadKind,
   LeadListFilters,
   LeadPage,
-  LeadReport,
   LeadStatus,
 } from '@dealership/lead-schemas';
 import {
-  accountContacts,
   carRefs,
   DB,
   type Database,
@@ -20,17 +16,12 @@ import {
   leads,
   pgError,
   PG_FOREIGN_KEY_VIOLATION,
-  type PersonalDataSubject,
   staffMembers,
   type Transaction,
 } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-
-/** What an anonymised lead is called in the inbox. */
-const ANONYMISED_NAME = '(removed)';
-/** Leads anonymised per statement: a first run over years of leads stays in bounded memory and short locks. */
-const ANONYMISE_BATCH = 500;
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { DAY_MS, inboxFilter, selectLeads, toEvent, toLead } from './lead-rows';
 
 /** A new lead's columns as the service sets them. */
 export interface LeadColumns {
@@ -67,127 +58,16 @@ export interface LeadAssigneeContact {
   phone: string;
 }
 
-const leadColumns = {
-  id: leads.id,
-  kind: leads.kind,
-  name: leads.name,
-  phone: leads.phone,
-  email: leads.email,
-  // Whether an account with this email has confirmed it, through the user domain's published view (users' unique index on lower(email) serves it).
-  emailVerified: sql<boolean>`exists (select 1 from ${accountContacts} where lower(${accountContacts.email}) = lower(${leads.email}) and ${accountContacts.emailVerifiedAt} is not null)`,
-  message: leads.message,
-  preferredDate: leads.preferredDate,
-  preferredTime: leads.preferredTime,
-  details: leads.details,
-  status: leads.status,
-  note: leads.note,
-  assigneeId: leads.assigneeId,
-  assigneeName: staffMembers.name,
-  firstResponseAt: leads.firstResponseAt,
-  followUpOn: leads.followUpOn,
-  sourcePage: leads.sourcePage,
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
-  carId: carRefs.id,
-  carName: carRefs.name,
-  carSlug: carRefs.slug,
-};
-
-type Joined = 'carId' | 'carName' | 'carSlug' | 'assigneeName';
-type LeadRow = {
-  [K in keyof typeof leadColumns]: K extends Joined
-    ? string | null
-    : K extends 'emailVerified'
-      ? boolean
-      : (typeof leads.$inferSelect)[Exclude<K, Joined | 'emailVerified'>];
-};
-
-// The kind and its details were checked by the contract's schema of that kind when stored.
-function toLead({ carId, carName, carSlug, assigneeId, assigneeName, firstResponseAt, createdAt, updatedAt, ...row }: LeadRow): Lead {
-  return {
-    ...row,
-    assignee: assigneeId ? { id: assigneeId, name: assigneeName ?? 'Former staff' } : null,
-    firstResponseAt: firstResponseAt?.toISOString() ?? null,
-    status: row.status as LeadStatus,
-    details: row.details ?? null,
-    car: carId && carName && carSlug ? { id: carId, name: carName, slug: carSlug } : null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-  } as Lead;
-}
-
-/** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
-/**
- * A person's leads: sent signed in, or signed out (no account) with their proven email. The email is
- * compared as the buyer typed it, in any letter case.
- */
-function leadsOf({ userId, verifiedEmail }: PersonalDataSubject): SQL {
-  const signedOut = verifiedEmail ? and(isNull(leads.buyerId), sql`lower(${leads.email}) = ${verifiedEmail.toLowerCase()}`) : undefined;
-  return (signedOut ? or(eq(leads.buyerId, userId), signedOut) : eq(leads.buyerId, userId)) as SQL;
-}
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Name, phone (as typed or as +254...) or the car's name holds `search`. */
-function searchFilter(search: string): SQL | undefined {
-  const pattern = containsPattern(search);
-  const digits = search.replace(/\D/g, '');
-  // 0712 345 678 finds +254712345678: the stored numbers have no trunk zero.
-  const phoneDigits = digits.startsWith('0') ? digits.slice(1) : digits;
-  return or(
-    sql`${leads.name} ilike ${pattern}`,
-    sql`${leads.phone} ilike ${pattern}`,
-    phoneDigits.length >= 3 ? sql`${leads.phone} like ${`%${phoneDigits}%`}` : undefined,
-    sql`${carRefs.name} ilike ${pattern}`,
-  );
-}
-
-function assigneeFilter(assignee: LeadListFilters['assignee'], callerId: string | undefined): SQL | undefined {
-  if (!assignee) return undefined;
-  if (assignee === 'pool') return isNull(leads.assigneeId);
-  if (assignee === 'mine') return callerId ? eq(leads.assigneeId, callerId) : sql`false`;
-  return eq(leads.assigneeId, assignee);
-}
-
-/** Nairobi keeps UTC+3 all year. */
-const NAIROBI_OFFSET_MS = 3 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-function ageFilter(age: LeadListFilters['age'], now: Date): SQL | undefined {
-  if (!age) return undefined;
-  if (age === 'today') {
-    const local = now.getTime() + NAIROBI_OFFSET_MS;
-    return gte(leads.createdAt, new Date(Math.floor(local / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS));
-  }
-  if (age === 'week') return gte(leads.createdAt, new Date(now.getTime() - 7 * DAY_MS));
-  if (age === 'month') return gte(leads.createdAt, new Date(now.getTime() - 30 * DAY_MS));
-  return lt(leads.createdAt, new Date(now.getTime() - 30 * DAY_MS));
-}
-
-const toEvent = (row: typeof leadEvents.$inferSelect): LeadEvent => ({
-  id: row.id,
-  kind: row.kind as LeadEventKind,
-  author: row.authorName,
-  body: row.body,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** The only code that touches the lead table. */
+/** The inbox: leads stored, assigned, worked and followed up. */
 @Injectable()
 export class LeadRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
   /** A page of the inbox, newest first, with the number of New leads in the whole inbox. */
   async page(filters: LeadListFilters, callerId?: string, now = new Date()): Promise<LeadPage> {
-    const where = and(
-      filters.kind ? eq(leads.kind, filters.kind) : undefined,
-      filters.status ? eq(leads.status, filters.status) : undefined,
-      assigneeFilter(filters.assignee, callerId),
-      ageFilter(filters.age, now),
-      filters.search ? searchFilter(filters.search) : undefined,
-    );
+    const where = inboxFilter(filters, callerId, now);
     const [rows, [{ total }], [{ newCount }]] = await Promise.all([
-      this.selectLeads()
+      selectLeads(this.db)
         .where(where)
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(filters.pageSize)
@@ -199,7 +79,7 @@ export class LeadRepository {
   }
 
   async byId(id: string): Promise<Lead | undefined> {
-    const [row] = await this.selectLeads().where(eq(leads.id, id)).limit(1);
+    const [row] = await selectLeads(this.db).where(eq(leads.id, id)).limit(1);
     return row && toLead(row);
   }
 
@@ -207,11 +87,6 @@ export class LeadRepository {
   async carSummary(carId: string): Promise<{ name: string; slug: string } | undefined> {
     const [row] = await this.db.select({ name: carRefs.name, slug: carRefs.slug }).from(carRefs).where(eq(carRefs.id, carId)).limit(1);
     return row;
-  }
-
-  /** Leads with the inbox's joins: the car (the catalogue's published view) and the assignee (the staff's). */
-  private selectLeads(db: Database | Transaction = this.db) {
-    return db.select(leadColumns).from(leads).leftJoin(carRefs, eq(carRefs.id, leads.carId)).leftJoin(staffMembers, eq(staffMembers.id, leads.assigneeId));
   }
 
   /**
@@ -312,7 +187,7 @@ export class LeadRepository {
       if (rows.length === 0) return 'no-lead';
       await this.event(tx, id, 'assigned', actor, assignee?.name ?? 'the pool');
       if (assignee && onAssigned) {
-        const [row] = await this.selectLeads(tx).where(eq(leads.id, id));
+        const [row] = await selectLeads(tx).where(eq(leads.id, id));
         await onAssigned(tx, toLead(row), assignee);
       }
       return assignee ?? null;
@@ -348,116 +223,6 @@ export class LeadRepository {
       .orderBy(sql`${staffMembers.staffRole} = 'owner'`, asc(staffMembers.name));
   }
 
-  /** Everything stored of a buyer's own requests (their data export), newest first. */
-  async recordsOfBuyer(person: PersonalDataSubject): Promise<BuyerLeadRecord[]> {
-    const rows = await this.db
-      .select({
-        id: leads.id,
-        kind: leads.kind,
-        name: leads.name,
-        phone: leads.phone,
-        email: leads.email,
-        message: leads.message,
-        car: carRefs.name,
-        preferredDate: leads.preferredDate,
-        preferredTime: leads.preferredTime,
-        details: leads.details,
-        status: leads.status,
-        consentedAt: leads.consentedAt,
-        consentText: leads.consentText,
-        createdAt: leads.createdAt,
-      })
-      .from(leads)
-      .leftJoin(carRefs, eq(carRefs.id, leads.carId))
-      .where(leadsOf(person))
-      .orderBy(desc(leads.createdAt), desc(leads.id));
-    return rows.map((row) => ({
-      ...row,
-      kind: row.kind as LeadKind,
-      status: row.status as LeadStatus,
-      consentedAt: row.consentedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    }));
-  }
-
-  /**
-   * Removes the personal fields of the leads `which` selects, in batches: name, phone, email,
-   * message, note, the kind's details (a trade-in's photos among them) and the timeline's texts.
-   * The row keeps its kind, status, car, assignee and times, so the owner's counts per week and
-   * kind, response times and conversion stay right. Answers the leads done and their photos (for
-   * the media domain to delete).
-   */
-  private async anonymise(which: SQL, db: Database | Transaction = this.db): Promise<{ count: number; photoIds: string[] }> {
-    const photoIds: string[] = [];
-    let total = 0;
-    for (;;) {
-      const batch = await db
-        .select({ id: leads.id, details: leads.details })
-        .from(leads)
-        .where(and(isNull(leads.anonymisedAt), which))
-        .limit(ANONYMISE_BATCH);
-      if (batch.length === 0) break;
-      const ids = batch.map((row) => row.id);
-      for (const { details } of batch) {
-        const photos = (details as { photos?: { publicId?: unknown }[] } | null)?.photos ?? [];
-        for (const photo of photos) if (typeof photo?.publicId === 'string') photoIds.push(photo.publicId);
-      }
-      await db
-        .update(leads)
-        .set({ name: ANONYMISED_NAME, phone: '', email: null, message: '', note: null, details: null, buyerId: null, anonymisedAt: sql`now()` })
-        .where(inArray(leads.id, ids));
-      await db.update(leadEvents).set({ body: null }).where(inArray(leadEvents.leadId, ids));
-      total += ids.length;
-      if (batch.length < ANONYMISE_BATCH) break;
-    }
-    return { count: total, photoIds };
-  }
-
-  /** A buyer's own requests (they deleted their account), in the caller's transaction. */
-  anonymiseOfBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
-    return this.anonymise(leadsOf(person), tx);
-  }
-
-  /** Leads not won whose last contact (their latest update or timeline entry) is before `unsoldBefore`; won ones, before `soldBefore`. */
-  anonymiseExpired(unsoldBefore: Date, soldBefore: Date): Promise<{ count: number; photoIds: string[] }> {
-    const lastContact = sql`greatest(${leads.updatedAt}, coalesce((select max(e.created_at) from ${leadEvents} e where e.lead_id = ${leads.id}), ${leads.updatedAt}))`;
-    return this.anonymise(
-      or(
-        and(sql`${leads.status} <> 'Won'`, sql`${lastContact} < ${unsoldBefore.toISOString()}`),
-        and(eq(leads.status, 'Won'), sql`${lastContact} < ${soldBefore.toISOString()}`),
-      ) as SQL,
-    );
-  }
-
-  /** A signed-in buyer's own requests, newest first. */
-  async ofBuyer(buyerId: string): Promise<BuyerLead[]> {
-    const rows = await this.db
-      .select({
-        id: leads.id,
-        kind: leads.kind,
-        status: leads.status,
-        carId: carRefs.id,
-        carName: carRefs.name,
-        carSlug: carRefs.slug,
-        salesperson: staffMembers.name,
-        createdAt: leads.createdAt,
-      })
-      .from(leads)
-      .leftJoin(carRefs, eq(carRefs.id, leads.carId))
-      .leftJoin(staffMembers, eq(staffMembers.id, leads.assigneeId))
-      .where(eq(leads.buyerId, buyerId))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(100);
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as LeadKind,
-      status: row.status as LeadStatus,
-      car: row.carId && row.carName && row.carSlug ? { id: row.carId, name: row.carName, slug: row.carSlug } : null,
-      salesperson: row.salesperson,
-      createdAt: row.createdAt.toISOString(),
-    }));
-  }
-
   /** New leads with no response and no late alert yet, created before `before` (the job then counts their opening minutes). */
   async unansweredSince(before: Date, limit = 100): Promise<{ id: string; createdAt: Date }[]> {
     return this.db
@@ -485,7 +250,7 @@ export class LeadRepository {
         .where(and(eq(leads.id, id), isNull(leads.lateAlertedAt)))
         .returning({ id: leads.id });
       if (rows.length === 0) return false;
-      const [row] = await this.selectLeads(tx).where(eq(leads.id, id));
+      const [row] = await selectLeads(tx).where(eq(leads.id, id));
       await alongside(tx, toLead(row));
       return true;
     });
@@ -520,7 +285,7 @@ export class LeadRepository {
         .where(and(eq(leads.id, id), or(isNull(leads.followUpRemindedOn), sql`${leads.followUpRemindedOn} < ${leads.followUpOn}`)))
         .returning({ assigneeId: leads.assigneeId });
       if (rows.length === 0) return false;
-      const [row] = await this.selectLeads(tx).where(eq(leads.id, id));
+      const [row] = await selectLeads(tx).where(eq(leads.id, id));
       const [assignee] = rows[0].assigneeId
         ? await tx
             .select({ id: staffMembers.id, name: staffMembers.name, email: staffMembers.email, phone: staffMembers.phone })
@@ -541,69 +306,11 @@ export class LeadRepository {
     return toEvent(row);
   }
 
-  // The owner's reports: one query per figure, grouped in the database (cheap at 100,000 leads with the created_at index).
-
-  /** Leads per week (the week's Monday in Nairobi) and kind, since `since`. */
-  async perWeek(since: Date): Promise<LeadReport['perWeek']> {
-    const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
-    const rows = await this.db
-      .select({ week, kind: leads.kind, count: count() })
-      .from(leads)
-      .where(gte(leads.createdAt, since))
-      .groupBy(week, leads.kind)
-      .orderBy(week, leads.kind);
-    return rows.map((row) => ({ ...row, kind: row.kind as LeadKind }));
-  }
-
-  /** Leads per week and source page since `since`; the pages of one car or brand count as one page (`/car/*`). */
-  async perSource(since: Date): Promise<LeadReport['perSource']> {
-    const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
-    const source = sql<string | null>`regexp_replace(${leads.sourcePage}, '^/(car|brand)/.*$', '/\\1/*')`;
-    return this.db.select({ week, source, count: count() }).from(leads).where(gte(leads.createdAt, since)).groupBy(week, source).orderBy(week, source);
-  }
-
-  /** Per assignee since `since`: leads, answered, and the median and 90th percentile of minutes to the first response. */
-  async responseTimes(since: Date): Promise<LeadReport['responseTimes']> {
-    const minutes = sql`extract(epoch from (${leads.firstResponseAt} - ${leads.createdAt})) / 60`;
-    const rows = await this.db
-      .select({
-        assignee: sql<string>`coalesce(${staffMembers.name}, 'Unassigned')`,
-        leads: count(),
-        answered: count(leads.firstResponseAt),
-        medianMinutes: sql<string | null>`percentile_cont(0.5) within group (order by ${minutes})`,
-        p90Minutes: sql<string | null>`percentile_cont(0.9) within group (order by ${minutes})`,
-      })
-      .from(leads)
-      .leftJoin(staffMembers, eq(staffMembers.id, leads.assigneeId))
-      .where(gte(leads.createdAt, since))
-      .groupBy(staffMembers.name)
-      .orderBy(staffMembers.name);
-    const round = (value: string | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
-    return rows.map((row) => ({ ...row, medianMinutes: round(row.medianMinutes), p90Minutes: round(row.p90Minutes) }));
-  }
-
-  /** Leads and those won, per week since `since`. */
-  async conversion(since: Date): Promise<LeadReport['conversion']> {
-    const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
-    return this.db
-      .select({ week, leads: count(), won: sql<number>`count(*) filter (where ${leads.status} = 'Won')::int` })
-      .from(leads)
-      .where(gte(leads.createdAt, since))
-      .groupBy(week)
-      .orderBy(week);
-  }
-
   /** Every lead matching the inbox's filters, oldest first, in batches (the CSV export streams them). */
   async *exportRows(filters: Omit<LeadListFilters, 'page' | 'pageSize'>, callerId: string | undefined, batch = 1000): AsyncGenerator<Lead[]> {
-    const where = and(
-      filters.kind ? eq(leads.kind, filters.kind) : undefined,
-      filters.status ? eq(leads.status, filters.status) : undefined,
-      assigneeFilter(filters.assignee, callerId),
-      ageFilter(filters.age, new Date()),
-      filters.search ? searchFilter(filters.search) : undefined,
-    );
+    const where = inboxFilter(filters, callerId, new Date());
     for (let offset = 0; ; offset += batch) {
-      const rows = await this.selectLeads().where(where).orderBy(asc(leads.createdAt), asc(leads.id)).limit(batch).offset(offset);
+      const rows = await selectLeads(this.db).where(where).orderBy(asc(leads.createdAt), asc(leads.id)).limit(batch).offset(offset);
       if (rows.length === 0) return;
       yield rows.map(toLead);
       if (rows.length < batch) return;

@@ -38,6 +38,8 @@ import {
   staffLeadEmail,
   staffLeadSms,
 } from './lead.messages';
+import { LeadPersonalDataRepository } from './lead-personal-data.repository';
+import { LeadReportRepository } from './lead-report.repository';
 import { type LeadActor, type LeadAssigneeContact, LeadRepository } from './lead.repository';
 
 /** How often waiting leads are checked (the owners' late alert) and follow-ups are due. */
@@ -54,6 +56,8 @@ export class LeadService implements OnModuleInit {
 
   constructor(
     private readonly leads: LeadRepository,
+    private readonly reports: LeadReportRepository,
+    private readonly personalData: LeadPersonalDataRepository,
     private readonly throttle: LeadThrottle,
     private readonly audit: AuditService,
     private readonly media: MediaService,
@@ -208,10 +212,10 @@ export class LeadService implements OnModuleInit {
   async report(now = new Date()): Promise<LeadReport> {
     const weeks = new Date(now.getTime() - 12 * 7 * 86_400_000);
     const [perWeek, perSource, responseTimes, conversion] = await Promise.all([
-      this.leads.perWeek(weeks),
-      this.leads.perSource(weeks),
-      this.leads.responseTimes(new Date(now.getTime() - 90 * 86_400_000)),
-      this.leads.conversion(weeks),
+      this.reports.perWeek(weeks),
+      this.reports.perSource(weeks),
+      this.reports.responseTimes(new Date(now.getTime() - 90 * 86_400_000)),
+      this.reports.conversion(weeks),
     ]);
     return { perWeek, perSource, responseTimes, conversion };
   }
@@ -223,7 +227,7 @@ export class LeadService implements OnModuleInit {
 
   /** Everything stored of a person's requests, for their data export: sent signed in, or signed out with their proven email (`PersonalDataSubject`). */
   recordsOfBuyer(person: PersonalDataSubject): Promise<BuyerLeadRecord[]> {
-    return this.leads.recordsOfBuyer(person);
+    return this.personalData.recordsOfBuyer(person);
   }
 
   /**
@@ -232,7 +236,7 @@ export class LeadService implements OnModuleInit {
    * to delete once it commits (`removePhotos`).
    */
   async forgetBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
-    return this.leads.anonymiseOfBuyer(person, tx);
+    return this.personalData.anonymiseOfBuyer(person, tx);
   }
 
   /** Deletes buyers' photos of anonymised leads (media domain); how many went. */
@@ -246,13 +250,13 @@ export class LeadService implements OnModuleInit {
    * deleted. What was done, for the activity log.
    */
   async applyRetention(now = new Date()): Promise<{ leadsAnonymised: number; leadPhotosDeleted: number }> {
-    const { count, photoIds } = await this.leads.anonymiseExpired(monthsBefore(now, RETENTION.leadMonths), monthsBefore(now, RETENTION.saleYears * 12));
+    const { count, photoIds } = await this.personalData.anonymiseExpired(monthsBefore(now, RETENTION.leadMonths), monthsBefore(now, RETENTION.saleYears * 12));
     return { leadsAnonymised: count, leadPhotosDeleted: await this.removePhotos(photoIds) };
   }
 
   /** A signed-in buyer's own requests. */
   mine(buyerId: string): Promise<BuyerLead[]> {
-    return this.leads.ofBuyer(buyerId);
+    return this.personalData.ofBuyer(buyerId);
   }
 
   /**
