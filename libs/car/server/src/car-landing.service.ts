@@ -22,7 +22,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { carConditions } from './car-filters';
 import { CarLandingNotFoundError } from './car.errors';
-import { CarRepository } from './car.repository';
+import { CarLandingRepository } from './car-landing.repository';
 
 /** Landing answers kept in memory: the fixed pages and the models people open (an unknown address is kept too, as null). */
 export const LANDING_CACHE_SIZE = 1000;
@@ -49,7 +49,7 @@ export class CarLandingService {
   private readonly cache = new LRUCache<string, { version: number; landing: CarLanding | null }>({ max: LANDING_CACHE_SIZE });
 
   constructor(
-    private readonly cars: CarRepository,
+    private readonly cars: CarLandingRepository,
     private readonly changes: CatalogueChanges,
   ) {}
 

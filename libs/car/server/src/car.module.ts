@@ -3,6 +3,8 @@ import { MediaModule } from '@dealership/media-server';
 import { Module } from '@nestjs/common';
 import { CarCatalogueExport } from './car-catalogue-export';
 import { CarController } from './car.controller';
+import { CarLandingRepository } from './car-landing.repository';
+import { CarReportRepository } from './car-report.repository';
 import { CarRepository } from './car.repository';
 import { CarRouter } from './car.router';
 import { CarService } from './car.service';
@@ -13,7 +15,7 @@ import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
   imports: [MediaModule, AuditModule],
-  providers: [CarRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages],
+  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages],
   controllers: [CarController],
   exports: [CarRouter, CarService, CarViews],
 })

@@ -1,15 +1,10 @@
 import {
   type Car,
   type CarCreateFields,
-  type CarModelOption,
   type CarStaff,
   type CarListFilters,
   type CarManageFilters,
-  type CarMostViewed,
   type CarPage,
-  type CarStats,
-  type CarStockAge,
-  CAR_STATUSES,
 } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import {
@@ -19,10 +14,8 @@ import {
   CatalogueRows,
   CAR_CATALOGUE,
   type CatalogueWriteResult,
-  carDailyViews,
   carHolds,
   carImages,
-  carLeads,
   cars,
   DB,
   type Database,
@@ -33,7 +26,7 @@ import {
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { carConditions, carOrder, listedCars, manageConditions, UUID } from './car-filters';
+import { carConditions, carOrder, listedCars, manageConditions } from './car-filters';
 import { carJson, chassisNumberEnd } from './car-json';
 
 /**
@@ -119,7 +112,6 @@ function executeByShape<T>(query: { toSQL(): { sql: string }; prepare(name: stri
   return query.prepare(name).execute();
 }
 
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
  * Past this many matches a filtered page walks its sort's index; up to it, the matches are read
@@ -231,66 +223,6 @@ export class CarRepository {
   /** The count cap of a list with or without a search text. */
   private capOf(search: string | undefined): number {
     return search ? this.countCaps.search : this.countCaps.all;
-  }
-
-  /** Cars by status and featured ones, every car counted, in one grouped query. */
-  async stats(): Promise<CarStats> {
-    const rows = await this.db
-      .select({ status: cars.status, count: count(), featured: sql<number>`count(*) filter (where ${cars.featured})`.mapWith(Number) })
-      .from(cars)
-      .groupBy(cars.status);
-    const byStatus = Object.fromEntries(CAR_STATUSES.map((status) => [status, 0])) as CarStats['byStatus'];
-    for (const row of rows) byStatus[row.status] = row.count;
-    return { total: sum(rows.map((r) => r.count)), featured: sum(rows.map((r) => r.featured)), byStatus };
-  }
-
-  /** Cars in stock (not sold), the oldest 100 first with their days in stock, and the counts: two index-ordered queries. */
-  async stockAge(now = new Date()): Promise<CarStockAge> {
-    const days = sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`;
-    const inStock = ne(cars.status, 'Sold');
-    const [oldest, [counts]] = await Promise.all([
-      this.db
-        .select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days })
-        .from(cars)
-        .where(inStock)
-        .orderBy(asc(cars.createdAt), asc(cars.id))
-        .limit(100),
-      this.db
-        .select({ inStock: count(), over90Days: sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now.getTime() - 90 * 86_400_000)})::int` })
-        .from(cars)
-        .where(inStock),
-    ]);
-    return { inStock: counts.inStock, over90Days: counts.over90Days, cars: oldest };
-  }
-
-  /**
-   * The `limit` cars most viewed since the day `since` (YYYY-MM-DD), with their leads since the
-   * moment `leadsSince` (the lead domain's published view): one query, the day's index narrowing
-   * the counters to the month before they are summed.
-   */
-  async mostViewed(since: string, leadsSince: Date, limit: number): Promise<CarMostViewed['cars']> {
-    const views = sql<number>`sum(${carDailyViews.views})::int`.as('views');
-    const top = this.db
-      .select({ carId: carDailyViews.carId, views })
-      .from(carDailyViews)
-      .where(gte(carDailyViews.day, since))
-      .groupBy(carDailyViews.carId)
-      .orderBy(desc(views), asc(carDailyViews.carId))
-      .limit(limit)
-      .as('top');
-    return this.db
-      .select({
-        id: cars.id,
-        name: cars.name,
-        slug: cars.slug,
-        price: cars.price,
-        status: cars.status,
-        views: top.views,
-        leads: sql<number>`(select count(*) from ${carLeads} where ${carLeads.carId} = ${top.carId} and ${carLeads.createdAt} >= ${leadsSince})::int`,
-      })
-      .from(top)
-      .innerJoin(cars, eq(cars.id, top.carId))
-      .orderBy(desc(top.views), asc(cars.id));
   }
 
   /**
@@ -495,79 +427,6 @@ export class CarRepository {
   async brandName(brandId: string): Promise<string | undefined> {
     const [row] = await this.db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId)).limit(1);
     return row?.name;
-  }
-
-  /**
-   * The models of a brand's listed cars (the brand by id or slug), each with its count: most cars
-   * first, then by slug. A model spelled two ways ("CX-5", "CX 5") is one slug, named by its first
-   * spelling in alphabetical order.
-   */
-  models(brand: string): Promise<CarModelOption[]> {
-    const brandMatch = UUID.test(brand) ? eq(brands.id, brand) : eq(brands.slug, brand.toLowerCase());
-    const counted = sql<number>`count(*)::int`;
-    return this.db
-      .select({ model: sql<string>`min(${cars.model})`, slug: cars.modelSlug, count: counted })
-      .from(cars)
-      .innerJoin(brands, eq(brands.id, cars.brandId))
-      .where(and(listedCars(), brandMatch, ne(cars.modelSlug, '')))
-      .groupBy(cars.modelSlug)
-      .orderBy(desc(counted), asc(cars.modelSlug));
-  }
-
-  /**
-   * A landing page's figures over the listed cars matching `where` (`carConditions`): how many, the
-   * price range and the average mileage, in one aggregate (no row leaves the database).
-   */
-  async landingFigures(where: SQL | undefined): Promise<{ count: number; priceMin: number | null; priceMax: number | null; averageMileage: number | null }> {
-    const [row] = await this.db
-      .select({
-        count: sql<number>`count(*)::int`,
-        priceMin: sql<number | null>`min(${cars.price})`,
-        priceMax: sql<number | null>`max(${cars.price})`,
-        averageMileage: sql<number | null>`round(avg(${cars.mileage}))::int`,
-      })
-      .from(cars)
-      .where(where);
-    return row;
-  }
-
-  /**
-   * The brand and model a model landing page names (the brand by slug, the model by `model_slug`),
-   * as the catalogue spells them, when any car of that brand has that model, sold ones included (a
-   * model whose cars are all sold keeps its page, which says so); undefined otherwise.
-   */
-  async landingModel(brandSlug: string, modelSlug: string): Promise<{ brand: { name: string; slug: string }; model: string } | undefined> {
-    const [row] = await this.db
-      .select({ name: brands.name, slug: brands.slug, model: sql<string>`min(${cars.model})` })
-      .from(cars)
-      .innerJoin(brands, eq(brands.id, cars.brandId))
-      .where(and(eq(brands.slug, brandSlug), eq(cars.modelSlug, modelSlug), ne(cars.modelSlug, '')))
-      .groupBy(brands.id);
-    return row && { brand: { name: row.name, slug: row.slug }, model: row.model };
-  }
-
-  /**
-   * The model landing pages with listed cars, for the sitemap: each brand slug and model slug with
-   * its cars' last change, keyed `brand/model` in byte order (keyset batches after `after`), brands
-   * whose slug is one of `reservedBrands` (whose model pages the landing words shadow) left out.
-   */
-  landingModels(after: string | undefined, limit: number, reservedBrands: readonly string[]): Promise<{ key: string; brand: string; model: string; updatedAt: Date }[]> {
-    const key = sql<string>`(${brands.slug} || '/' || ${cars.modelSlug}) collate "C"`;
-    return this.db
-      .select({ key, brand: brands.slug, model: cars.modelSlug, updatedAt: sql<Date>`max(${cars.updatedAt})`.mapWith(cars.updatedAt) })
-      .from(cars)
-      .innerJoin(brands, eq(brands.id, cars.brandId))
-      .where(
-        and(
-          listedCars(),
-          ne(cars.modelSlug, ''),
-          sql`${brands.slug} <> all(${sql.param([...reservedBrands])}::text[])`,
-          after === undefined ? undefined : sql`${key} > ${after}`,
-        ),
-      )
-      .groupBy(brands.slug, cars.modelSlug)
-      .orderBy(key)
-      .limit(limit);
   }
 
   /** Slug and last change of every car (sitemap). */

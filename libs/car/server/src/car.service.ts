@@ -36,6 +36,8 @@ import {
   EngineSizeRequiredError,
   ForeignImageError,
 } from './car.errors';
+import { CarLandingRepository } from './car-landing.repository';
+import { CarReportRepository } from './car-report.repository';
 import { CarRepository } from './car.repository';
 
 /** Car pages kept in memory by slug (a few KB each): the ones people are looking at now. */
@@ -92,6 +94,8 @@ export class CarService {
 
   constructor(
     private readonly cars: CarRepository,
+    private readonly reports: CarReportRepository,
+    private readonly landing: CarLandingRepository,
     media: MediaService,
     private readonly audit: AuditService,
     private readonly changes: CatalogueChanges,
@@ -129,20 +133,20 @@ export class CarService {
 
   /** The owner's stock age report. */
   stockAge(): Promise<CarStockAge> {
-    return this.cars.stockAge();
+    return this.reports.stockAge();
   }
 
   /** The owner's most-viewed report: this month's (Nairobi) most viewed cars and their leads this month. */
   async mostViewed(now = new Date()): Promise<CarMostViewed> {
     const month = nairobiDate(now).slice(0, 7);
     // Nairobi keeps East Africa Time all year (UTC+3, no summer time).
-    const cars = await this.cars.mostViewed(`${month}-01`, new Date(`${month}-01T00:00:00+03:00`), MOST_VIEWED_CARS);
+    const cars = await this.reports.mostViewed(`${month}-01`, new Date(`${month}-01T00:00:00+03:00`), MOST_VIEWED_CARS);
     return { month, cars };
   }
 
   /** The back office's catalogue counts, sold cars included. */
   stats(): Promise<CarStats> {
-    return this.cars.stats();
+    return this.reports.stats();
   }
 
   /** The listed catalogue (sold cars left out), newest first, optionally narrowed by a literal search text. */
@@ -163,7 +167,7 @@ export class CarService {
 
   /** The models of a brand's listed cars with their counts (the model filter's options, the model landing pages). */
   models(brand: string): Promise<CarModelOption[]> {
-    return this.cars.models(brand);
+    return this.landing.models(brand);
   }
 
   /** A car by slug, sold ones included (their pages stay). */
