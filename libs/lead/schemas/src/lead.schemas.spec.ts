@@ -2,7 +2,8 @@ import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { oldestImportableYear } from './import-rule';
 import { LEAD_CONSENT_MESSAGE, LEAD_NAME_MAX_LENGTH, LEAD_PHONE_MESSAGE, nairobiToday, TEST_DRIVE_HOURS_MESSAGE } from './lead.constants';
 import { DEFAULT_OPENING_HOURS } from '@dealership/content-schemas';
-import { EnquiryLeadSchema, LeadCreateInputSchema, leadCreateInputSchemaFor, LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
+import { EnquiryLeadSchema, LeadCreateInputSchema, leadCreateInputSchemaFor } from './lead-forms.schemas';
+import { LeadListInputSchema, LeadSetStatusInputSchema } from './lead.schemas';
 import { callBackTime, nairobiTime, openingSlots, slotProblem, weekdayOf } from './opening-hours';
 
 const valid = { name: 'Amina', phone: '0712 345 678', consent: true, message: 'Is it still available?' };
