@@ -1,7 +1,6 @@
 import { AdminOnly, type AuthenticatedRequest, AuthService, CurrentUser } from '@dealership/server-auth';
 import { RestRoute } from '@dealership/server-openapi';
-import { STAFF_STREAMS_PER_USER } from '@dealership/shared-schemas';
-import type { AuthUser } from '@dealership/user-schemas';
+import { type AuthUser, STAFF_STREAMS_PER_USER } from '@dealership/shared-schemas';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { carDailyViews, cars, DB, type Database } from '@dealership/server-db';
 import { nairobiDate } from '@dealership/shared-util';
-import { Role } from '@dealership/user-schemas';
+import { Role } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { isbot } from 'isbot';

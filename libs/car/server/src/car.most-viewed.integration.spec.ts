@@ -2,7 +2,7 @@ import { carDailyViews, cars, type DatabaseHandle, leads } from '@dealership/ser
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, truncateAll } from '@dealership/server-db/testing';
 import { nairobiDate } from '@dealership/shared-util';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';
 import { CarViews } from './car-views';

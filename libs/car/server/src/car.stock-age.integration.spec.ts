@@ -1,7 +1,7 @@
 import { cars, type DatabaseHandle } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { CarModule } from './car.module';

@@ -2,7 +2,7 @@ import { LeadListInputSchema, LEAD_KIND_LABELS } from '@dealership/lead-schemas'
 import { CurrentUser, OwnerOnly } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';

@@ -1,7 +1,7 @@
 import { type DatabaseHandle, leads, outboxMessages, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor, truncateAll } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { LeadModule } from './lead.module';

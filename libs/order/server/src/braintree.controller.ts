@@ -1,7 +1,7 @@
 import { CurrentUser, LoggedIn } from '@dealership/server-auth';
 import { type LegacyErrorBody, LegacyExceptionFilter } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import { Body, Catch, Controller, Get, Header, Headers, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {

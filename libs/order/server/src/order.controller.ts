@@ -2,7 +2,7 @@ import { AdminOnly, CurrentUser, LoggedIn } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
 import { OrderSetStatusInputSchema } from '@dealership/order-schemas';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {

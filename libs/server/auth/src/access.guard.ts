@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { accessDenial } from './access';
 import { AdminAccessRequiredError, AuthenticationRequiredError, OwnerAccessRequiredError, SecondFactorEnrolmentRequiredError } from './auth.errors';
-import { Role } from '@dealership/user-schemas';
+import { Role } from '@dealership/shared-schemas';
 import { AuthService } from './auth.service';
 import { type AuthenticatedRequest, routeAccess } from './decorators';
 

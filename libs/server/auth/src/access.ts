@@ -1,4 +1,4 @@
-import { type AuthUser, Role } from '@dealership/user-schemas';
+import { type AuthUser, Role } from '@dealership/shared-schemas';
 
 /**
  * Who may use an endpoint or procedure: anyone, any signed-in user, the staff (`admin`: the legacy

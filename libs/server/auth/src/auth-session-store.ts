@@ -1,4 +1,4 @@
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 
 /**
  * The port through which authentication keeps sessions and finds the account a token names. The

@@ -1,5 +1,5 @@
 import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';

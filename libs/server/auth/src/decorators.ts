@@ -1,4 +1,4 @@
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import { createParamDecorator, type ExecutionContext, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,5 @@
 import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
-import { IdSchema } from '@dealership/shared-schemas';
-import type { AuthUser } from '@dealership/user-schemas';
+import { type AuthUser, IdSchema } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { PassportStrategy } from '@nestjs/passport';

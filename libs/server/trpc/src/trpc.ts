@@ -1,7 +1,6 @@
-import { DomainError, type ErrorCode } from '@dealership/shared-schemas';
+import { type AuthUser, DomainError, type ErrorCode } from '@dealership/shared-schemas';
 import { type Access, accessDenial, accessDeniedMessage } from '@dealership/server-auth';
 import { mapDatabaseError } from '@dealership/server-core';
-import type { AuthUser } from '@dealership/user-schemas';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 

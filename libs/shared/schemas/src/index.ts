@@ -9,3 +9,5 @@ export * from './kenyan-phone';
 export * from './site';
 export * from './staff-events';
 export * from './retention';
+export * from './role';
+export * from './auth-user.schemas';

@@ -1,2 +1,1 @@
-export * from './role';
 export * from './user.schemas';

@@ -1,4 +1,4 @@
-import { Role } from './role';
+import { Role } from '@dealership/shared-schemas';
 import { LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema, UserSchema } from './user.schemas';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];

@@ -1,9 +1,5 @@
-import { IdSchema, secretText, text } from '@dealership/shared-schemas';
+import { IdSchema, RoleSchema, secretText, StaffRoleSchema, text } from '@dealership/shared-schemas';
 import { z } from 'zod';
-import { Role, STAFF_ROLES } from './role';
-
-export const RoleSchema = z.union([z.literal(Role.User), z.literal(Role.Admin)]);
-export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `staffRole must be one of: ${STAFF_ROLES.join(', ')}` });
 
 /** A user as the API returns it: never a password or hash. */
 export const UserSchema = z.object({
@@ -26,24 +22,6 @@ export const MeSchema = UserSchema.extend({
   away: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
-
-/** The signed-in user as the server resolves it on each request (the role is read from the database). */
-export const AuthUserSchema = z.object({
-  id: IdSchema,
-  name: text(),
-  email: text(),
-  role: RoleSchema,
-  /** A staff account's role, as stored (the session lookup reads it on every request); null or absent for a customer. */
-  staffRole: StaffRoleSchema.nullable().optional(),
-  /** The session (login) the request's token belongs to: what a logout ends. */
-  sessionId: IdSchema.optional(),
-  /**
-   * A staff session that may only enrol a second factor (signed in while one is required and the
-   * account has none): the back office refuses it until the account has one.
-   */
-  enrolmentOnly: z.boolean().optional(),
-});
-export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 /** Shortest password accepted (the legacy site had no rule). */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,6 +1,6 @@
 import { EmailLayout, EmailLink, EmailText, renderEmail, type EmailSite, type RenderedEmail } from '@dealership/message-server';
-import { RETENTION, SITE_NAME } from '@dealership/shared-schemas';
-import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, STAFF_INVITE_TTL_DAYS, type StaffRole } from '@dealership/user-schemas';
+import { RETENTION, SITE_NAME, type StaffRole } from '@dealership/shared-schemas';
+import { EMAIL_VERIFY_TTL_DAYS, PASSWORD_RESET_TTL_MINUTES, STAFF_INVITE_TTL_DAYS } from '@dealership/user-schemas';
 
 /** A page of the site with the token in its query: what the emailed button opens. */
 export const accountLink = (site: EmailSite, path: '/reset-password' | '/verify-email', token: string) =>

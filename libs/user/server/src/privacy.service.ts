@@ -1,8 +1,8 @@
 import { type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
 import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders, type PersonalDataSubject } from '@dealership/server-db';
-import { daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';
-import { type AuthUser, Role, type User } from '@dealership/user-schemas';
+import { type AuthUser, daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION, Role } from '@dealership/shared-schemas';
+import { type User } from '@dealership/user-schemas';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { accountDeletedEmail } from './account-emails';

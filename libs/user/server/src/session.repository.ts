@@ -1,6 +1,6 @@
 import type { AuthSessionStore } from '@dealership/server-auth';
 import { DB, type Database, sessions, type Transaction, users } from '@dealership/server-db';
-import { type AuthUser, STAFF_IDLE_HOURS } from '@dealership/user-schemas';
+import { type AuthUser, STAFF_IDLE_HOURS } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 

@@ -3,7 +3,7 @@ import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startSmtpStub, type ReceivedMail, type SmtpStub } from '@dealership/shared-provider-stubs';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { StaffRouter } from './staff.router';

@@ -1,6 +1,7 @@
 import { type AuditActor, type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
-import { Role, STAFF_INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember, type StaffRole } from '@dealership/user-schemas';
+import { Role, type StaffRole } from '@dealership/shared-schemas';
+import { STAFF_INVITE_TTL_DAYS, type StaffInviteInput, type StaffMember } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { staffInviteEmail } from './account-emails';

@@ -2,7 +2,7 @@ import { type DatabaseHandle, users } from '@dealership/server-db';
 import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
-import type { AuthUser } from '@dealership/user-schemas';
+import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';

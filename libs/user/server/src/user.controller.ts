@@ -2,8 +2,8 @@ import { type Access, AuthService, CurrentUser, LoggedIn, Public } from '@dealer
 import { LegacyErrorBodySchema, LegacyErrorText, parseOrThrow } from '@dealership/server-core';
 import { LegacyMessageBodySchema } from '@dealership/server-legacy-rest';
 import { RestRoute } from '@dealership/server-openapi';
-import { ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
-import { type AuthUser, LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
+import { type AuthUser, ERROR_HTTP_STATUS } from '@dealership/shared-schemas';
+import { LoginInputSchema, ProfileUpdateInputSchema, RegisterInputSchema } from '@dealership/user-schemas';
 import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { LegacyAuthCheckSchema, LegacyLoginResponseSchema, LegacyProfileUpdateResponseSchema, toLegacyUser } from './user.legacy-mapper';

@@ -1,5 +1,6 @@
 import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
-import type { Me, Role, StaffMember, StaffRole, User } from '@dealership/user-schemas';
+import type { Role, StaffRole } from '@dealership/shared-schemas';
+import { type Me, type StaffMember, type User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 

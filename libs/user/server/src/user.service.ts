@@ -1,19 +1,7 @@
-import {
-  type AuthSession,
-  type AuthUser,
-  type LoginInput,
-  type LoginResult,
-  type Me,
-  type ProfileUpdateInput,
-  type RegisterInput,
-  Role,
-  type SecondFactorInput,
-  type User,
-  type ProfileUpdateResult,
-} from '@dealership/user-schemas';
+import { type AuthSession, type LoginInput, type LoginResult, type Me, type ProfileUpdateInput, type RegisterInput, type SecondFactorInput, type User, type ProfileUpdateResult } from '@dealership/user-schemas';
 import { type AuditClient, AuditService, type SecurityEvent } from '@dealership/audit-server';
 import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
-import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { type AuthUser, DomainError, ErrorCode, Role } from '@dealership/shared-schemas';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EmailLinkService } from './email-link.service';

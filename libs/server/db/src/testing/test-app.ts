@@ -2,7 +2,7 @@ import { AUTH_SESSION_STORE, type AuthSessionStore, AuthModule, AuthService } fr
 import { APP_CONFIG, type AppConfig, LegacyExceptionFilter, loadConfig } from '@dealership/server-core';
 import { buildOpenApiDocument, type OpenApiDocument } from '@dealership/server-openapi';
 import { checkRestContract } from '@dealership/server-openapi/testing';
-import { Role } from '@dealership/user-schemas';
+import { Role } from '@dealership/shared-schemas';
 import { type DynamicModule, Global, Inject, Injectable, Module, type Type } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';

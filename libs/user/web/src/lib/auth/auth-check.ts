@@ -1,4 +1,5 @@
-import { Role, type User } from '@dealership/user-schemas';
+import { Role } from '@dealership/shared-schemas';
+import { type User } from '@dealership/user-schemas';
 import { TRPCClientError } from '@trpc/client';
 
 /** The two protected areas (spec §6): any signed-in user enters `user`, only admins `admin`. */

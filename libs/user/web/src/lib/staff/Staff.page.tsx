@@ -1,4 +1,5 @@
-import { type StaffInviteInput, StaffInviteInputSchema, type StaffMember, type StaffRole } from '@dealership/user-schemas';
+import type { StaffRole } from '@dealership/shared-schemas';
+import { type StaffInviteInput, StaffInviteInputSchema, type StaffMember } from '@dealership/user-schemas';
 import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess, Seo } from '@dealership/web-ui';

@@ -1,4 +1,5 @@
-import { type AuthSession, Role, type User } from '@dealership/user-schemas';
+import { Role } from '@dealership/shared-schemas';
+import { type AuthSession, type User } from '@dealership/user-schemas';
 import { isRecord, stringField } from '../storage/records';
 
 // A hand-written check, not a zod schema: this runs in the entry chunk of every page, and any zod

@@ -1,5 +1,5 @@
-import { SITE_ROUTES } from '@dealership/shared-schemas';
-import { type AuthSession, Role } from '@dealership/user-schemas';
+import { Role, SITE_ROUTES } from '@dealership/shared-schemas';
+import { type AuthSession } from '@dealership/user-schemas';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { parseJson, readStoredValue, useStoredValue } from '../storage/stored-value';
