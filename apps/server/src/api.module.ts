@@ -14,7 +14,7 @@ import { type DatabaseHandle, DbModule } from '@dealership/server-db';
 import { CspSourcesModule } from '@dealership/server-http';
 import { OpenApiModule } from '@dealership/server-openapi';
 import { PaymentModule } from '@dealership/server-payment';
-import { SeedModule } from '@dealership/server-seed';
+import { SeedModule } from '@dealership/seed';
 import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';

@@ -1,4 +1,4 @@
-import { SEED_BRANDS, SEED_CARS } from '@dealership/server-seed';
+import { SEED_BRANDS, SEED_CARS } from '@dealership/seed';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { randomBytes } from 'node:crypto';

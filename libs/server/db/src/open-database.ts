@@ -48,7 +48,7 @@ export interface DatabaseCreated {
 
 /**
  * The PostgreSQL advisory lock keys of work one instance does for all at start: the migrations,
- * and the demo seed (libs/server/seed). Arbitrary constants; only the app takes them.
+ * and the demo seed (libs/seed). Arbitrary constants; only the app takes them.
  */
 export const MIGRATIONS_LOCK_KEY = 29_000_001;
 export const DEMO_SEED_LOCK_KEY = 29_000_002;

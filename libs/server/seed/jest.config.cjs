@@ -1,3 +1,0 @@
-const { nodeProject } = require('../../../jest.preset.cjs');
-
-module.exports = nodeProject(__dirname);
