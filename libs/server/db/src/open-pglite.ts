@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock';
 import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirTemplate } from './data-dir-template';
 import { type Database, type DatabaseHandle, schema } from './database';
-import type { DatabaseTarget } from './open-database';
+import type { DatabaseTarget } from './database-target';
 
 /** Opens the embedded database (`openDatabase`'s PGlite targets) and applies the migrations in `migrationsFolder`. */
 export async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>, migrationsFolder: string): Promise<DatabaseHandle> {
