@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { escapeRegExp } from '../support/api';
+import { choose } from '../support/car-form';
 import { amount } from '../support/catalogue';
 import { atWidths, DESKTOP, expect, PHONE, test } from '../support/fixtures';
 
@@ -56,11 +57,6 @@ async function uploadsSettled(page: Page): Promise<void> {
 
 function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}`)).and(scope.locator('input, textarea'));
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Presses Create Car and expects the form to stop at `message` (a toast, nothing sent). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { E2E_ADMIN, submitLogin } from '../support/account';
 import { escapeRegExp } from '../support/api';
+import { choose } from '../support/car-form';
 import { closeFilters, showFilters } from '../support/catalogue';
 import { expect, test } from '../support/fixtures';
 
@@ -37,11 +38,6 @@ function uniqueCar(testInfo: TestInfo) {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}`)).and(page.locator('input, textarea'));
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test.describe('vehicle data', () => {
   test('staff add a car with model, colours, stock number and VIN; the public page shows them with the VIN masked', async ({
