@@ -1,6 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 
 // Which kinds of project may import which. Every project carries one `type:` and one `scope:` tag;
 // a dependency must satisfy the constraints of both tags (there is deliberately no `* -> *`).
@@ -31,7 +32,8 @@ const depConstraints = [
     allSourceTags: ['scope:web', 'type:feature'],
     onlyDependOnLibsWithTags: ['type:client', 'type:ui', 'type:schema', 'type:util', 'layer:infrastructure'],
   },
-  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
+  // A domain's data lib may name another's table in a foreign key (a lead's car); its server lib may not read it (below).
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:infra', 'type:schema', 'type:util'] },
   // Infrastructure builds on infrastructure (auth on config, site on auth), never on data or features.
   { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:schema', 'type:util'] },
   { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:api', 'type:schema', 'type:util'] },
@@ -55,46 +57,66 @@ const SITE_PAGES = [
 const SITE_PATH_PREFIX = String.raw`^\/(${SITE_PAGES.join('|')})([\/?#]|$)`;
 const SITE_PATH_MESSAGE = "Build a link to a site page with sitePath (`sitePath('car', { slug })` from @dealership/shared-schemas), not by hand.";
 
-// Each table is read and written by the domain that owns it (server-db/src/schema); another domain
-// reads what the owner publishes: a view (`account_contacts`, `car_refs`, `picture_holders`) or its
-// server lib's index (a port such as CarAvailability). Car and brand are one context, the catalogue.
-// Tests may arrange rows in any table. Tables not listed (app state, scheduled jobs, throttle counters) are server-db's.
-const TABLE_OWNERS = {
-  catalogue: { dirs: ['car', 'brand'], tables: ['cars', 'carImages', 'carDailyViews', 'brands', 'brandImages'] },
-  order: { dirs: ['order'], tables: ['orders', 'orderLines', 'mpesaPayments'] },
-  lead: { dirs: ['lead'], tables: ['leads', 'leadEvents'] },
-  user: { dirs: ['user'], tables: ['users', 'sessions', 'userTokens', 'recoveryCodes', 'trustedDevices'] },
-  audit: { dirs: ['audit'], tables: ['auditEvents'] },
-  message: { dirs: ['message'], tables: ['outboxMessages'] },
-  media: { dirs: ['media'], tables: ['mediaUploads'] },
-  setting: { dirs: ['setting'], tables: ['settings'] },
-  testimonial: { dirs: ['testimonial'], tables: ['testimonials'] },
-  content: { dirs: ['content'], tables: ['siteContent'] },
-};
-/** The rule for a domain's server lib: every listed table but its own is off limits. */
-const tableOwnershipRule = (files, owner) => ({
-  files,
-  ignores: ['**/*.spec.ts', '**/*.fixture.ts', '**/testing/**'],
+// The projects, read from their project.json files: the lint rules below are derived from their folders
+// and tags, never from a list typed here.
+const projects = readdirSync(new URL('./libs', import.meta.url), { recursive: true })
+  .filter((file) => basename(file) === 'project.json')
+  .map((file) => {
+    const root = `libs/${dirname(file)}`;
+    const { name, tags = [] } = JSON.parse(readFileSync(new URL(`./libs/${file}`, import.meta.url), 'utf8'));
+    return { name, root, tags, domain: tags.find((tag) => tag.startsWith('domain:'))?.slice('domain:'.length) };
+  });
+const TEST_FILES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.fixture.ts', '**/testing/**'];
+
+// Each domain's tables are read and written by that domain's server lib alone (car and brand are one
+// domain, the catalogue: `domain:catalogue`). Another domain reads what the owner publishes: its data
+// lib's `published` entry (views such as `account_contacts`, `car_refs`) or its server lib's index (a
+// port such as CarAvailability). The composed schema (app-schema) is for drizzle-kit and the tests.
+// Tests may arrange rows in any table.
+const dataLibs = projects.filter((project) => project.tags.includes('type:data') && project.domain);
+const tableOwnership = projects
+  .filter((project) => project.domain && project.tags.includes('type:feature') && project.tags.includes('scope:server'))
+  .map((project) => ({
+    files: [`${project.root}/src/**/*.{ts,tsx}`],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...dataLibs
+              .filter((data) => data.domain !== project.domain)
+              .map((data) => ({
+                name: `@dealership/${data.name}`,
+                message: `Another domain's tables (${data.domain}'s): read what it publishes (@dealership/${data.name}/published) or a port from its server lib's index, never its tables.`,
+              })),
+            { name: '@dealership/app-schema', message: 'The composed schema is for drizzle-kit and the tests: a domain reads its own tables (its data lib).' },
+          ],
+        },
+      ],
+    },
+  }));
+
+// Infrastructure (libs/server) knows no domain: it imports no lib of a domain folder (libs/<domain>/...).
+const INFRASTRUCTURE_FOLDERS = new Set(['server', 'web', 'shared']);
+const domainLibs = projects.filter((project) => {
+  const [, folder, lib] = project.root.split('/');
+  return lib !== undefined && !INFRASTRUCTURE_FOLDERS.has(folder);
+});
+const infrastructureKnowsNoDomain = {
+  files: ['libs/server/**/*.ts'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        paths: [
-          {
-            name: '@dealership/server-db',
-            importNames: Object.entries(TABLE_OWNERS).flatMap(([other, { tables }]) => (other === owner ? [] : tables)),
-            message: `Another domain's table: read what its owner publishes (a view in server-db such as account_contacts, or a port from its server lib's index), never its table${owner ? ` (${owner} owns ${TABLE_OWNERS[owner].tables.join(', ')})` : ''}.`,
-          },
-        ],
+        paths: [...domainLibs, { name: 'app-schema' }, { name: 'app-router' }, { name: 'seed' }].map(({ name }) => ({
+          name: `@dealership/${name}`,
+          message: 'libs/server is infrastructure and knows no domain: the domain builds on it, never the other way round (docs/architecture.md).',
+        })),
       },
     ],
   },
-});
-// A domain not listed yet (one the generator just made) may use its own new table and none of these.
-const tableOwnership = [
-  tableOwnershipRule(['libs/*/server/src/**/*.ts'], undefined),
-  ...Object.entries(TABLE_OWNERS).map(([owner, { dirs }]) => tableOwnershipRule(dirs.map((dir) => `libs/${dir}/server/src/**/*.ts`), owner)),
-];
+};
 
 export default [
   ...nx.configs['flat/base'],
@@ -122,8 +144,8 @@ export default [
         {
           patterns: [
             {
-              group: ['@dealership/*/**', '!@dealership/*/testing'],
-              message: 'Import a lib through its public index.ts, not its internals.',
+              group: ['@dealership/*/**', '!@dealership/*/testing', '!@dealership/*-data/published', '!@dealership/server-db/schema'],
+              message: 'Import a lib through its public index.ts (or its testing, published or schema entry), not its internals.',
             },
           ],
         },
@@ -195,4 +217,5 @@ export default [
     },
   },
   ...tableOwnership,
+  infrastructureKnowsNoDomain,
 ];

@@ -2,20 +2,16 @@ import { defaultSiteContent, siteContentFields } from '@dealership/content-schem
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import {
-  brandImages,
-  DB,
-  type Database,
-  type DatabaseHandle,
-  leads,
-  mpesaPayments,
-  orders,
-  outboxMessages,
-  settings,
-  testimonials,
-  users,
-} from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { brandImages } from '@dealership/brand-data';
+import { leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import { mpesaPayments, orders } from '@dealership/order-data';
+import { type Database, type DatabaseHandle, DB } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { settings } from '@dealership/setting-data';
+import { testimonials } from '@dealership/testimonial-data';
+import { users } from '@dealership/user-data';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

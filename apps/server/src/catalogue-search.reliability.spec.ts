@@ -1,5 +1,6 @@
+import { insertBrand } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertBrand } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { request } from 'node:http';

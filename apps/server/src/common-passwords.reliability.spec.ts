@@ -1,5 +1,5 @@
 import { COMMON_PASSWORD_MESSAGE } from '@dealership/server-core';
-import { users, userTokens } from '@dealership/server-db';
+import { users, userTokens } from '@dealership/user-data';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,9 @@
 import { loadConfig } from '@dealership/server-core';
-import { CatalogueChanges, type DatabaseHandle } from '@dealership/server-db';
-import { users } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
+import { insertBrand, insertCar, insertUser, tokenFor } from '@dealership/app-schema/testing';
+import { CatalogueChanges } from '@dealership/car-server';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';

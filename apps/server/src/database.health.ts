@@ -1,4 +1,4 @@
-import { DB_HANDLE, type DatabaseHandle } from '@dealership/server-db';
+import { type DatabaseHandle, DB_HANDLE } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 

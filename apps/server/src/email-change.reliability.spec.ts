@@ -1,4 +1,5 @@
-import { type DatabaseHandle, outboxMessages } from '@dealership/server-db';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq } from 'drizzle-orm';

@@ -1,8 +1,9 @@
 import { AppRouterFactory } from '@dealership/app-router';
 import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS } from '@dealership/setting-schemas';
-import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar, insertOrder } from '@dealership/server-db/testing';
+import { insertBrand, insertCar, insertOrder } from '@dealership/app-schema/testing';
+import { type Database, type DatabaseHandle, DB } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,8 @@
 import { createLogger, loadConfig } from '@dealership/server-core';
-import { DB, type Database, type DatabaseHandle, users } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { type Database, type DatabaseHandle, DB } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';

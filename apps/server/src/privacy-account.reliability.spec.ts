@@ -1,5 +1,9 @@
-import { auditEvents, leads, orders, outboxMessages, users } from '@dealership/server-db';
-import { insertOrder } from '@dealership/server-db/testing';
+import { insertOrder } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import { orders } from '@dealership/order-data';
+import { users } from '@dealership/user-data';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { type PrivacyServer, startPrivacyServer } from './testing/privacy-server';
 import { TEST_ADMIN } from './testing/test-config';

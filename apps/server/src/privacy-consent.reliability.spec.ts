@@ -1,5 +1,5 @@
 import { LEAD_CONSENT_MESSAGE, LEAD_CONSENT_TEXT } from '@dealership/lead-schemas';
-import { leads } from '@dealership/server-db';
+import { leads } from '@dealership/lead-data';
 import { eq } from 'drizzle-orm';
 import { type PrivacyServer, startPrivacyServer } from './testing/privacy-server';
 

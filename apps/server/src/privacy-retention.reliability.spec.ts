@@ -1,5 +1,12 @@
-import { alerts, alertSubscribers, auditEvents, type DatabaseHandle, leadEvents, leads, mpesaPayments, orders, outboxMessages, PeriodicJobs, sessions } from '@dealership/server-db';
-import { createTestDatabase, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { alerts, alertSubscribers } from '@dealership/alert-data';
+import { insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { leadEvents, leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import { mpesaPayments, orders } from '@dealership/order-data';
+import { type DatabaseHandle, PeriodicJobs } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { sessions } from '@dealership/user-data';
 import { daysBefore, monthsBefore, RETENTION } from '@dealership/shared-schemas';
 import { PrivacyService, RETENTION_INTERVAL_MS } from '@dealership/user-server';
 import { and, asc, count, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '@dealership/audit-schemas';
-import { auditEvents, DB, type Database } from '@dealership/server-db';
+import { auditEvents } from '@dealership/audit-data';
+import { type Database, DB } from '@dealership/server-db';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

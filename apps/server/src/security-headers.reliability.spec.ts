@@ -1,6 +1,7 @@
 import { loadConfig } from '@dealership/server-core';
+import { insertUser, tokenFor } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertUser, tokenFor } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

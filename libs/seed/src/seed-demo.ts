@@ -2,7 +2,9 @@ import type { ImageRef } from '@dealership/media-schemas';
 import { slugify } from '@dealership/shared-util';
 import { modelFromName } from '@dealership/car-model';
 import { count, eq } from 'drizzle-orm';
-import { appState, brandImages, brands, carImages, cars, type Database } from '@dealership/server-db';
+import { brandImages, brands } from '@dealership/brand-data';
+import { carImages, cars } from '@dealership/car-data';
+import { appState, type Database } from '@dealership/server-db';
 import { paintColourName, renderBrandLogoSvg, renderCarSvg } from './art';
 import { SEED_BRANDS, SEED_CARS } from './catalogue.data';
 

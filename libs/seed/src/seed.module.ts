@@ -1,6 +1,6 @@
 import { MediaModule, MediaService } from '@dealership/media-server';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { DB, DEMO_SEED_LOCK_KEY, type Database } from '@dealership/server-db';
+import { type Database, DB, DEMO_SEED_LOCK_KEY } from '@dealership/server-db';
 import { sql } from 'drizzle-orm';
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { seedDemoCatalogue } from './seed-demo';

@@ -1,4 +1,4 @@
-import { DB_HANDLE, type DatabaseHandle } from '@dealership/server-db';
+import { type DatabaseHandle, DB_HANDLE } from '@dealership/server-db';
 import { STAFF_STREAMS_PER_USER, type StaffEvent, StaffEventSchema } from '@dealership/shared-schemas';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { PassThrough, type Readable } from 'node:stream';

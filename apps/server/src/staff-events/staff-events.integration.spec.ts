@@ -1,5 +1,6 @@
-import { DB, type Database, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertOrder, insertUser, openSecondConnection } from '@dealership/server-db/testing';
+import { insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { type Database, type DatabaseHandle, DB } from '@dealership/server-db';
+import { createTestDatabase, openSecondConnection } from '@dealership/server-db/testing';
 import { STAFF_EVENTS_PATH, STAFF_STREAMS_PER_USER, type StaffEvent } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,10 @@
 import { PrivacyService, UserModule } from '@dealership/user-server';
-import { alerts, alertSubscribers, cars, type DatabaseHandle, outboxMessages, PersonalDataHolders } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { alerts, alertSubscribers } from '@dealership/alert-data';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import { outboxMessages } from '@dealership/message-data';
+import { type DatabaseHandle, PersonalDataHolders } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';

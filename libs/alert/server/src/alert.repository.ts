@@ -1,4 +1,6 @@
-import { accountContacts, alertMatches, alerts, alertSubscribers, carAlertEvents, DB, type Database, type Transaction } from '@dealership/server-db';
+import { alertMatches, alerts, alertSubscribers, carAlertEvents } from '@dealership/alert-data';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { accountContacts } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 

@@ -1,5 +1,6 @@
+import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuditModule } from './audit.module';

@@ -1,5 +1,6 @@
 import { type AuditEvent, type AuditListFilters, type AuditPage, SECURITY_ACTIONS } from '@dealership/audit-schemas';
-import { auditEvents, DB, type Database } from '@dealership/server-db';
+import { auditEvents } from '@dealership/audit-data';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 

@@ -1,6 +1,7 @@
 import { BrandSchema } from '@dealership/brand-schemas';
+import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LegacyBrandSchema, LegacyBrandWithCarsSchema } from './brand.legacy-mapper';

@@ -1,6 +1,7 @@
+import { LegacyCarSchema, toLegacyCar } from '@dealership/car-server';
 import type { Brand } from '@dealership/brand-schemas';
 import type { Car } from '@dealership/car-model';
-import { LegacyCarSchema, LegacyImageSchema, toLegacyCar, toLegacyImage } from '@dealership/server-legacy-rest';
+import { LegacyImageSchema, toLegacyImage } from '@dealership/server-legacy-rest';
 import { z } from 'zod';
 
 // The legacy REST brand shapes (`getAll-brand`, `getBrandBtId-brand`), byte for byte.

@@ -1,17 +1,8 @@
 import type { Brand } from '@dealership/brand-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import {
-  brandImages,
-  brands,
-  CatalogueChanges,
-  CatalogueRows,
-  BRAND_CATALOGUE,
-  type CatalogueWriteResult,
-  DB,
-  type Database,
-  pgError,
-  PG_UNIQUE_VIOLATION,
-} from '@dealership/server-db';
+import { brandImages, brandQueries, brands } from '@dealership/brand-data';
+import { BRAND_CATALOGUE, CatalogueChanges, CatalogueRows, type CatalogueWriteResult } from '@dealership/car-server';
+import { type Database, DB, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
@@ -34,7 +25,7 @@ function writeFailure(error: unknown): BrandWriteResult {
 
 /** Brands in the order they were added (as the legacy list was: the home page shows the first eight), with their logos. */
 function findBrands(db: Database, where?: SQL, limit?: number) {
-  return db.query.brands.findMany({
+  return brandQueries(db).brands.findMany({
     where,
     limit,
     orderBy: [asc(brands.createdAt), asc(brands.id)],

@@ -1,7 +1,7 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { Brand, BrandCreateFields, BrandUpdateFields } from '@dealership/brand-schemas';
 import { MediaService } from '@dealership/media-server';
-import { CatalogueWriter } from '@dealership/server-db';
+import { CatalogueWriter } from '@dealership/car-server';
 import { Injectable, Logger } from '@nestjs/common';
 import { BrandImageNotFoundError, BrandNameTakenError, BrandNotFoundError, BrandSlugConflictError, ForeignBrandImageError } from './brand.errors';
 import { BrandRepository } from './brand.repository';

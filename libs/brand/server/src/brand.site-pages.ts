@@ -1,4 +1,5 @@
-import { brands, DB, type Database } from '@dealership/server-db';
+import { brands } from '@dealership/brand-data';
+import { type Database, DB } from '@dealership/server-db';
 import { type SitemapEntry, type SitePages, SitePagesOf } from '@dealership/server-site';
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, count, gt, max } from 'drizzle-orm';

@@ -1,6 +1,9 @@
-import { LegacyCarSchema } from '@dealership/server-legacy-rest';
-import { auditEvents, cars, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
+import { LegacyCarSchema } from '@dealership/car-server';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { cars } from '@dealership/car-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { desc, eq } from 'drizzle-orm';

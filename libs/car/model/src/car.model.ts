@@ -19,7 +19,7 @@ export const CarSortSchema = z.enum(CAR_SORTS);
 /**
  * A car as our API returns it, with its brand and pictures (the first picture is the main one).
  * Units are in the names where a number has one; the legacy REST shape, with its own names, is
- * made from this by server-legacy-rest's `toLegacyCar`.
+ * made from this by car-server's `toLegacyCar`.
  */
 export const CarSchema = z.object({
   id: IdSchema,

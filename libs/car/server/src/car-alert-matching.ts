@@ -1,5 +1,6 @@
 import { CarListInputSchema, type CarListInput, type CarStatus } from '@dealership/car-model';
-import { cars, DB, type Database, executeRows, type Transaction } from '@dealership/server-db';
+import { cars } from '@dealership/car-data';
+import { type Database, DB, executeRows, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { carConditions } from './car-filters';

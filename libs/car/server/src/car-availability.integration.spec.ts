@@ -1,5 +1,7 @@
-import { cars, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { CarAvailability } from './car-availability';
 

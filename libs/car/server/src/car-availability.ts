@@ -1,7 +1,9 @@
+import { cars } from '@dealership/car-data';
 import type { CarStatus } from '@dealership/car-schemas';
-import { cars, DB, type Database, type Transaction } from '@dealership/server-db';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
+import { CatalogueChangesModule } from './catalogue-changes';
 
 /** A car as an order checks and copies it: current price and status, main picture. */
 export interface CarForOrder {
@@ -86,5 +88,5 @@ export class CarAvailability {
 }
 
 /** Provides `CarAvailability` alone, for a feature that moves cars (orders) without the car pages and routes. */
-@Module({ providers: [CarAvailability], exports: [CarAvailability] })
+@Module({ imports: [CatalogueChangesModule], providers: [CarAvailability], exports: [CatalogueChangesModule, CarAvailability] })
 export class CarAvailabilityModule {}

@@ -1,12 +1,14 @@
 import { BODY_TYPES, CONDITIONS, DRIVES, FUEL_TYPES, TRANSMISSIONS } from '@dealership/car-schemas';
-import { brands, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { brands } from '@dealership/brand-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { toLegacyCar } from './car.legacy-shape';
 import { CATALOGUE_BATCH_SIZE, CarCatalogueExport, matchesEtag, preferredCoding } from './car-catalogue-export';
-import { toLegacyCar } from '@dealership/server-legacy-rest';
 import { CarModule } from './car.module';
 import { CarService } from './car.service';
 

@@ -1,5 +1,7 @@
-import { carImages, cars, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand } from '@dealership/app-schema/testing';
+import { carImages, cars } from '@dealership/car-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

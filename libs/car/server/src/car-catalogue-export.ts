@@ -1,5 +1,7 @@
 import type { Car } from '@dealership/car-schemas';
-import { brandImages, brands, carImages, cars, DB, type Database, executeRows } from '@dealership/server-db';
+import { brandImages, brands } from '@dealership/brand-data';
+import { carImages, carQueries, cars } from '@dealership/car-data';
+import { type Database, DB, executeRows } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { Readable, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
+import { toLegacyCar } from './car.legacy-shape';
 import { carOrder, listedCars } from './car-filters';
 import { chassisNumberEnd } from './car-json';
-import { toLegacyCar } from '@dealership/server-legacy-rest';
 
 /** Cars read per query while the legacy catalogue is encoded (the memory in use stays that of one batch). */
 export const CATALOGUE_BATCH_SIZE = Symbol('CATALOGUE_BATCH_SIZE');
@@ -146,7 +148,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 function carBatch(db: Database, afterId: string | undefined, limit: number, where: SQL | undefined = listedCars()) {
   // The cursor is the last car itself (its exact microsecond `created_at`, which a JS Date would round).
   const after = afterId ? sql`(${cars.createdAt}, ${cars.id}) < (select c.created_at, c.id from cars c where c.id = ${afterId})` : undefined;
-  return db.query.cars.findMany({
+  return carQueries(db).cars.findMany({
     where: and(where, after),
     orderBy: carOrder('newest'),
     limit,

@@ -1,5 +1,5 @@
 import { type CarListFilters, type CarManageFilters, PRICE_RANGES } from '@dealership/car-schemas';
-import { cars } from '@dealership/server-db';
+import { cars } from '@dealership/car-data';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,10 @@
 import { CarSchema } from '@dealership/car-schemas';
-import { brandImages, CatalogueChanges, cars, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { brandImages } from '@dealership/brand-data';
+import { cars } from '@dealership/car-data';
+import { CatalogueChanges } from './catalogue-changes';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { asc, eq } from 'drizzle-orm';
 import { carJson } from './car-json';
 import { CarRepository, findCars, toCar } from './car.repository';

@@ -1,5 +1,6 @@
 import { type Car, CHASSIS_PUBLIC_CHARACTERS } from '@dealership/car-schemas';
-import { brandImages, brands, carImages, cars } from '@dealership/server-db';
+import { brandImages, brands } from '@dealership/brand-data';
+import { carImages, cars } from '@dealership/car-data';
 import { type Column, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 

@@ -1,5 +1,7 @@
-import { CatalogueChanges, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { CatalogueChanges } from './catalogue-changes';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { SiteService } from '@dealership/server-site';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';

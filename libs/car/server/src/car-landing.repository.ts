@@ -1,5 +1,7 @@
 import type { CarModelOption } from '@dealership/car-schemas';
-import { brands, cars, DB, type Database } from '@dealership/server-db';
+import { brands } from '@dealership/brand-data';
+import { cars } from '@dealership/car-data';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { listedCars, UUID } from './car-filters';

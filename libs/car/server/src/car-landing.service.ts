@@ -16,7 +16,7 @@ import {
   RESERVED_LANDING_WORDS,
 } from '@dealership/car-schemas';
 import { metaDescription } from '@dealership/shared-util';
-import { CatalogueChanges } from '@dealership/server-db';
+import { CatalogueChanges } from './catalogue-changes';
 import { sitePath } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';

@@ -1,5 +1,7 @@
 import { type CarMostViewed, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
-import { carDailyViews, carLeads, cars, DB, type Database } from '@dealership/server-db';
+import { carDailyViews, cars } from '@dealership/car-data';
+import { carLeads } from '@dealership/lead-data/published';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 

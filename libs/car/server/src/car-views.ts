@@ -1,4 +1,5 @@
-import { carDailyViews, cars, DB, type Database } from '@dealership/server-db';
+import { carDailyViews, cars } from '@dealership/car-data';
+import { type Database, DB } from '@dealership/server-db';
 import { nairobiDate } from '@dealership/shared-util';
 import { Role } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';

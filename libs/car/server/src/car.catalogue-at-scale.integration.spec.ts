@@ -1,6 +1,10 @@
 import type { CarListFilters } from '@dealership/car-schemas';
-import { brands, CatalogueChanges, cars, type DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase, insertBrand, insertCar, truncateAll } from '@dealership/server-db/testing';
+import { insertBrand, insertCar, truncateAll } from '@dealership/app-schema/testing';
+import { brands } from '@dealership/brand-data';
+import { cars } from '@dealership/car-data';
+import { CatalogueChanges } from './catalogue-changes';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { carConditions, carOrder } from './car-filters';
 import { CAR_COUNT_CAP, CAR_SEARCH_COUNT_CAP, CarRepository } from './car.repository';

@@ -8,12 +8,13 @@ import {
 } from '@dealership/car-schemas';
 import { AdminOnly, CurrentUser, Public } from '@dealership/server-auth';
 import { parseOrThrow } from '@dealership/server-core';
-import { LegacyMessageBodySchema, parseLegacyInput, readLegacyForm, toLegacyCar } from '@dealership/server-legacy-rest';
+import { LegacyMessageBodySchema, parseLegacyInput, readLegacyForm } from '@dealership/server-legacy-rest';
 import { RestRoute } from '@dealership/server-openapi';
 import { type AuthUser, text } from '@dealership/shared-schemas';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { toLegacyCar } from './car.legacy-shape';
 import { CarCatalogueExport } from './car-catalogue-export';
 import { carConditions } from './car-filters';
 import {

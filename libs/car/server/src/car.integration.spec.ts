@@ -1,9 +1,10 @@
 import { CarSchema } from '@dealership/car-schemas';
+import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LegacyCarSchema } from '@dealership/server-legacy-rest';
+import { LegacyCarSchema } from './car.legacy-shape';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 

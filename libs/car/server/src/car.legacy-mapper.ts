@@ -1,5 +1,6 @@
-import { fromLegacyImage, LegacyCarSchema, LegacyImageSchema, listOf } from '@dealership/server-legacy-rest';
+import { fromLegacyImage, LegacyImageSchema, listOf } from '@dealership/server-legacy-rest';
 import { z } from 'zod';
+import { LegacyCarSchema } from './car.legacy-shape';
 
 // The legacy REST shapes (`../shared/spec/legacy-rest-contract.md`): third-party clients read these
 // names and this key order, so they are kept byte for byte. Nothing of our own uses them. The car

@@ -1,6 +1,8 @@
 import { CAR_STATUSES, CarPageSchema, CarStatsSchema } from '@dealership/car-schemas';
-import { cars, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,5 @@
 import { AuditModule } from '@dealership/audit-server';
+import { CatalogueChangesModule } from './catalogue-changes';
 import { MediaModule } from '@dealership/media-server';
 import { Module } from '@nestjs/common';
 import { CarCatalogueExport } from './car-catalogue-export';
@@ -14,9 +15,9 @@ import { CarLandingService } from './car-landing.service';
 import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
-  imports: [MediaModule, AuditModule],
+  imports: [CatalogueChangesModule, MediaModule, AuditModule],
   providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages],
   controllers: [CarController],
-  exports: [CarRouter, CarService, CarViews],
+  exports: [CatalogueChangesModule, CarRouter, CarService, CarViews],
 })
 export class CarModule {}

@@ -1,5 +1,8 @@
-import { carDailyViews, cars, type DatabaseHandle, leads } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, truncateAll } from '@dealership/app-schema/testing';
+import { carDailyViews, cars } from '@dealership/car-data';
+import { leads } from '@dealership/lead-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { nairobiDate } from '@dealership/shared-util';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/shared-schemas';

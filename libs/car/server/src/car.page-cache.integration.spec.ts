@@ -1,5 +1,7 @@
-import { CatalogueChanges, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { CatalogueChanges } from './catalogue-changes';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';

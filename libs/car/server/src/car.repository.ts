@@ -7,22 +7,12 @@ import {
   type CarPage,
 } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
-import {
-  brandImages,
-  brands,
-  CatalogueChanges,
-  CatalogueRows,
-  CAR_CATALOGUE,
-  type CatalogueWriteResult,
-  carHolds,
-  carImages,
-  cars,
-  DB,
-  type Database,
-  pgError,
-  PG_UNIQUE_VIOLATION,
-  PG_FOREIGN_KEY_VIOLATION,
-} from '@dealership/server-db';
+import { brandImages, brands } from '@dealership/brand-data';
+import { carImages, carQueries, cars } from '@dealership/car-data';
+import { CatalogueChanges } from './catalogue-changes';
+import { CAR_CATALOGUE, CatalogueRows, type CatalogueWriteResult } from './catalogue-writes';
+import { carHolds } from '@dealership/order-data/published';
+import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -77,7 +67,7 @@ function writeFailure(error: unknown): CatalogueWriteResult<CarWriteFailure | 'n
  * reference `carJson` is tested against. The hot reads select `carJson` instead (see car-json.ts).
  */
 export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
-  return db.query.cars.findMany({
+  return carQueries(db).cars.findMany({
     where,
     orderBy,
     columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },

@@ -20,7 +20,8 @@ import {
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
 import { MediaService } from '@dealership/media-server';
-import { CatalogueChanges, CatalogueWriter } from '@dealership/server-db';
+import { CatalogueChanges } from './catalogue-changes';
+import { CatalogueWriter } from './catalogue-writes';
 import { daysBefore } from '@dealership/shared-schemas';
 import { nairobiDate } from '@dealership/shared-util';
 import { Injectable, Logger } from '@nestjs/common';

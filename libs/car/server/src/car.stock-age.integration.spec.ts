@@ -1,5 +1,7 @@
-import { cars, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -1,12 +1,13 @@
 import { type CarCreateInput, CarSchema, CarStaffSchema } from '@dealership/car-schemas';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
-import { LegacyCarSchema } from '@dealership/server-legacy-rest';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LegacyCarSchema } from './car.legacy-shape';
 import { validCarInput } from './car-input.fixture';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';

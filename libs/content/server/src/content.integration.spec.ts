@@ -1,6 +1,8 @@
 import { DEFAULT_OPENING_HOURS, defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
-import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 import { type OpeningHours, type SiteContentFields, SOCIAL_NETWORKS, type SocialLinks, WEEKDAYS } from '@dealership/content-schemas';
-import { DB, type Database, siteContent } from '@dealership/server-db';
+import { siteContent } from '@dealership/content-data';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 

@@ -1,5 +1,7 @@
-import { type DatabaseHandle, leads } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { leads } from '@dealership/lead-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -1,5 +1,8 @@
 import type { BuyerLead, BuyerLeadRecord, LeadKind, LeadStatus } from '@dealership/lead-schemas';
-import { carRefs, DB, type Database, leadEvents, leads, type PersonalDataSubject, staffMembers, type Transaction } from '@dealership/server-db';
+import { carRefs } from '@dealership/car-data/published';
+import { leadEvents, leads } from '@dealership/lead-data';
+import { type Database, DB, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
+import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { leadsOf } from './lead-rows';

@@ -1,5 +1,7 @@
 import type { LeadKind, LeadReport } from '@dealership/lead-schemas';
-import { DB, type Database, leads, staffMembers } from '@dealership/server-db';
+import { leads } from '@dealership/lead-data';
+import { type Database, DB } from '@dealership/server-db';
+import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { count, eq, gte, sql } from 'drizzle-orm';
 

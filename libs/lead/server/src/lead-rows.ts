@@ -1,5 +1,8 @@
 import type { Lead, LeadEvent, LeadEventKind, LeadListFilters, LeadStatus } from '@dealership/lead-schemas';
-import { accountContacts, carRefs, type Database, leadEvents, leads, type PersonalDataSubject, staffMembers, type Transaction } from '@dealership/server-db';
+import { carRefs } from '@dealership/car-data/published';
+import { leadEvents, leads } from '@dealership/lead-data';
+import type { Database, PersonalDataSubject, Transaction } from '@dealership/server-db';
+import { accountContacts, staffMembers } from '@dealership/user-data/published';
 import { and, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 
 // What the lead domain's repositories share: a lead's columns with its car and assignee, how a row

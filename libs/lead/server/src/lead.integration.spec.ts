@@ -1,6 +1,12 @@
 import { MediaService } from '@dealership/media-server';
-import { auditEvents, cars, type DatabaseHandle, leads, mediaUploads } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { cars } from '@dealership/car-data';
+import { leads } from '@dealership/lead-data';
+import { mediaUploads } from '@dealership/media-data';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -13,7 +19,6 @@ import sharp from 'sharp';
 import { nairobiToday, oldestImportableYear } from '@dealership/lead-schemas';
 import { ContentService } from '@dealership/content-server';
 import { DEFAULT_OPENING_HOURS, defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
-import { outboxMessages } from '@dealership/server-db';
 import { LeadModule } from './lead.module';
 import { LeadRouter } from './lead.router';
 

@@ -1,7 +1,9 @@
 import { nairobiToday } from '@dealership/lead-schemas';
 import { MessageWorker } from '@dealership/message-server';
-import { type DatabaseHandle, outboxMessages } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, truncateAll } from '@dealership/app-schema/testing';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { startSmsStub, startSmtpStub, type SmsStub, type SmtpStub } from '@dealership/shared-provider-stubs';
 import { createCallerFactory } from '@dealership/server-trpc';
 import { UserModule } from '@dealership/user-server';

@@ -1,5 +1,9 @@
-import { type DatabaseHandle, leads, outboxMessages, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, tokenFor, truncateAll } from '@dealership/app-schema/testing';
+import { leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

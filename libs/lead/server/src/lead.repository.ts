@@ -8,17 +8,10 @@ import type {
   LeadPage,
   LeadStatus,
 } from '@dealership/lead-schemas';
-import {
-  carRefs,
-  DB,
-  type Database,
-  leadEvents,
-  leads,
-  pgError,
-  PG_FOREIGN_KEY_VIOLATION,
-  staffMembers,
-  type Transaction,
-} from '@dealership/server-db';
+import { carRefs } from '@dealership/car-data/published';
+import { leadEvents, leads } from '@dealership/lead-data';
+import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { DAY_MS, inboxFilter, selectLeads, toEvent, toLead } from './lead-rows';

@@ -1,5 +1,7 @@
-import { DB, type Database, type DatabaseHandle, mediaUploads } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser, tokenFor } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser, tokenFor } from '@dealership/app-schema/testing';
+import { mediaUploads } from '@dealership/media-data';
+import { type Database, type DatabaseHandle, DB } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

@@ -1,7 +1,10 @@
 import { LEAD_PHOTO_THROTTLE } from '@dealership/server-auth';
-import { auditEvents, DB, type Database, type DatabaseHandle, mediaUploads, throttleCounters } from '@dealership/server-db';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { mediaUploads } from '@dealership/media-data';
+import { type Database, type DatabaseHandle, DB, throttleCounters } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { eq } from 'drizzle-orm';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
 import { UserModule } from '@dealership/user-server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,5 +1,7 @@
 import type { ImageRef } from '@dealership/media-schemas';
-import { DB, type Database, mediaUploads, pictureHolders } from '@dealership/server-db';
+import { pictureHolders } from '@dealership/car-data/published';
+import { mediaUploads } from '@dealership/media-data';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 

@@ -1,5 +1,6 @@
+import { createModuleTestApp } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

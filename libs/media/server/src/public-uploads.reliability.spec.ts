@@ -1,6 +1,8 @@
 import { LEAD_PHOTO_THROTTLE } from '@dealership/server-auth';
-import { DB, type Database, type DatabaseHandle, mediaUploads, throttleCounters } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { mediaUploads } from '@dealership/media-data';
+import { type Database, type DatabaseHandle, DB, throttleCounters } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { UserModule } from '@dealership/user-server';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -1,5 +1,5 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { DB_HANDLE, type DatabaseHandle } from '@dealership/server-db';
+import { type DatabaseHandle, DB_HANDLE } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGE_SENDERS, type MessageSender, SendError } from './channels';
 import { type ClaimedMessage, MessageRepository } from './message.repository';

@@ -1,5 +1,8 @@
-import { auditEvents, type DatabaseHandle, outboxMessages } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser, truncateAll } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser, truncateAll } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { startSmsStub, startSmtpStub, type SmsStub, type SmtpStub } from '@dealership/shared-provider-stubs';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

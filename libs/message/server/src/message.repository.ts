@@ -1,5 +1,7 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
-import { DB, type Database, outboxMessages, staffMembers, type Transaction } from '@dealership/server-db';
+import { outboxMessages } from '@dealership/message-data';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 

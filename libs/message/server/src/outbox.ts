@@ -1,6 +1,6 @@
 import type { MessageChannel, MessageTopic } from '@dealership/message-schemas';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { type Database, type Transaction } from '@dealership/server-db';
+import type { Database, Transaction } from '@dealership/server-db';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGE_SENDERS, type MessageSender } from './channels';

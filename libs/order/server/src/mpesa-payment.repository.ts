@@ -1,5 +1,6 @@
 import type { MpesaPayment, Order } from '@dealership/order-schemas';
-import { DB, type Database, mpesaPayments, orders, type Transaction } from '@dealership/server-db';
+import { mpesaPayments, orders } from '@dealership/order-data';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { CLOSED_STATUSES, loadOrder, placed, toMpesaPayment } from './order-rows';

@@ -1,8 +1,9 @@
 import type { ReservationRules } from '@dealership/setting-schemas';
 import { BUILT_IN_SETTING, type SettingService } from '@dealership/setting-server';
 import { nairobiDate } from '@dealership/shared-util';
-import { cars, type Database } from '@dealership/server-db';
-import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import type { Database } from '@dealership/server-db';
 import { eq } from 'drizzle-orm';
 
 /** A moment of the fixture's history, `minutes` after its start. */

@@ -1,6 +1,8 @@
 import type { CarAvailability } from '@dealership/car-server';
 import type { MpesaPayment, Order, OrderStatus } from '@dealership/order-schemas';
-import { accountContacts, type Database, mpesaPayments, orderLines, orders, type Transaction } from '@dealership/server-db';
+import { mpesaPayments, orderLines, orderQueries, orders } from '@dealership/order-data';
+import type { Database, Transaction } from '@dealership/server-db';
+import { accountContacts } from '@dealership/user-data/published';
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 // What the order domain's repositories share: how an order is loaded and shown, the predicates
@@ -8,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } fr
 
 /** Orders, newest first (ties broken by id so the order is stable), with buyer and lines. */
 export function findOrders(db: Database | Transaction, where?: SQL) {
-  return db.query.orders.findMany({
+  return orderQueries(db).orders.findMany({
     where,
     orderBy: [desc(orders.createdAt), desc(orders.id)],
     columns: {

@@ -1,5 +1,7 @@
-import { type DatabaseHandle, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, tokenFor } from '@dealership/server-db/testing';
+import { createModuleTestApp, tokenFor } from '@dealership/app-schema/testing';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { LegacyOrderSchema, toLegacyOrder } from './order.legacy-mapper';

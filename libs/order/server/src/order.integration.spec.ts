@@ -1,5 +1,8 @@
-import { auditEvents, type DatabaseHandle, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OrderSchema } from '@dealership/order-schemas';

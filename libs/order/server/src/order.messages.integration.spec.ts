@@ -1,7 +1,9 @@
 import { MessageWorker } from '@dealership/message-server';
 import { orderNumber } from '@dealership/order-schemas';
-import { type DatabaseHandle, outboxMessages } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';

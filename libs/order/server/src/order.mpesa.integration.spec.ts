@@ -1,5 +1,9 @@
-import { cars, type DatabaseHandle, mpesaPayments, orders, outboxMessages } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import { outboxMessages } from '@dealership/message-data';
+import { mpesaPayments, orders } from '@dealership/order-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { thrown } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';

@@ -1,6 +1,9 @@
 import { SettingService } from '@dealership/setting-server';
-import { cars, type DatabaseHandle, orders, throttleCounters } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser, tokenFor } from '@dealership/app-schema/testing';
+import { cars } from '@dealership/car-data';
+import { orders } from '@dealership/order-data';
+import { type DatabaseHandle, throttleCounters } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -1,6 +1,11 @@
 import { OrderSchema } from '@dealership/order-schemas';
-import { auditEvents, cars, type DatabaseHandle, orderLines, orders, PeriodicJobs, throttleCounters, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import { cars } from '@dealership/car-data';
+import { orderLines, orders } from '@dealership/order-data';
+import { type DatabaseHandle, PeriodicJobs, throttleCounters } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import { SettingService } from '@dealership/setting-server';
 import { DisabledPaymentGateway, PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, braintreeGatewayForStub, startBraintreeStub } from '@dealership/server-payment/testing';

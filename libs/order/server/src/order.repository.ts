@@ -1,5 +1,5 @@
 import type { CarStatus } from '@dealership/car-model';
-import { CarAvailability, type CarForOrder } from '@dealership/car-server';
+import { CarAvailability, type CarForOrder, CatalogueChanges } from '@dealership/car-server';
 import {
   type Order,
   type OrderListFilters,
@@ -11,19 +11,9 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@dealership/order-schemas';
-import {
-  accountContacts,
-  CatalogueChanges,
-  DB,
-  type Database,
-  mpesaPayments,
-  orderLines,
-  orders,
-  type PaymentRecord,
-  pgError,
-  PG_UNIQUE_VIOLATION,
-  type Transaction,
-} from '@dealership/server-db';
+import { mpesaPayments, orderLines, orders, type PaymentRecord } from '@dealership/order-data';
+import { type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { accountContacts } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {

@@ -1,6 +1,8 @@
 import { ORDER_STATUSES, OrderStatsSchema } from '@dealership/order-schemas';
-import { orders, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertOrder, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { orders } from '@dealership/order-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 import { SettingService } from '@dealership/setting-server';
 import { ORDER_THROTTLE } from '@dealership/server-auth';
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertBrand, insertCar, insertUser } from '@dealership/server-db/testing';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';

@@ -1,6 +1,7 @@
 import { CarAvailability } from '@dealership/car-server';
 import type { Order } from '@dealership/order-schemas';
-import { DB, type Database, orders } from '@dealership/server-db';
+import { orders } from '@dealership/order-data';
+import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNull, lte, not } from 'drizzle-orm';
 import { carIdsOf, depositUnderWay, loadOrder, type OrderHook, releaseCars, untouchedUnpaidReservations } from './order-rows';

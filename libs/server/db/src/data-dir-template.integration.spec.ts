@@ -7,7 +7,7 @@ import { DATA_DIR_TEMPLATE_FILE, findDataDirTemplate, restoreDataDirTemplate, wr
 import type { Database } from './database';
 import { findMigrationsDir } from './migrations-dir';
 import { type DatabaseCreated, openDatabase } from './open-database';
-import { brands } from './schema';
+import { appState } from './schema';
 
 /** What the migrations made: tables with their columns, indexes, extensions, applied migrations. */
 async function schemaOf(db: Database) {
@@ -49,7 +49,7 @@ describe('database template (a first start on the embedded database)', () => {
     const fromTemplate = await openDatabase({ kind: 'pglite', dataDir: join(root, 'a'), template, onCreated: (c) => created.push(c) });
     expect(created).toEqual([{ from: 'template', ms: expect.any(Number) }]);
     const templated = await schemaOf(fromTemplate.db);
-    await fromTemplate.db.insert(brands).values({ name: 'Toyota', slug: 'toyota' });
+    await fromTemplate.db.insert(appState).values({ key: 'toyota', value: true });
     await fromTemplate.close();
     expect(existsSync(join(root, 'a', 'pglite', 'PG_VERSION'))).toBe(true);
     expect(existsSync(join(root, 'a', 'pglite.restoring'))).toBe(false);
@@ -72,7 +72,7 @@ describe('database template (a first start on the embedded database)', () => {
     });
     expect(created).toHaveLength(2);
     try {
-      const [{ n }] = await reopened.db.select({ n: count() }).from(brands);
+      const [{ n }] = await reopened.db.select({ n: count() }).from(appState);
       expect(n).toBe(1);
     } finally {
       await reopened.close();
@@ -101,8 +101,8 @@ describe('database template (a first start on the embedded database)', () => {
     const handle = await openDatabase({ kind: 'pglite', dataDir: join(root, 'c'), template: broken, onCreated: (c) => created.push(c) });
     try {
       expect(created).toEqual([{ from: 'initdb', ms: expect.any(Number), templateError: expect.any(Error) }]);
-      await handle.db.insert(brands).values({ name: 'Mazda', slug: 'mazda' });
-      const [{ n }] = await handle.db.select({ n: count() }).from(brands);
+      await handle.db.insert(appState).values({ key: 'mazda', value: true });
+      const [{ n }] = await handle.db.select({ n: count() }).from(appState);
       expect(n).toBe(1);
     } finally {
       await handle.close();

@@ -1,12 +1,13 @@
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ChannelHandlers } from './catalogue-changes';
-import * as schema from './schema';
+import type { ChannelHandlers } from './notified-generation';
 
-export type DbSchema = typeof schema;
-
-/** The Drizzle database, whichever engine is behind it (PGlite or a PostgreSQL server). */
-export type Database = PgDatabase<PgQueryResultHKT, DbSchema, ExtractTablesWithRelations<DbSchema>>;
+/**
+ * The Drizzle database, whichever engine is behind it (PGlite or a PostgreSQL server). It knows no
+ * domain's tables: a domain queries its own (its data lib), and runs Drizzle's relational queries
+ * over its tables' relations through `relationalQueries`.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle, usable wherever a `Database` is. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -36,4 +37,3 @@ export async function executeRows<T>(db: Database | Transaction, query: SQL): Pr
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-export { schema };

@@ -1,6 +1,5 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CATALOGUE_CHANGED_CHANNEL, CatalogueChanges } from './catalogue-changes';
 import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
 
@@ -14,30 +13,9 @@ export { DB, DB_HANDLE };
 
 const connectionLogger = new Logger('Database');
 
-/** The catalogue's generation, kept in step with the tables' notifications for as long as the handle is open. */
-const catalogueChangesProvider = {
-  provide: CatalogueChanges,
-  inject: [DB_HANDLE],
-  useFactory: async (handle: DatabaseHandle): Promise<CatalogueChanges> => {
-    const changes = new CatalogueChanges();
-    const { onNotify, onListening } = changes.handlers();
-    let lost = false;
-    await handle.listen(CATALOGUE_CHANGED_CHANNEL, {
-      onNotify,
-      onListening: (listening) => {
-        onListening(listening);
-        if (!listening && !lost) connectionLogger.warn('catalogue change notifications lost: car pages are read from the database until they are back');
-        if (listening && lost) connectionLogger.log('catalogue change notifications are back');
-        lost = !listening;
-      },
-    });
-    return changes;
-  },
-};
-
 /** What the database module provides besides the handle itself, in the app and in tests alike. */
-const beside = [catalogueChangesProvider, PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }];
-const exported = [DB, DB_HANDLE, CatalogueChanges, PeriodicJobs, THROTTLE_STORE];
+const beside = [PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }];
+const exported = [DB, DB_HANDLE, PeriodicJobs, THROTTLE_STORE];
 
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */
 @Injectable()

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './open-database';
 import { executeRows } from './database';
-import { brands } from './schema';
+import { appState } from './schema';
 import { createTestDatabase, testDatabaseUrl } from './testing';
 
 describe('openDatabase (PGlite persisted under DATA_DIR)', () => {
@@ -17,12 +17,12 @@ describe('openDatabase (PGlite persisted under DATA_DIR)', () => {
 
   it('migrates, keeps data across reopen, and refuses a second handle on the same folder', async () => {
     const first = await openDatabase({ kind: 'pglite', dataDir });
-    await first.db.insert(brands).values({ name: 'Toyota', slug: 'toyota' });
+    await first.db.insert(appState).values({ key: 'toyota', value: true });
     await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
     await first.close();
 
     const second = await openDatabase({ kind: 'pglite', dataDir });
-    const [{ n }] = await second.db.select({ n: count() }).from(brands);
+    const [{ n }] = await second.db.select({ n: count() }).from(appState);
     expect(n).toBe(1);
     await second.ping();
     await second.close();

@@ -1,4 +1,4 @@
-import { type Database, type DatabaseHandle, schema } from './database';
+import type { Database, DatabaseHandle } from './database';
 import type { DatabaseTarget } from './database-target';
 import { findMigrationsDir } from './migrations-dir';
 import { listenOnServer } from './pg-listener';
@@ -42,8 +42,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', () => undefined); // the same error, already reported by the client's listener
     markConnectionErrors(pool);
     try {
-      const db = drizzlePg(pool, { schema }) as unknown as Database;
-      releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client, { schema }) as unknown as Database);
+      const db = drizzlePg(pool) as unknown as Database;
+      releaseClientsOfTransactions(db, pool, (client) => drizzlePg(client) as unknown as Database);
       // Several instances starting at once (a fresh deploy with replicas, a release with a new
       // migration) would each run the migrations and fail on one another's half-made schema: one
       // runs them under a session advisory lock on a connection of its own, the others wait for
@@ -52,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await migrator.connect();
       try {
         await migrator.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
-        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(migrator), { migrationsFolder });
       } finally {
         // Ending the session releases the lock too, also when the migration failed.
         await migrator.end().catch(() => undefined);

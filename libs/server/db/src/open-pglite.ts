@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock';
 import { PGLITE_EXTENSIONS, findDataDirTemplate, isEmptyDataDir, restoreDataDirTemplate } from './data-dir-template';
-import { type Database, type DatabaseHandle, schema } from './database';
+import type { Database, DatabaseHandle } from './database';
 import type { DatabaseTarget } from './database-target';
 
 /** Opens the embedded database (`openDatabase`'s PGlite targets) and applies the migrations in `migrationsFolder`. */
@@ -20,7 +20,7 @@ export async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgr
             loadDataDir: target.snapshot ? new BytesBlob(target.snapshot) : undefined,
             startParams: startParams(target.sharedBuffersMb),
           });
-    const pgliteDb = drizzlePglite(client, { schema });
+    const pgliteDb = drizzlePglite(client);
     await migratePglite(pgliteDb, { migrationsFolder });
     let closed = false;
     return {

@@ -1,5 +1,5 @@
 import type { Client as PgClient } from 'pg';
-import type { ChannelHandlers } from './catalogue-changes';
+import type { ChannelHandlers } from './notified-generation';
 
 /** Waits before reconnecting a lost LISTEN connection: doubling from the first to the last. */
 export interface ListenRetry {

@@ -1,11 +1,16 @@
-import type { ImageRef } from '@dealership/media-schemas';
 import { z } from 'zod';
 
 /** An image as the legacy REST shapes carry it (`public_id`, Cloudinary's spelling). */
 export const LegacyImageSchema = z.strictObject({ url: z.string(), public_id: z.string() }).meta({ id: 'LegacyImage' });
 export type LegacyImage = z.infer<typeof LegacyImageSchema>;
 
-export function toLegacyImage(image: ImageRef): LegacyImage {
+/** A stored picture as our contracts name its fields (media's `ImageRef`). */
+export interface StoredImage {
+  url: string;
+  publicId: string;
+}
+
+export function toLegacyImage(image: StoredImage): LegacyImage {
   return { url: image.url, public_id: image.publicId };
 }
 

@@ -9,7 +9,8 @@ import {
   type SettingListFilters,
   type SettingPage,
 } from '@dealership/setting-schemas';
-import { DB, type Database, pgError, PG_UNIQUE_VIOLATION, settings } from '@dealership/server-db';
+import { type Database, DB, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
+import { settings } from '@dealership/setting-data';
 import { Inject, Injectable } from '@nestjs/common';
 import { count, desc, eq, lte } from 'drizzle-orm';
 

@@ -1,5 +1,7 @@
-import { auditEvents, type DatabaseHandle } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 import type { Testimonial, TestimonialListFilters, TestimonialPage } from '@dealership/testimonial-schemas';
-import { DB, type Database, testimonials } from '@dealership/server-db';
+import { type Database, DB } from '@dealership/server-db';
+import { testimonials } from '@dealership/testimonial-data';
 import { Inject, Injectable } from '@nestjs/common';
 import { count, desc, eq, type SQL } from 'drizzle-orm';
 

@@ -1,5 +1,7 @@
-import { type DatabaseHandle, sessions, throttleCounters, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { type DatabaseHandle, throttleCounters } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { sessions, users } from '@dealership/user-data';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { AuthService, LOGIN_THROTTLE, REGISTRATION_THROTTLE } from '@dealership/server-auth';
 import { UserSchema } from '@dealership/user-schemas';

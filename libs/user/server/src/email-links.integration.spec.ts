@@ -1,5 +1,8 @@
-import { type DatabaseHandle, outboxMessages, userTokens, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import { outboxMessages } from '@dealership/message-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users, userTokens } from '@dealership/user-data';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { AuthService, EMAIL_LINK_THROTTLE } from '@dealership/server-auth';
 import { startSmtpStub, type ReceivedMail, type SmtpStub } from '@dealership/shared-provider-stubs';

@@ -1,5 +1,6 @@
 import type { AuthSessionStore } from '@dealership/server-auth';
-import { DB, type Database, sessions, type Transaction, users } from '@dealership/server-db';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { sessions, users } from '@dealership/user-data';
 import { type AuthUser, STAFF_IDLE_HOURS } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';

@@ -1,5 +1,8 @@
-import { auditEvents, type DatabaseHandle, sessions, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
+import { auditEvents } from '@dealership/audit-data';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { sessions, users } from '@dealership/user-data';
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startSmtpStub, type ReceivedMail, type SmtpStub } from '@dealership/shared-provider-stubs';

@@ -1,5 +1,7 @@
-import { type DatabaseHandle, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase, insertUser } from '@dealership/server-db/testing';
+import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/shared-schemas';

@@ -1,4 +1,5 @@
-import { DB, type Database, type Transaction, appState, recoveryCodes, sessions, trustedDevices, users } from '@dealership/server-db';
+import { appState, type Database, DB, type Transaction } from '@dealership/server-db';
+import { recoveryCodes, sessions, trustedDevices, users } from '@dealership/user-data';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 

@@ -1,4 +1,5 @@
-import { DB, type Database, type Transaction, userTokens } from '@dealership/server-db';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { userTokens } from '@dealership/user-data';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,5 +1,7 @@
-import { type DatabaseHandle, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { users } from '@dealership/user-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { UserModule } from './user.module';
 

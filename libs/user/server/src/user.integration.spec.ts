@@ -1,6 +1,8 @@
 import { AuthService } from '@dealership/server-auth';
-import { type DatabaseHandle, sessions, users } from '@dealership/server-db';
-import { createModuleTestApp, createTestDatabase } from '@dealership/server-db/testing';
+import { createModuleTestApp } from '@dealership/app-schema/testing';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { sessions, users } from '@dealership/user-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { UserModule } from './user.module';

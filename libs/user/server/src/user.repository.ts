@@ -1,4 +1,5 @@
-import { DB, type Database, type Transaction, users, pgError, PG_UNIQUE_VIOLATION } from '@dealership/server-db';
+import { type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { users } from '@dealership/user-data';
 import type { Role, StaffRole } from '@dealership/shared-schemas';
 import { type Me, type StaffMember, type User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';

@@ -112,14 +112,14 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
     expect(page).not.toMatch(/(to|href)=["{]['`]?\//);
   });
 
-  it('passes typecheck (the new projects, the edited API, db and audit libs, the web client typed from AppRouter) and lint of what it wrote', () => {
+  it('passes typecheck (the new projects, the edited API, composed schema and audit libs, the web client typed from AppRouter) and lint of what it wrote', () => {
     nx(
       root,
       'run-many',
       '-t',
       'typecheck',
       '-p',
-      `${NAME}-schemas,${NAME}-server,${NAME}-web,app-router,server,server-db,web-trpc-client,audit-schemas,audit-server,audit-web`,
+      `${NAME}-schemas,${NAME}-data,${NAME}-server,${NAME}-web,app-router,app-schema,server,web-trpc-client,audit-schemas,audit-server,audit-web`,
       '--outputStyle=static',
     );
     const linted = lintWrittenSince(generatedAt);
@@ -136,7 +136,7 @@ describe(`domain and procedure generators on a copy of the workspace (${NAME})`,
     const api = jest('apps/server/jest.config.cjs', 'authorization', 'hostile-input');
     expect({ status: api.status, tail: api.status === 0 ? '' : api.output.slice(-10_000) }).toEqual({ status: 0, tail: '' });
     expect(api.output).toContain(`tRPC ${NAME}.remove (admin)`);
-    const db = jest('libs/server/db/jest.config.cjs', 'migrations');
+    const db = jest('libs/app-schema/jest.config.cjs', 'migrations');
     expect({ status: db.status, tail: db.status === 0 ? '' : db.output.slice(-10_000) }).toEqual({ status: 0, tail: '' });
   });
 

@@ -18,7 +18,7 @@ export function createFixtureWorkspace(): Tree {
   const fixture = (name: string) => readFileSync(join(FIXTURES, `${name}.txt`), 'utf-8');
   for (const path of Object.values(WIRING_FILES)) {
     const name = path.split('/').at(-1) as string;
-    tree.write(path, fixture(path === WIRING_FILES.dbSchemaIndex ? 'schema-index.ts' : name));
+    tree.write(path, fixture(name));
   }
   // The workspace's own Prettier config (not a copy): the generated files are formatted with it.
   tree.write('.prettierrc.json', readFileSync(join(WORKSPACE_ROOT, '.prettierrc.json'), 'utf-8'));

@@ -24,7 +24,7 @@ export const WIRING_FILES = {
   appRouter: 'libs/app-router/src/app-router.factory.ts',
   authorizationSpec: 'apps/server/src/authorization.integration.spec.ts',
   hostileInputSpec: 'apps/server/src/hostile-input.reliability.spec.ts',
-  dbSchemaIndex: 'libs/server/db/src/schema/index.ts',
+  appSchema: 'libs/app-schema/src/index.ts',
 } as const;
 
 /** Adds path aliases (`@dealership/quote-schemas` -> its index.ts) to tsconfig.base.json, in order. */
@@ -118,8 +118,9 @@ export function wireAppRouter(tree: Tree, n: DomainNames): Edit {
 }
 
 /** Exports the domain's table file from the db schema index. */
-export function wireDbSchema(tree: Tree, n: DomainNames): Edit {
-  return editTypeScript(tree, WIRING_FILES.dbSchemaIndex, `export of ./${n.name}.table`, (source) => addExportStar(source, `./${n.name}.table`));
+export function wireAppSchema(tree: Tree, n: DomainNames): Edit {
+  const dataLib = `@dealership/${n.name}-data`;
+  return editTypeScript(tree, WIRING_FILES.appSchema, `export of ${dataLib}`, (source) => addExportStar(source, dataLib));
 }
 
 /** A row of the authorization matrix's TRPC_ROWS. */

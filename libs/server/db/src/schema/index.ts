@@ -1,19 +1,8 @@
-export * from './alert.table';
-export * from './audit.table';
+// What data libs build on, light enough for drizzle-kit to load (no Nest): the timestamps columns,
+// relational queries, and the infrastructure's own tables. Each domain's tables are in its data lib
+// (libs/<domain>/data); the composed schema, every table, is libs/app-schema.
 export * from './app-state.table';
-export * from './brand.table';
-export * from './car.table';
-export * from './content.table';
-export * from './enums';
-export * from './lead.table';
-export * from './media-upload.table';
-export * from './messaging.table';
-export * from './order.table';
-export * from './relations';
-export * from './session.table';
-export * from './setting.table';
-export * from './testimonial.table';
+export * from './scheduled-jobs.table';
 export * from './throttle-counter.table';
-export * from './two-factor.table';
-export * from './user.table';
-export * from './user-token.table';
+export * from './timestamps';
+export * from './relational-queries';

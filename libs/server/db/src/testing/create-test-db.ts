@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DatabaseHandle } from '../database';
@@ -80,11 +79,3 @@ export async function openSecondConnection(handle: DatabaseHandle): Promise<Data
   return openDatabase({ kind: 'postgres', url, poolSize: 2 });
 }
 
-/** Empties every table (between tests of one file), keeping the schema. */
-export async function truncateAll(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(
-    sql.raw(
-      'TRUNCATE car_alert_events, alert_subscribers, audit_events, media_uploads, order_lines, orders, car_images, cars, brand_images, brands, sessions, user_tokens, users, throttle_counters, app_state, outbox_messages, scheduled_jobs RESTART IDENTITY CASCADE',
-    ),
-  );
-}

@@ -1,4 +1,3 @@
 export * from './create-test-db';
-export * from './fixtures';
-export * from './test-app';
 export * from './database-snapshot';
+export { findMigrationsDir } from '../migrations-dir';

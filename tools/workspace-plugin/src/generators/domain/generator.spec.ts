@@ -34,7 +34,7 @@ describe('domain generator', () => {
 
   afterEach(() => jest.restoreAllMocks());
 
-  it('creates the schemas and server libs and the table, and wires them (snapshot)', async () => {
+  it('creates the schemas, data and server libs, and wires them (snapshot)', async () => {
     const before = Object.fromEntries(Object.values(WIRING_FILES).map((path) => [path, tree.read(path, 'utf-8') as string]));
     const task = await domainGenerator(tree, { name: 'quote' });
     expect(typeof task).toBe('function');
@@ -46,6 +46,10 @@ describe('domain generator', () => {
       .filter((p) => p.startsWith('libs/') && !(p in before) && !Object.values<string>(AUDIT_FILES).includes(p))
       .sort();
     expect(created).toEqual([
+      'libs/quote/data/project.json',
+      'libs/quote/data/src/index.ts',
+      'libs/quote/data/src/quote.table.ts',
+      'libs/quote/data/tsconfig.json',
       'libs/quote/schemas/jest.config.cjs',
       'libs/quote/schemas/project.json',
       'libs/quote/schemas/src/index.ts',
@@ -62,7 +66,6 @@ describe('domain generator', () => {
       'libs/quote/server/src/quote.router.ts',
       'libs/quote/server/src/quote.service.ts',
       'libs/quote/server/tsconfig.json',
-      'libs/server/db/src/schema/quote.table.ts',
     ]);
     for (const path of created) expect(tree.read(path, 'utf-8')).toMatchSnapshot(path);
     for (const path of Object.values(WIRING_FILES)) expect(tree.read(path, 'utf-8')).not.toBe(before[path]);
@@ -108,7 +111,7 @@ describe('domain generator', () => {
       'libs/quote/web/tsconfig.json',
     ]);
     for (const path of web) expect(tree.read(path, 'utf-8')).toMatchSnapshot(path);
-    expect(JSON.parse(tree.read('libs/quote/web/project.json', 'utf-8') as string).tags).toEqual(['type:feature', 'scope:web']);
+    expect(JSON.parse(tree.read('libs/quote/web/project.json', 'utf-8') as string).tags).toEqual(['type:feature', 'scope:web', 'domain:quote']);
     expect(tree.read(WIRING_FILES.tsconfig, 'utf-8')).toContain('"@dealership/quote-web": ["./libs/quote/web/src/index.ts"],');
   });
 
@@ -116,11 +119,15 @@ describe('domain generator', () => {
     await domainGenerator(tree, { name: 'quote' });
     expect(JSON.parse(tree.read('libs/quote/schemas/project.json', 'utf-8') as string)).toMatchObject({
       name: 'quote-schemas',
-      tags: ['type:schema', 'scope:shared'],
+      tags: ['type:schema', 'scope:shared', 'domain:quote'],
+    });
+    expect(JSON.parse(tree.read('libs/quote/data/project.json', 'utf-8') as string)).toMatchObject({
+      name: 'quote-data',
+      tags: ['type:data', 'scope:server', 'domain:quote'],
     });
     expect(JSON.parse(tree.read('libs/quote/server/project.json', 'utf-8') as string)).toMatchObject({
       name: 'quote-server',
-      tags: ['type:feature', 'scope:server'],
+      tags: ['type:feature', 'scope:server', 'domain:quote'],
     });
   });
 
@@ -138,7 +145,7 @@ describe('domain generator', () => {
 
   it('spells a two-word domain in every case it needs', async () => {
     await domainGenerator(tree, { name: 'trade-in' });
-    expect(tree.read('libs/server/db/src/schema/trade-in.table.ts', 'utf-8')).toContain("export const tradeIns = pgTable(\n  'trade_ins',");
+    expect(tree.read('libs/trade-in/data/src/trade-in.table.ts', 'utf-8')).toContain("export const tradeIns = pgTable(\n  'trade_ins',");
     expect(tree.read(WIRING_FILES.appRouter, 'utf-8')).toContain('tradeIn: this.tradeIn.router,');
     expect(tree.read(WIRING_FILES.apiModule, 'utf-8')).toContain("import { TradeInModule } from '@dealership/trade-in-server';");
     expect(tree.read('libs/trade-in/server/src/trade-in.service.ts', 'utf-8')).toContain('export class TradeInService');
@@ -184,7 +191,6 @@ describe('domain generator', () => {
     const wired = Object.fromEntries(edited.map((path) => [path, tree.read(path, 'utf-8') as string]));
     // The libs gone (deleted by hand), the wiring still there: a new run recreates the libs and leaves every wiring file alone.
     tree.delete('libs/quote');
-    tree.delete('libs/server/db/src/schema/quote.table.ts');
     messages.length = 0;
     await domainGenerator(tree, { name: 'quote', web: true });
     for (const path of edited) expect(tree.read(path, 'utf-8')).toBe(wired[path]);

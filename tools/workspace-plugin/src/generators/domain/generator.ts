@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { domainNameProblem, domainNames, type DomainNames, pluralize } from '../../utils/names';
 import { formatNewFiles } from '../../utils/format';
 import { wireAuditEntity } from '../../utils/audit-wiring';
-import { addTsconfigPaths, wireApiModule, wireAppRouter, wireAuthorizationSpec, wireDbSchema, wireHostileInputSpec } from '../../utils/wiring';
+import { addTsconfigPaths, wireApiModule, wireAppRouter, wireAuthorizationSpec, wireAppSchema, wireHostileInputSpec } from '../../utils/wiring';
 import type { DomainGeneratorSchema } from './schema';
 
 /** Why the workspace cannot take a domain called `name`, or undefined. */
@@ -12,9 +12,8 @@ export function domainRefusal(tree: Tree, name: string): string | undefined {
   if (problem) return problem;
   if (tree.exists(`libs/${name}`))
     return `libs/${name} already exists: the domain "${name}" is there (nothing was changed). Add a procedure with \`nx g @dealership/workspace-plugin:procedure ${name} <name>\`.`;
-  const taken = [...getProjects(tree).keys()].filter((project) => [`${name}-schemas`, `${name}-server`, `${name}-web`].includes(project));
+  const taken = [...getProjects(tree).keys()].filter((project) => [`${name}-schemas`, `${name}-data`, `${name}-server`, `${name}-web`].includes(project));
   if (taken.length > 0) return `The project name(s) ${taken.join(', ')} already exist (nothing was changed).`;
-  if (tree.exists(`libs/server/db/src/schema/${name}.table.ts`)) return `libs/server/db/src/schema/${name}.table.ts already exists (nothing was changed).`;
   return undefined;
 }
 
@@ -35,7 +34,7 @@ function templateValues(n: DomainNames, publicRead: boolean) {
 export function migrationTask(root: string, n: DomainNames): GeneratorCallback {
   return () => {
     logger.info(`Generating the migration of ${n.tableName} (drizzle-kit generate)...`);
-    execFileSync('npx', ['--no-install', 'drizzle-kit', 'generate', '--config', 'libs/server/db/drizzle.config.ts', '--name', n.tableName], {
+    execFileSync('npx', ['--no-install', 'drizzle-kit', 'generate', '--config', 'libs/app-schema/drizzle.config.ts', '--name', n.tableName], {
       cwd: root,
       stdio: 'inherit',
     });
@@ -64,18 +63,19 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
 
   generate('schemas', `libs/${name}/schemas`);
   generate('server', `libs/${name}/server`);
-  generate('table', 'libs/server/db/src/schema');
+  generate('data', `libs/${name}/data`);
   if (options.web) generate('web', `libs/${name}/web`);
   await formatNewFiles(tree, created);
 
   const aliases: Record<string, string> = {
     [`@dealership/${name}-schemas`]: `./libs/${name}/schemas/src/index.ts`,
+    [`@dealership/${name}-data`]: `./libs/${name}/data/src/index.ts`,
     [`@dealership/${name}-server`]: `./libs/${name}/server/src/index.ts`,
   };
   if (options.web) aliases[`@dealership/${name}-web`] = `./libs/${name}/web/src/index.ts`;
   const edits = [
     addTsconfigPaths(tree, aliases),
-    wireDbSchema(tree, n),
+    wireAppSchema(tree, n),
     wireApiModule(tree, n),
     wireAppRouter(tree, n),
     wireAuthorizationSpec(tree, n, publicRead),

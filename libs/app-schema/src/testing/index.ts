@@ -1,0 +1,3 @@
+export * from './fixtures';
+export * from './test-app';
+export * from './truncate';

@@ -1,0 +1,21 @@
+import { pgView, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * What other domains may read of a car (the catalogue's published view, migration
+ * 0020_published_views): a lead names the car it is about. `cars` itself is the catalogue's alone (lint).
+ */
+export const carRefs = pgView('car_refs', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+}).existing();
+
+/**
+ * Which car or brand holds a stored picture (the catalogue's published view, migration
+ * 0020_published_views): media asks before it deletes an upload nobody claimed.
+ */
+export const pictureHolders = pgView('picture_holders', {
+  publicId: text('public_id').notNull(),
+  owner: text('owner').$type<'car' | 'brand'>().notNull(),
+  ownerId: uuid('owner_id').notNull(),
+}).existing();

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The transactional outbox (libs/server/messaging): every email and SMS the site sends, written in
+ * the same transaction as the change that causes it and sent afterwards by the messaging worker of
+ * whichever instance claims it first (`FOR UPDATE SKIP LOCKED`). An insert notifies 'outbox' after
+ * commit (migration 0019), which wakes the workers.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** email or sms. */
+    channel: text('channel').notNull(),
+    /** An email address, or a phone number in E.164 (+254...). */
+    recipient: text('recipient').notNull(),
+    /** What it is about, e.g. lead.staff, lead.buyer, order.staff, order.buyer, order.status, password.reset, email.verify. */
+    topic: text('topic').notNull(),
+    /** The record it is about (a lead's or an order's id), for the back office's links. */
+    reference: text('reference'),
+    /** An email's subject; null for SMS. */
+    subject: text('subject'),
+    /** The plain-text body (the SMS itself). */
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    /**
+     * Carries a secret (a password-reset or verification link): its bodies are blanked once sent
+     * or given up, and the back office never shows them.
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * An email's one-click unsubscribe address (RFC 8058: its `List-Unsubscribe` header, which a mail
+     * provider posts to); null for a message one cannot unsubscribe from (a receipt, a sign-in link).
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
+    /** pending, sending, sent, failed, unconfigured (the channel was not configured when it was written). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending message may next be tried. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** After this, a failed attempt is the last: the message is given up on (a day after it was written, or resent). */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    /** While sending: until when the claim holds; past it another worker may take the message (its sender died). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    /** The last failure, as the channel reported it (never a credential). */
+    lastError: text('last_error'),
+    /** The provider's id for the sent message (SMTP message id, Africa's Talking messageId). */
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // The worker's queue: what is due, oldest first.
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index('outbox_messages_claimed_idx')
+      .on(t.claimedUntil)
+      .where(sql`status = 'sending'`),
+    // The back office's Messages page, newest first, and a record's messages.
+    index('outbox_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('outbox_messages_reference_idx').on(t.reference),
+  ],
+);
