@@ -10,7 +10,7 @@ import type {
 } from '@dealership/lead-schemas';
 import { carRefs } from '@dealership/car-data/published';
 import { leadEvents, leads } from '@dealership/lead-data';
-import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { type Alongside, type Database, DB, PG_FOREIGN_KEY_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
@@ -91,7 +91,7 @@ export class LeadRepository {
    */
   async insert(
     columns: LeadColumns,
-    alongside: (tx: Transaction, assignee: LeadAssigneeContact | undefined) => Promise<void>,
+    alongside: Alongside<{ assignee: LeadAssigneeContact | undefined }>,
   ): Promise<{ id: string } | 'car-not-found'> {
     try {
       return await this.db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export class LeadRepository {
           .values({ ...columns, assigneeId: assignee?.id ?? null })
           .returning({ id: leads.id });
         if (assignee) await tx.insert(leadEvents).values({ leadId: row.id, kind: 'assigned', body: assignee.name });
-        await alongside(tx, assignee);
+        await alongside(tx, { assignee });
         return row;
       });
     } catch (error) {
@@ -161,12 +161,15 @@ export class LeadRepository {
     });
   }
 
-  /** Gives the lead to `assignee` (an active staff member) or back to the pool; 'no-lead' or 'no-staff' when either is missing. */
+  /**
+   * Gives the lead to `assignee` (an active staff member) or back to the pool, running `alongside`
+   * when it went to someone; 'no-lead' or 'no-staff' when either is missing.
+   */
   async assign(
     id: string,
     assigneeId: string | null,
     actor: LeadActor,
-    onAssigned?: (tx: Transaction, lead: Lead, assignee: LeadAssigneeContact) => Promise<void>,
+    alongside?: Alongside<{ lead: Lead; assignee: LeadAssigneeContact }>,
   ): Promise<LeadAssigneeContact | null | 'no-lead' | 'no-staff'> {
     return this.db.transaction(async (tx) => {
       const [assignee] = assigneeId
@@ -179,9 +182,9 @@ export class LeadRepository {
       const rows = await tx.update(leads).set({ assigneeId, updatedAt: new Date() }).where(eq(leads.id, id)).returning({ id: leads.id });
       if (rows.length === 0) return 'no-lead';
       await this.event(tx, id, 'assigned', actor, assignee?.name ?? 'the pool');
-      if (assignee && onAssigned) {
+      if (assignee && alongside) {
         const [row] = await selectLeads(tx).where(eq(leads.id, id));
-        await onAssigned(tx, toLead(row), assignee);
+        await alongside(tx, { lead: toLead(row), assignee });
       }
       return assignee ?? null;
     });
@@ -235,7 +238,7 @@ export class LeadRepository {
   }
 
   /** Marks the lead's late alert sent (once) and runs `alongside` in the same transaction; false when it was already. */
-  async markLateAlerted(id: string, alongside: (tx: Transaction, lead: Lead) => Promise<void>): Promise<boolean> {
+  async markLateAlerted(id: string, alongside: Alongside<{ lead: Lead }>): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .update(leads)
@@ -244,7 +247,7 @@ export class LeadRepository {
         .returning({ id: leads.id });
       if (rows.length === 0) return false;
       const [row] = await selectLeads(tx).where(eq(leads.id, id));
-      await alongside(tx, toLead(row));
+      await alongside(tx, { lead: toLead(row) });
       return true;
     });
   }
@@ -269,7 +272,7 @@ export class LeadRepository {
   async markFollowUpReminded(
     id: string,
     today: string,
-    alongside: (tx: Transaction, lead: Lead, assignee: LeadAssigneeContact | undefined) => Promise<void>,
+    alongside: Alongside<{ lead: Lead; assignee: LeadAssigneeContact | undefined }>,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
@@ -285,7 +288,7 @@ export class LeadRepository {
             .from(staffMembers)
             .where(eq(staffMembers.id, rows[0].assigneeId))
         : [];
-      await alongside(tx, toLead(row), assignee);
+      await alongside(tx, { lead: toLead(row), assignee });
       return true;
     });
   }

@@ -122,7 +122,7 @@ export class LeadService implements OnModuleInit {
         consentedAt: now,
         consentText: LEAD_CONSENT_TEXT,
       },
-      async (tx, assignee) => {
+      async (tx, { assignee }) => {
         // Assigned: the salesperson hears of it, the owners too; in the pool, every active staff member.
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site), ownersOnly: Boolean(assignee) });
         if (assignee) await this.tellAssignee(tx, assignee, 'lead.assigned', staffEmail, `Assigned to you: ${staffLeadSms(lead, site)}`, lead.id);
@@ -180,7 +180,7 @@ export class LeadService implements OnModuleInit {
   async assign(id: string, assigneeId: string | null, actor: AuditActor): Promise<Lead> {
     const before = await this.leads.byId(id);
     if (!before) throw new LeadNotFoundError();
-    const result = await this.leads.assign(id, assigneeId, actor, async (tx, lead, assignee) => {
+    const result = await this.leads.assign(id, assigneeId, actor, async (tx, { lead, assignee }) => {
       const email = await assignedLeadEmail(lead, actor.name, this.outbox.site);
       await this.tellAssignee(tx, assignee, 'lead.assigned', email, assignedLeadSms(lead, actor.name), id);
     });
@@ -270,7 +270,7 @@ export class LeadService implements OnModuleInit {
     for (const { id, createdAt } of await this.leads.unansweredSince(new Date(now.getTime() - LEAD_RESPONSE_LATE_MINUTES * 60_000))) {
       const minutes = openMinutesBetween(createdAt, now, hours);
       if (minutes < LEAD_RESPONSE_LATE_MINUTES) continue;
-      const sent = await this.leads.markLateAlerted(id, async (tx, lead) =>
+      const sent = await this.leads.markLateAlerted(id, async (tx, { lead }) =>
         this.outbox.alertStaff(tx, { topic: 'lead.late', reference: id, email: await lateLeadEmail(lead, minutes, this.outbox.site), sms: lateLeadSms(lead, minutes), ownersOnly: true }),
       );
       if (sent) alerted.push(id);
@@ -284,7 +284,7 @@ export class LeadService implements OnModuleInit {
     const today = nairobiToday(now);
     const reminded: string[] = [];
     for (const id of await this.leads.followUpsDue(today)) {
-      const sent = await this.leads.markFollowUpReminded(id, today, async (tx, lead, assignee) => {
+      const sent = await this.leads.markFollowUpReminded(id, today, async (tx, { lead, assignee }) => {
         const email = await followUpEmail(lead, this.outbox.site);
         if (assignee) await this.tellAssignee(tx, assignee, 'lead.follow-up', email, followUpSms(lead), id);
         else await this.outbox.alertStaff(tx, { topic: 'lead.follow-up', reference: id, email, sms: followUpSms(lead), ownersOnly: true });

@@ -198,7 +198,7 @@ export class MpesaDepositService implements OnModuleInit {
       now,
       paidHoldDays: rules.paidHoldDays,
       mismatchMessage: MPESA_MISMATCH_MESSAGE,
-      onPaid: this.announce.deposit,
+      alongside: this.announce.deposit,
     });
     if (settled.outcome === 'mismatch') {
       this.logger.error(`M-Pesa request ${settled.payment.id} (order ${settled.payment.orderId}) not trusted: ${settled.problem}`);

@@ -1,6 +1,6 @@
 import type { MpesaPayment, Order } from '@dealership/order-schemas';
 import { mpesaPayments, orders } from '@dealership/order-data';
-import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { type Alongside, type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { CLOSED_STATUSES, loadOrder, placed, toMpesaPayment } from './order-rows';
@@ -12,6 +12,13 @@ export type StartMpesaResult =
   /** A request made moments ago still waits for the buyer's PIN. */
   | { ok: false; reason: 'waiting'; payment: MpesaPayment };
 
+/** A paid deposit as its `alongside` work gets it; `problem` when the staff must settle it by hand. */
+export interface DepositPaid {
+  order: Order;
+  payment: MpesaPayment;
+  problem?: string;
+}
+
 /** One M-Pesa result to record: from our callback (matched by its token and CheckoutRequestID) or our status query. */
 export interface MpesaSettlement {
   match: { callbackTokenHash: string; checkoutRequestId: string } | { paymentId: string };
@@ -22,8 +29,8 @@ export interface MpesaSettlement {
   paidHoldDays: number;
   /** What the buyer reads when the paid amount or number is not what we asked. */
   mismatchMessage: string;
-  /** Runs in the transaction once the deposit is paid (the messages); `problem` when the staff must settle it by hand. */
-  onPaid?: (tx: Transaction, order: Order, payment: MpesaPayment, problem?: string) => Promise<void>;
+  /** Runs in the transaction once the deposit is paid (the messages). */
+  alongside?: Alongside<DepositPaid>;
 }
 
 export type MpesaSettleResult =
@@ -132,7 +139,7 @@ export class MpesaPaymentRepository {
    * the callback's token hash and `CheckoutRequestID` (both must be ours, of one request) or a
    * request id (a status query we made). A callback whose paid amount or number differs from what
    * we asked is not trusted: the request fails for the buyer and the staff check it by hand.
-   * Paid: the order's deposit is paid and its cars held for `paidHoldDays` from now; `onPaid`
+   * Paid: the order's deposit is paid and its cars held for `paidHoldDays` from now; `alongside`
    * runs in the same transaction.
    */
   async settleMpesa(settlement: MpesaSettlement): Promise<MpesaSettleResult> {
@@ -197,7 +204,7 @@ export class MpesaPaymentRepository {
         : CLOSED_STATUSES.includes(order.status)
           ? `The deposit was paid (receipt ${paid.receipt ?? 'to follow'}) after the order was ${order.status === 'cancel' ? 'cancelled' : 'delivered'}: call the buyer to reinstate or refund it`
           : undefined;
-      await settlement.onPaid?.(tx, placedOrder, toMpesaPayment(paid), problem);
+      await settlement.alongside?.(tx, { order: placedOrder, payment: toMpesaPayment(paid), problem });
       return { outcome: 'paid', payment: toMpesaPayment(paid), order: placedOrder, problem };
     });
   }

@@ -1,6 +1,6 @@
 import type { MpesaPayment, Order } from '@dealership/order-schemas';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
-import type { Transaction } from '@dealership/server-db';
+import type { Alongside, Transaction } from '@dealership/server-db';
 import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
 import {
@@ -19,18 +19,19 @@ import {
   staffOrderEmail,
   staffOrderSms,
 } from './order.messages';
-import { emailOfBuyer, type OrderHook } from './order-rows';
+import type { DepositPaid } from './mpesa-payment.repository';
+import { emailOfBuyer } from './order-rows';
 
 /**
  * Who hears of an order's changes, written to the outbox in the change's own transaction (the
- * repositories run these as their `OrderHook`s): the buyer by email and SMS, the staff by alert.
+ * repositories run these `alongside` their writes): the buyer by email and SMS, the staff by alert.
  */
 @Injectable()
 export class OrderAnnouncements {
   constructor(private readonly outbox: Outbox) {}
 
   /** A placed order (a reservation, or a card order once paid): the staff and the buyer hear of it, in its transaction. */
-  readonly placed: OrderHook = async (tx, order) => {
+  readonly placed: Alongside<{ order: Order }> = async (tx, { order }) => {
     const site = this.outbox.site;
     const email = order.buyer ? await emailOfBuyer(tx, order.buyer.id) : undefined;
     const [staffEmail, buyerEmail] = await Promise.all([staffOrderEmail(order, site), email ? buyerOrderEmail(order, site) : undefined]);
@@ -43,7 +44,7 @@ export class OrderAnnouncements {
   };
 
   /** The staff moved an order on: the buyer hears of it, in the change's transaction. */
-  readonly status: OrderHook = async (tx, order) => {
+  readonly status: Alongside<{ order: Order }> = async (tx, { order }) => {
     const site = this.outbox.site;
     const email = order.buyer ? await emailOfBuyer(tx, order.buyer.id) : undefined;
     const phone = order.contact.phone ? normaliseKenyanPhone(order.contact.phone) : null;
@@ -54,8 +55,8 @@ export class OrderAnnouncements {
   };
 
   /** The buyer hears that their reservation's hold ends soon, or has ended. */
-  hold(kind: 'reminder' | 'expired', endsAt?: Date): OrderHook {
-    return async (tx, order) => {
+  hold(kind: 'reminder' | 'expired', endsAt?: Date): Alongside<{ order: Order }> {
+    return async (tx, { order }) => {
       const site = this.outbox.site;
       const email = order.buyer ? await emailOfBuyer(tx, order.buyer.id) : undefined;
       const phone = order.contact.phone ? normaliseKenyanPhone(order.contact.phone) : null;
@@ -70,7 +71,7 @@ export class OrderAnnouncements {
   }
 
   /** A paid deposit: the buyer gets its receipt and the new hold, the staff an alert (with what to check when it cannot be applied as it is). */
-  readonly deposit = async (tx: Transaction, order: Order, payment: MpesaPayment, problem?: string) => {
+  readonly deposit: Alongside<DepositPaid> = async (tx, { order, payment, problem }) => {
     await this.staffDeposit(tx, order, payment, problem);
     if (problem) return;
     const site = this.outbox.site;

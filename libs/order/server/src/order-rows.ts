@@ -161,6 +161,4 @@ export async function emailOfBuyer(tx: Transaction, buyerId: string): Promise<st
   return row?.email;
 }
 
-/** Work done in an order write's transaction (writing its messages to the outbox). */
-export type OrderHook = (tx: Transaction, order: Order) => Promise<void>;
 

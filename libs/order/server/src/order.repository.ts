@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
 } from '@dealership/order-schemas';
 import { mpesaPayments, orderLines, orders, type PaymentRecord } from '@dealership/order-data';
-import { type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { type Alongside, type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { accountContacts } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -23,7 +23,6 @@ import {
   heldElsewhere,
   loadOrder,
   openUnpaidReservations,
-  type OrderHook,
   placed,
   releaseCars,
   toOrder,
@@ -80,7 +79,7 @@ export interface ReserveRequest {
   method: PaymentMethod;
   idempotencyKey?: string;
   /** Runs in the transaction once a reservation is placed (its messages): both or neither. */
-  onPlaced?: OrderHook;
+  alongside?: Alongside<{ order: Order }>;
   /** For a reservation: the most open reservations without a deposit the buyer may hold (the rules in force). */
   maxUnpaid?: number;
   /** For a reservation: how many hours it holds its cars without a deposit (the rules in force). */
@@ -217,7 +216,7 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey, onPlaced, maxUnpaid, holdHours, depositFor }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, alongside, maxUnpaid, holdHours, depositFor }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
@@ -270,7 +269,7 @@ export class OrderRepository {
           );
           await this.availability.reserve(tx, carIds);
           const placedOrder = (await loadOrder(tx, order.id)) as Order;
-          if (method === 'reservation') await onPlaced?.(tx, placedOrder);
+          if (method === 'reservation') await alongside?.(tx, { order: placedOrder });
           return { ok: true, order: placedOrder };
         }),
       );
@@ -285,7 +284,7 @@ export class OrderRepository {
    * A pending card order whose sale succeeded becomes a placed, paid order (an order already placed
    * is left as it is). The order as it is now; `undefined` when it is gone.
    */
-  async markPaid(orderId: string, payment: { transactionId: string; status: string }, onPlaced?: OrderHook): Promise<Order | undefined> {
+  async markPaid(orderId: string, payment: { transactionId: string; status: string }, alongside?: Alongside<{ order: Order }>): Promise<Order | undefined> {
     return this.db.transaction(async (tx) => {
       const placedNow = await tx
         .update(orders)
@@ -293,7 +292,7 @@ export class OrderRepository {
         .where(and(eq(orders.id, orderId), eq(orders.pending, true)))
         .returning({ id: orders.id });
       const order = await loadOrder(tx, orderId);
-      if (order && placedNow.length > 0) await onPlaced?.(tx, order);
+      if (order && placedNow.length > 0) await alongside?.(tx, { order });
       return order;
     });
   }
@@ -338,11 +337,11 @@ export class OrderRepository {
    * them Available (but those another open order holds), `deliverd` Sold, any other status
    * Reserved. Re-opening a cancelled order fails when another order holds one of its cars now.
    */
-  async setStatus(id: string, status: OrderStatus, onChanged?: OrderHook): Promise<SetStatusResult> {
-    return this.changes.after(this.setStatusInTransaction(id, status, onChanged));
+  async setStatus(id: string, status: OrderStatus, alongside?: Alongside<{ order: Order }>): Promise<SetStatusResult> {
+    return this.changes.after(this.setStatusInTransaction(id, status, alongside));
   }
 
-  private setStatusInTransaction(id: string, status: OrderStatus, onChanged?: OrderHook): Promise<SetStatusResult> {
+  private setStatusInTransaction(id: string, status: OrderStatus, alongside?: Alongside<{ order: Order }>): Promise<SetStatusResult> {
     return this.db.transaction(async (tx): Promise<SetStatusResult> => {
       const [order] = await tx
         .select({ status: orders.status })
@@ -365,7 +364,7 @@ export class OrderRepository {
         else await this.availability.reserve(tx, mine);
       }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
-      if (onChanged && order.status !== status) await onChanged(tx, (await loadOrder(tx, id)) as Order);
+      if (alongside && order.status !== status) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });
       return { ok: true, before: order.status };
     });
   }

@@ -131,7 +131,7 @@ export class OrderService {
       carIds,
       method: payment.method,
       idempotencyKey,
-      onPlaced: this.announce.placed,
+      alongside: this.announce.placed,
       maxUnpaid: rules?.maxUnpaidPerBuyer,
       holdHours: rules?.unpaidHoldHours,
       depositFor: rules && ((price) => reservationDeposit(rules, price)),

@@ -1,10 +1,10 @@
 import { CarAvailability } from '@dealership/car-server';
 import type { Order } from '@dealership/order-schemas';
 import { orders } from '@dealership/order-data';
-import { type Database, DB } from '@dealership/server-db';
+import { type Alongside, type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNull, lte, not } from 'drizzle-orm';
-import { carIdsOf, depositUnderWay, loadOrder, type OrderHook, releaseCars, untouchedUnpaidReservations } from './order-rows';
+import { carIdsOf, depositUnderWay, loadOrder, releaseCars, untouchedUnpaidReservations } from './order-rows';
 
 /** Reservations without a deposit whose hold ends: the reminders due and the holds over. */
 @Injectable()
@@ -39,10 +39,10 @@ export class ReservationHoldRepository {
 
   /**
    * Ends a reservation's hold if it is still due (not paid, not moved on by the staff, its hold
-   * over at `now`): the order is cancelled and its cars Available again, with `onExpired` in the
+   * over at `now`): the order is cancelled and its cars Available again, with `alongside` in the
    * same transaction. False when it no longer applies.
    */
-  async expireHold(id: string, now: Date, onExpired?: OrderHook): Promise<boolean> {
+  async expireHold(id: string, now: Date, alongside?: Alongside<{ order: Order }>): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id })
@@ -55,13 +55,13 @@ export class ReservationHoldRepository {
       await releaseCars(tx, this.availability, carIds, id);
       // At the sweep's clock: the owner's report counts a reservation cancelled at or after its hold's end as expired.
       await tx.update(orders).set({ status: 'cancel', updatedAt: now }).where(eq(orders.id, id));
-      if (onExpired) await onExpired(tx, (await loadOrder(tx, id)) as Order);
+      if (alongside) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });
       return true;
     });
   }
 
-  /** Marks a reservation's buyer reminded (once) and runs `onReminded` in the same transaction; false when already done or no longer due. */
-  async markReminded(id: string, now: Date, onReminded?: OrderHook): Promise<boolean> {
+  /** Marks a reservation's buyer reminded (once) and runs `alongside` in the same transaction; false when already done or no longer due. */
+  async markReminded(id: string, now: Date, alongside?: Alongside<{ order: Order }>): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .update(orders)
@@ -69,7 +69,7 @@ export class ReservationHoldRepository {
         .where(and(eq(orders.id, id), untouchedUnpaidReservations(), isNull(orders.remindedAt), gt(orders.holdExpiresAt, now)))
         .returning({ id: orders.id });
       if (rows.length === 0) return false;
-      if (onReminded) await onReminded(tx, (await loadOrder(tx, id)) as Order);
+      if (alongside) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });
       return true;
     });
   }

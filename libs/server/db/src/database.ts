@@ -12,6 +12,13 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle, usable wherever a `Database` is. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * Work a service hands a repository's write to run in the write's transaction, after it, with what
+ * was written (`{ order }`, `{ lead, assignee }`): its messages to the outbox, say. Both commit or
+ * neither. Every repository takes it as its last parameter, named `alongside`.
+ */
+export type Alongside<Written extends object> = (tx: Transaction, written: Written) => Promise<void>;
+
 /** An open database connection with what the app needs around it. */
 export interface DatabaseHandle {
   readonly db: Database;
