@@ -1,3 +1,3 @@
 export { SeedModule } from './seed.module';
-export { seedDemoCatalogue, type SeedImageSink, type SeedResult } from './seed-demo';
+export { type SeedImageSink, type SeedResult } from './seed-demo';
 export { SEED_BRANDS, SEED_CARS } from './catalogue.data';

@@ -1,3 +1,2 @@
 export { AlertModule } from './alert.module';
 export { AlertRouter } from './alert.router';
-export { AlertService } from './alert.service';

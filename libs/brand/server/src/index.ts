@@ -1,3 +1,2 @@
 export { BrandModule } from './brand.module';
 export { BrandRouter } from './brand.router';
-export { BrandService } from './brand.service';

@@ -1,9 +1,8 @@
 export { CarAlertMatching, CarAlertMatchingModule, type CarForAlert, type SavedCarSearch } from './car-alert-matching';
 export { CarAvailability, CarAvailabilityModule, type CarForOrder } from './car-availability';
-export { LegacyBrandRefSchema, LegacyCarSchema, toLegacyBrandRef, toLegacyCar, type LegacyBrandRef, type LegacyCar } from './car.legacy-shape';
+export { LegacyCarSchema, toLegacyCar, type LegacyBrandRef, type LegacyCar } from './car.legacy-shape';
 export { CarModule } from './car.module';
 export { CatalogueChanges } from './catalogue-changes';
 export { BRAND_CATALOGUE, CatalogueRows, CatalogueWriter, type CatalogueWriteResult } from './catalogue-writes';
 export { CarRouter } from './car.router';
 export { CarService } from './car.service';
-export { CAR_VIEWS_FLUSH_MS, CarViews } from './car-views';

@@ -1,3 +1,2 @@
 export { LeadModule } from './lead.module';
 export { LeadRouter } from './lead.router';
-export { LeadService } from './lead.service';

@@ -1,4 +1,3 @@
-export { MEDIA_STORAGE, type MediaStorage } from './media-storage';
+export { type MediaStorage } from './media-storage';
 export { MediaModule } from './media.module';
 export { MediaService, type UploadedImage } from './media.service';
-export { MediaStorageUnavailableError, PictureTakenError } from './media.errors';

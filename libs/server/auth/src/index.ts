@@ -1,29 +1,12 @@
-export * from './access';
-export { AccessGuard } from './access.guard';
+export { type Access, accessDenial, type AccessDenial, accessDeniedMessage } from './access';
 export * from './auth-session-store';
-export {
-  AccountSignInDelayedError,
-  AdminAccessRequiredError,
-  OwnerAccessRequiredError,
-  AuthenticationRequiredError,
-  EmailLinkThrottledError,
-  LeadThrottledError,
-  isIntakeRefusal,
-  PublicIntakeCappedError,
-  LoginThrottledError,
-  OrderThrottledError,
-  PaymentAttemptsThrottledError,
-  RegistrationThrottledError,
-  SecondFactorEnrolmentRequiredError,
-} from './auth.errors';
+export { isIntakeRefusal } from './auth.errors';
 export { AuthModule } from './auth.module';
-export { AuthService, durationSeconds } from './auth.service';
-export * from './decorators';
+export { AuthService } from './auth.service';
+export { ACCESS_KEY, AdminOnly, type AuthenticatedRequest, CurrentUser, DEFAULT_ACCESS, LoggedIn, OwnerOnly, Public } from './decorators';
 export {
   ACCOUNT_SIGN_IN_DELAY,
-  ALERT_SIGN_UP_THROTTLE,
   AlertSignUpThrottle,
-  accountSignInDelayMs,
   EMAIL_LINK_THROTTLE,
   EmailLinkThrottle,
   LEAD_PHOTO_THROTTLE,
@@ -36,5 +19,4 @@ export {
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';
-export { throttleAddress } from './throttle-address';
 export * from './throttle-store';

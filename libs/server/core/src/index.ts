@@ -1,9 +1,20 @@
 export * from './config/config.tokens';
-export * from './config/env';
-export * from './http/database-errors';
+export {
+  type AccountsConfig,
+  type AppConfig,
+  type BraintreeConfig,
+  ConfigError,
+  loadConfig,
+  type MediaConfig,
+  type MessagingConfig,
+  type MpesaConfig,
+  type PaymentsConfig,
+  type ServerConfig,
+} from './config/env';
+export { DatabaseUnavailableError, mapDatabaseError } from './http/database-errors';
 export * from './http/legacy-exception.filter';
 export * from './http/zod-validation';
-export * from './logging/logger';
-export * from './logging/safe-error';
+export { createLogger, PinoNestLogger } from './logging/logger';
+export { safeError, type SafeErrorLog } from './logging/safe-error';
 export * from './config/secrets';
-export * from './config/common-passwords';
+export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './config/common-passwords';

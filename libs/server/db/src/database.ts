@@ -1,6 +1,5 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ChannelHandlers } from './notified-generation';
 
 /**
  * The Drizzle database, whichever engine is behind it (PGlite or a PostgreSQL server). It knows no
@@ -18,6 +17,17 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * neither. Every repository takes it as its last parameter, named `alongside`.
  */
 export type Alongside<Written extends object> = (tx: Transaction, written: Written) => Promise<void>;
+
+/** How a process hears a channel's notifications, and whether it is hearing them at all. */
+export interface ChannelHandlers {
+  /** A notification arrived (its payload). */
+  onNotify(payload: string): void;
+  /**
+   * The listening state: true once LISTEN is in place, false when its connection is lost (the
+   * server restarted, say). Notifications sent while not listening are lost for good.
+   */
+  onListening(listening: boolean): void;
+}
 
 /** An open database connection with what the app needs around it. */
 export interface DatabaseHandle {

@@ -1,9 +1,8 @@
-export * from './data-dir-lock';
-export * from './embedded-maintenance';
+export { DataDirLockedError } from './data-dir-lock';
 export * from './notified-generation';
 export * from './database';
 export * from './db.module';
-export * from './open-database';
+export { type DatabaseCreated, type DatabaseTarget, DEMO_SEED_LOCK_KEY, openDatabase } from './open-database';
 export * from './schema';
 export * from './pg-error';
 export * from './periodic-jobs';

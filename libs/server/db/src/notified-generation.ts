@@ -1,17 +1,6 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { DB_HANDLE } from './db.tokens';
-import type { DatabaseHandle } from './database';
-
-/** How a process hears a channel's notifications, and whether it is hearing them at all. */
-export interface ChannelHandlers {
-  /** A notification arrived (its payload). */
-  onNotify(payload: string): void;
-  /**
-   * The listening state: true once LISTEN is in place, false when its connection is lost (the
-   * server restarted, say). Notifications sent while not listening are lost for good.
-   */
-  onListening(listening: boolean): void;
-}
+import type { ChannelHandlers, DatabaseHandle } from './database';
 
 /**
  * A generation of some tables' content in this process, kept in step with a NOTIFY channel: it

@@ -1,5 +1,5 @@
 import type { Client as PgClient } from 'pg';
-import type { ChannelHandlers } from './notified-generation';
+import type { ChannelHandlers } from './database';
 
 /** Waits before reconnecting a lost LISTEN connection: doubling from the first to the last. */
 export interface ListenRetry {

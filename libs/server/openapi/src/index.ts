@@ -1,11 +1,4 @@
-export {
-  buildOpenApiDocument,
-  type OpenApiDocument,
-  type OpenApiDocumentOptions,
-  restRoutesOf,
-  type RestRouteInfo,
-  type RouteSource,
-} from './openapi-document';
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions, type RestRouteInfo, type RouteSource } from './openapi-document';
 export { OpenApiDocumentService } from './openapi-document.service';
 export { OpenApiModule } from './openapi.module';
-export { REST_ROUTE_KEY, RestRoute, type RestBodyDoc, type RestResponseDoc, type RestRouteDoc } from './rest-route';
+export { RestRoute, type RestBodyDoc, type RestResponseDoc, type RestRouteDoc } from './rest-route';

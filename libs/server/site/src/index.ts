@@ -1,3 +1,3 @@
 export { type SitemapEntry, type SitePages, SitePagesOf } from './site-pages';
 export { SiteModule } from './site.module';
-export { SITEMAP_URL_LIMIT, SiteService } from './site.service';
+export { SiteService } from './site.service';

@@ -1,2 +1,12 @@
 export * from './context-errors';
-export * from './trpc';
+export {
+  adminProcedure,
+  authedProcedure,
+  type AuthUser,
+  createCallerFactory,
+  ownerProcedure,
+  publicProcedure,
+  router,
+  staffEnrolmentProcedure,
+  type TrpcContext,
+} from './trpc';

@@ -75,7 +75,6 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const mergeRouters = t.mergeRouters;
 
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(domainErrors);

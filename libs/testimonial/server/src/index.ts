@@ -1,3 +1,2 @@
 export { TestimonialModule } from './testimonial.module';
 export { TestimonialRouter } from './testimonial.router';
-export { TestimonialService } from './testimonial.service';

@@ -1,5 +1,4 @@
 export { UserModule } from './user.module';
 export { UserRouter } from './user.router';
 export { StaffRouter } from './staff.router';
-export { UserService } from './user.service';
 export { PrivacyService, RETENTION_INTERVAL_MS } from './privacy.service';
