@@ -131,6 +131,8 @@ export class MpesaDepositService implements OnModuleInit {
       const settled = await this.settleMpesa({ callbackTokenHash: sha256(token), checkoutRequestId: callback.checkoutRequestId }, 'callback', callback, now);
       if (settled.outcome === 'unmatched') this.logger.warn(`M-Pesa callback ignored: ${callback.checkoutRequestId} is not a request of ours`);
       else if (settled.outcome === 'duplicate') this.logger.log(`M-Pesa callback for ${callback.checkoutRequestId} repeated: already settled`);
+      else if (settled.outcome === 'unconfirmed')
+        this.logger.warn(`M-Pesa callback for ${callback.checkoutRequestId} reported success without the payer's number or the receipt: left for the status query to confirm`);
     } catch (error) {
       // Daraja does not retry; the status query settles it.
       this.logger.error(`M-Pesa callback for ${callback.checkoutRequestId} could not be recorded (${errorText(error)}): the status query will settle it`);

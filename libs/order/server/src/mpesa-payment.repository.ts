@@ -35,7 +35,7 @@ export interface MpesaSettlement {
 
 export type MpesaSettleResult =
   | { outcome: 'unmatched' }
-  | { outcome: 'duplicate' | 'receipt-added' | 'failed'; payment: MpesaPayment }
+  | { outcome: 'duplicate' | 'receipt-added' | 'failed' | 'unconfirmed'; payment: MpesaPayment }
   | { outcome: 'mismatch'; payment: MpesaPayment; problem: string }
   | { outcome: 'paid'; payment: MpesaPayment; order: Order; problem?: string };
 
@@ -175,6 +175,10 @@ export class MpesaPaymentRepository {
           .returning();
         return { outcome: 'failed', payment: toMpesaPayment(failed) };
       }
+      // A success callback must name the payer's number and the receipt: without them its only proof
+      // is the secret in its path, which a proxy's log could have leaked. It stays pending until our
+      // own status query to Daraja confirms it (the query job asks after 20 s).
+      if (settlement.by === 'callback' && (result.phone === undefined || !result.receipt)) return { outcome: 'unconfirmed', payment };
       const paidPhone = result.phone === undefined ? undefined : `+${result.phone.replace(/^\+/, '')}`;
       // A callback must report the amount we asked (a status query reports none: it is our own question about our own request).
       const amountDiffers = settlement.by === 'callback' ? result.amountKes !== row.amount : false;

@@ -235,6 +235,29 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     expect((await messagesAbout(payment.id)).map((m) => m.topic)).not.toContain('order.deposit');
   });
 
+  it('a success callback without the payer\'s number or the receipt pays nothing until the status query confirms it', async () => {
+    for (const missing of ['PhoneNumber', 'MpesaReceiptNumber']) {
+      const { order, buyer } = await reserve();
+      stub.nextOutcome({ resultCode: 0, callback: 'none', afterMs: 0 });
+      const payment = await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
+      const push = await stub.waitForPush((p) => p.accountReference === orderNumber(order.id));
+      const items = [
+        { Name: 'Amount', Value: 50_000 },
+        { Name: 'MpesaReceiptNumber', Value: 'SKLEAKED01' },
+        { Name: 'TransactionDate', Value: 20261128101010 },
+        { Name: 'PhoneNumber', Value: 254712345678 },
+      ].filter((item) => item.Name !== missing);
+      const body = { Body: { stkCallback: { MerchantRequestID: push.merchantRequestId, CheckoutRequestID: push.checkoutRequestId, ResultCode: 0, ResultDesc: 'The service request is processed successfully.', CallbackMetadata: { Item: items } } } };
+      expect(await stub.deliver(push.callBackUrl, body)).toBe(200);
+      expect((await paymentRow(payment.id)).state).toBe('pending');
+      expect((await orderRow(order.id)).depositPaidAt).toBeNull();
+      // Daraja, asked by us, confirms it: paid by the query.
+      expect((await deposits().queryWaitingMpesa(new Date(Date.now() + 25_000))).settled).toContain(payment.id);
+      expect(await paymentRow(payment.id)).toMatchObject({ state: 'paid', settledBy: 'query' });
+      expect((await orderRow(order.id)).depositPaidAt).not.toBeNull();
+    }
+  });
+
   it('another number than asked is not trusted either', async () => {
     const { order, buyer } = await reserve();
     stub.nextOutcome({ resultCode: 0, phone: '254799999999' });

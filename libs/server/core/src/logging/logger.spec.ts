@@ -87,6 +87,21 @@ describe('createLogger', () => {
     expect(text()).toContain('22021');
     expect(text()).not.toContain('Sekret');
   });
+
+  it("never logs a token in a URL's path (the M-Pesa callback's secret), and keeps slugs and file names", () => {
+    const { logger, text, entries } = capture();
+    const token = 'q3Zt8Lw0_xB-5kPmR2vYcN7dHs1fJ9gAeU4oTiKlW6E';
+    logger.info({ req: { method: 'POST', url: `/api/payments/mpesa/callback/${token}`, headers: {} } }, 'incoming request');
+    logger.error({ url: `/api/payments/mpesa/callback/${token}?x=1` }, 'failed');
+    const kept = ['/car/toyota-land-cruiser-prado-2019-tx-l-package-white', '/media/cars/0f8e5c3a-2b1d-4c6e-9a7f-3d2e1b0c9a8f-1280.webp'];
+    for (const url of kept) logger.info({ req: { method: 'GET', url, headers: {} } }, 'incoming request');
+    expect(text()).not.toContain(token);
+    expect(entries().map((entry) => (entry['req'] as { url?: string } | undefined)?.url ?? entry['url'])).toEqual([
+      '/api/payments/mpesa/callback/[redacted]',
+      '/api/payments/mpesa/callback/[redacted]',
+      ...kept,
+    ]);
+  });
 });
 
 describe('client aborts', () => {

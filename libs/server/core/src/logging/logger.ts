@@ -34,9 +34,26 @@ export const LOG_REDACT_PATHS = [
   ...HEADER_KEYS.map((key) => `headers${key.startsWith('"') ? `[${key}]` : `.${key}`}`),
 ];
 
-/** A request as the logs show it: no query string (search text and other inputs), no headers. */
+/**
+ * A path segment that is a secret: a random token (the M-Pesa callback's is 43 base64url
+ * characters) mixes upper and lower case and digits over 32 characters or more. Slugs, uuids and
+ * file names never do (they are lower case).
+ */
+const SECRET_SEGMENT = /^(?=[\w-]*[A-Z])(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{32,}$/;
+
+/** A URL as the logs show it: no query string (search text and other inputs), and no secret in its path. */
+function urlForLog(url: unknown): unknown {
+  if (typeof url !== 'string') return url;
+  return url
+    .split('?')[0]
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? '[redacted]' : segment))
+    .join('/');
+}
+
+/** A request as the logs show it: its URL as `urlForLog` shows it, no headers. */
 function requestForLog(req: { method?: string; url?: string; ip?: string; host?: string; socket?: { remotePort?: number } }) {
-  return { method: req.method, url: req.url?.split('?')[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+  return { method: req.method, url: urlForLog(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }
 
 /**
@@ -52,7 +69,8 @@ export function isClientAbort(value: unknown): boolean {
 /**
  * The process's structured logger (JSON lines on stdout, or `destination`). Fastify logs requests
  * through it too. Logs never carry request values, SQL parameters, passwords or tokens: secrets
- * are redacted by name, requests are logged without their query string, and every `err` goes
+ * are redacted by name, requests (and any `url`) are logged without their query string or a token in
+ * their path (the M-Pesa callback's), and every `err` goes
  * through `safeError` (class, code, safe message, stack frames).
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, destination?: DestinationStream): Logger {
@@ -60,7 +78,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, de
     level: config.logLevel,
     base: { service: 'dealership' },
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: safeError, error: safeError, req: requestForLog },
+    serializers: { err: safeError, error: safeError, req: requestForLog, url: urlForLog },
     timestamp: pino.stdTimeFunctions.isoTime,
     hooks: {
       logMethod(args, method, level) {
