@@ -216,7 +216,7 @@ export function authorizationFixtureChanges(source: ts.SourceFile, text: string,
           `const ${ids} = (await db.insert(${n.tableVariable}).values(Array.from({ length: 9 }, (_, i) => ({ name: \`Matrix ${n.label} \${i}\` }))).returning({ id: ${n.tableVariable}.id })).map((row) => row.id);\n${indent}`,
       ),
     );
-    changes.push(...addNamedImport(source, '@dealership/server-db', n.tableVariable));
+    changes.push(...addNamedImport(source, `@dealership/${n.name}-data`, n.tableVariable));
   }
   const object = (assignment.expression as ts.BinaryExpression).right as ts.ObjectLiteralExpression;
   if (!object.properties.some((p) => propertyNameOf(p) === n.propertyName)) {
