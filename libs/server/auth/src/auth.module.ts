@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { KnownDevices } from './known-device';
 import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
@@ -17,6 +18,7 @@ import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, Or
     JwtStrategy,
     AuthService,
     LoginThrottle,
+    KnownDevices,
     RegistrationThrottle,
     LeadThrottle,
     AlertSignUpThrottle,
@@ -24,6 +26,6 @@ import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, Or
     OrderThrottle,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, LoginThrottle, RegistrationThrottle, LeadThrottle, AlertSignUpThrottle, EmailLinkThrottle, OrderThrottle],
+  exports: [AuthService, KnownDevices, LoginThrottle, RegistrationThrottle, LeadThrottle, AlertSignUpThrottle, EmailLinkThrottle, OrderThrottle],
 })
 export class AuthModule {}

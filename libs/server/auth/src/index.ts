@@ -3,9 +3,11 @@ export * from './auth-session-store';
 export { isIntakeRefusal } from './auth.errors';
 export { AuthModule } from './auth.module';
 export { AuthService } from './auth.service';
+export { KnownDevices } from './known-device';
 export { ACCESS_KEY, AdminOnly, type AuthenticatedRequest, CurrentUser, DEFAULT_ACCESS, LoggedIn, OwnerOnly, Public } from './decorators';
 export {
   ACCOUNT_SIGN_IN_DELAY,
+  KNOWN_DEVICE_FAILURES,
   AlertSignUpThrottle,
   EMAIL_LINK_THROTTLE,
   EmailLinkThrottle,

@@ -49,6 +49,16 @@ export const ACCOUNT_SIGN_IN_DELAY = {
   maxDelayMs: 5 * 60 * 1000,
 } as const;
 
+/**
+ * A known device's own failures on its account (see `KnownDevices`): while under `max` in
+ * `windowMs` its attempts skip the account's delay; past it, it waits like any stranger (a stolen
+ * device gets a handful of guesses, not a way round the delay).
+ */
+export const KNOWN_DEVICE_FAILURES = {
+  max: 5,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
 /** The wait before the next attempt on an account with `failures` failures in its window (0 while they are free). */
 export function accountSignInDelayMs(failures: number): number {
   const { freeFailures, firstDelayMs, maxDelayMs } = ACCOUNT_SIGN_IN_DELAY;
@@ -132,6 +142,7 @@ export const throttleKeys = {
   loginIp: (ip: string) => `login-ip:${throttleAddress(ip)}`,
   loginAccount: (email: string) => `login-account:${email.toLowerCase()}`,
   loginAccountSlot: (email: string) => `login-account-slot:${email.toLowerCase()}`,
+  loginDevice: (deviceId: string) => `login-device:${deviceId}`,
   registerIp: (ip: string) => `register-ip:${throttleAddress(ip)}`,
   leadIpShort: (ip: string) => `lead-ip-10m:${throttleAddress(ip)}`,
   leadPhotoIpShort: (ip: string) => `lead-photo-ip-10m:${throttleAddress(ip)}`,
@@ -196,15 +207,25 @@ export class LoginThrottle extends StoredThrottle {
 
   /**
    * Counts an attempt, or throws `LoginThrottledError` when the pair or the address is at its limit,
-   * or `AccountSignInDelayedError` when the account's failures (from anywhere) ask it to wait.
+   * or `AccountSignInDelayedError` when the account's failures (from anywhere) ask it to wait. An
+   * attempt from a known device of the account (`knownDeviceId`, from `KnownDevices.idFor`) counts
+   * against that device instead, and is not delayed while the device's own failures are few.
    */
-  async begin(ip: string, email: string, now = new Date()): Promise<void> {
+  async begin(ip: string, email: string, now = new Date(), knownDeviceId?: string): Promise<void> {
     const pairAndAddress = [
       { key: throttleKeys.loginPair(email, ip), max: LOGIN_THROTTLE.maxFailuresPerAccountAndIp, windowMs: LOGIN_THROTTLE.windowMs },
       { key: throttleKeys.loginIp(ip), max: LOGIN_THROTTLE.maxFailuresPerIp, windowMs: LOGIN_THROTTLE.windowMs },
     ];
     const retryAfter = await attempt(this.store(), pairAndAddress, now);
     if (retryAfter > 0) throw new LoginThrottledError(retryAfter);
+
+    if (knownDeviceId) {
+      const deviceKey = throttleKeys.loginDevice(knownDeviceId);
+      const [device] = await this.store().hit([{ key: deviceKey, windowMs: KNOWN_DEVICE_FAILURES.windowMs }], now);
+      if (device && device.count <= KNOWN_DEVICE_FAILURES.max) return;
+      // Too many failures of its own: from now on a stranger like any other.
+      await this.store().takeBack([deviceKey]);
+    }
 
     // The account's failures from every address. Past the free ones, one attempt per slot: the
     // first attempt after a slot ends opens the next (as long as the current delay) and goes
@@ -225,7 +246,8 @@ export class LoginThrottle extends StoredThrottle {
    * are forgiven. The address keeps its other failures (signing in to one's own account between
    * guesses at others must not reset them).
    */
-  async succeeded(ip: string, email: string): Promise<void> {
+  async succeeded(ip: string, email: string, knownDeviceId?: string): Promise<void> {
+    if (knownDeviceId) await this.store().clear(throttleKeys.loginDevice(knownDeviceId));
     await this.store().clear(throttleKeys.loginPair(email, ip));
     await this.store().clear(throttleKeys.loginAccount(email));
     await this.store().clear(throttleKeys.loginAccountSlot(email));

@@ -75,6 +75,8 @@ export const LoginInputSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
   /** A remembered device's token (staff with a second factor): it skips the second step while it lasts. */
   deviceToken: text().max(200).optional(),
+  /** This browser's known device for the account (`knownDevice` of an earlier sign-in): strangers' failures do not delay it. */
+  knownDevice: text().max(200).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -236,7 +238,10 @@ export const SecondFactorChallengeSchema = z.object({ secondFactor: z.literal('r
 export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
 
 /** `user.login`: a session, or the second step. A session may say the staff member must enrol first. */
-export const LoginResultSchema = z.union([AuthSessionSchema.extend({ mustEnrolTwoFactor: z.boolean().optional() }), SecondFactorChallengeSchema]);
+export const LoginResultSchema = z.union([
+  AuthSessionSchema.extend({ mustEnrolTwoFactor: z.boolean().optional(), knownDevice: text().optional() }),
+  SecondFactorChallengeSchema,
+]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 /** `user.loginSecondFactor`: the challenge with a code (or a recovery code), and whether to remember this device for 30 days. */
@@ -246,12 +251,14 @@ export const SecondFactorInputSchema = z
     code: text().trim().max(20).optional(),
     recoveryCode: text().trim().max(40).optional(),
     rememberDevice: z.boolean().optional(),
+    /** As in `LoginInputSchema`. */
+    knownDevice: text().max(200).optional(),
   })
   .refine((input) => Boolean(input.code) !== Boolean(input.recoveryCode), { path: ['code'], error: 'Enter the 6-digit code, or a recovery code' });
 export type SecondFactorInput = z.input<typeof SecondFactorInputSchema>;
 
 /** The session after the second step; `deviceToken` when the device is to be remembered (the browser keeps it). */
-export const SecondFactorSessionSchema = AuthSessionSchema.extend({ deviceToken: text().optional() });
+export const SecondFactorSessionSchema = AuthSessionSchema.extend({ deviceToken: text().optional(), knownDevice: text().optional() });
 
 /** How long a remembered device skips the second step. */
 export const TRUSTED_DEVICE_DAYS = 30;

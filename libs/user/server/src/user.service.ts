@@ -1,6 +1,6 @@
 import { type AuthSession, type LoginInput, type LoginResult, type Me, type ProfileUpdateInput, type RegisterInput, type SecondFactorInput, type User, type ProfileUpdateResult } from '@dealership/user-schemas';
 import { type AuditClient, AuditService, type SecurityEvent } from '@dealership/audit-server';
-import { AuthService, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
+import { AuthService, KnownDevices, LoginThrottle, RegistrationThrottle } from '@dealership/server-auth';
 import { type AuthUser, DomainError, ErrorCode, Role } from '@dealership/shared-schemas';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +31,7 @@ export class UserService {
     private readonly hasher: PasswordHasher,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
+    private readonly knownDevices: KnownDevices,
     private readonly registrations: RegistrationThrottle,
     private readonly sessions: SessionRepository,
     private readonly emailLinks: EmailLinkService,
@@ -87,7 +88,8 @@ export class UserService {
    */
   async login(input: LoginInput, ip: string, userAgent?: string): Promise<LoginResult> {
     const client = { ip, userAgent };
-    await this.throttled(() => this.throttle.begin(ip, input.email), { id: null, email: input.email }, client);
+    const knownDevice = this.knownDevices.idFor(input.email, input.knownDevice);
+    await this.throttled(() => this.throttle.begin(ip, input.email, new Date(), knownDevice), { id: null, email: input.email }, client);
     const found = await this.users.findByEmail(input.email);
     const valid = found ? await this.hasher.verify(found.passwordHash, input.password) : await this.hasher.verifyNoAccount(input.password);
     const account = { id: found?.id ?? null, name: found?.name, email: input.email };
@@ -102,11 +104,12 @@ export class UserService {
         return { secondFactor: 'required', challenge: this.auth.signSecondFactorChallenge(user.id) };
       }
     }
-    await this.throttle.succeeded(ip, input.email);
+    await this.throttle.succeeded(ip, input.email, knownDevice);
     // Staff without a second factor while one is required: a session for their profile only, until they enrol.
     const mustEnrol = user.role === Role.Admin && !(await this.twoFactor.enabledFor(user.id)) && (await this.twoFactor.required());
     const session = await this.startSession(user, client, { trustedDevice: Boolean(input.deviceToken) && user.role === Role.Admin }, { enrolmentOnly: mustEnrol });
-    return mustEnrol ? { ...session, mustEnrolTwoFactor: true } : session;
+    const signedIn = { ...session, knownDevice: this.knownDevices.issue(user.email) };
+    return mustEnrol ? { ...signedIn, mustEnrolTwoFactor: true } : signedIn;
   }
 
   /** The legacy REST login: it has no second step, so an account with a second factor is refused (401) with why. */
@@ -121,19 +124,20 @@ export class UserService {
    * code). Wrong codes count as failed logins of the account and address (the login throttle), so
    * six digits cannot be guessed. With `rememberDevice`, the device skips this step for 30 days.
    */
-  async loginSecondFactor(input: SecondFactorInput, ip: string, userAgent?: string): Promise<AuthSession & { deviceToken?: string }> {
+  async loginSecondFactor(input: SecondFactorInput, ip: string, userAgent?: string): Promise<AuthSession & { deviceToken?: string; knownDevice: string }> {
     const client = { ip, userAgent };
     const userId = this.auth.verifySecondFactorChallenge(input.challenge);
     const account = userId ? await this.users.findById(userId) : undefined;
     if (!account) return this.signInFailed(new SecondFactorInvalidError('challenge'), { id: null, email: '' }, client, 'second factor: invalid challenge');
     const who = { id: account.id, name: account.name, email: account.email };
-    await this.throttled(() => this.throttle.begin(ip, account.email), who, client);
+    const knownDevice = this.knownDevices.idFor(account.email, input.knownDevice);
+    await this.throttled(() => this.throttle.begin(ip, account.email, new Date(), knownDevice), who, client);
     if (!(await this.twoFactor.verify(account.id, account.email, { code: input.code, recoveryCode: input.recoveryCode }))) {
       return this.signInFailed(new SecondFactorInvalidError('code'), who, client, input.recoveryCode ? 'second factor: wrong recovery code' : 'second factor: wrong code');
     }
-    await this.throttle.succeeded(ip, account.email);
+    await this.throttle.succeeded(ip, account.email, knownDevice);
     if (input.recoveryCode) await this.audit.recordSecurity({ account: who, action: 'recoveryCodeUsed', outcome: 'success', client });
-    const session = await this.startSession(account, client, { secondFactor: input.recoveryCode ? 'recovery code' : 'code' });
+    const session = { ...(await this.startSession(account, client, { secondFactor: input.recoveryCode ? 'recovery code' : 'code' })), knownDevice: this.knownDevices.issue(account.email) };
     if (!input.rememberDevice) return session;
     const deviceToken = await this.twoFactor.trustDevice(account.id);
     await this.audit.recordSecurity({ account: who, action: 'rememberDevice', outcome: 'success', client });

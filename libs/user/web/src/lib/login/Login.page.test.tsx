@@ -37,6 +37,20 @@ describe('LoginPage', () => {
     expect(apiCalls).toEqual([{ procedure: 'user.login', input: { email: 'juma@mail.co.ke', password: 'secret-password' } }]);
   });
 
+  it("keeps the account's known device and sends it with this browser's next sign-in to that account only", async () => {
+    window.localStorage.setItem('knownDevices', JSON.stringify({ 'juma@mail.co.ke': 'device-juma' }));
+    const { apiCalls } = renderApp(<LoginPage />, {
+      route: '/login',
+      path: '/login',
+      otherPaths: ['/'],
+      api: (procedure) => (procedure === 'user.login' ? { data: { user, token: 'fresh-token', knownDevice: 'device-juma-2' } } : { error: { message: 'Not found', httpStatus: 404 } }),
+    });
+    logIn(' Juma@Mail.co.ke ');
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+    expect(apiCalls[0]?.input).toMatchObject({ knownDevice: 'device-juma' });
+    expect(JSON.parse(window.localStorage.getItem('knownDevices') ?? '{}')).toEqual({ 'juma@mail.co.ke': 'device-juma-2' });
+  });
+
   it('goes home without a target, and ignores a target on another site', async () => {
     renderApp(<LoginPage />, {
       route: '/login?redirect=https%3A%2F%2Fevil.example',

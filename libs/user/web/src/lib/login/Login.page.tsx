@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { LoginForm } from './LoginForm';
 import { SecondFactorForm } from './SecondFactorForm';
-import { rememberedDevice, rememberDevice } from './remembered-device';
+import { keepKnownDevice, knownDevice, rememberedDevice, rememberDevice } from './remembered-device';
 
 /** What a staff member reads when the owner requires a second factor they have not set up. */
 export const ENROL_TWO_FACTOR_MESSAGE = 'The owner asks every staff member to use two-factor sign-in: set it up on your profile.';
@@ -27,7 +27,8 @@ export function LoginPage() {
   const secondStep = trpc.user.loginSecondFactor.useMutation();
   const [challenge, setChallenge] = useState<{ challenge: string; email: string } | null>(null);
 
-  const signedIn = (session: AuthSession & { mustEnrolTwoFactor?: boolean }) => {
+  const signedIn = (email: string, session: AuthSession & { mustEnrolTwoFactor?: boolean; knownDevice?: string }) => {
+    if (session.knownDevice) keepKnownDevice(email, session.knownDevice);
     login({ user: session.user, token: session.token });
     if (session.mustEnrolTwoFactor) {
       notifySuccess(ENROL_TWO_FACTOR_MESSAGE);
@@ -38,9 +39,11 @@ export function LoginPage() {
   const handleSubmit = async (values: LoginInput) => {
     try {
       const device = rememberedDevice(values.email);
-      const result = await withLoadingToast('Loging In...', () => mutation.mutateAsync(device ? { ...values, deviceToken: device } : values));
+      const known = knownDevice(values.email);
+      const input = { ...values, ...(device ? { deviceToken: device } : {}), ...(known ? { knownDevice: known } : {}) };
+      const result = await withLoadingToast('Loging In...', () => mutation.mutateAsync(input));
       if ('secondFactor' in result) setChallenge({ challenge: result.challenge, email: values.email });
-      else signedIn(result);
+      else signedIn(values.email, result);
     } catch (error) {
       // Spec §8: the server's message (wrong credentials); 'Server Error' when it could not answer.
       notifyError(describeApiError(error).message);
@@ -50,9 +53,10 @@ export function LoginPage() {
   const handleSecondFactor = async (proof: { code?: string; recoveryCode?: string; rememberDevice: boolean }) => {
     if (!challenge) return;
     try {
-      const session = await secondStep.mutateAsync({ challenge: challenge.challenge, ...proof });
+      const known = knownDevice(challenge.email);
+      const session = await secondStep.mutateAsync({ challenge: challenge.challenge, ...proof, ...(known ? { knownDevice: known } : {}) });
       if (session.deviceToken) rememberDevice(challenge.email, session.deviceToken);
-      signedIn(session);
+      signedIn(challenge.email, session);
     } catch (error) {
       const { message, fieldErrors } = describeApiError(error);
       if (fieldErrors['challenge']) setChallenge(null);
