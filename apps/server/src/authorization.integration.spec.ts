@@ -503,7 +503,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     ).map((row) => row.id);
     // The ordering rows place six reservations per actor: the rate set in force lets a buyer hold that many without a deposit
     // (the default cap, 2, is tested in order-server's order.unpaid-limit spec).
-    await db.insert(settings).values({ ...matrixRates(), effectiveFrom: nairobiDate(), reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 10 } });
+    await db.insert(settings).values({ ...matrixRates(), effectiveFrom: nairobiDate(), reservation: { ...DEFAULT_RESERVATION_RULES, maxUnpaidPerBuyer: 10, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 } });
     // Records of testimonials for the testimonial.* rows: the first to read and change, the others for the deleting row.
     const testimonialIds = (
       await db

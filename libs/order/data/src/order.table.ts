@@ -44,6 +44,12 @@ export const orders = pgTable(
     deposit: integer('deposit'),
     /** When the deposit was paid (by M-Pesa); null while unpaid. A paid deposit holds the cars for the rules' paid days. */
     depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A reservation's client address as the throttles count it (IPv6: its /64): the cars held
+     * without a deposit per address are capped. Null for card orders, older orders and once the
+     * buyer's personal data is erased.
+     */
+    placedFrom: text('placed_from'),
     ...timestamps,
   },
   (t) => [
@@ -53,6 +59,9 @@ export const orders = pgTable(
     index('orders_hold_expires_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.holdExpiresAt} is not null`),
+    index('orders_unpaid_placed_from_idx')
+      .on(t.placedFrom)
+      .where(sql`${t.placedFrom} is not null and ${t.depositPaidAt} is null`),
     uniqueIndex('orders_buyer_idempotency_key')
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -59,6 +59,21 @@ export class UnpaidReservationsLimitError extends DomainError {
   }
 }
 
+/** A reservation would hold more cars without a deposit than the rules allow, for the account or for its network. */
+export class UnpaidCarsLimitError extends DomainError {
+  constructor(
+    readonly limit: number,
+    readonly per: 'buyer' | 'address',
+  ) {
+    super(
+      ErrorCode.Conflict,
+      per === 'buyer'
+        ? `You can hold at most ${limit === 1 ? 'one car' : `${limit} cars`} without a deposit. Pay a deposit on a car you hold, or cancel a reservation, before reserving more.`
+        : `At most ${limit === 1 ? 'one car' : `${limit} cars`} can be held without a deposit from one internet connection. Pay a deposit on a car already held, or call us to reserve.`,
+    );
+  }
+}
+
 const DEPOSIT_NOT_DUE: Record<'no-deposit' | 'paid' | 'closed', string> = {
   'no-deposit': 'This order takes no deposit: it is paid in full or has no deposit set',
   paid: 'The deposit of this order is paid already',

@@ -46,7 +46,7 @@ describe('reservations without a deposit: reminded, then ended when their hold r
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule]);
     // A shortened hold, as the staff may set it: 3 hours, a reminder 1 hour before; up to 5 held at once.
-    await setReservationRules(app.get(SettingService), { unpaidHoldHours: 3, reminderHoursBeforeExpiry: 1, maxUnpaidPerBuyer: 5 }, people.admin);
+    await setReservationRules(app.get(SettingService), { unpaidHoldHours: 3, reminderHoursBeforeExpiry: 1, maxUnpaidPerBuyer: 5, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, people.admin);
   });
 
   afterAll(async () => {

@@ -95,7 +95,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     });
     await app.listen(port, '127.0.0.1');
     // Many reservations for one buyer here; each payment attempt counts against the throttle's 5 an hour, so several buyers pay.
-    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10 }, people.admin);
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, people.admin);
   });
 
   afterAll(async () => {

@@ -50,7 +50,7 @@ describe('REST /api/user/create-order, /api/car/braintree/token and /payment (in
     aminaId = amina.id;
     brandId = (await insertBrand(handle.db, { name: 'Nissan' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
-    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10 }, { id: aminaId, name: 'Amina', email: 'amina@x.test' });
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, { id: aminaId, name: 'Amina', email: 'amina@x.test' });
     tokens.amina = await tokenFor(app, amina.id);
     tokens.baraka = await tokenFor(app, baraka.id);
   });

@@ -67,7 +67,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
       people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
-    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10 }, people.admin);
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, people.admin);
   });
 
   // These tests place many orders from one account: the order throttle (order.throttle.integration.spec.ts) starts afresh for each.

@@ -22,11 +22,11 @@ import {
   findOrders,
   heldElsewhere,
   loadOrder,
-  openUnpaidReservations,
   placed,
   releaseCars,
   toOrder,
 } from './order-rows';
+import { type UnpaidCapRefusal, type UnpaidCaps, unpaidCapRefusal } from './unpaid-caps';
 
 /** `text` as a literal ILIKE pattern: `%`, `_` and `\` lose their special meaning. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -70,8 +70,8 @@ export type ReserveResult =
   | { ok: false; reason: 'duplicate-key' }
   /** The buyer's account is gone. */
   | { ok: false; reason: 'no-buyer' }
-  /** The buyer already holds `limit` open reservations without a deposit. */
-  | { ok: false; reason: 'unpaid-limit'; limit: number };
+  /** The reservation would pass a cap on what is held without a deposit (`UnpaidCaps`). */
+  | ({ ok: false } & UnpaidCapRefusal);
 
 export interface ReserveRequest {
   buyerId: string;
@@ -80,8 +80,8 @@ export interface ReserveRequest {
   idempotencyKey?: string;
   /** Runs in the transaction once a reservation is placed (its messages): both or neither. */
   alongside?: Alongside<{ order: Order }>;
-  /** For a reservation: the most open reservations without a deposit the buyer may hold (the rules in force). */
-  maxUnpaid?: number;
+  /** For a reservation: what may be held without a deposit (the rules in force), and the client's address. */
+  caps?: UnpaidCaps;
   /** For a reservation: how many hours it holds its cars without a deposit (the rules in force). */
   holdHours?: number;
   /** For a reservation: the booking deposit of a car at this price (the rules in force). */
@@ -123,14 +123,14 @@ export class OrderRepository {
 
   /**
    * Removes the buyer's personal fields from the orders `which` selects (the contact given at
-   * placing, the link to the account, the M-Pesa numbers): amounts, lines, status and dates stay
-   * for the dealer's accounting and reports. How many orders changed.
+   * placing, the link to the account, the address it was placed from, the M-Pesa numbers): amounts,
+   * lines, status and dates stay for the dealer's accounting and reports. How many orders changed.
    */
   private async anonymise(db: Database | Transaction, which: SQL): Promise<number> {
     const changed = await db
       .update(orders)
-      .set({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null })
-      .where(and(which, or(isNotNull(orders.buyerId), isNotNull(orders.contactName), isNotNull(orders.contactPhone), isNotNull(orders.contactAddress))))
+      .set({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null, placedFrom: null })
+      .where(and(which, or(isNotNull(orders.buyerId), isNotNull(orders.contactName), isNotNull(orders.contactPhone), isNotNull(orders.contactAddress), isNotNull(orders.placedFrom))))
       .returning({ id: orders.id });
     const ids = changed.map((row) => row.id);
     if (ids.length > 0) await db.update(mpesaPayments).set({ phone: '' }).where(inArray(mpesaPayments.orderId, ids));
@@ -216,15 +216,13 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey, alongside, maxUnpaid, holdHours, depositFor }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, alongside, caps, holdHours, depositFor }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
-          if (method === 'reservation' && maxUnpaid !== undefined) {
-            // One buyer's reservations are placed one at a time (a lock for the transaction), so two at once cannot both pass the cap.
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-buyer:${buyerId}`}))`);
-            const [{ unpaid }] = await tx.select({ unpaid: count() }).from(orders).where(openUnpaidReservations(buyerId));
-            if (unpaid >= maxUnpaid) return { ok: false, reason: 'unpaid-limit', limit: maxUnpaid };
+          if (method === 'reservation' && caps) {
+            const refused = await unpaidCapRefusal(tx, buyerId, carIds.length, caps);
+            if (refused) return { ok: false, ...refused };
           }
           const locked = await this.availability.lock(tx, carIds);
           const byId = new Map(locked.map((car) => [car.id, car]));
@@ -254,6 +252,7 @@ export class OrderRepository {
               idempotencyKey,
               holdExpiresAt: method === 'reservation' && holdHours !== undefined ? new Date(Date.now() + holdHours * 3_600_000) : null,
               deposit: method === 'reservation' && depositFor ? lines.reduce((sum, car) => sum + depositFor(car.price), 0) : null,
+              placedFrom: method === 'reservation' ? (caps?.address ?? null) : null,
             })
             .returning({ id: orders.id });
           await tx.insert(orderLines).values(

@@ -10,7 +10,7 @@ import type {
   OrderStats,
   PaymentOptions,
 } from '@dealership/order-schemas';
-import { OrderThrottle } from '@dealership/server-auth';
+import { isLoopbackAddress, OrderThrottle, throttleAddress } from '@dealership/server-auth';
 import type { Transaction } from '@dealership/server-db';
 import { CardPaymentsDisabledError } from '@dealership/server-payment';
 import { SettingService } from '@dealership/setting-server';
@@ -21,7 +21,15 @@ import { createHash } from 'node:crypto';
 import { CardPaymentService } from './card-payment.service';
 import { MpesaDepositService } from './mpesa-deposit.service';
 import { OrderAnnouncements } from './order-announcements';
-import { BuyerNotFoundError, CarsUnavailableError, OrderCarsTakenError, OrderInProgressError, OrderNotFoundError, UnpaidReservationsLimitError } from './order.errors';
+import {
+  BuyerNotFoundError,
+  CarsUnavailableError,
+  OrderCarsTakenError,
+  OrderInProgressError,
+  OrderNotFoundError,
+  UnpaidCarsLimitError,
+  UnpaidReservationsLimitError,
+} from './order.errors';
 import { OrderRepository } from './order.repository';
 
 /**
@@ -124,21 +132,30 @@ export class OrderService {
     await this.throttle.begin(buyerId, ip);
     if (payment.method === 'card') await this.throttle.beginPayment(buyerId);
 
-    // A reservation without a deposit holds cars for free: a buyer may hold only a few (the rules in force).
+    // A reservation without a deposit holds cars for free: an account, and an address whatever its
+    // accounts, may hold only a few (the rules in force; the address as the throttles count it).
     const rules = payment.method === 'reservation' ? await this.settings.reservationRules() : undefined;
+    const caps = rules && {
+      reservationsPerBuyer: rules.maxUnpaidPerBuyer,
+      carsPerBuyer: rules.maxUnpaidCarsPerBuyer,
+      carsPerAddress: rules.maxUnpaidCarsPerAddress,
+      address: isLoopbackAddress(ip) ? null : throttleAddress(ip),
+    };
     const result = await this.orders.reserve({
       buyerId,
       carIds,
       method: payment.method,
       idempotencyKey,
       alongside: this.announce.placed,
-      maxUnpaid: rules?.maxUnpaidPerBuyer,
+      caps,
       holdHours: rules?.unpaidHoldHours,
       depositFor: rules && ((price) => reservationDeposit(rules, price)),
     });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
       if (result.reason === 'unpaid-limit') throw new UnpaidReservationsLimitError(result.limit);
+      if (result.reason === 'unpaid-cars-limit') throw new UnpaidCarsLimitError(result.limit, 'buyer');
+      if (result.reason === 'address-cars-limit') throw new UnpaidCarsLimitError(result.limit, 'address');
       if (result.reason === 'no-buyer') throw new BuyerNotFoundError();
       // The same key won a race with this call: answer as a retry after it.
       const first = idempotencyKey ? await this.firstOrder(buyerId, idempotencyKey) : undefined;

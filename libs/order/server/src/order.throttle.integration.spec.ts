@@ -34,7 +34,7 @@ describe('order throttling: per account, per address, and card attempts per acco
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
     // Not about the cap on reservations without a deposit: let each buyer hold as many as the throttle allows.
-    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: ORDER_THROTTLE.maxPerAccount }, buyers[0]);
+    await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: ORDER_THROTTLE.maxPerAccount, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, buyers[0]);
   });
 
   afterAll(async () => {

@@ -21,4 +21,5 @@ export {
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';
+export { isLoopbackAddress, throttleAddress } from './throttle-address';
 export * from './throttle-store';

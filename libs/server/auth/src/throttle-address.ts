@@ -1,4 +1,19 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * Whether `ip` is this machine (127.0.0.0/8, ::1, or IPv4-mapped): a proxy on the same host when
+ * `TRUST_PROXY` is not set, so every visitor at once. A cap that would then hold the whole site
+ * (cars held per address) does not apply to it; the per-account caps still do.
+ */
+export function isLoopbackAddress(ip: string): boolean {
+  const address = throttleAddress(ip);
+  if (isIPv4(address)) return LOOPBACK.check(address, 'ipv4');
+  return ip.trim().toLowerCase() === '::1';
+}
 
 /**
  * The part of a client address that the per-address throttles count. An IPv4 address is one

@@ -30,6 +30,8 @@ export const RESERVATION_BOUNDS = {
   /** 0: no reminder. */
   reminderHoursBeforeExpiry: { min: 0 },
   maxUnpaidPerBuyer: { min: 1, max: 10 },
+  maxUnpaidCarsPerBuyer: { min: 1, max: 30 },
+  maxUnpaidCarsPerAddress: { min: 1, max: 300 },
 } as const;
 const B = RESERVATION_BOUNDS;
 
@@ -54,7 +56,9 @@ export type ReservationDeposit = z.infer<typeof ReservationDepositSchema>;
 /**
  * How a buyer reserves a car, as the staff keep it in each rate set: the booking deposit, how long
  * a paid deposit holds the car, how long a reservation without one holds it before it expires (and
- * when the buyer is reminded), and how many unpaid reservations one account may have open.
+ * when the buyer is reminded), how many unpaid reservations one account may have open, and how many
+ * cars may be held without a deposit per account and per client address (a paid deposit is not
+ * capped). The car caps came after the first rate sets: a stored set without them takes the defaults.
  */
 export const ReservationRulesSchema = z
   .object({
@@ -67,6 +71,10 @@ export const ReservationRulesSchema = z
     reminderHoursBeforeExpiry: hours('reminderHoursBeforeExpiry', B.reminderHoursBeforeExpiry.min, B.unpaidHoldHours.max - 1),
     /** The most open unpaid reservations one buyer account may have. */
     maxUnpaidPerBuyer: whole('maxUnpaidPerBuyer', B.maxUnpaidPerBuyer.min, B.maxUnpaidPerBuyer.max, ['reservation', 'reservations']),
+    /** The most cars one account may hold without a deposit, across its reservations. */
+    maxUnpaidCarsPerBuyer: whole('maxUnpaidCarsPerBuyer', B.maxUnpaidCarsPerBuyer.min, B.maxUnpaidCarsPerBuyer.max, ['car', 'cars']).default(3),
+    /** The most cars held without a deposit from one client address (IPv6: one /64), whatever the accounts. */
+    maxUnpaidCarsPerAddress: whole('maxUnpaidCarsPerAddress', B.maxUnpaidCarsPerAddress.min, B.maxUnpaidCarsPerAddress.max, ['car', 'cars']).default(6),
   })
   .refine((rules) => rules.reminderHoursBeforeExpiry < rules.unpaidHoldHours, {
     path: ['reminderHoursBeforeExpiry'],

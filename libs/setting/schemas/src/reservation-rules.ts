@@ -1,12 +1,17 @@
 import type { ReservationRules } from './reservation-rules.schema';
 
-/** The rules a rate set starts with: KES 50,000 a car, 14 days once paid, 48 hours unpaid (reminded 6 hours before), 2 unpaid at a time. */
+/**
+ * The rules a rate set starts with: KES 50,000 a car, 14 days once paid, 48 hours unpaid (reminded 6
+ * hours before), 2 unpaid reservations at a time, 3 cars unpaid per account and 6 per address.
+ */
 export const DEFAULT_RESERVATION_RULES: ReservationRules = {
   deposit: { kind: 'fixed', amount: 50_000 },
   paidHoldDays: 14,
   unpaidHoldHours: 48,
   reminderHoursBeforeExpiry: 6,
   maxUnpaidPerBuyer: 2,
+  maxUnpaidCarsPerBuyer: 3,
+  maxUnpaidCarsPerAddress: 6,
 };
 
 /**

@@ -79,6 +79,8 @@ describe('rate sets (integration, real database)', () => {
       unpaidHoldHours: 24,
       reminderHoursBeforeExpiry: 3,
       maxUnpaidPerBuyer: 1,
+      maxUnpaidCarsPerBuyer: 2,
+      maxUnpaidCarsPerAddress: 4,
     };
     const march = await setting.create({ ...rates('2031-03-01'), reservation: strict });
     expect(march.reservation).toEqual(strict);

@@ -83,6 +83,8 @@ function toReservation({ depositKind, depositAmount, depositPercent, ...rules }:
     unpaidHoldHours: Number(rules.unpaidHoldHours),
     reminderHoursBeforeExpiry: Number(rules.reminderHoursBeforeExpiry),
     maxUnpaidPerBuyer: Number(rules.maxUnpaidPerBuyer),
+    maxUnpaidCarsPerBuyer: Number(rules.maxUnpaidCarsPerBuyer),
+    maxUnpaidCarsPerAddress: Number(rules.maxUnpaidCarsPerAddress),
   };
 }
 
@@ -104,7 +106,7 @@ export function settingFormValues(setting: SettingFormInitial): SettingFormValue
     effectiveFrom: setting.effectiveFrom,
     duty: { ...duty, depreciation: setting.duty.depreciation.map(toPercent) },
     finance: { ...setting.finance, arrangementFee: toPercent(setting.finance.arrangementFee) },
-    reservation: reservationFormValues(setting.reservation ?? DEFAULT_RESERVATION_RULES),
+    reservation: reservationFormValues({ ...DEFAULT_RESERVATION_RULES, ...setting.reservation }),
     note: setting.note ?? '',
   };
 }
@@ -307,6 +309,18 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
                 'Unpaid reservations per buyer',
                 'The most reservations without a deposit one account may have open.',
                 RESERVATION_BOUNDS.maxUnpaidPerBuyer,
+              )}
+              {whole(
+                'reservation.maxUnpaidCarsPerBuyer',
+                'Unpaid cars per buyer',
+                'The most cars one account may hold without a deposit, across its reservations.',
+                RESERVATION_BOUNDS.maxUnpaidCarsPerBuyer,
+              )}
+              {whole(
+                'reservation.maxUnpaidCarsPerAddress',
+                'Unpaid cars per network',
+                'The most cars held without a deposit from one internet address (a home or office network), whatever the accounts.',
+                RESERVATION_BOUNDS.maxUnpaidCarsPerAddress,
               )}
             </SimpleGrid>
           </Stack>

@@ -20,13 +20,14 @@ const longDate = (date: string) =>
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The reservation rules in short, one line each, for the list. */
-function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHoursBeforeExpiry, maxUnpaidPerBuyer }: ReservationRules): string[] {
+function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHoursBeforeExpiry, maxUnpaidPerBuyer, maxUnpaidCarsPerBuyer, maxUnpaidCarsPerAddress }: ReservationRules): string[] {
   return [
     deposit.kind === 'fixed' ? `${formatKes(deposit.amount)} deposit` : `${deposit.percent}% deposit`,
     `Held ${plural(paidHoldDays, 'day', 'days')} paid`,
     `Held ${plural(unpaidHoldHours, 'hour', 'hours')} unpaid`,
     reminderHoursBeforeExpiry === 0 ? 'No reminder' : `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
     `Up to ${maxUnpaidPerBuyer} unpaid per buyer`,
+    `Up to ${plural(maxUnpaidCarsPerBuyer, 'car', 'cars')} unpaid per buyer, ${maxUnpaidCarsPerAddress} per network`,
   ];
 }
 
