@@ -37,8 +37,9 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   const dialog = visitor.getByRole('dialog', { name: `Ask about the ${car.name}` });
   await expect(dialog.getByRole('textbox', { name: /Message/ })).toHaveValue(`I'm interested in the ${car.name}. Is it still available?`);
   await dialog.getByRole('textbox', { name: /Your name/ }).fill(name);
-  await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 345 678');
+  await dialog.getByRole('textbox', { name: /Phone/ }).fill('0712 000 314');
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+  // A number of its own: an address a visitor types gets only a few acknowledgements an hour, and other tests type 0712 345 678.
   const sent = Date.now();
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Thank you, we have your message')).toBeVisible();
@@ -49,14 +50,14 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   // list), the staff's SMS, and the buyer's acknowledgement.
   for (const to of [E2E_ADMIN.email, E2E_STAFF.email]) {
     const alert = await mail.waitFor((m) => m.to.includes(to) && m.subject === `New enquiry: ${name}, ${car.name}`);
-    expect(alert.html).toContain('href="tel:+254712345678"');
+    expect(alert.html).toContain('href="tel:+254712000314"');
     expect(alert.html).toContain(`/car/${car.slug}"`);
     expect(alert.text).toContain("I'm interested in the");
   }
-  const staffSms = await sms.waitFor((m) => m.to === E2E_STAFF.phone && m.message.startsWith(`New enquiry: ${name} +254712345678. ${car.name}.`));
-  const buyerSms = await sms.waitFor((m) => m.to === '+254712345678' && m.receivedAt >= sent && m.message.includes(`your question about the ${car.name}`));
+  const staffSms = await sms.waitFor((m) => m.to === E2E_STAFF.phone && m.message.startsWith(`New enquiry: ${name} +254712000314. ${car.name}.`));
+  const buyerSms = await sms.waitFor((m) => m.to === '+254712000314' && m.receivedAt >= sent && m.message.includes(`your question about the ${car.name}`));
   expect(buyerSms.message).toMatch(
-    /^Mombasa Car Dealership: thank you Amina, we have your question about the .+\. A salesperson will call you .+\. Questions\? Call \+254 711 222 333\.$/,
+    /^Mombasa Car Dealership: thank you, we have your question about the .+\. A salesperson will call you .+\. Questions\? Call \+254 711 222 333\.$/,
   );
   testInfo.annotations.push({
     type: 'speed to lead',
@@ -68,7 +69,7 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   const lead = page.getByRole('article', { name: `Enquiry from ${name}` });
   await expect(lead).toBeVisible();
   await expect(lead.getByRole('link', { name: car.name })).toHaveAttribute('href', `/car/${car.slug}`);
-  await expect(lead.getByRole('link', { name: '+254712345678' })).toHaveAttribute('href', 'tel:+254712345678');
+  await expect(lead.getByRole('link', { name: '+254712000314' })).toHaveAttribute('href', 'tel:+254712000314');
   await expect(lead.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/254712345678\?/);
 
   await lead.getByRole('textbox', { name: 'Note' }).fill('Called back, viewing on Saturday');

@@ -129,7 +129,9 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     expect(await visitor().watchPrices({ carIds: [car.id], contact: ' Jane@Buyer.test ' })).toEqual({ status: 'confirmation-sent', added: 1 });
     const [confirmation] = await messages('alert.confirm');
     expect(confirmation).toMatchObject({ recipient: 'jane@buyer.test', subject: 'Confirm your car alerts' });
-    expect(confirmation.bodyText).toContain('Nissan Note 2017');
+    // It goes to an address someone typed: it names what was asked for by count only.
+    expect(confirmation.bodyText).toContain('asked Mombasa Car Dealership to send a car alert here.');
+    expect(confirmation.bodyText).not.toContain('Nissan Note 2017');
 
     // Unconfirmed: a drop is not told.
     await handle.db.update(cars).set({ price: 850_000 }).where(eq(cars.id, car.id));

@@ -54,12 +54,18 @@ export function digestSms(site: EmailSite, cars: readonly MatchedCar[], unsubscr
   return `${SITE_NAME}: ${shown.join('. ')}.${more} Stop: ${unsubscribeUrl}`;
 }
 
-/** The confirmation link, the only message a contact hears before confirming. */
+/** "a car alert", "3 car alerts". */
+const alertCount = (labels: readonly string[]) => (labels.length === 1 ? 'a car alert' : `${labels.length} car alerts`);
+
+/**
+ * The confirmation link, the only message a contact hears before confirming. It goes to an address
+ * someone typed, so it names none of what they typed (the alerts' labels carry their search words).
+ */
 export function confirmEmail(site: EmailSite, labels: readonly string[], confirmUrl: string): Promise<RenderedEmail> {
   return renderEmail(
     'Confirm your car alerts',
     <EmailLayout site={site} preview="One click to start your alerts" heading="Confirm your car alerts">
-      <EmailText>Someone (we hope you) asked {SITE_NAME} to send alerts here for: {labels.join('; ')}.</EmailText>
+      <EmailText>Someone (we hope you) asked {SITE_NAME} to send {alertCount(labels)} here.</EmailText>
       <EmailText>
         Start them: <EmailLink href={confirmUrl}>{confirmUrl}</EmailLink>
       </EmailText>
@@ -69,6 +75,5 @@ export function confirmEmail(site: EmailSite, labels: readonly string[], confirm
 }
 
 export function confirmSms(labels: readonly string[], confirmUrl: string): string {
-  const what = labels.length === 1 ? labels[0] : `${labels.length} alerts`;
-  return `${SITE_NAME}: confirm car alerts for ${what}: ${confirmUrl} (ignore if not you)`;
+  return `${SITE_NAME}: confirm ${alertCount(labels)}: ${confirmUrl} (ignore if not you)`;
 }

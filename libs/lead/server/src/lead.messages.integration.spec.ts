@@ -91,12 +91,14 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
     const ack = await sms.waitFor((m) => m.to === '+254712345678');
     expect(ack.message).toMatch(
       new RegExp(
-        `^Mombasa Car Dealership: thank you Amina, we have your request for a test drive of the Toyota Prado 2019 on ${day} at 10:30\\. A salesperson will call you (within 30 minutes|today at 08:00|tomorrow at 08:00|on Monday at 08:00)\\. Questions\\? Call \\+254 711 222 333\\.$`,
+        `^Mombasa Car Dealership: thank you, we have your request for a test drive of the Toyota Prado 2019 on ${day} at 10:30\\. A salesperson will call you (within 30 minutes|today at 08:00|tomorrow at 08:00|on Monday at 08:00)\\. Questions\\? Call \\+254 711 222 333\\.$`,
       ),
     );
     const buyerMail = await smtp.waitFor((m) => m.to.includes('amina@buyer.test'));
     expect(buyerMail.subject).toBe('We have your request: Test drive');
-    expect(buyerMail.text).toContain('A salesperson will call you on +254712345678');
+    expect(buyerMail.text).toContain('A salesperson will call you ');
+    // The acknowledgement goes to an address the visitor typed: nothing else they typed is in it.
+    expect(buyerMail.text).not.toContain('Amina');
 
     await app.get(MessageWorker).idle();
     const rows = await handle.db.select().from(outboxMessages);
@@ -117,10 +119,30 @@ describe('what a lead sends: the staff alert and the buyer acknowledgement (inte
     expect(mail.text).toContain('Their car: 2015 Mazda Demio, 98,000 km, Good');
     expect(mail.text).toContain('Asking: KES 650,000');
     const ack = await sms.waitFor((m) => m.to === '+254733111222');
-    expect(ack.message).toContain('we have your request for a trade-in estimate for your 2015 Mazda Demio');
+    expect(ack.message).toContain('we have your request for a trade-in estimate of your car.');
+    expect(ack.message).not.toMatch(/Mazda|Demio|Otieno/);
     await app.get(MessageWorker).idle();
     const rows = await handle.db.select().from(outboxMessages);
     expect(rows.filter((row) => row.topic === 'lead.buyer').map((row) => row.channel)).toEqual(['sms']);
+  });
+
+  it("cannot be used to message a stranger: five leads from five addresses naming one number send it at most three messages, and no typed link reaches any SMS", async () => {
+    const victim = '+254722000999';
+    for (let i = 0; i < 5; i++) {
+      await visitor().create({ kind: 'enquiry', name: `Refund https://evil.example/pay?${i}`, phone: '0722 000 999', consent: true, message: 'Call bit.ly/refund-now' });
+    }
+    // Every lead is kept, and the staff hear of each.
+    await app.get(MessageWorker).idle();
+    const rows = await handle.db.select().from(outboxMessages);
+    expect(new Set(rows.filter((row) => row.topic === 'lead.staff').map((row) => row.reference)).size).toBe(5);
+    const toVictim = rows.filter((row) => row.recipient === victim);
+    expect(toVictim.map((row) => row.status).sort()).toEqual(['sent', 'sent', 'sent', 'withheld', 'withheld']);
+    expect(sms.messages.filter((m) => m.to === victim)).toHaveLength(3);
+    // No SMS (the staff's alerts included) carries the visitor's link; the staff's says one was there.
+    for (const message of sms.messages) expect(message.message).not.toMatch(/evil\.example|bit\.ly/);
+    const alerts = sms.messages.filter((m) => m.to === '+254700111222' && m.message.startsWith('New enquiry: Refund'));
+    expect(alerts).toHaveLength(5);
+    for (const alert of alerts) expect(alert.message).toMatch(/^New enquiry: Refund \[link removed\] \+254722000999\. Call now\. https:\/\/dealer\.test\/dashboard\/admin\/leads$/);
   });
 
   it('a refused lead writes no message', async () => {

@@ -24,18 +24,23 @@ function dayText(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** What the buyer sent, in a few words after "we have your": "request for a test drive of the Toyota Prado 2019 on Sat 28 Nov at 10:30". */
+/**
+ * What the buyer sent, in a few words after "we have your": "request for a test drive of the
+ * Toyota Prado 2019 on Sat 28 Nov at 10:30". Only our words, the car's name and the slot chosen
+ * from ours: the acknowledgement goes to a number or address the visitor typed, so it carries
+ * nothing else they typed (a name or a car's make could be a stranger's link or insult).
+ */
 function requestText({ input, car }: LeadForMessages): string {
   const ofCar = car ? ` of the ${car.name}` : '';
   switch (input.kind) {
     case 'test-drive':
       return `request for a test drive${ofCar} on ${dayText(input.preferredDate)} at ${input.preferredTime}`;
     case 'trade-in':
-      return `request for a trade-in estimate for your ${input.details.year} ${input.details.make} ${input.details.model}`;
+      return 'request for a trade-in estimate of your car';
     case 'import':
-      return `request to import a ${input.details.make} ${input.details.model} (${input.details.yearFrom}-${input.details.yearTo})`;
+      return 'request to import a car';
     case 'financing':
-      return `application for financing${car ? ` of the ${car.name}` : ''} (${formatKes(input.details.price - input.details.deposit)} over ${input.details.months} months)`;
+      return `application for financing${ofCar}`;
     default:
       return car ? `question about the ${car.name}` : 'message';
   }
@@ -123,10 +128,9 @@ export function staffLeadSms(lead: LeadForMessages, site: EmailSite): string {
     .join('. ');
 }
 
-/** The buyer's acknowledgement by SMS: what they asked for, and when a salesperson will call. */
+/** The buyer's acknowledgement by SMS: what they asked for (in our words, see `requestText`), and when a salesperson will call. */
 export function buyerLeadSms(lead: LeadForMessages, site: EmailSite, now = new Date(), hours?: OpeningHours): string {
-  const firstName = lead.input.name.split(/\s+/)[0];
-  return `${SITE_NAME}: thank you ${firstName}, we have your ${requestText(lead)}. ${whoCalls(lead)} will call you ${callBackTime(now, hours)}. Questions? Call ${site.dealerPhone}.`;
+  return `${SITE_NAME}: thank you, we have your ${requestText(lead)}. ${whoCalls(lead)} will call you ${callBackTime(now, hours)}. Questions? Call ${site.dealerPhone}.`;
 }
 
 /** The buyer's acknowledgement by email, when they gave an address. */
@@ -134,10 +138,10 @@ export function buyerLeadEmail(lead: LeadForMessages, site: EmailSite, now = new
   const { input } = lead;
   return renderEmail(
     `We have your request: ${LEAD_KIND_LABELS[input.kind]}`,
-    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now, hours)}.`} heading={`Thank you, ${input.name.split(/\s+/)[0]}`}>
+    <EmailLayout site={site} preview={`A salesperson will call you ${callBackTime(now, hours)}.`} heading="Thank you">
       <EmailText>We have your {requestText(lead)}.</EmailText>
       <EmailText>
-        {whoCalls(lead)} will call you on {input.phone} {callBackTime(now, hours)}. Questions before then? Call us on{' '}
+        {whoCalls(lead)} will call you {callBackTime(now, hours)}. Questions before then? Call us on{' '}
         <EmailLink href={telHref(site.dealerPhone)}>{site.dealerPhone}</EmailLink>.
       </EmailText>
     </EmailLayout>,

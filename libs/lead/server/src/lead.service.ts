@@ -47,6 +47,9 @@ export const LEAD_WATCH_INTERVAL_MS = 60 * 1000;
 /** Follow-up reminders go from this time of the morning (Nairobi). */
 const FOLLOW_UP_REMINDER_TIME = '08:00';
 
+/** The activity log's note when a lead came past the hourly cap of every address together. */
+const LEAD_MESSAGES_SHED = 'Lead kept without its messages: the hourly cap of requests from every address together is reached (LEAD_HOURLY_CAP)';
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The rules of leads: routers delegate here, the repository queries. */
@@ -81,11 +84,12 @@ export class LeadService implements OnModuleInit {
    * inbox, and a catalogue picture or another buyer's photo is not this buyer's.
    */
   async create({ website, ...input }: LeadCreateFields, ip: string, buyerId?: string, sourcePage?: string): Promise<{ id: string }> {
-    await this.throttle.begin(ip).catch(async (error: unknown) => {
+    const { quiet } = await this.throttle.begin(ip).catch(async (error: unknown) => {
       // The staff see who hit the limits in the activity log (at most a row a minute per address).
       if (isIntakeRefusal(error)) await this.audit.recordThrottleTrip('lead', { ip }, error.message);
       throw error;
     });
+    if (quiet) await this.audit.recordThrottleTrip('lead', { ip }, LEAD_MESSAGES_SHED);
     if (website) {
       this.logger.warn(`dropped a lead from ${ip}: the honeypot field was filled`);
       return { id: randomUUID() };
@@ -123,6 +127,8 @@ export class LeadService implements OnModuleInit {
         consentText: LEAD_CONSENT_TEXT,
       },
       async (tx, { assignee }) => {
+        // Past the hourly cap of every address together: kept, in the staff's inbox, without messages.
+        if (quiet) return;
         // Assigned: the salesperson hears of it, the owners too; in the pool, every active staff member.
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: lead.id, email: staffEmail, sms: staffLeadSms(lead, site), ownersOnly: Boolean(assignee) });
         if (assignee) await this.tellAssignee(tx, assignee, 'lead.assigned', staffEmail, `Assigned to you: ${staffLeadSms(lead, site)}`, lead.id);

@@ -67,5 +67,7 @@ export const outboxMessages = pgTable(
     // The back office's Messages page, newest first, and a record's messages.
     index('outbox_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('outbox_messages_reference_idx').on(t.reference),
+    // The messages to one address lately (`TYPED_ADDRESS_CAP`), and an account's messages when it is deleted.
+    index('outbox_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
   ],
 );

@@ -2,8 +2,9 @@ import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageS
 import { outboxMessages } from '@dealership/message-data';
 import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { staffMembers } from '@dealership/user-data/published';
-import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { TYPED_ADDRESS_CAP } from './message-safety';
 
 /** A message to write to the outbox. */
 export interface OutgoingMessage {
@@ -59,9 +60,11 @@ function toMessage(row: MessageRow): Message {
 /** The only code that touches the outbox table. */
 @Injectable()
 export class MessageRepository {
+  private readonly logger = new Logger('Outbox');
+
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** Messages done with (sent, failed, unconfigured) to any of `recipients` (an account being deleted), in the caller's transaction; how many went. */
+  /** Messages done with (sent, failed, unconfigured, withheld) to any of `recipients` (an account being deleted), in the caller's transaction; how many went. */
   async purgeTo(db: Database | Transaction, recipients: readonly string[]): Promise<number> {
     const gone = await db
       .delete(outboxMessages)
@@ -70,7 +73,7 @@ export class MessageRepository {
     return gone.length;
   }
 
-  /** Messages written before `cutoff` that are done with (sent, failed, unconfigured): the privacy policy's period for them ended. How many went. */
+  /** Messages written before `cutoff` that are done with (sent, failed, unconfigured, withheld): the privacy policy's period for them ended. How many went. */
   async purgeBefore(cutoff: Date): Promise<number> {
     const gone = await this.db
       .delete(outboxMessages)
@@ -82,6 +85,8 @@ export class MessageRepository {
   /** Writes messages in the caller's transaction (or on its own): they go out only if it commits. */
   async insert(db: Database | Transaction, messages: readonly OutgoingMessage[], unconfigured: ReadonlySet<MessageChannel>): Promise<void> {
     if (messages.length === 0) return;
+    const withheld = new Set<OutgoingMessage>();
+    for (const message of messages) if (TYPED_ADDRESS_CAP.topics.includes(message.topic) && (await this.overTypedAddressCap(db, message.to))) withheld.add(message);
     await db.insert(outboxMessages).values(
       messages.map((m) => ({
         channel: m.channel,
@@ -93,9 +98,35 @@ export class MessageRepository {
         bodyHtml: m.html ?? null,
         sensitive: m.sensitive ?? false,
         unsubscribeUrl: m.channel === 'email' ? (m.unsubscribeUrl ?? null) : null,
-        status: unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
+        status: withheld.has(m) ? 'withheld' : unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
       })),
     );
+  }
+
+  /**
+   * Whether `to` has had its `TYPED_ADDRESS_CAP` of messages this hour or today. The address is
+   * locked for the caller's transaction first, so two requests at once cannot both take the last.
+   */
+  private async overTypedAddressCap(db: Database | Transaction, to: string): Promise<boolean> {
+    const recipient = to.toLowerCase();
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`outbox-recipient:${recipient}`}))`);
+    const [{ hour, day }] = await db
+      .select({
+        hour: sql<number>`count(*) filter (where ${outboxMessages.createdAt} > now() - interval '1 hour')`.mapWith(Number),
+        day: count(),
+      })
+      .from(outboxMessages)
+      .where(
+        and(
+          sql`lower(${outboxMessages.recipient}) = ${recipient}`,
+          inArray(outboxMessages.topic, [...TYPED_ADDRESS_CAP.topics]),
+          ne(outboxMessages.status, 'withheld'),
+          sql`${outboxMessages.createdAt} > now() - interval '1 day'`,
+        ),
+      );
+    const over = hour >= TYPED_ADDRESS_CAP.perHour || day >= TYPED_ADDRESS_CAP.perDay;
+    if (over) this.logger.warn(`a message to an address someone typed was withheld: its cap of ${TYPED_ADDRESS_CAP.perHour} an hour and ${TYPED_ADDRESS_CAP.perDay} a day is reached`);
+    return over;
   }
 
   /**
@@ -192,7 +223,7 @@ export class MessageRepository {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for('update').limit(1);
       if (!row) return 'not-found';
-      if (row.status !== 'failed' && row.status !== 'unconfigured') return row.status as MessageStatus;
+      if (row.status !== 'failed' && row.status !== 'unconfigured' && row.status !== 'withheld') return row.status as MessageStatus;
       if (row.sensitive && row.status === 'failed') return 'blanked';
       const [updated] = await tx
         .update(outboxMessages)

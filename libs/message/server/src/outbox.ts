@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGE_SENDERS, type MessageSender } from './channels';
 import type { EmailSite, RenderedEmail } from './email-layout';
 import { MessageRepository, type OutgoingMessage } from './message.repository';
+import { withoutForeignLinks } from './message-safety';
 
 /** What the staff hear of an event: one email and one SMS, each to every staff contact. */
 export interface StaffAlert {
@@ -64,9 +65,14 @@ export class Outbox {
     return recipients.length > 0 ? this.messages.purgeTo(db, recipients) : Promise.resolve(0);
   }
 
-  /** Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. */
+  /**
+   * Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. An SMS
+   * never carries a link to another site (`withoutForeignLinks`), and an address someone typed gets
+   * only a few (`TYPED_ADDRESS_CAP`; the rest are kept, withheld).
+   */
   enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
-    return this.messages.insert(db, messages, this.unconfigured);
+    const safe = messages.map((m) => (m.channel === 'sms' ? { ...m, text: withoutForeignLinks(m.text, this.config.publicUrl) } : m));
+    return this.messages.insert(db, safe, this.unconfigured);
   }
 
   /**

@@ -143,8 +143,8 @@ describe('LeadThrottle', () => {
     });
     // Refused requests are not counted; another address is not limited.
     expect(store.counters.get('lead-ip-10m:10.0.0.1')?.count).toBe(maxPerIpShort);
-    await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toBeUndefined();
-    await expect(throttle.begin('10.0.0.1', at(shortWindowMs))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.2', at(60_000))).resolves.toEqual({ quiet: false });
+    await expect(throttle.begin('10.0.0.1', at(shortWindowMs))).resolves.toEqual({ quiet: false });
   });
 
   it("caps an address's day, however it spreads its requests", async () => {
@@ -156,6 +156,6 @@ describe('LeadThrottle', () => {
       retryAfterSeconds: (dayWindowMs - later) / 1000,
       message: expect.stringMatching(/try again in 24 hours, or call us/),
     });
-    await expect(throttle.begin('10.0.0.1', at(dayWindowMs))).resolves.toBeUndefined();
+    await expect(throttle.begin('10.0.0.1', at(dayWindowMs))).resolves.toEqual({ quiet: false });
   });
 });

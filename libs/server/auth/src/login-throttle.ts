@@ -104,6 +104,8 @@ export const EMAIL_LINK_THROTTLE = {
   maxResetsPerIp: 20,
   /** Verification links one account may ask to be sent again per window. */
   maxVerificationResendsPerAccount: 3,
+  /** Moves to a new email (each sends a link to the address typed) one account may ask per window. */
+  maxEmailChangesPerAccount: 3,
   windowMs: 60 * 60 * 1000,
 } as const;
 
@@ -154,6 +156,7 @@ export const throttleKeys = {
   resetEmail: (email: string) => `reset-email:${email.toLowerCase()}`,
   resetIp: (ip: string) => `reset-ip:${throttleAddress(ip)}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
+  emailChangeAccount: (userId: string) => `email-change-user:${userId}`,
   orderAccount: (userId: string) => `order-user:${userId}`,
   orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
@@ -309,20 +312,28 @@ export class LeadThrottle extends StoredThrottle {
     super(moduleRef);
   }
 
-  /** Counts a request, or throws `LeadThrottledError` when the address is at a limit. */
-  begin(ip: string, now = new Date()): Promise<void> {
-    return this.count(LEAD_THROTTLE, throttleKeys.leadIpShort(ip), throttleKeys.leadIpDay(ip), now);
+  /**
+   * Counts a request, or throws `LeadThrottledError` when the address is at a limit. Past the
+   * hourly cap of every address together (`LEAD_HOURLY_CAP`) the request is still taken, `quiet`:
+   * a flood must not shut real buyers out, so the cap sheds the messages a request sends (the
+   * staff see it in the inbox), not the request.
+   */
+  async begin(ip: string, now = new Date()): Promise<{ quiet: boolean }> {
+    return { quiet: !(await this.count(LEAD_THROTTLE, throttleKeys.leadIpShort(ip), throttleKeys.leadIpDay(ip), now)) };
   }
 
-  /** Counts a buyer's photo upload, or throws `LeadThrottledError` when the address is at a limit. */
-  beginPhoto(ip: string, now = new Date()): Promise<void> {
-    return this.count(LEAD_PHOTO_THROTTLE, throttleKeys.leadPhotoIpShort(ip), throttleKeys.leadPhotoIpDay(ip), now);
+  /** Counts a buyer's photo upload, or throws `LeadThrottledError` at an address's limit and `PublicIntakeCappedError` past the hourly cap. */
+  async beginPhoto(ip: string, now = new Date()): Promise<void> {
+    if (!(await this.count(LEAD_PHOTO_THROTTLE, throttleKeys.leadPhotoIpShort(ip), throttleKeys.leadPhotoIpDay(ip), now))) throw new PublicIntakeCappedError(this.capWaitSeconds);
   }
 
   private readonly logger = new Logger('Throttle');
   private config?: AppConfig;
+  /** The wait the last refusal by the hourly cap named. */
+  private capWaitSeconds = 0;
 
-  private async count(limits: typeof LEAD_THROTTLE | typeof LEAD_PHOTO_THROTTLE, shortKey: string, dayKey: string, now: Date): Promise<void> {
+  /** Counts against the address's limits (throwing at one) and then the hourly cap: false past the cap. */
+  private async count(limits: typeof LEAD_THROTTLE | typeof LEAD_PHOTO_THROTTLE, shortKey: string, dayKey: string, now: Date): Promise<boolean> {
     const perAddress = [
       { key: shortKey, max: limits.maxPerIpShort, windowMs: limits.shortWindowMs },
       { key: dayKey, max: limits.maxPerIpDay, windowMs: limits.dayWindowMs },
@@ -335,10 +346,13 @@ export class LeadThrottle extends StoredThrottle {
     const cap = photos ? this.config.leadPhotoHourlyCap : this.config.leadHourlyCap;
     const key = photos ? throttleKeys.leadPhotosHour : throttleKeys.leadsHour;
     const waitSeconds = await attempt(this.store(), [{ key, max: cap, windowMs: PUBLIC_INTAKE_WINDOW_MS }], now);
-    if (waitSeconds === 0) return;
-    await this.store().takeBack(perAddress.map((limit) => limit.key));
-    this.logger.warn(`${photos ? 'buyer photo' : 'lead'} refused: the hourly cap of ${cap} for every address together is reached (${photos ? 'LEAD_PHOTO_HOURLY_CAP' : 'LEAD_HOURLY_CAP'})`);
-    throw new PublicIntakeCappedError(waitSeconds);
+    if (waitSeconds === 0) return true;
+    this.capWaitSeconds = waitSeconds;
+    if (photos) {
+      await this.store().takeBack(perAddress.map((limit) => limit.key));
+      this.logger.warn(`buyer photo refused: the hourly cap of ${cap} for every address together is reached (LEAD_PHOTO_HOURLY_CAP)`);
+    } else this.logger.warn(`lead taken without its messages: the hourly cap of ${cap} for every address together is reached (LEAD_HOURLY_CAP)`);
+    return false;
   }
 }
 
@@ -388,6 +402,16 @@ export class EmailLinkThrottle extends StoredThrottle {
         { key: throttleKeys.resetEmail(email), max: EMAIL_LINK_THROTTLE.maxResetsPerEmail, windowMs: EMAIL_LINK_THROTTLE.windowMs },
         { key: throttleKeys.resetIp(ip), max: EMAIL_LINK_THROTTLE.maxResetsPerIp, windowMs: EMAIL_LINK_THROTTLE.windowMs },
       ],
+      now,
+    );
+    if (retryAfter > 0) throw new EmailLinkThrottledError(retryAfter);
+  }
+
+  /** Counts a move to a new email (its link goes to the address typed), or throws `EmailLinkThrottledError` at the account's limit. */
+  async beginEmailChange(userId: string, now = new Date()): Promise<void> {
+    const retryAfter = await attempt(
+      this.store(),
+      [{ key: throttleKeys.emailChangeAccount(userId), max: EMAIL_LINK_THROTTLE.maxEmailChangesPerAccount, windowMs: EMAIL_LINK_THROTTLE.windowMs }],
       now,
     );
     if (retryAfter > 0) throw new EmailLinkThrottledError(retryAfter);

@@ -58,6 +58,11 @@ export class EmailLinkService implements OnApplicationShutdown {
     await this.outbox.enqueue(db, [emailMessage(newEmail, 'email.change', email, { sensitive: true })]);
   }
 
+  /** Counts a move to a new email, whose link goes to an address the account typed: a few an hour per account (`EMAIL_LINK_THROTTLE`). */
+  countEmailChange(userId: string): Promise<void> {
+    return this.throttle.beginEmailChange(userId);
+  }
+
   /** "Send the link again" of the dashboard banner: throttled per account; nothing to send once verified. */
   async resendVerification(user: AuthUser): Promise<{ sent: boolean }> {
     await this.throttle.beginVerificationResend(user.id);

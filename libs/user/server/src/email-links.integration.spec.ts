@@ -166,6 +166,16 @@ describe('emailed account links (integration, real database, loopback SMTP)', ()
       expect((await outboxFor(holder.email)).map((m) => m.topic)).toEqual(['email.verify']);
     });
 
+    it('moves to a new email are throttled per account: past the hourly limit 429, and no link to the address typed', async () => {
+      const account = newAccount();
+      await guest().register(account);
+      const profile = { name: account.name, phone: account.phone, address: account.address, currentPassword: account.password };
+      for (let i = 0; i < EMAIL_LINK_THROTTLE.maxEmailChangesPerAccount; i++) await (await signedIn(account.email)).caller.updateProfile({ ...profile, email: `move${sequence}-${i}@example.co.ke` });
+      const victim = `victim${sequence}@example.co.ke`;
+      await expect((await signedIn(account.email)).caller.updateProfile({ ...profile, email: victim })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      expect(await outboxFor(victim)).toEqual([]);
+    });
+
     it('an email-change link whose address another account took meanwhile is refused, the account keeping its email', async () => {
       const account = newAccount();
       await guest().register(account);

@@ -192,6 +192,8 @@ export class UserService {
       if (!input.currentPassword) throw new CurrentPasswordRequiredError();
       await this.checkCurrentPassword(user, input.currentPassword, client);
     }
+    // Counted whether or not the address is taken (the answer says nothing about that either).
+    if (newEmail) await this.emailLinks.countEmailChange(user.id);
     const holder = newEmail ? await this.users.findByEmail(input.email) : undefined;
     const changes = {
       name: input.name,

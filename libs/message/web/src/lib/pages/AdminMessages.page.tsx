@@ -9,7 +9,7 @@ import { useState } from 'react';
 /** Messages per page of the admin list. */
 export const MESSAGE_PAGE_SIZE = 20;
 
-const STATUS_COLORS: Record<MessageStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red', unconfigured: 'gray' };
+const STATUS_COLORS: Record<MessageStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red', unconfigured: 'gray', withheld: 'orange' };
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...Object.entries(MESSAGE_STATUS_LABELS).map(([value, label]) => ({ value, label }))];
 const CHANNEL_OPTIONS = [
@@ -108,7 +108,7 @@ export function AdminMessagesPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {message.status === 'failed' || message.status === 'unconfigured' ? (
+                    {message.status === 'failed' || message.status === 'unconfigured' || message.status === 'withheld' ? (
                       <Button
                         size="xs"
                         variant="light"
