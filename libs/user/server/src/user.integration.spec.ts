@@ -35,14 +35,23 @@ describe('admin account bootstrap (integration, real database)', () => {
     expect(await service.ensureAdmin({ email: 'boss@dealer.test', password: 'first-password', name: 'Boss' })).toBe('unchanged');
   });
 
-  it('updates the password when ADMIN_PASSWORD changes, and ends the sessions signed in with the old one', async () => {
+  it("leaves an existing admin as its owners made it (its own password, a demotion), and applies ADMIN_PASSWORD only with ADMIN_PASSWORD_RESET, ending its sessions", async () => {
     const before = await row('boss@dealer.test');
     const { token } = sessionOf(await service.login({ email: 'boss@dealer.test', password: 'first-password' }, '10.0.0.9'));
     const auth = app.get(AuthService);
     expect(await auth.denialFor(token, 'admin')).toBeNull();
-    expect(await service.ensureAdmin({ email: 'BOSS@dealer.test', password: 'second-password', name: 'Boss' })).toBe('updated');
+    // Another start with another ADMIN_PASSWORD (the owner changed theirs on the profile page meanwhile): nothing changes.
+    expect(await service.ensureAdmin({ email: 'BOSS@dealer.test', password: 'second-password', name: 'Boss' })).toBe('unchanged');
+    expect((await row('boss@dealer.test')).passwordHash).toBe(before.passwordHash);
+    expect(await auth.denialFor(token, 'admin')).toBeNull();
+    // Another owner made it a salesperson: the next start does not undo that.
+    await handle.db.update(users).set({ staffRole: 'sales' }).where(eq(users.id, before.id));
+    expect(await service.ensureAdmin({ email: 'boss@dealer.test', password: 'first-password', name: 'Boss' })).toBe('unchanged');
+    expect((await row('boss@dealer.test')).staffRole).toBe('sales');
+
+    expect(await service.ensureAdmin({ email: 'BOSS@dealer.test', password: 'second-password', name: 'Boss', reset: true })).toBe('updated');
     const after = await row('boss@dealer.test');
-    expect(after.role).toBe(1);
+    expect(after).toMatchObject({ role: 1, staffRole: 'owner' });
     expect(after.passwordHash).not.toBe(before.passwordHash);
     expect(await auth.denialFor(token, 'admin')).toBe('UNAUTHORIZED');
   });
@@ -54,7 +63,10 @@ describe('admin account bootstrap (integration, real database)', () => {
     const auth = app.get(AuthService);
     expect(await auth.denialFor(token, 'user')).toBeNull();
 
-    expect(await service.ensureAdmin({ email: 'Juma@Dealer.test', password: 'operator-password', name: 'Boss' })).toBe('taken-over');
+    // An admin exists already: a customer's account is not taken over by a start, only by a reset.
+    expect(await service.ensureAdmin({ email: 'Juma@Dealer.test', password: 'operator-password', name: 'Boss' })).toBe('unchanged');
+    expect(await auth.denialFor(token, 'user')).toBeNull();
+    expect(await service.ensureAdmin({ email: 'Juma@Dealer.test', password: 'operator-password', name: 'Boss', reset: true })).toBe('taken-over');
     const taken = await row('juma@dealer.test');
     expect(taken.role).toBe(1);
     expect(taken.emailVerifiedAt).not.toBeNull();

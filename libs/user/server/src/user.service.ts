@@ -235,14 +235,16 @@ export class UserService {
   }
 
   /**
-   * Makes sure the configured admin account exists with the configured password and role 1
-   * (created on first start, updated when ADMIN_PASSWORD changes), its email counted as verified
-   * (the operator named it). The role is never granted to an account while sessions of its
-   * earlier holder live on: when ADMIN_EMAIL names an existing non-admin account, every session of
-   * it ends and its password becomes ADMIN_PASSWORD in the same transaction that makes it admin,
-   * and a warning names it ('taken-over').
+   * Creates the configured admin account (role 1, owner, its email counted as verified: the
+   * operator named it) when it does not exist. An existing account is left as its owners made it:
+   * a password its owner changed stays, and a demotion by another owner is not undone on the next
+   * start. Only `admin.reset` (ADMIN_PASSWORD_RESET, for one start) applies ADMIN_PASSWORD and the
+   * owner role to it ('updated'), and on the very first start (no admin yet) an existing account
+   * of that email is taken over. The role is never granted to an account while sessions of its
+   * earlier holder live on: every session of it ends and its password becomes ADMIN_PASSWORD in
+   * the same transaction that makes it admin, and a warning names it ('taken-over').
    */
-  async ensureAdmin(admin: { email: string; password: string; name: string }): Promise<'created' | 'updated' | 'taken-over' | 'unchanged'> {
+  async ensureAdmin(admin: { email: string; password: string; name: string; reset?: boolean }): Promise<'created' | 'updated' | 'taken-over' | 'unchanged'> {
     const existing = await this.users.findByEmail(admin.email);
     if (!existing) {
       await this.users.create({
@@ -258,6 +260,7 @@ export class UserService {
       this.logger.log(`Admin account ${admin.email} created`);
       return 'created';
     }
+    if (!admin.reset && (existing.role === Role.Admin || (await this.users.hasAdmin()))) return 'unchanged';
     const passwordMatches = await this.hasher.verify(existing.passwordHash, admin.password);
     if (passwordMatches && existing.role === Role.Admin && existing.staffRole === 'owner') return 'unchanged';
     const passwordHash = passwordMatches ? existing.passwordHash : await this.hasher.hash(admin.password);
@@ -268,7 +271,9 @@ export class UserService {
         if (!passwordMatches) await this.sessions.revokeAllIn(tx, existing.id);
         await this.users.updateAdmin(existing.id, { passwordHash, role: Role.Admin, staffRole: 'owner' }, tx);
       });
-      this.logger.log(`Admin account ${admin.email} updated${passwordMatches ? '' : ' (new ADMIN_PASSWORD: its sessions were ended)'}`);
+      this.logger.warn(
+        `Admin account ${admin.email} reset by ADMIN_PASSWORD_RESET${passwordMatches ? '' : ' (ADMIN_PASSWORD applied: its sessions were ended)'}: unset it, or every start resets it again`,
+      );
       return 'updated';
     }
     await this.users.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
+import { booleanish } from './env-values';
 
 // The owner's account made at start, and the sign-in tokens.
 
@@ -12,6 +13,8 @@ export const accountsEnv = {
     .refine((v) => !isCommonPassword(v), { error: 'is too common (attackers try it first): choose a longer one of your own, such as a few unrelated words' })
     .optional(),
   ADMIN_NAME: z.string().min(1).default('Admin'),
+  /** Apply ADMIN_PASSWORD (and the owner role) to an existing account on this start: a reset, once. */
+  ADMIN_PASSWORD_RESET: booleanish.default(false),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   JWT_EXPIRES_IN: z
     .string()
@@ -39,13 +42,14 @@ export function checkAccounts(env: AccountsEnv & { NODE_ENV: string }, ctx: z.Re
 }
 
 export interface AccountsConfig {
-  admin?: { email: string; password: string; name: string };
+  /** `reset`: apply the password and role to an existing account (`ADMIN_PASSWORD_RESET`); otherwise only a new account takes them. */
+  admin?: { email: string; password: string; name: string; reset: boolean };
   jwt: { secret?: string; expiresIn: string };
 }
 
 export function accountsConfig(e: AccountsEnv): AccountsConfig {
   return {
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME, reset: e.ADMIN_PASSWORD_RESET } : undefined,
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
   };
 }
