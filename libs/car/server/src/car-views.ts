@@ -1,6 +1,7 @@
 import { carDailyViews, cars } from '@dealership/car-data';
 import { type Database, DB } from '@dealership/server-db';
 import { nairobiDate } from '@dealership/shared-util';
+import { throttleAddress } from '@dealership/server-auth';
 import { Role } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
@@ -20,7 +21,8 @@ export interface CarViewer {
 /**
  * Counts car page views for the owner's "most viewed" report: one counter per car and day
  * (`car_daily_views`), never a row per view. A viewer counts once per car and day (a refetch, a
- * reload or a second visit that day adds nothing); crawlers (isbot) and the staff's own look-ups
+ * reload or a second visit that day adds nothing), a viewer being a client address as the throttles
+ * count it (an IPv6 network per /64, which one phone or home walks through at will); crawlers (isbot) and the staff's own look-ups
  * are not views. Views wait in memory for a few seconds and are then added in one statement, so a
  * busy page costs the database one upsert per car every few seconds, not one per request; each
  * instance adds its own, and the counters add up in PostgreSQL.
@@ -40,7 +42,7 @@ export class CarViews implements OnModuleDestroy {
   record(carId: string, viewer: CarViewer, now = new Date()): void {
     if (viewer.user?.role === Role.Admin || (viewer.userAgent !== undefined && isbot(viewer.userAgent))) return;
     const day = nairobiDate(now);
-    const viewerKey = `${day} ${viewer.ip} ${carId}`;
+    const viewerKey = `${day} ${throttleAddress(viewer.ip)} ${carId}`;
     if (this.counted.has(viewerKey)) return;
     this.counted.set(viewerKey, true);
     const key = `${day} ${carId}`;

@@ -40,17 +40,19 @@ describe('most viewed cars (integration, real database)', () => {
     const prado = await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado 2019' });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await view(prado.slug, ip);
     await view(prado.slug, '10.0.0.1'); // a reload or a refetch: the same viewer today
+    // One IPv6 network is one viewer, whichever of its 2^64 addresses it sends from.
+    for (const host of ['1', '2', 'abcd:1234:5678']) await view(prado.slug, `2c0f:fe38:2401:7::${host}`);
     await view(prado.slug, '66.249.66.1', { userAgent: GOOGLEBOT });
     await view(prado.slug, '10.0.0.9', { user: owner }); // the staff's own look-up
     expect(await counters()).toEqual([]); // in memory until the flush
     await app.get(CarViews).flush();
-    expect(await counters()).toEqual([{ carId: prado.id, day: nairobiDate(), views: 3 }]);
+    expect(await counters()).toEqual([{ carId: prado.id, day: nairobiDate(), views: 4 }]);
 
     // More views later (another instance, or the next flush) add to the same row.
     await view(prado.slug, '10.0.0.4');
     await view(prado.slug, '10.0.0.5');
     await app.get(CarViews).flush();
-    expect(await counters()).toEqual([{ carId: prado.id, day: nairobiDate(), views: 5 }]);
+    expect(await counters()).toEqual([{ carId: prado.id, day: nairobiDate(), views: 6 }]);
   });
 
   it("skips a car deleted before its views were written, and keeps the others' views", async () => {
