@@ -230,6 +230,17 @@ export const TotpCodeSchema = text({ error: 'Enter the 6-digit code from your au
 
 /** `user.twoFactorEnable`: the first code from the scanned secret turns it on. */
 export const TwoFactorEnableInputSchema = z.object({ code: TotpCodeSchema });
+/**
+ * `user.twoFactorSetup`: nothing for a first enrolment; while two-factor sign-in is on, the current
+ * password or a current code from the app, so a stolen session cannot move it to another phone.
+ */
+export const TwoFactorSetupInputSchema = z
+  .object({
+    currentPassword: secretText().max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }).optional(),
+    code: TotpCodeSchema.optional(),
+  })
+  .nullish();
+export type TwoFactorSetupInput = z.input<typeof TwoFactorSetupInputSchema>;
 /** Shown once, at enrolment: each signs in once without the phone. */
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(text()) });
 

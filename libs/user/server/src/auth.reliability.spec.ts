@@ -598,7 +598,7 @@ describe('user accounts and authentication (integration, real database)', () => 
       await expect(caller.register({ ...account, email: account.email.toUpperCase() })).rejects.toMatchObject({ code: 'CONFLICT' });
 
       const session = await callerFor({ user: null, ip: freshIp() }).login({ email: account.email, password: PASSWORD });
-      expect(session).toEqual({ user: created, token: expect.any(String) });
+      expect(session).toEqual({ user: created, token: expect.any(String), knownDevice: expect.stringMatching(/^[\w-]{22}\.[\w-]{43}$/) });
       expect(JSON.stringify(session)).not.toMatch(/argon2/);
       await expect(callerFor({ user: null, ip: freshIp() }).login({ email: account.email, password: 'wrong-password' })).rejects.toMatchObject({
         code: 'UNAUTHORIZED',

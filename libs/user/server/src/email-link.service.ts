@@ -8,6 +8,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { emailChangedNotice, emailChangeEmail, emailVerificationEmail, passwordResetEmail } from './account-emails';
 import { PasswordHasher } from './password-hasher';
 import { SessionRepository } from './session.repository';
+import { TwoFactorService } from './two-factor.service';
 import { UserTokenRepository } from './user-token.repository';
 import { UserRepository } from './user.repository';
 import { EMAIL_USED_BY_ANOTHER, EmailTakenError, LinkNoLongerValidError, UserNotFoundError } from './user.errors';
@@ -33,6 +34,7 @@ export class EmailLinkService implements OnApplicationShutdown {
     private readonly outbox: Outbox,
     private readonly throttle: EmailLinkThrottle,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -141,7 +143,8 @@ export class EmailLinkService implements OnApplicationShutdown {
 
   /**
    * Sets a new password with a reset link: the link is used up, every session of the account ends
-   * (whoever else was signed in is out), and the email counts as verified (its owner read the link),
+   * (whoever else was signed in is out) and its remembered devices are forgotten, and the email
+   * counts as verified (its owner read the link),
    * all in one transaction. The person then signs in with the new password.
    */
   async resetPassword(input: PasswordResetInput, client?: AuditClient): Promise<{ email: string }> {
@@ -154,6 +157,8 @@ export class EmailLinkService implements OnApplicationShutdown {
       if (!used || !(await this.users.markEmailVerified(tx, used.userId, used.email))) throw new LinkNoLongerValidError('reset');
       await this.users.setPassword(tx, used.userId, passwordHash);
       await this.sessions.revokeAllIn(tx, used.userId);
+      // Whoever reset it may have lost control of the account: no remembered device skips the second step.
+      await this.twoFactor.forgetDevices(used.userId, tx);
       return { userId: used.userId, email: used.email };
     });
     if (client) await this.audit.recordSecurity({ account: { id: reset.userId, email: reset.email }, action: 'resetPassword', outcome: 'success', client });

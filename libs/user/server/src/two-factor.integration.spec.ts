@@ -1,13 +1,15 @@
 import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
+import { outboxMessages } from '@dealership/message-data';
 import { users } from '@dealership/user-data';
 import { AuthService } from '@dealership/server-auth';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { AuthUser } from '@dealership/shared-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
 import { StaffRouter } from './staff.router';
 import { UserModule } from './user.module';
@@ -98,6 +100,43 @@ describe('two-factor sign-in for staff (integration, real database)', () => {
     expect(remembered).toMatchObject({ token: expect.any(String) });
     expect(await accounts().login({ email: neema.email, password: PASSWORD, deviceToken: 'not-a-remembered-device-token-000000000000' })).toMatchObject({ secondFactor: 'required' });
     await expect(accounts().loginSecondFactor({ challenge: 'forged.challenge.token', code: codeOf(secret) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('took too long') });
+  });
+
+  it('moves the second factor to another phone only with the current password or a current code', async () => {
+    const amani = await account('amani-2fa@dealer.test', 1);
+    const { secret } = await enrol(amani);
+    // A session alone (a stolen one, say) cannot set it up again, nor with a wrong password.
+    await expect(accounts(amani).twoFactorSetup()).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Two-factor sign-in is on: enter your current password or a code from your app to set it up again',
+    });
+    await expect(accounts(amani).twoFactorSetup({ currentPassword: 'not-the-password' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(accounts(amani).twoFactorSetup({ code: '000000' === codeOf(secret, 1) ? '111111' : '000000' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await accounts(amani).twoFactorSetup({ currentPassword: PASSWORD })).secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect((await accounts(amani).twoFactorSetup({ code: codeOf(secret, 1) })).secret).toMatch(/^[A-Z2-7]{32}$/);
+  });
+
+  it("forgets the remembered devices on a password reset and on 'log out everywhere' (each asks for the second step again)", async () => {
+    const baraka = await account('baraka-2fa@dealer.test', 1);
+    const { recoveryCodes } = await enrol(baraka);
+    const remember = async (recoveryCode: string) =>
+      (await accounts().loginSecondFactor({ challenge: await challengeOf(baraka.email), recoveryCode, rememberDevice: true })).deviceToken as string;
+    const skips = async (deviceToken: string) => !('secondFactor' in (await accounts().login({ email: baraka.email, password: PASSWORD, deviceToken })));
+
+    const device = await remember(recoveryCodes[0]);
+    expect(await skips(device)).toBe(true);
+    await accounts({ ...baraka, sessionId: 'any' } as AuthUser).logoutAll();
+    expect(await skips(device)).toBe(false);
+
+    const again = await remember(recoveryCodes[1]);
+    expect(await skips(again)).toBe(true);
+    const links = app.get(EmailLinkService);
+    await links.requestPasswordReset(baraka.email, '10.8.9.1');
+    await links.settled();
+    const [mail] = await handle.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, baraka.email), eq(outboxMessages.topic, 'password.reset')));
+    const token = decodeURIComponent(/token=([^&\s]+)/.exec(mail.bodyText)?.[1] ?? '');
+    await links.resetPassword({ token, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(await skips(again)).toBe(false);
   });
 
   it('the legacy REST login refuses an account with a second factor (401, saying why); a buyer is never asked', async () => {

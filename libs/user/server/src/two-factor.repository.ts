@@ -89,6 +89,11 @@ export class TwoFactorRepository {
   }
 
   /** An owner resets someone's second factor: secret, codes and remembered devices go, and every session ends. */
+  /** Deletes the account's remembered devices. */
+  async forgetDevices(userId: string, db: Database | Transaction = this.db): Promise<void> {
+    await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+  }
+
   async reset(tx: Transaction, userId: string): Promise<void> {
     await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

@@ -2,12 +2,14 @@ import { type AuditActor, type AuditClient, AuditService } from '@dealership/aud
 import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
 import { SITE_NAME } from '@dealership/shared-schemas';
 import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS, type TwoFactorSetup, type TwoFactorStatus } from '@dealership/user-schemas';
+import type { Database, Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { PasswordHasher } from './password-hasher';
 import { TwoFactorRepository } from './two-factor.repository';
-import { SecondFactorInvalidError, TwoFactorNotAvailableError } from './user.errors';
+import { SecondFactorInvalidError, TwoFactorNotAvailableError, TwoFactorProofRequiredError } from './user.errors';
 import { UserRepository } from './user.repository';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -37,6 +39,7 @@ export class TwoFactorService {
     private readonly store: TwoFactorRepository,
     private readonly users: UserRepository,
     private readonly audit: AuditService,
+    private readonly hasher: PasswordHasher,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', resolveJwtSecret(config), 'dealership', 'totp-secret', 32));
   }
@@ -62,10 +65,15 @@ export class TwoFactorService {
     return this.store.required();
   }
 
-  /** A new secret to enrol (replacing any unfinished one): its QR code and its text. Staff only. */
-  async setup(user: { id: string; email: string }): Promise<TwoFactorSetup> {
+  /**
+   * A new secret to enrol (replacing any unfinished one): its QR code and its text. Staff only.
+   * While two-factor sign-in is on, only with the current password or a current code (ASVS 5.0
+   * 6.4.x): a session alone, a stolen one say, cannot move the second factor to another phone.
+   */
+  async setup(user: { id: string; email: string }, proof: { currentPassword?: string; code?: string } = {}): Promise<TwoFactorSetup> {
     const stored = await this.store.stored(user.id);
     if (stored?.role !== 1) throw new TwoFactorNotAvailableError();
+    if (stored.totpSecret && !(await this.proves(user, proof))) throw new TwoFactorProofRequiredError();
     const secret = new Secret({ size: 20 });
     await this.store.setPending(user.id, this.encrypt(secret.base32));
     const otpauthUrl = this.totp(secret.base32, user.email).toString();
@@ -107,6 +115,19 @@ export class TwoFactorService {
 
   isTrustedDevice(userId: string, token: string): Promise<boolean> {
     return this.store.isTrustedDevice(userId, sha256(token));
+  }
+
+  /** Forgets every remembered device of the account (a password reset or change, "log out everywhere"): each asks for the second step again. */
+  forgetDevices(userId: string, db?: Database | Transaction): Promise<void> {
+    return this.store.forgetDevices(userId, db);
+  }
+
+  /** Whether `proof` is the account's current password or a current code from its app. */
+  private async proves(user: { id: string; email: string }, proof: { currentPassword?: string; code?: string }): Promise<boolean> {
+    if (proof.code && (await this.verify(user.id, user.email, { code: proof.code }))) return true;
+    if (!proof.currentPassword) return false;
+    const account = await this.users.findByEmail(user.email);
+    return account?.id === user.id && (await this.hasher.verify(account.passwordHash, proof.currentPassword));
   }
 
   /** An owner resets a staff member's second factor (a lost phone): they sign in with the password alone, then enrol again. */

@@ -95,6 +95,13 @@ export class TwoFactorNotAvailableError extends DomainError {
   }
 }
 
+/** Setting two-factor sign-in up again while it is on, without the current password or a current code. */
+export class TwoFactorProofRequiredError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'Two-factor sign-in is on: enter your current password or a code from your app to set it up again', 'currentPassword');
+  }
+}
+
 /** The code (or recovery code) of the second step was not right, or the challenge has expired. */
 export class SecondFactorInvalidError extends DomainError {
   constructor(field: 'code' | 'challenge') {

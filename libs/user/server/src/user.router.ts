@@ -11,6 +11,7 @@ import {
   SecondFactorInputSchema,
   SetAwayInputSchema,
   TwoFactorEnableInputSchema,
+  TwoFactorSetupInputSchema,
 } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { EmailLinkService } from './email-link.service';
@@ -36,7 +37,7 @@ export class UserRouter {
       /** The caller's second factor: whether it is available (staff), on, required. */
       twoFactorStatus: authedProcedure.query(({ ctx }) => twoFactor.status(ctx.user.id)),
       /** A new secret to enrol: its QR code and text (staff only). */
-      twoFactorSetup: staffEnrolmentProcedure.mutation(({ ctx }) => twoFactor.setup(ctx.user)),
+      twoFactorSetup: staffEnrolmentProcedure.input(TwoFactorSetupInputSchema).mutation(({ input, ctx }) => twoFactor.setup(ctx.user, input ?? {})),
       /** Turns the second factor on with a first code; answers the recovery codes, shown once. */
       twoFactorEnable: staffEnrolmentProcedure.input(TwoFactorEnableInputSchema).mutation(({ input, ctx }) => twoFactor.enable(ctx.user, input.code, ctx)),
       /** Ends the session of the calling token. */

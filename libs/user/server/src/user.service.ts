@@ -159,9 +159,10 @@ export class UserService {
     await this.audit.recordSecurity({ account: user, action: 'signOut', outcome: 'success', client, details: { everywhere: false } });
   }
 
-  /** Ends every session of the user ("log out everywhere"), the current one included. */
+  /** Ends every session of the user ("log out everywhere"), the current one included, and forgets its remembered devices. */
   async logoutEverywhere(user: AuthUser, client: AuditClient): Promise<void> {
     await this.auth.endSessions(user.id);
+    await this.twoFactor.forgetDevices(user.id);
     await this.audit.recordSecurity({ account: user, action: 'signOut', outcome: 'success', client, details: { everywhere: true } });
   }
 
@@ -212,6 +213,8 @@ export class UserService {
     if (result === 'not-found') throw new UserNotFoundError();
     // Whoever holds another of this account's tokens (a stolen one, say) is signed out.
     if (newPassword || newEmail) await this.auth.endSessions(user.id, user.sessionId);
+    // A new password (often because the old one leaked): no remembered device skips the second step.
+    if (newPassword) await this.twoFactor.forgetDevices(user.id);
     const account = { id: user.id, name: result.name, email: result.email };
     if (newPassword) await this.audit.recordSecurity({ account, action: 'changePassword', outcome: 'success', client });
     // The staff see a move to an address in use; the person asking does not.
