@@ -99,7 +99,7 @@ export const mpesaPayments = pgTable(
     /** What the buyer reads about the request (mpesaResultMessage of the result, or why it failed). */
     message: text('message').notNull().default('Check your phone and enter your M-Pesa PIN'),
     /** Where the result came from: the callback or a status query. */
-    settledBy: text('settled_by', { enum: ['callback', 'query', 'push'] }),
+    settledBy: text('settled_by', { enum: ['callback', 'query', 'push', 'gave-up'] }),
     lastQueriedAt: timestamp('last_queried_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,

@@ -175,7 +175,7 @@ export class MpesaDepositService implements OnModuleInit {
       if (now.getTime() - requestedAt < MPESA_GIVE_UP_MS) return undefined;
       const settled = await this.settleMpesa(
         { paymentId },
-        'query',
+        'gave-up',
         { resultCode: 1037, resultDesc: 'No result from M-Pesa within ten minutes', message: MPESA_NO_RESULT_MESSAGE },
         now,
       );
@@ -188,7 +188,7 @@ export class MpesaDepositService implements OnModuleInit {
   /** Records a result (callback or query) with the rules in force; a paid deposit tells the buyer and the staff in its transaction. */
   private async settleMpesa(
     match: { callbackTokenHash: string; checkoutRequestId: string } | { paymentId: string },
-    by: 'callback' | 'query',
+    by: 'callback' | 'query' | 'gave-up',
     result: { resultCode: number; resultDesc: string; receipt?: string; amountKes?: number; phone?: string; message?: string },
     now: Date,
   ) {

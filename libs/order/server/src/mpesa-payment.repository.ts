@@ -22,7 +22,8 @@ export interface DepositPaid {
 /** One M-Pesa result to record: from our callback (matched by its token and CheckoutRequestID) or our status query. */
 export interface MpesaSettlement {
   match: { callbackTokenHash: string; checkoutRequestId: string } | { paymentId: string };
-  by: 'callback' | 'query' | 'push';
+  /** Who settles it: Daraja's callback, our status query, a push Daraja refused, or our giving up on a request with no result (`gave-up`). */
+  by: 'callback' | 'query' | 'push' | 'gave-up';
   result: { resultCode: number; resultDesc: string; receipt?: string; amountKes?: number; phone?: string; message: string };
   now: Date;
   /** Days a paid deposit holds the cars (the rules in force). */
@@ -158,7 +159,11 @@ export class MpesaPaymentRepository {
         if (row.checkoutRequestId !== match.checkoutRequestId && !pushUnanswered) return { outcome: 'unmatched' };
       }
       const payment = toMpesaPayment(row);
-      if (row.state !== 'pending' && !(row.state === 'failed' && row.settledBy === 'push' && result.resultCode === 0)) {
+      // A failed request may still be paid: its push had no answer (Daraja prompted all the same), or
+      // we gave up waiting before M-Pesa answered. The money is in: it is applied as any deposit,
+      // the staff told (and asked to settle it by hand if the order closed meanwhile).
+      const answeredLate = row.state === 'failed' && (row.settledBy === 'push' || row.settledBy === 'gave-up') && result.resultCode === 0;
+      if (row.state !== 'pending' && !answeredLate) {
         // Settled before: a repeated callback. A payment confirmed by a query gets its receipt from the callback that follows.
         if (row.state === 'paid' && row.receipt === null && result.resultCode === 0 && result.receipt && 'checkoutRequestId' in match) {
           await tx.update(mpesaPayments).set({ receipt: result.receipt }).where(eq(mpesaPayments.id, row.id));

@@ -258,6 +258,40 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     }
   });
 
+  it("a deposit paid after we gave up waiting is applied and the staff told, not just logged", async () => {
+    const { order, buyer } = await reserve();
+    stub.nextOutcome({ resultCode: 0, callback: 'none', afterMs: 60_000 });
+    const payment = await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
+    const push = await stub.waitForPush((p) => p.accountReference === orderNumber(order.id));
+    // Ten minutes without a result: the request fails for the buyer.
+    expect((await deposits().queryWaitingMpesa(new Date(Date.now() + 11 * 60_000))).settled).toContain(payment.id);
+    expect(await paymentRow(payment.id)).toMatchObject({ state: 'failed', settledBy: 'gave-up' });
+    // Then M-Pesa's answer comes: the money is in.
+    const late = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: push.merchantRequestId,
+          CheckoutRequestID: push.checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: 50_000 },
+              { Name: 'MpesaReceiptNumber', Value: 'SKLATE0001' },
+              { Name: 'TransactionDate', Value: 20261128101010 },
+              { Name: 'PhoneNumber', Value: 254712345678 },
+            ],
+          },
+        },
+      },
+    };
+    expect(await stub.deliver(push.callBackUrl, late)).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ state: 'paid', receipt: 'SKLATE0001', settledBy: 'callback' });
+    expect((await orderRow(order.id)).depositPaidAt).not.toBeNull();
+    expect((await buyer.mine()).find((o) => o.id === order.id)?.mpesaPayments[0]).toMatchObject({ state: 'paid', receipt: 'SKLATE0001' });
+    expect((await messagesAbout(payment.id)).map((m) => m.topic)).toEqual(expect.arrayContaining(['order.deposit-staff', 'order.deposit']));
+  });
+
   it('another number than asked is not trusted either', async () => {
     const { order, buyer } = await reserve();
     stub.nextOutcome({ resultCode: 0, phone: '254799999999' });
