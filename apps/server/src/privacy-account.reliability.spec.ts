@@ -2,8 +2,9 @@ import { insertOrder } from '@dealership/app-schema/testing';
 import { auditEvents } from '@dealership/audit-data';
 import { leads } from '@dealership/lead-data';
 import { outboxMessages } from '@dealership/message-data';
-import { orders } from '@dealership/order-data';
+import { mpesaPayments, orders } from '@dealership/order-data';
 import { users } from '@dealership/user-data';
+import { executeRows } from '@dealership/server-db';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { type PrivacyServer, startPrivacyServer } from './testing/privacy-server';
 import { TEST_ADMIN } from './testing/test-config';
@@ -43,7 +44,7 @@ describe('data export and account deletion (whole server, real database)', () =>
     const order = await insertOrder(server.database.db, {
       buyerId: account.id,
       contact: { name: person.name, phone: person.phone, address: person.address },
-      lines: [{ name: `Car of ${person.name}` }],
+      lines: [{ name: 'Toyota Fielder 2016' }],
     });
     Object.assign(ids, { [`${key}User`]: account.id, [`${key}Lead`]: (lead.body.result?.data as { id: string }).id, [`${key}Order`]: order.id });
     return token;
@@ -78,6 +79,16 @@ describe('data export and account deletion (whole server, real database)', () =>
     ids['phoneOnlyLead'] = await signedOutLead({ name: 'Someone', phone: people.amina.phone });
     ids['barakaSignedOutLead'] = await signedOutLead({ name: 'Baraka', phone: people.baraka.phone, email: people.baraka.email });
     await verify(people.amina.email);
+    // A saved search she signed up for without signing in, and an M-Pesa result that names her number.
+    expect((await server.trpc('alert.saveSearch', { filters: { search: 'Fielder' }, contact: people.amina.email })).status).toBe(200);
+    await server.database.db.insert(mpesaPayments).values({
+      orderId: ids['aminaOrder'],
+      amount: 50_000,
+      phone: '+254712345678',
+      callbackTokenHash: 'f'.repeat(64),
+      state: 'failed',
+      resultDesc: 'M-Pesa reported KES 1 from +254712345678 (receipt ?), but we asked KES 50000 from +254712345678',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -173,8 +184,28 @@ describe('data export and account deletion (whole server, real database)', () =>
     expect(record).toMatchObject({
       entityId: ids['aminaUser'],
       recordLabel: 'Customer account',
-      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 2 }, messagesDeleted: { after: before }, leadPhotosDeleted: { after: 0 } },
+      changes: { ordersAnonymised: { after: 1 }, leadsAnonymised: { after: 2 }, leadPhotosDeleted: { after: 0 } },
     });
+    // The messages to her went, those about her requests (the staff's alerts, her acknowledgements) with them.
+    const deleted = (key: string) => (record.changes[key] as { after: number }).after;
+    expect(deleted('messagesDeleted') + deleted('leadMessagesDeleted')).toBeGreaterThanOrEqual(before);
     expect(JSON.stringify(record)).not.toContain(people.amina.email);
+  });
+
+  it('leaves her email, name and phone in no table (what someone else typed with her number alone is not hers)', async () => {
+    const db = server.database.db;
+    const tables = await executeRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+    const found: string[] = [];
+    for (const { name } of tables) {
+      const rows = await executeRows<{ row: string }>(db, sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`);
+      for (const { row } of rows) {
+        // The request someone typed with her number only (and its messages to the staff) are not hers: kept.
+        if (row.includes(ids['phoneOnlyLead'])) continue;
+        const text = row.toLowerCase();
+        for (const trace of [people.amina.email, people.amina.name.toLowerCase(), '0712345678', '254712345678', '0712 345 678'])
+          if (text.includes(trace) && !(name === 'outbox_messages' && row.includes('"topic":"account.deleted"'))) found.push(`${name}: ${trace} in ${row.slice(0, 300)}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ export class AlertPersonalData implements PersonalDataHolder {
     return this.alerts.recordsOfUser(userId);
   }
 
-  async forget({ userId }: PersonalDataSubject, tx: Transaction) {
-    return { counts: { alertsDeleted: await this.alerts.forgetUser(userId, tx) } };
+  async forget({ userId, verifiedEmail }: PersonalDataSubject, tx: Transaction) {
+    return { counts: { alertsDeleted: await this.alerts.forgetUser(userId, verifiedEmail, tx) } };
   }
 
   applyRetention(now: Date) {

@@ -211,6 +211,18 @@ export class AlertRepository {
     return total;
   }
 
+  /** Deletes the subscriber without an account whose contact is `contact` (any letter case), with its alerts; how many alerts went. */
+  async forgetContact(tx: Db, contact: string): Promise<number> {
+    const [row] = await tx
+      .select({ id: alertSubscribers.id })
+      .from(alertSubscribers)
+      .where(and(isNull(alertSubscribers.userId), sql`lower(${alertSubscribers.contact}) = ${contact.toLowerCase()}`));
+    if (!row) return 0;
+    const total = await this.countOf(tx, row.id);
+    await tx.delete(alertSubscribers).where(eq(alertSubscribers.id, row.id));
+    return total;
+  }
+
   /** Deletes alerts never confirmed since `cutoff`, then subscribers without an account left with none. */
   async purgeUnconfirmed(cutoff: Date): Promise<{ alerts: number; subscribers: number }> {
     return this.db.transaction(async (tx) => {

@@ -242,9 +242,12 @@ export class AlertService implements OnModuleInit {
     return this.mine(userId);
   }
 
-  /** An account being deleted: its alerts go (in the deletion's transaction). */
-  forgetUser(userId: string, tx: Transaction): Promise<number> {
-    return this.repository.forgetUser(tx, userId);
+  /**
+   * An account being deleted: its alerts go, and those signed up for without signing in with its
+   * proven email (in the deletion's transaction). How many alerts.
+   */
+  async forgetUser(userId: string, verifiedEmail: string | null, tx: Transaction): Promise<number> {
+    return (await this.repository.forgetUser(tx, userId)) + (verifiedEmail ? await this.repository.forgetContact(tx, verifiedEmail) : 0);
   }
 
   /** Unconfirmed sign-ups past ALERT_UNCONFIRMED_DAYS, and the record of matches told past the messages' period. */

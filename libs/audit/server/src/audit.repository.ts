@@ -1,8 +1,11 @@
 import { type AuditEvent, type AuditListFilters, type AuditPage, SECURITY_ACTIONS } from '@dealership/audit-schemas';
 import { auditEvents } from '@dealership/audit-data';
-import { type Database, DB } from '@dealership/server-db';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+
+/** `text` as a regular expression matching itself. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A row to record (the database sets id and time). */
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
@@ -14,6 +17,40 @@ export class AuditRepository {
 
   async insert(event: NewAuditEvent): Promise<void> {
     await this.db.insert(auditEvents).values(event);
+  }
+
+  /**
+   * A person's traces, in `tx` (their account is being deleted): the rows about them or by them
+   * (`userId`, or their email as a sign-in's actor) lose the actor's name, email, address and
+   * browser; in every row, their email, numbers and (in their own rows) name leave the label and
+   * the recorded values. How many rows changed.
+   */
+  async forget(tx: Transaction, person: { userId: string; email: string; name: string; phones: readonly string[] }): Promise<number> {
+    const theirs = sql`(${auditEvents.actorId} = ${person.userId} or ${auditEvents.entityId} = ${person.userId} or lower(${auditEvents.actorEmail}) = ${person.email.toLowerCase()})`;
+    const own = await tx
+      .update(auditEvents)
+      .set({ actorId: null, actorName: 'A deleted account', actorEmail: '', ip: null, userAgent: null })
+      .where(and(theirs, sql`${auditEvents.actorName} <> 'A deleted account'`))
+      .returning({ id: auditEvents.id });
+    // Text replaced inside the JSON: each value is quoted by JSON, so a replacement never breaks it.
+    const scrub = (column: SQL, words: readonly string[]) =>
+      words.reduce<SQL>((text, word) => sql`regexp_replace(${text}, ${escapeRegExp(word)}, '(removed)', 'gi')`, column);
+    const everywhere = [person.email, ...person.phones].filter((word) => word.length >= 5);
+    const mentions = sql.join(
+      everywhere.map((word) => sql`(coalesce(${auditEvents.recordLabel}, '') || ${auditEvents.changes}::text) ilike ${`%${word}%`}`),
+      sql` or `,
+    );
+    const named = sql`(${theirs} and (coalesce(${auditEvents.recordLabel}, '') || ${auditEvents.changes}::text) ilike ${`%${person.name}%`})`;
+    const words = person.name.trim().length >= 3 ? [...everywhere, person.name.trim()] : everywhere;
+    const mentioned = await tx
+      .update(auditEvents)
+      .set({
+        recordLabel: sql`${scrub(sql`${auditEvents.recordLabel}`, words)}`,
+        changes: sql`${scrub(sql`${auditEvents.changes}::text`, words)}::jsonb`,
+      })
+      .where(everywhere.length > 0 ? sql`(${mentions}) or ${named}` : named)
+      .returning({ id: auditEvents.id });
+    return new Set([...own, ...mentioned].map((row) => row.id)).size;
   }
 
   async deleteBefore(cutoff: Date): Promise<number> {

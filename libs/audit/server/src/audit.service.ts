@@ -1,5 +1,6 @@
 import { type AuditAction, type AuditChange, type AuditEntity, type AuditListFilters, type AuditOutcome, type AuditPage, SECURITY_ACTIONS } from '@dealership/audit-schemas';
 import { Injectable, Logger } from '@nestjs/common';
+import type { Transaction } from '@dealership/server-db';
 import { LRUCache } from 'lru-cache';
 import { AuditRepository } from './audit.repository';
 
@@ -86,6 +87,11 @@ export class AuditService {
   }
 
   /** Deletes activity older than `cutoff` (the privacy policy's period for the log); how many rows. */
+  /** A person's traces in the log, in `tx` (their account is being deleted): see `AuditRepository.forget`. How many rows changed. */
+  forget(tx: Transaction, person: { userId: string; email: string; name: string; phones: readonly string[] }): Promise<number> {
+    return this.events.forget(tx, person);
+  }
+
   purgeBefore(cutoff: Date): Promise<number> {
     return this.events.deleteBefore(cutoff);
   }

@@ -56,9 +56,9 @@ export class LeadPersonalDataRepository {
    * kind, response times and conversion stay right. Answers the leads done and their photos (for
    * the media domain to delete).
    */
-  private async anonymise(which: SQL, db: Database | Transaction = this.db): Promise<{ count: number; photoIds: string[] }> {
+  private async anonymise(which: SQL, db: Database | Transaction = this.db): Promise<{ count: number; photoIds: string[]; ids: string[] }> {
     const photoIds: string[] = [];
-    let total = 0;
+    const done: string[] = [];
     for (;;) {
       const batch = await db
         .select({ id: leads.id, details: leads.details })
@@ -76,19 +76,19 @@ export class LeadPersonalDataRepository {
         .set({ name: ANONYMISED_NAME, phone: '', email: null, message: '', note: null, details: null, buyerId: null, anonymisedAt: sql`now()` })
         .where(inArray(leads.id, ids));
       await db.update(leadEvents).set({ body: null }).where(inArray(leadEvents.leadId, ids));
-      total += ids.length;
+      done.push(...ids);
       if (batch.length < ANONYMISE_BATCH) break;
     }
-    return { count: total, photoIds };
+    return { count: done.length, photoIds, ids: done };
   }
 
   /** A buyer's own requests (they deleted their account), in the caller's transaction. */
-  anonymiseOfBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
+  anonymiseOfBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[]; ids: string[] }> {
     return this.anonymise(leadsOf(person), tx);
   }
 
   /** Leads not won whose last contact (their latest update or timeline entry) is before `unsoldBefore`; won ones, before `soldBefore`. */
-  anonymiseExpired(unsoldBefore: Date, soldBefore: Date): Promise<{ count: number; photoIds: string[] }> {
+  anonymiseExpired(unsoldBefore: Date, soldBefore: Date): Promise<{ count: number; photoIds: string[]; ids: string[] }> {
     const lastContact = sql`greatest(${leads.updatedAt}, coalesce((select max(e.created_at) from ${leadEvents} e where e.lead_id = ${leads.id}), ${leads.updatedAt}))`;
     return this.anonymise(
       or(

@@ -15,8 +15,8 @@ export class LeadPersonalData implements PersonalDataHolder {
   }
 
   async forget(person: PersonalDataSubject, tx: Transaction) {
-    const { count, photoIds } = await this.leads.forgetBuyer(person, tx);
-    return { counts: { leadsAnonymised: count }, afterCommit: async () => ({ leadPhotosDeleted: await this.leads.removePhotos(photoIds) }) };
+    const { count, photoIds, messagesDeleted } = await this.leads.forgetBuyer(person, tx);
+    return { counts: { leadsAnonymised: count, leadMessagesDeleted: messagesDeleted }, afterCommit: async () => ({ leadPhotosDeleted: await this.leads.removePhotos(photoIds) }) };
   }
 
   applyRetention(now: Date) {

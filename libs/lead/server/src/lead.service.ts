@@ -238,11 +238,12 @@ export class LeadService implements OnModuleInit {
 
   /**
    * A buyer deleted their account: their requests lose their personal fields in the caller's
-   * transaction (as the retention job does, so the owner's counts stay right). Answers the photos
-   * to delete once it commits (`removePhotos`).
+   * transaction (as the retention job does, so the owner's counts stay right), and the staff's
+   * messages about them go. Answers the photos to delete once it commits (`removePhotos`).
    */
-  async forgetBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[] }> {
-    return this.personalData.anonymiseOfBuyer(person, tx);
+  async forgetBuyer(person: PersonalDataSubject, tx: Transaction): Promise<{ count: number; photoIds: string[]; messagesDeleted: number }> {
+    const { count, photoIds, ids } = await this.personalData.anonymiseOfBuyer(person, tx);
+    return { count, photoIds, messagesDeleted: await this.outbox.forgetAbout(tx, ids) };
   }
 
   /** Deletes buyers' photos of anonymised leads (media domain); how many went. */

@@ -73,6 +73,16 @@ export class MessageRepository {
     return gone.length;
   }
 
+  /** Messages about any of `references` (the staff's alerts about a lead or order whose person is forgotten), but one being sent; how many went. */
+  async purgeAbout(db: Database | Transaction, references: readonly string[]): Promise<number> {
+    if (references.length === 0) return 0;
+    const gone = await db
+      .delete(outboxMessages)
+      .where(and(inArray(outboxMessages.reference, [...references]), ne(outboxMessages.status, 'sending')))
+      .returning({ id: outboxMessages.id });
+    return gone.length;
+  }
+
   /** Messages written before `cutoff` that are done with (sent, failed, unconfigured, withheld): the privacy policy's period for them ended. How many went. */
   async purgeBefore(cutoff: Date): Promise<number> {
     const gone = await this.db

@@ -66,6 +66,14 @@ export class Outbox {
   }
 
   /**
+   * Deletes the messages about records whose person is being forgotten (the staff's alerts about
+   * their lead or order: `reference` is its id), in the caller's transaction; how many went.
+   */
+  forgetAbout(db: Database | Transaction, references: readonly string[]): Promise<number> {
+    return this.messages.purgeAbout(db, references);
+  }
+
+  /**
    * Writes messages in `db` (the caller's transaction): nothing is sent unless it commits. An SMS
    * never carries a link to another site (`withoutForeignLinks`), and an address someone typed gets
    * only a few (`TYPED_ADDRESS_CAP`; the rest are kept, withheld).

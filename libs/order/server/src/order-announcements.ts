@@ -30,6 +30,11 @@ import { emailOfBuyer } from './order-rows';
 export class OrderAnnouncements {
   constructor(private readonly outbox: Outbox) {}
 
+  /** The messages about these orders and M-Pesa requests go (their buyer's data is being erased), in `tx`; how many. */
+  forgetAbout(tx: Transaction, references: readonly string[]): Promise<number> {
+    return this.outbox.forgetAbout(tx, references);
+  }
+
   /** A placed order (a reservation, or a card order once paid): the staff and the buyer hear of it, in its transaction. */
   readonly placed: Alongside<{ order: Order }> = async (tx, { order }) => {
     const site = this.outbox.site;

@@ -16,7 +16,8 @@ export class OrderPersonalData implements PersonalDataHolder {
   }
 
   async forget({ userId }: PersonalDataSubject, tx: Transaction) {
-    return { counts: { ordersAnonymised: await this.orders.forgetBuyer(userId, tx) } };
+    const forgotten = await this.orders.forgetBuyer(userId, tx);
+    return { counts: { ordersAnonymised: forgotten.orders, orderMessagesDeleted: forgotten.messages } };
   }
 
   async applyRetention(now: Date) {

@@ -88,6 +88,9 @@ export interface ReserveRequest {
   depositFor?: (price: number) => number;
 }
 
+/** A Kenyan mobile number as M-Pesa's texts write it (+2547..., 2547..., 07...), for PostgreSQL's regexp_replace. */
+const KENYAN_PHONE_PATTERN = String.raw`\+?(254|0)[17][0-9]{8}`;
+
 /** What a status change came to. */
 export type SetStatusResult =
   | { ok: true; before: OrderStatus }
@@ -124,27 +127,34 @@ export class OrderRepository {
   /**
    * Removes the buyer's personal fields from the orders `which` selects (the contact given at
    * placing, the link to the account, the address it was placed from, the M-Pesa numbers): amounts,
-   * lines, status and dates stay for the dealer's accounting and reports. How many orders changed.
+   * lines, status and dates stay for the dealer's accounting and reports. The numbers leave the
+   * M-Pesa results' text too (a mismatch names the number that paid). The orders and M-Pesa
+   * requests changed (their ids: the messages about them go with them).
    */
-  private async anonymise(db: Database | Transaction, which: SQL): Promise<number> {
+  private async anonymise(db: Database | Transaction, which: SQL): Promise<{ orderIds: string[]; paymentIds: string[] }> {
     const changed = await db
       .update(orders)
       .set({ buyerId: null, contactName: null, contactPhone: null, contactAddress: null, placedFrom: null })
       .where(and(which, or(isNotNull(orders.buyerId), isNotNull(orders.contactName), isNotNull(orders.contactPhone), isNotNull(orders.contactAddress), isNotNull(orders.placedFrom))))
       .returning({ id: orders.id });
     const ids = changed.map((row) => row.id);
-    if (ids.length > 0) await db.update(mpesaPayments).set({ phone: '' }).where(inArray(mpesaPayments.orderId, ids));
-    return ids.length;
+    if (ids.length === 0) return { orderIds: [], paymentIds: [] };
+    const payments = await db
+      .update(mpesaPayments)
+      .set({ phone: '', resultDesc: sql`regexp_replace(${mpesaPayments.resultDesc}, ${KENYAN_PHONE_PATTERN}, '(removed)', 'g')` })
+      .where(inArray(mpesaPayments.orderId, ids))
+      .returning({ id: mpesaPayments.id });
+    return { orderIds: ids, paymentIds: payments.map((row) => row.id) };
   }
 
-  /** A buyer deleted their account: their orders stay without them, in the caller's transaction. */
-  anonymiseBuyer(tx: Transaction, buyerId: string): Promise<number> {
+  /** A buyer deleted their account: their orders stay without them, in the caller's transaction; the orders and M-Pesa requests changed. */
+  anonymiseBuyer(tx: Transaction, buyerId: string): Promise<{ orderIds: string[]; paymentIds: string[] }> {
     return this.anonymise(tx, eq(orders.buyerId, buyerId));
   }
 
   /** Orders placed before `cutoff` (the sale's retention period ended). */
-  anonymisePlacedBefore(cutoff: Date): Promise<number> {
-    return this.db.transaction((tx) => this.anonymise(tx, lt(orders.createdAt, cutoff)));
+  async anonymisePlacedBefore(cutoff: Date): Promise<number> {
+    return (await this.db.transaction((tx) => this.anonymise(tx, lt(orders.createdAt, cutoff)))).orderIds.length;
   }
 
   /** One page of the placed orders matching the filters, newest first, with the total. */

@@ -54,9 +54,14 @@ export class OrderService {
     private readonly settings: SettingService,
   ) {}
 
-  /** A buyer deleted their account (the user domain's port): their orders stay for the accounts, without their personal fields, in the caller's transaction. */
-  forgetBuyer(buyerId: string, tx: Transaction): Promise<number> {
-    return this.orders.anonymiseBuyer(tx, buyerId);
+  /**
+   * A buyer deleted their account (the user domain's port): their orders stay for the accounts,
+   * without their personal fields, and the staff's messages about them and their deposits go, in
+   * the caller's transaction. How many orders and messages.
+   */
+  async forgetBuyer(buyerId: string, tx: Transaction): Promise<{ orders: number; messages: number }> {
+    const { orderIds, paymentIds } = await this.orders.anonymiseBuyer(tx, buyerId);
+    return { orders: orderIds.length, messages: await this.announce.forgetAbout(tx, [...orderIds, ...paymentIds]) };
   }
 
   /** The privacy policy's period for orders (RETENTION.saleYears after the sale): older ones lose the buyer's personal fields. How many. */

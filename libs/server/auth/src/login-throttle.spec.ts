@@ -36,6 +36,10 @@ class MemoryThrottleStore implements ThrottleStore {
   async clear(key: string): Promise<void> {
     this.counters.delete(key);
   }
+
+  async clearNaming(part: string): Promise<void> {
+    for (const key of [...this.counters.keys()]) if (key.includes(part)) this.counters.delete(key);
+  }
 }
 
 const withStore = <T>(Throttle: new (moduleRef: ModuleRef) => T) => {

@@ -249,6 +249,11 @@ export class LoginThrottle extends StoredThrottle {
    * are forgiven. The address keeps its other failures (signing in to one's own account between
    * guesses at others must not reset them).
    */
+  /** An account was deleted: its email leaves every counter's key (its failures, its pairs with addresses). */
+  forgetAccount(email: string): Promise<void> {
+    return this.store().clearNaming(email);
+  }
+
   async succeeded(ip: string, email: string, knownDeviceId?: string): Promise<void> {
     if (knownDeviceId) await this.store().clear(throttleKeys.loginDevice(knownDeviceId));
     await this.store().clear(throttleKeys.loginPair(email, ip));

@@ -19,6 +19,8 @@ export interface ThrottleStore {
   takeBack(keys: string[]): Promise<void>;
   /** Forgets a key's counter. */
   clear(key: string): Promise<void>;
+  /** Forgets every counter whose key names `part` (an email address, when its account is deleted). */
+  clearNaming(part: string): Promise<void>;
 }
 
 /** Injection token of the `ThrottleStore`. */

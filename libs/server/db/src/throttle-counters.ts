@@ -50,4 +50,8 @@ export class ThrottleCounters implements ThrottleStore {
   async clear(key: string): Promise<void> {
     await this.db.delete(throttleCounters).where(inArray(throttleCounters.key, [key]));
   }
+
+  async clearNaming(part: string): Promise<void> {
+    await this.db.delete(throttleCounters).where(sql`strpos(${throttleCounters.key}, ${part.toLowerCase()}) > 0`);
+  }
 }

@@ -1,5 +1,6 @@
 import { type AuditClient, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox } from '@dealership/message-server';
+import { LoginThrottle } from '@dealership/server-auth';
 import { PeriodicJobs, type PersonalDataCounts, type PersonalDataHolder, PersonalDataHolders, type PersonalDataSubject } from '@dealership/server-db';
 import { type AuthUser, daysBefore, monthsBefore, normaliseKenyanPhone, RETENTION, Role } from '@dealership/shared-schemas';
 import { type User } from '@dealership/user-schemas';
@@ -43,6 +44,7 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     private readonly outbox: Outbox,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   onModuleInit() {
@@ -97,11 +99,16 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
       // The emails and SMS sent to them (receipts, acknowledgements) go too; the confirmation below is then the only one.
       const phone = normaliseKenyanPhone(profile.phone);
       forgotten.push({ counts: { messagesDeleted: await this.outbox.forgetRecipients(tx, [profile.email, ...(phone ? [phone] : [])]) } });
+      // Their name, email and numbers leave the activity log (sign-ins, labels, recorded values).
+      const phones = phone ? [phone, phone.slice(1), `0${phone.slice(4)}`] : [];
+      forgotten.push({ counts: { activityRowsAnonymised: await this.audit.forget(tx, { userId: user.id, email: profile.email, name: profile.name, phones }) } });
       await this.outbox.enqueue(tx, [emailMessage(profile.email, 'account.deleted', email)]);
       if (!(await this.users.deleteCustomer(tx, user.id))) throw new UserNotFoundError();
       return { counts: forgotten.map((done) => done.counts), afterCommit: forgotten.flatMap((done) => (done.afterCommit ? [done.afterCommit] : [])) };
     });
     for (const step of afterCommit) counts.push(await step());
+    // The throttles' counters that name the email (its failed sign-ins) go: they would outlive it by minutes only, but they are its.
+    await this.loginThrottle.forgetAccount(profile.email);
     // No name or address in the log: the account holder asked for them to go.
     await this.audit.recordSystem({
       by: 'The account holder',
