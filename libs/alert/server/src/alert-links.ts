@@ -1,6 +1,6 @@
-import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, type PurposeKeys, purposeKeys } from '@dealership/server-core';
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The one-click unsubscribe address a digest's `List-Unsubscribe` header gives (RFC 8058): a mail
@@ -21,14 +21,14 @@ export type AlertLinkPurpose = 'c' | 'u';
  */
 @Injectable()
 export class AlertLinks {
-  private readonly key: Buffer;
+  private readonly keys: PurposeKeys;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', resolveJwtSecret(config), 'dealership', 'alert-links', 32));
+    this.keys = purposeKeys(config, 'alert-links');
   }
 
   token(purpose: AlertLinkPurpose, subscriberId: string): string {
-    return `${purpose}.${subscriberId}.${this.sign(`${purpose}.${subscriberId}`)}`;
+    return `${purpose}.${subscriberId}.${this.sign(this.keys.current.key, `${purpose}.${subscriberId}`)}`;
   }
 
   /** The page a link opens: it asks for one click (a mail scanner's prefetch changes nothing). */
@@ -47,12 +47,16 @@ export class AlertLinks {
     const [given, subscriberId, signature, ...rest] = token.split('.');
     if (rest.length > 0 || given !== purpose || !subscriberId || !signature) return null;
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subscriberId)) return null;
-    const expected = Buffer.from(this.sign(`${purpose}.${subscriberId}`));
     const actual = Buffer.from(signature);
-    return actual.length === expected.length && timingSafeEqual(actual, expected) ? subscriberId : null;
+    // Signed with the current key or a previous secret's (a link in an old message still works).
+    const signedByUs = this.keys.all.some(({ key }) => {
+      const expected = Buffer.from(this.sign(key, `${purpose}.${subscriberId}`));
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    });
+    return signedByUs ? subscriberId : null;
   }
 
-  private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  private sign(key: Buffer, payload: string): string {
+    return createHmac('sha256', key).update(payload).digest('base64url');
   }
 }

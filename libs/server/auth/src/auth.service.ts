@@ -1,4 +1,4 @@
-import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import type { AuthUser } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Access, type AccessDenial, accessDenial } from './access';
 import { AUTH_SESSION_STORE, type AuthSessionStore } from './auth-session-store';
 import { JWT_STRATEGY, JwtStrategy } from './jwt.strategy';
+import { TokenKeys } from './token-keys';
 
 /** The audience of second-step challenges: a session token is never one, nor the other way round. */
 const SECOND_FACTOR_AUDIENCE = 'second-factor';
@@ -22,7 +23,7 @@ export function durationSeconds(duration: string): number {
 }
 
 /**
- * Issues and checks the API's tokens: HS256 JWTs signed with `resolveJwtSecret(config)`, each
+ * Issues and checks the API's tokens: HS256 JWTs signed with the session tokens' key (`TokenKeys`), each
  * naming its user (`sub`) and its session (`sid`, a row the `AuthSessionStore` keeps) and expiring
  * with the session after `config.jwt.expiresIn`. REST (the access guard) and tRPC (the request
  * context) both authenticate through `userFromAuthorization`, which runs the passport-jwt strategy.
@@ -30,6 +31,7 @@ export function durationSeconds(duration: string): number {
 @Injectable()
 export class AuthService {
   private readonly signer: JwtService;
+  private readonly keys: TokenKeys;
   private readonly lifetimeSeconds: number;
   private store?: AuthSessionStore;
 
@@ -38,7 +40,9 @@ export class AuthService {
     private readonly strategy: JwtStrategy,
     private readonly moduleRef: ModuleRef,
   ) {
-    this.signer = new JwtService({ secret: resolveJwtSecret(config), signOptions: { algorithm: 'HS256' } });
+    this.keys = new TokenKeys(config);
+    const { secret, keyid } = this.keys.signing;
+    this.signer = new JwtService({ secret, signOptions: { algorithm: 'HS256', keyid } });
     this.lifetimeSeconds = durationSeconds(config.jwt.expiresIn);
   }
 
@@ -64,7 +68,9 @@ export class AuthService {
   /** The user a second-step challenge names, or null when it is forged, expired or another kind of token. */
   verifySecondFactorChallenge(challenge: string): string | null {
     try {
-      const payload = this.signer.verify<{ sub?: unknown; aud?: unknown }>(challenge, { audience: SECOND_FACTOR_AUDIENCE, algorithms: ['HS256'] });
+      const secret = this.keys.verifying(challenge);
+      if (!secret) return null;
+      const payload = this.signer.verify<{ sub?: unknown; aud?: unknown }>(challenge, { secret, audience: SECOND_FACTOR_AUDIENCE, algorithms: ['HS256'] });
       return typeof payload.sub === 'string' ? payload.sub : null;
     } catch {
       return null;

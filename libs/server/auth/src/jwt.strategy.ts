@@ -1,4 +1,4 @@
-import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type AuthUser, IdSchema } from '@dealership/shared-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -7,6 +7,16 @@ import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { z } from 'zod';
 import { AUTH_SESSION_STORE, type AuthSessionStore } from './auth-session-store';
+import { TokenKeys } from './token-keys';
+
+/** passport-jwt's `secretOrKeyProvider` over `keys`: a token naming a key we do not hold fails. */
+function keyProvider(keys: TokenKeys) {
+  return (_request: unknown, rawToken: string, done: (error: Error | null, key?: string | Buffer) => void) => {
+    const key = keys.verifying(rawToken);
+    if (key) done(null, key);
+    else done(new Error('signed with a key we do not hold'));
+  };
+}
 
 /** The strategy's name in its passport registry. */
 export const JWT_STRATEGY = 'jwt';
@@ -46,7 +56,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromBareHeader]),
-      secretOrKey: resolveJwtSecret(config),
+      // The key the token names (`TokenKeys`): the current one or a previous secret's.
+      secretOrKeyProvider: keyProvider(new TokenKeys(config)),
       algorithms: ['HS256'],
     });
   }

@@ -89,6 +89,11 @@ export class TwoFactorRepository {
   }
 
   /** An owner resets someone's second factor: secret, codes and remembered devices go, and every session ends. */
+  /** Stores the account's second factor sealed anew (under the current key); the same secret. */
+  async reseal(userId: string, encryptedSecret: string): Promise<void> {
+    await this.db.update(users).set({ totpSecret: encryptedSecret }).where(eq(users.id, userId));
+  }
+
   /** Deletes the account's remembered devices. */
   async forgetDevices(userId: string, db: Database | Transaction = this.db): Promise<void> {
     await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));

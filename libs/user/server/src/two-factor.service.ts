@@ -1,10 +1,10 @@
 import { type AuditActor, type AuditClient, AuditService } from '@dealership/audit-server';
-import { APP_CONFIG, type AppConfig, resolveJwtSecret } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, type PurposeKeys, purposeKeys } from '@dealership/server-core';
 import { SITE_NAME } from '@dealership/shared-schemas';
 import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS, type TwoFactorSetup, type TwoFactorStatus } from '@dealership/user-schemas';
 import type { Database, Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { PasswordHasher } from './password-hasher';
@@ -32,7 +32,7 @@ function recoveryCode(): string {
  */
 @Injectable()
 export class TwoFactorService {
-  private readonly key: Buffer;
+  private readonly keys: PurposeKeys;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -41,7 +41,7 @@ export class TwoFactorService {
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
   ) {
-    this.key = Buffer.from(hkdfSync('sha256', resolveJwtSecret(config), 'dealership', 'totp-secret', 32));
+    this.keys = purposeKeys(config, 'totp-secret');
   }
 
   async status(userId: string): Promise<TwoFactorStatus> {
@@ -102,8 +102,18 @@ export class TwoFactorService {
     const stored = await this.store.stored(userId);
     if (!stored?.totpSecret) return false;
     if (proof.recoveryCode) return this.store.useRecoveryCode(userId, sha256(normaliseRecoveryCode(proof.recoveryCode)));
-    const step = this.matchingStep(this.decrypt(stored.totpSecret), email, proof.code ?? '');
-    return step !== null && (await this.store.acceptStep(userId, step));
+    let secret: string;
+    try {
+      secret = this.decrypt(stored.totpSecret);
+    } catch {
+      // Sealed under a secret no longer configured: no code can match (an owner resets it).
+      return false;
+    }
+    const step = this.matchingStep(secret, email, proof.code ?? '');
+    if (step === null || !(await this.store.acceptStep(userId, step))) return false;
+    // Sealed under a previous secret (JWT_SECRET_PREVIOUS): sealed again under the current key, so dropping that secret later loses nothing.
+    if (!this.sealedWithCurrent(stored.totpSecret)) await this.store.reseal(userId, this.encrypt(secret));
+    return true;
   }
 
   /** Remembers this device for TRUSTED_DEVICE_DAYS: its token, for the browser to keep. */
@@ -156,15 +166,37 @@ export class TwoFactorService {
 
   private encrypt(text: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.current.key, iv);
     const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
   }
 
-  private decrypt(sealed: string): string {
+  /** Whether `sealed` opens under the current key. */
+  private sealedWithCurrent(sealed: string): boolean {
+    try {
+      this.open(sealed, this.keys.current.key);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private open(sealed: string, key: Buffer): string {
     const [, iv, tag, data] = sealed.split('.');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** The text `sealed` holds, under the current key or a previous secret's (GCM says which: a wrong key fails its tag). */
+  private decrypt(sealed: string): string {
+    for (const { key } of this.keys.all) {
+      try {
+        return this.open(sealed, key);
+      } catch {
+        // Not this key: the next one.
+      }
+    }
+    throw new Error('a second factor sealed under a key no longer configured (JWT_SECRET_PREVIOUS)');
   }
 }

@@ -16,6 +16,12 @@ export const accountsEnv = {
   /** Apply ADMIN_PASSWORD (and the owner role) to an existing account on this start: a reset, once. */
   ADMIN_PASSWORD_RESET: booleanish.default(false),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Secrets JWT_SECRET replaced, comma-separated: what they signed or encrypted still verifies and decrypts. */
+  JWT_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, { error: 'must list secrets of at least 32 characters each' }))),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, { error: 'must be a duration such as 15m, 12h or 7d' })
@@ -44,12 +50,12 @@ export function checkAccounts(env: AccountsEnv & { NODE_ENV: string }, ctx: z.Re
 export interface AccountsConfig {
   /** `reset`: apply the password and role to an existing account (`ADMIN_PASSWORD_RESET`); otherwise only a new account takes them. */
   admin?: { email: string; password: string; name: string; reset: boolean };
-  jwt: { secret?: string; expiresIn: string };
+  jwt: { secret?: string; previousSecrets: string[]; expiresIn: string };
 }
 
 export function accountsConfig(e: AccountsEnv): AccountsConfig {
   return {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME, reset: e.ADMIN_PASSWORD_RESET } : undefined,
-    jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
+    jwt: { secret: e.JWT_SECRET, previousSecrets: e.JWT_SECRET_PREVIOUS, expiresIn: e.JWT_EXPIRES_IN },
   };
 }

@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       mediaDir: '/srv/app/.data/media',
       publicUrl: 'http://localhost:3000',
       seedDemo: true,
-      jwt: { expiresIn: '7d' },
+      jwt: { previousSecrets: [], expiresIn: '7d' },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
