@@ -70,7 +70,7 @@ test('a visitor asks about a car; the staff get an email and an SMS, the buyer a
   await expect(lead).toBeVisible();
   await expect(lead.getByRole('link', { name: car.name })).toHaveAttribute('href', `/car/${car.slug}`);
   await expect(lead.getByRole('link', { name: '+254712000314' })).toHaveAttribute('href', 'tel:+254712000314');
-  await expect(lead.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/254712345678\?/);
+  await expect(lead.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/254712000314\?/);
 
   await lead.getByRole('textbox', { name: 'Note' }).fill('Called back, viewing on Saturday');
   await lead.getByRole('combobox', { name: 'Status' }).click();
