@@ -30,5 +30,7 @@ process.chdir(root);
 const main = join(root, 'dist/apps/server/main.js');
 // The server's Node options are taken only when Node starts: this process becomes that Node (same
 // pid, so signals and the exit code are the server's), as `node <flags> main.js` would start.
-if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...SERVER_NODE_FLAGS, main], { ...SERVER_ENV, ...process.env });
+// `npm run backup` / `npm run restore -- <archive>`: the words after the script's own flags go to the server.
+const commandArgs = process.argv.slice(2).filter((arg) => arg !== '--no-build');
+if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...SERVER_NODE_FLAGS, main, ...commandArgs], { ...SERVER_ENV, ...process.env });
 else createRequire(import.meta.url)(main);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,4 +88,52 @@ describe('server process (built bundle)', () => {
     expect(first.output()).toContain('shutting down');
     expect(existsSync(join(dataDir, 'dealership.lock'))).toBe(false);
   }, 120_000);
+
+  it('backs up while serving (npm run backup asks the running server), and restores into an empty DATA_DIR that serves the same site', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'server-backup-'));
+    const restored = mkdtempSync(join(tmpdir(), 'server-restored-'));
+    const command = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, [bundle, ...args], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' });
+    const catalogue = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/api/car/getAll-car`)).json()) as { cars: { _id: string; documents: { url: string }[] }[] };
+    try {
+      const socket = await listener();
+      const server = run({ DATA_DIR: site }, socket);
+      let before: Awaited<ReturnType<typeof catalogue>>;
+      let archive: string;
+      try {
+        await waitForHealth(socket.port, server);
+        before = await catalogue(socket.port);
+        expect(before.cars.length).toBeGreaterThan(0);
+        const backup = command({ DATA_DIR: site }, 'backup');
+        expect({ status: backup.status, stderr: backup.stderr }).toEqual({ status: 0, stderr: '' });
+        archive = backup.stdout.trim().split('\n').at(-1) as string;
+        expect(archive).toMatch(new RegExp(`^${join(site, 'backups')}/backup-.*\\.tar$`));
+        // Not under a running server: restoring there is refused.
+        expect(command({ DATA_DIR: site }, 'restore', archive).status).toBe(1);
+      } finally {
+        server.kill('SIGTERM');
+      }
+      expect(await exited(server)).toBe(0);
+
+      const restore = command({ DATA_DIR: restored }, 'restore', archive);
+      expect({ status: restore.status, stdout: restore.stdout }).toMatchObject({ status: 0, stdout: expect.stringContaining('Restored the backup of') });
+      const againSocket = await listener();
+      const again = run({ DATA_DIR: restored }, againSocket);
+      try {
+        await waitForHealth(againSocket.port, again);
+        const after = await catalogue(againSocket.port);
+        expect(after).toEqual(before);
+        // The same pictures, served from the restored media folder.
+        const picture = after.cars[0].documents[0].url;
+        expect((await fetch(`http://127.0.0.1:${againSocket.port}${picture}`)).status).toBe(200);
+      } finally {
+        again.kill('SIGTERM');
+      }
+      expect(await exited(again)).toBe(0);
+      expect(again.output()).not.toContain('Demo catalogue seeded');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+      rmSync(restored, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { FastifyListenOptions } from 'fastify';
+import { runBackupCommand } from './backup-command';
 import { createApp } from './create-app';
 import { ConfigError, createLogger, loadConfig } from '@dealership/server-core';
 import { DataDirLockedError } from '@dealership/server-db';
@@ -15,6 +16,9 @@ async function main() {
     }
     throw error;
   }
+  // `npm run backup` and `npm run restore -- <archive>` (docs/operating.md, "Backups").
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') process.exit(await runBackupCommand(config, [command, ...args]));
   const logger = createLogger(config);
   const started = Date.now();
   let app;

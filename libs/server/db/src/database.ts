@@ -43,6 +43,11 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   /** Closes the connection (and releases the data folder lock, for PGlite). */
   close(): Promise<void>;
+  /**
+   * The embedded database's files as PGlite's own gzipped tar, taken while no query runs (a backup,
+   * `writeBackup`). Only PGlite: a PostgreSQL server is dumped with `pg_dump`.
+   */
+  dumpDatabase?(): Promise<Buffer>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { openDatabase } from './open-database';
 import { DB, DB_HANDLE } from './db.tokens';
 import { EmbeddedMaintenance } from './embedded-maintenance';
 import { PeriodicJobs } from './periodic-jobs';
+import { ServerBackups } from './server-backups';
 import { ThrottleCounters } from './throttle-counters';
 import { THROTTLE_STORE } from '@dealership/server-auth';
 
@@ -61,6 +62,7 @@ export class DbModule {
         { provide: DB, inject: [DB_HANDLE], useFactory: (handle: DatabaseHandle): Database => handle.db },
         ...beside,
         EmbeddedMaintenance,
+        ServerBackups,
         DatabaseCloser,
       ],
       exports: exported,

@@ -1,4 +1,7 @@
-export { DataDirLockedError } from './data-dir-lock';
+export { BackupRefusedError, listBackups, restoreBackup, writeBackup, type BackupManifest } from './backup';
+export { backupRequestFiles, backupsBeyondRetention, ServerBackups } from './server-backups';
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export { findMigrationsDir } from './migrations-dir';
 export * from './notified-generation';
 export * from './database';
 export * from './db.module';

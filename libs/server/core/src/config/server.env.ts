@@ -72,6 +72,10 @@ export const serverEnv = {
     .optional(),
   LISTEN_PID: z.coerce.number({ error: 'must be a process id' }).int({ error: 'must be a process id' }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Where backups are written (`npm run backup`, the daily job); default `DATA_DIR/backups`. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** The embedded database's daily backup into BACKUP_DIR (once across instances). */
+  BACKUP_DAILY: booleanish.default(true),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
@@ -138,6 +142,8 @@ export interface ServerConfig {
   listenFd?: number;
   /** Absolute path of the data folder (embedded database, media, generated secrets). */
   dataDir: string;
+  /** Where backups go, and whether the server takes one a day (embedded database). */
+  backup: { dir: string; daily: boolean };
   /** A PostgreSQL server URL; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   databasePoolSize: number;
@@ -182,6 +188,7 @@ export function serverConfig(e: ServerEnv, cwd: string): ServerConfig {
     // cannot know its child's pid leaves it unset).
     listenFd: e.LISTEN_FDS === 1 && (e.LISTEN_PID === undefined || e.LISTEN_PID === process.pid) ? SD_LISTEN_FDS_START : undefined,
     dataDir: resolve(cwd, e.DATA_DIR),
+    backup: { dir: e.BACKUP_DIR ? resolve(cwd, e.BACKUP_DIR) : resolve(cwd, e.DATA_DIR, 'backups'), daily: e.BACKUP_DAILY },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,

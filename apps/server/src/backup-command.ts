@@ -1,0 +1,97 @@
+import type { AppConfig } from '@dealership/server-core';
+import { BackupRefusedError, backupRequestFiles, DataDirLockedError, findMigrationsDir, lockDataDir, openDatabase, restoreBackup, writeBackup } from '@dealership/server-db';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How long `npm run backup` waits for a running server to take the backup it asked for. */
+const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+
+const productVersion = () => {
+  try {
+    return (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
+
+/** Asks the server that holds DATA_DIR to take a backup (a request file it checks every second); the archive's path. */
+async function askRunningServer(config: AppConfig, print: (line: string) => void): Promise<string> {
+  const files = backupRequestFiles(config.dataDir);
+  rmSync(files.result, { force: true });
+  writeFileSync(files.request, new Date().toISOString(), { mode: 0o600 });
+  print('The server is running: it takes the backup while it goes on serving...');
+  const until = Date.now() + REQUEST_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (existsSync(files.result)) {
+      const result = JSON.parse(readFileSync(files.result, 'utf8')) as { file?: string; error?: string };
+      rmSync(files.result, { force: true });
+      if (result.file) return result.file;
+      throw new Error(`the server could not take the backup: ${result.error}`);
+    }
+    await sleep(250);
+  }
+  rmSync(files.request, { force: true });
+  throw new Error('the server did not answer within ten minutes (is it this version, and is it serving?)');
+}
+
+/**
+ * `npm run backup` and `npm run restore -- <archive> [--force]`, with the server's own settings
+ * (docs/operating.md, "Backups"). The backup's path is printed on the last line. Answers the exit code.
+ */
+export async function runBackupCommand(config: AppConfig, args: string[], print: (line: string) => void = console.log): Promise<number> {
+  const [command, ...rest] = args;
+  if (config.databaseUrl) {
+    print('With DATABASE_URL the database is a PostgreSQL server: back it up with pg_dump (docs/operating.md, "Backups"); MEDIA_DIR is a folder to copy.');
+    return 2;
+  }
+  try {
+    if (command === 'backup') {
+      let handle;
+      try {
+        handle = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+      } catch (error) {
+        if (!(error instanceof DataDirLockedError)) throw error;
+        print(await askRunningServer(config, print));
+        return 0;
+      }
+      try {
+        const { file } = await writeBackup(handle, {
+          mediaDir: config.cloudinaryUrl ? undefined : config.mediaDir,
+          backupDir: config.backup.dir,
+          product: productVersion(),
+        });
+        print(file);
+        return 0;
+      } finally {
+        await handle.close();
+      }
+    }
+    // restore
+    const archive = rest.find((arg) => !arg.startsWith('--'));
+    if (!archive) {
+      print('Usage: npm run restore -- <backup archive> [--force]');
+      return 64;
+    }
+    const migrationsCount = (JSON.parse(readFileSync(join(findMigrationsDir(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    // Never under a running server: DATA_DIR is held (the same lock the server takes) while it is restored.
+    const release = lockDataDir(config.dataDir);
+    let manifest;
+    try {
+      manifest = await restoreBackup(archive, { dataDir: join(config.dataDir, 'pglite'), mediaDir: config.mediaDir, migrationsCount, force: rest.includes('--force') });
+    } finally {
+      release();
+    }
+    // Opened once: the migrations this version has and the backup lacks are applied now.
+    const handle = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    await handle.close();
+    print(`Restored the backup of ${manifest.createdAt} (${Object.values(manifest.tables).reduce((sum, rows) => sum + rows, 0)} rows, ${manifest.media.length} pictures) into ${config.dataDir}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupRefusedError || error instanceof DataDirLockedError) {
+      print(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
