@@ -18,6 +18,8 @@ export function createSenders({ messaging }: Pick<AppConfig, 'messaging'>): Mess
   ];
 }
 
+import { OutboxMetrics } from './outbox-metrics';
+
 @Module({
   imports: [AuditModule],
   providers: [
@@ -27,6 +29,7 @@ export function createSenders({ messaging }: Pick<AppConfig, 'messaging'>): Mess
     MessageRouter,
     MessageWorker,
     Outbox,
+    OutboxMetrics,
   ],
   exports: [MessageService, MessageRouter, Outbox, MessageWorker],
 })

@@ -73,6 +73,18 @@ export class MessageRepository {
     return gone.length;
   }
 
+  /** The outbox's backlog for the metrics: messages waiting (and the oldest one's age in seconds) and failed. */
+  async backlog(): Promise<{ pending: number; oldestPendingSeconds: number; failed: number }> {
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*) filter (where ${outboxMessages.status} in ('pending', 'sending'))`.mapWith(Number),
+        oldest: sql<number>`coalesce(extract(epoch from now() - min(${outboxMessages.createdAt}) filter (where ${outboxMessages.status} in ('pending', 'sending'))), 0)`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${outboxMessages.status} = 'failed')`.mapWith(Number),
+      })
+      .from(outboxMessages);
+    return { pending: row?.pending ?? 0, oldestPendingSeconds: row?.oldest ?? 0, failed: row?.failed ?? 0 };
+  }
+
   /** Messages about any of `references` (the staff's alerts about a lead or order whose person is forgotten), but one being sent; how many went. */
   async purgeAbout(db: Database | Transaction, references: readonly string[]): Promise<number> {
     if (references.length === 0) return 0;

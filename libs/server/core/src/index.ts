@@ -17,4 +17,5 @@ export * from './http/zod-validation';
 export { createLogger, PinoNestLogger } from './logging/logger';
 export { safeError, type SafeErrorLog } from './logging/safe-error';
 export * from './config/secrets';
+export { metrics, startProcessMetrics } from './metrics';
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './config/common-passwords';

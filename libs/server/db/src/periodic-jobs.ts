@@ -1,9 +1,20 @@
+import { metrics } from '@dealership/server-core';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import { Counter, Gauge } from 'prom-client';
 import { hostname } from 'node:os';
 import type { Database } from './database';
 import { DB } from './db.tokens';
 import { scheduledJobs } from './schema';
+
+/** The jobs' runs on this instance, by outcome, and when each last succeeded (`GET /metrics`). */
+const JOB_RUNS = new Counter({ name: 'periodic_job_runs_total', help: 'Periodic jobs run by this instance, by job and outcome', labelNames: ['job', 'outcome'], registers: [metrics] });
+const JOB_LAST_SUCCESS = new Gauge({
+  name: 'periodic_job_last_success_timestamp_seconds',
+  help: 'When this instance last ran each periodic job to the end (Unix seconds)',
+  labelNames: ['job'],
+  registers: [metrics],
+});
 
 /**
  * Work that must run once per period across every instance on the database (the upload sweep,
@@ -41,7 +52,14 @@ export class PeriodicJobs implements OnApplicationShutdown {
       return false;
     }
     const run = job()
-      .catch((error: unknown) => this.logger.warn(`${name} failed: ${error instanceof Error ? error.name : 'error'}`))
+      .then(() => {
+        JOB_RUNS.inc({ job: name, outcome: 'done' });
+        JOB_LAST_SUCCESS.set({ job: name }, Date.now() / 1000);
+      })
+      .catch((error: unknown) => {
+        JOB_RUNS.inc({ job: name, outcome: 'failed' });
+        this.logger.warn(`${name} failed: ${error instanceof Error ? error.name : 'error'}`);
+      })
       .finally(() => this.running.delete(name));
     this.running.set(name, run);
     await run;

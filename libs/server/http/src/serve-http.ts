@@ -7,13 +7,14 @@ import { constants as zlib } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { CspSources } from './csp-sources';
 import { trimMemoryWhenIdle } from './idle-memory';
+import { registerMetricsEndpoint } from './metrics-endpoint';
 import { registerSecurityHeaders } from './security-headers';
 import { serveWebApp } from './serve-web-app';
 import { mountTrpc } from './trpc-http';
 import { loadWebPages } from './web-app';
 
 export interface HttpOptions<TRouter extends AnyRouter> {
-  config: Pick<AppConfig, 'publicUrl' | 'corsOrigins' | 'dealerPhone' | 'trpcTransport'>;
+  config: Pick<AppConfig, 'publicUrl' | 'corsOrigins' | 'dealerPhone' | 'trpcTransport' | 'metricsToken'>;
   logger: Logger;
   /** The built web app (`dist/apps/web`); without its index.html only the API is served. */
   webDistDir: string;
@@ -43,6 +44,8 @@ export async function serveHttp<TRouter extends AnyRouter>(app: NestFastifyAppli
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Before the routes, so every request is counted (off, and free, without METRICS_TOKEN).
+  registerMetricsEndpoint(fastify, config);
   // Gives memory back after a busy spell, when Node was started with --expose-gc (docs/speed.md, "Memory").
   trimMemoryWhenIdle(fastify, { gc: globalThis.gc });
   const webPages = loadWebPages(webDistDir, config);

@@ -76,6 +76,8 @@ export const serverEnv = {
   BACKUP_DIR: z.string().min(1).optional(),
   /** The embedded database's daily backup into BACKUP_DIR (once across instances). */
   BACKUP_DAILY: booleanish.default(true),
+  /** `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: no metrics at all. */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
@@ -158,6 +160,8 @@ export interface ServerConfig {
    * client address is then the rightmost entry not written by a trusted proxy (Fastify's proxy-addr).
    */
   trustProxy: false | number | string[];
+  /** The token `GET /metrics` asks for; undefined: metrics off. */
+  metricsToken?: string;
   /** Other sites' origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -195,6 +199,7 @@ export function serverConfig(e: ServerEnv, cwd: string): ServerConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dealerPhone: e.DEALER_PHONE,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
     trpcTransport: e.TRPC_TRANSPORT,

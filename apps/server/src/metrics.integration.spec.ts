@@ -1,0 +1,31 @@
+import { outboxMessages } from '@dealership/message-data';
+import { PeriodicJobs } from '@dealership/server-db';
+import { useWholeServer } from './testing/whole-server';
+
+const TOKEN = 'metrics-token-for-the-test-0001';
+
+// What an operator watches (issue 42): GET /metrics in Prometheus's format, behind METRICS_TOKEN.
+describe('GET /metrics (integration: the whole server)', () => {
+  const server = useWholeServer({ METRICS_TOKEN: TOKEN });
+  const scrape = (authorization?: string) => server.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  it('refuses without the token, and counts a request by its route pattern, a failed message and a job run with it', async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(401);
+
+    await server.app.inject({ method: 'GET', url: '/api/car/getCarById-car/a-secret-looking-slug-000' });
+    await server.database.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+254700000001', topic: 'lead.buyer', bodyText: 'x', status: 'failed' });
+    await server.app.get(PeriodicJobs).tick('metrics.test', 60_000, async () => undefined);
+
+    const res = await scrape(`Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.body;
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/car\/getCarById-car\/:slug",status="\d{3}"\} 1/);
+    expect(text).not.toContain('a-secret-looking-slug');
+    expect(text).toMatch(/^outbox_messages_failed 1$/m);
+    expect(text).toMatch(/^outbox_messages_pending \d+$/m);
+    expect(text).toMatch(/periodic_job_runs_total\{job="metrics\.test",outcome="done"\} 1/);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+});
