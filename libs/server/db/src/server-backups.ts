@@ -64,6 +64,7 @@ export class ServerBackups implements OnModuleInit, OnModuleDestroy {
   onModuleInit() {
     if (this.handle.engine !== 'pglite' || !this.handle.dumpDatabase) return;
     if (this.config.backup.daily) this.jobs.every('backup.daily', BACKUP_INTERVAL_MS, () => this.daily());
+    // In every process on purpose: only the one holding this DATA_DIR (the embedded database allows one) can answer its request.
     this.watcher = setInterval(() => void this.answerRequest(), 1000).unref();
   }
 
