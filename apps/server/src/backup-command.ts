@@ -1,19 +1,21 @@
 import type { AppConfig } from '@dealership/server-core';
-import { BackupRefusedError, backupRequestFiles, DataDirLockedError, findMigrationsDir, lockDataDir, openDatabase, restoreBackup, writeBackup } from '@dealership/server-db';
+import {
+  BackupRefusedError,
+  backupRequestFiles,
+  DataDirLockedError,
+  findMigrationsDir,
+  lockDataDir,
+  openDatabase,
+  productVersion,
+  restoreBackup,
+  writeBackup,
+} from '@dealership/server-db';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long `npm run backup` waits for a running server to take the backup it asked for. */
 const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
-
-const productVersion = () => {
-  try {
-    return (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-};
 
 /** Asks the server that holds DATA_DIR to take a backup (a request file it checks every second); the archive's path. */
 async function askRunningServer(config: AppConfig, print: (line: string) => void): Promise<string> {

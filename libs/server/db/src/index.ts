@@ -1,5 +1,5 @@
 export { BackupRefusedError, listBackups, restoreBackup, writeBackup, type BackupManifest } from './backup';
-export { backupRequestFiles, backupsBeyondRetention, ServerBackups } from './server-backups';
+export { backupRequestFiles, backupsBeyondRetention, productVersion, ServerBackups } from './server-backups';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { findMigrationsDir } from './migrations-dir';
 export * from './notified-generation';

@@ -35,7 +35,7 @@ export function backupsBeyondRetention(backups: readonly { file: string; takenAt
 }
 
 /** The product's version, for a backup's manifest (the package.json the server runs from). */
-function productVersion(): string {
+export function productVersion(): string {
   try {
     return (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
