@@ -11,11 +11,11 @@ import { extract, pack } from 'tar-stream';
 import { PGLITE_EXTENSIONS, restoreDataDirTemplate } from './data-dir-template';
 import { type Database, type DatabaseHandle, executeRows } from './database';
 
-// A backup is one tar file: `manifest.json`, the database (`database.tar.gz`: PGlite's own dump of
-// the embedded database), and the media folder's files under `media/`. The manifest says what made
+// A backup is one tar file: the database (`database.tar.gz`: PGlite's own dump of the embedded
+// database), the media folder's files under `media/`, and `manifest.json`, written last. The manifest says what made
 // it (product version, migration level), what it holds (rows per table), and every file's SHA-256.
 
-/** What a backup holds, written first in its archive. */
+/** What a backup holds, written last in its archive (every file's checksum known by then). */
 export interface BackupManifest {
   format: 1;
   product: string;
@@ -85,13 +85,25 @@ export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: 
   } finally {
     await copy.close();
   }
-  const mediaDir = options.mediaDir;
-  const mediaFiles = mediaDir ? filesUnder(mediaDir) : [];
-  const media = mediaFiles.map((file) => {
-    const data = readFileSync(join(mediaDir as string, file));
-    return { file, bytes: data.length, sha256: sha256(data) };
-  });
   const now = options.now ?? new Date();
+  mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+  const name = `backup-${now.toISOString().replace(/[:.]/g, '-')}.tar`;
+  const file = join(options.backupDir, name);
+  const partial = `${file}.partial`;
+  const archive = pack();
+  const written = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
+  const entry = (entryName: string, data: Buffer) =>
+    new Promise<void>((done, fail) => archive.entry({ name: entryName, size: data.length, mode: 0o600 }, data, (error) => (error ? fail(error) : done())));
+  await entry('database.tar.gz', dump);
+  // One file at a time, read once (written and hashed): a media folder may hold gigabytes.
+  const mediaDir = options.mediaDir;
+  const media: BackupManifest['media'] = [];
+  for (const mediaFile of mediaDir ? filesUnder(mediaDir) : []) {
+    const data = readFileSync(join(mediaDir as string, mediaFile));
+    await entry(`media/${mediaFile}`, data);
+    media.push({ file: mediaFile, bytes: data.length, sha256: sha256(data) });
+  }
+  // Last, once every file's checksum is known (a restore reads the whole archive before it trusts any of it).
   const manifest: BackupManifest = {
     format: 1,
     product: options.product,
@@ -101,26 +113,14 @@ export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: 
     database: { file: 'database.tar.gz', bytes: dump.length, sha256: sha256(dump) },
     media,
   };
-
-  mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
-  const name = `backup-${now.toISOString().replace(/[:.]/g, '-')}.tar`;
-  const file = join(options.backupDir, name);
-  const partial = `${file}.partial`;
-  const archive = pack();
-  const written = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
-  const entry = (entryName: string, data: Buffer) =>
-    new Promise<void>((done, fail) => archive.entry({ name: entryName, size: data.length, mode: 0o600 }, data, (error) => (error ? fail(error) : done())));
   await entry('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
-  await entry(manifest.database.file, dump);
-  // One file at a time: a media folder may hold gigabytes.
-  for (const { file: mediaFile } of media) await entry(`media/${mediaFile}`, readFileSync(join(mediaDir as string, mediaFile)));
   archive.finalize();
   await written;
   renameSync(partial, file);
   return { file, manifest };
 }
 
-/** Reads a backup's entries (manifest first), checking every file against the manifest's checksums. */
+/** Reads a backup's entries, checking every file against the manifest's checksums. */
 async function readBackup(file: string): Promise<{ manifest: BackupManifest; database: Buffer; media: Map<string, Buffer> }> {
   const entries = new Map<string, Buffer>();
   const reader = extract();
