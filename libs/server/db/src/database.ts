@@ -29,6 +29,17 @@ export interface ChannelHandlers {
   onListening(listening: boolean): void;
 }
 
+/** How a PostgreSQL server's connection pool is used right now (`GET /metrics`). */
+export interface PoolUse {
+  /** Connections open, idle or running a query. */
+  open: number;
+  idle: number;
+  /** Calls waiting for a connection (every one busy and the pool at `max`). */
+  waiting: number;
+  /** The most connections the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
+}
+
 /** An open database connection with what the app needs around it. */
 export interface DatabaseHandle {
   readonly db: Database;
@@ -36,6 +47,11 @@ export interface DatabaseHandle {
   readonly engine: 'pglite' | 'postgres';
   /** Resolves when the engine answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * The connection pool's use, on a PostgreSQL server only: PGlite has no pool (one connection in
+   * the process, whose queries take turns), so it has nothing to report.
+   */
+  poolUse?(): PoolUse;
   /**
    * Hears NOTIFY on `channel` until the returned function is called (or the handle closes). On a
    * server it is a connection of its own, reconnected when lost (see `ChannelHandlers.onListening`).

@@ -2,6 +2,7 @@ import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Database, DatabaseHandle } from './database';
 import { openDatabase } from './open-database';
+import { DatabaseMetrics } from './database-metrics';
 
 import { DB, DB_HANDLE } from './db.tokens';
 import { EmbeddedMaintenance } from './embedded-maintenance';
@@ -15,7 +16,7 @@ export { DB, DB_HANDLE };
 const connectionLogger = new Logger('Database');
 
 /** What the database module provides besides the handle itself, in the app and in tests alike. */
-const beside = [PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }];
+const beside = [PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }, DatabaseMetrics];
 const exported = [DB, DB_HANDLE, PeriodicJobs, THROTTLE_STORE];
 
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */

@@ -64,6 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         ping: async () => {
           await pool.query('select 1');
         },
+        poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
         listen: async (channel, handlers) => {
           const stop = listenOnServer(Client, target.url, channel, handlers, { connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
           listeners.add(stop);

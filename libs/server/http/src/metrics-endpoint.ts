@@ -1,4 +1,5 @@
 import { type AppConfig, metrics, startProcessMetrics } from '@dealership/server-core';
+import { startProcedureMetrics } from '@dealership/server-trpc';
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Histogram } from 'prom-client';
@@ -6,13 +7,15 @@ import { Histogram } from 'prom-client';
 /**
  * `GET /metrics` (Prometheus's text format) when `METRICS_TOKEN` is set, answered only with
  * `Authorization: Bearer <token>` (401 otherwise), and the requests' count and duration per route:
- * the route's pattern (`/api/car/getSingle-car/:slug`), never the URL with its ids or tokens. Unset,
- * nothing is registered and no request pays for it.
+ * the route's pattern (`/api/car/getSingle-car/:slug`), never the URL with its ids or tokens, and
+ * the tRPC procedures' calls by path and outcome. Unset, nothing is registered and no request pays
+ * for it.
  */
 export function registerMetricsEndpoint(fastify: FastifyInstance, config: Pick<AppConfig, 'metricsToken'>): void {
   const token = config.metricsToken;
   if (!token) return;
   startProcessMetrics();
+  startProcedureMetrics();
   const requests =
     (metrics.getSingleMetric('http_request_duration_seconds') as Histogram<'method' | 'route' | 'status'> | undefined) ??
     new Histogram({

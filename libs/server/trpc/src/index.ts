@@ -1,4 +1,5 @@
 export * from './context-errors';
+export { startProcedureMetrics } from './procedure-metrics';
 export {
   adminProcedure,
   authedProcedure,

@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode, text } from '@dealership/shared-schemas';
 import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, authedProcedure, createCallerFactory, publicProcedure, router, type TrpcContext } from './trpc';
+import { adminProcedure, authedProcedure, createCallerFactory, observeProcedureCalls, publicProcedure, router, type TrpcContext } from './trpc';
 
 const testRouter = router({
   open: publicProcedure.query(() => 'open'),
@@ -72,5 +72,25 @@ describe('error formatter', () => {
     const internal = await shapeOf(caller(null).broken());
     expect(internal.message).toBe('Internal server error');
     expect(JSON.stringify(internal)).not.toContain('hunter2');
+  });
+});
+
+describe('procedure call observer (the metrics)', () => {
+  it('is told of each call with its path, ok or the code it answered (domain errors mapped), and its duration', async () => {
+    const calls: [string, string, number][] = [];
+    observeProcedureCalls((path, outcome, seconds) => calls.push([path, outcome, seconds]));
+    await caller(null).open();
+    await caller(null).missing().catch(() => undefined);
+    await caller(null).mine().catch(() => undefined);
+    await caller(null).validated({} as never).catch(() => undefined);
+    await caller(null).broken().catch(() => undefined);
+    expect(calls.map(([path, outcome]) => `${path} ${outcome}`)).toEqual([
+      'open ok',
+      'missing NOT_FOUND',
+      'mine UNAUTHORIZED',
+      'validated BAD_REQUEST',
+      'broken INTERNAL_SERVER_ERROR',
+    ]);
+    for (const [, , seconds] of calls) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 });

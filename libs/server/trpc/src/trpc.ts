@@ -62,14 +62,36 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Turns the services' domain errors into tRPC errors with the matching code (and HTTP status). */
-const domainErrors = t.middleware(async ({ next }) => {
+/** One finished procedure call: its path (`car.bySlug`), `ok` or the error code it answered, and how long it took. */
+export type ProcedureCallObserver = (path: string, outcome: 'ok' | TRPCError['code'], seconds: number) => void;
+
+// Set once the metrics are on (`observeProcedureCalls`); until then a call pays one check for it.
+let procedureCalls: ProcedureCallObserver | undefined;
+
+/**
+ * Tells `observer` of every procedure call from now on, with the code it answered (after domain
+ * errors are mapped), whatever calls it: `/trpc` over either transport, or the server renderer.
+ * Calls to no procedure (an unknown path) never reach it. The latest observer replaces the previous.
+ */
+export function observeProcedureCalls(observer: ProcedureCallObserver): void {
+  procedureCalls = observer;
+}
+
+/**
+ * Turns the services' domain errors into tRPC errors with the matching code (and HTTP status).
+ * The outermost step of every procedure, so it also times calls for `observeProcedureCalls`: input
+ * parsing, the access checks and the body are inside it. (Timing in a middleware of its own
+ * would cost every call a step even with the metrics off.)
+ */
+const domainErrors = t.middleware(async ({ path, next }) => {
+  const observe = procedureCalls;
+  const started = observe ? performance.now() : 0;
   const result = await next();
   // The database being away is SERVICE_UNAVAILABLE with Retry-After, not an internal error.
   const cause = result.ok ? undefined : mapDatabaseError(result.error.cause);
-  if (!result.ok && cause instanceof DomainError) {
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
-  }
+  const mapped = !result.ok && cause instanceof DomainError ? new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause }) : undefined;
+  observe?.(path, result.ok ? 'ok' : (mapped ?? result.error).code, (performance.now() - started) / 1000);
+  if (mapped) throw mapped;
   return result;
 });
 
