@@ -1,10 +1,21 @@
 import { type MpesaPayment, orderNumber } from '@dealership/order-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
 import { PeriodicJobs } from '@dealership/server-db';
-import { MPESA_GATEWAY, type MpesaGateway, MpesaPaymentsDisabledError, mpesaResultMessage, parseStkCallback } from '@dealership/server-payment';
+import {
+  MPESA_GATEWAY,
+  type MpesaGateway,
+  MpesaPaymentsDisabledError,
+  type MpesaPushRequest,
+  MpesaRejectedError,
+  mpesaResultMessage,
+  mpesaResultOutcome,
+  parseStkCallback,
+  type StkPushAccepted,
+} from '@dealership/server-payment';
 import { SettingService } from '@dealership/setting-server';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import { MpesaMetrics } from './mpesa-metrics';
 import { MpesaPaymentRepository } from './mpesa-payment.repository';
 import { OrderAnnouncements } from './order-announcements';
 import { DepositNotDueError, errorText, OrderNotFoundError } from './order.errors';
@@ -40,6 +51,7 @@ export class MpesaDepositService implements OnModuleInit {
     private readonly throttle: OrderThrottle,
     private readonly settings: SettingService,
     private readonly jobs: PeriodicJobs,
+    private readonly metrics: MpesaMetrics,
   ) {}
 
   onModuleInit() {
@@ -85,7 +97,7 @@ export class MpesaDepositService implements OnModuleInit {
       throw error;
     }
     try {
-      const push = await this.mpesa.stkPush({
+      const push = await this.stkPush({
         amountKes: payment.amount,
         phone: payment.phone,
         accountReference: orderNumber(payment.orderId),
@@ -99,6 +111,18 @@ export class MpesaDepositService implements OnModuleInit {
       const detail = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
       this.logger.warn(`order ${payment.orderId}: the M-Pesa push failed: ${detail}`);
       await this.payments.failPush(payment.id, now, detail, error instanceof Error ? error.message : 'M-Pesa could not send the request');
+      throw error;
+    }
+  }
+
+  /** Daraja's STK push, counted by its outcome. */
+  private async stkPush(request: MpesaPushRequest): Promise<StkPushAccepted> {
+    try {
+      const accepted = await this.mpesa.stkPush(request);
+      this.metrics.count('push', 'accepted');
+      return accepted;
+    } catch (error) {
+      this.metrics.count('push', error instanceof MpesaRejectedError ? 'rejected' : 'failed');
       throw error;
     }
   }
@@ -124,16 +148,22 @@ export class MpesaDepositService implements OnModuleInit {
   async mpesaCallback(token: string, body: unknown, now = new Date()): Promise<void> {
     const callback = parseStkCallback(body);
     if (!callback || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      this.metrics.count('callback', 'ignored');
       this.logger.warn('M-Pesa callback ignored: not a callback of ours (unknown token or unreadable body)');
       return;
     }
     try {
       const settled = await this.settleMpesa({ callbackTokenHash: sha256(token), checkoutRequestId: callback.checkoutRequestId }, 'callback', callback, now);
+      this.metrics.count(
+        'callback',
+        settled.outcome === 'unmatched' ? 'ignored' : settled.outcome === 'mismatch' || settled.outcome === 'unconfirmed' ? 'untrusted' : mpesaResultOutcome(callback.resultCode),
+      );
       if (settled.outcome === 'unmatched') this.logger.warn(`M-Pesa callback ignored: ${callback.checkoutRequestId} is not a request of ours`);
       else if (settled.outcome === 'duplicate') this.logger.log(`M-Pesa callback for ${callback.checkoutRequestId} repeated: already settled`);
       else if (settled.outcome === 'unconfirmed')
         this.logger.warn(`M-Pesa callback for ${callback.checkoutRequestId} reported success without the payer's number or the receipt: left for the status query to confirm`);
     } catch (error) {
+      this.metrics.count('callback', 'error');
       // Daraja does not retry; the status query settles it.
       this.logger.error(`M-Pesa callback for ${callback.checkoutRequestId} could not be recorded (${errorText(error)}): the status query will settle it`);
     }
@@ -168,9 +198,11 @@ export class MpesaDepositService implements OnModuleInit {
     try {
       result = await this.mpesa.stkQuery(checkoutRequestId);
     } catch (error) {
+      this.metrics.count('query', 'failed');
       this.logger.warn(`M-Pesa request ${paymentId}: status query failed (${errorText(error)}): asked again later`);
       return undefined;
     }
+    this.metrics.count('query', result.state === 'pending' ? 'pending' : mpesaResultOutcome(result.resultCode));
     if (result.state === 'pending') {
       if (now.getTime() - requestedAt < MPESA_GIVE_UP_MS) return undefined;
       const settled = await this.settleMpesa(

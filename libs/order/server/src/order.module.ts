@@ -8,6 +8,7 @@ import { MpesaController } from './mpesa.controller';
 import { OrderController } from './order.controller';
 import { CardPaymentService } from './card-payment.service';
 import { MpesaDepositService } from './mpesa-deposit.service';
+import { MpesaMetrics } from './mpesa-metrics';
 import { MpesaPaymentRepository } from './mpesa-payment.repository';
 import { OrderAnnouncements } from './order-announcements';
 import { OrderPersonalData } from './order.personal-data';
@@ -27,6 +28,7 @@ import { ReservationHoldService } from './reservation-hold.service';
     OrderService,
     CardPaymentService,
     MpesaDepositService,
+    MpesaMetrics,
     ReservationHoldService,
     OrderRouter,
     OrderPersonalData,

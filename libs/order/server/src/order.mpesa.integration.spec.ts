@@ -2,6 +2,7 @@ import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealer
 import { cars } from '@dealership/car-data';
 import { outboxMessages } from '@dealership/message-data';
 import { mpesaPayments, orders } from '@dealership/order-data';
+import { metrics } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
@@ -91,6 +92,8 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
         MPESA_CALLBACK_URL: `http://127.0.0.1:${port}`,
         MPESA_API_URL: stub.url,
         MPESA_TIMEOUT_MS: '1000',
+        // The pushes, queries and callbacks counted by outcome (the last test).
+        METRICS_TOKEN: 'metrics-token-for-the-test-0001',
       },
     });
     await app.listen(port, '127.0.0.1');
@@ -348,6 +351,66 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     const pushes = stub.pushes.length;
     expect(await thrown(() => buyer.payDeposit({ orderId: order.id, phone: '0712345678' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(stub.pushes.length).toBe(pushes);
+  });
+
+  it('counts pushes, status queries and callbacks by outcome for GET /metrics', async () => {
+    const counts = async () => {
+      const metric = metrics.getSingleMetric('mpesa_requests_total');
+      // Copied: prom-client hands out its live values.
+      const values = new Map((metric ? (await metric.get()).values : []).map((v) => [`${v.labels.call} ${v.labels.outcome}`, v.value]));
+      return (call: string, outcome: string) => values.get(`${call} ${outcome}`) ?? 0;
+    };
+    const before = await counts();
+
+    // Paid, and cancelled on the phone: two pushes accepted, two callbacks by their result.
+    const paid = await reserve();
+    stub.nextOutcome({ resultCode: 0 });
+    await settledAs((await paid.buyer.payDeposit({ orderId: paid.order.id, phone: '0712345678' })).id, 'paid');
+    const cancelled = await reserve();
+    stub.nextOutcome({ resultCode: 1032 });
+    await settledAs((await cancelled.buyer.payDeposit({ orderId: cancelled.order.id, phone: '0712345678' })).id, 'failed');
+    // Daraja down: a failed push.
+    const down = await reserve();
+    stub.setBehaviour('error500');
+    await thrown(() => down.buyer.payDeposit({ orderId: down.order.id, phone: '0712345678' }));
+    stub.setBehaviour('normal');
+    // No callback: the page's poll asks, and the buyer could not be reached.
+    const silent = await reserve();
+    stub.nextOutcome({ resultCode: 1037, callback: 'none', afterMs: 0 });
+    const unanswered = await silent.buyer.payDeposit({ orderId: silent.order.id, phone: '0712345678' });
+    const push = await stub.waitForPush((p) => p.accountReference === orderNumber(silent.order.id));
+    expect(await deposits().mpesaPayment(silent.buyerId, unanswered.id, new Date(Date.now() + 21_000))).toMatchObject({ state: 'failed', resultCode: 1037 });
+    // A callback with a made-up token, and one naming a waiting request with another amount.
+    const body = (checkoutRequestId: string, amount: number) => ({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: 'm',
+          CheckoutRequestID: checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: { Item: [{ Name: 'Amount', Value: amount }, { Name: 'MpesaReceiptNumber', Value: 'FORGED0002' }, { Name: 'PhoneNumber', Value: 254712345678 }] },
+        },
+      },
+    });
+    expect(await stub.deliver(push.callBackUrl.replace(/[^/]+$/, 'A'.repeat(43)), body(push.checkoutRequestId, 50_000))).toBe(200);
+    const waiting = await reserve();
+    stub.nextOutcome({ resultCode: 0, callback: 'none', afterMs: 60_000 });
+    await waiting.buyer.payDeposit({ orderId: waiting.order.id, phone: '0712345678' });
+    const waitingPush = await stub.waitForPush((p) => p.accountReference === orderNumber(waiting.order.id));
+    expect(await stub.deliver(waitingPush.callBackUrl, body(waitingPush.checkoutRequestId, 1))).toBe(200);
+
+    const after = await counts();
+    const delta = (call: string, outcome: string) => after(call, outcome) - before(call, outcome);
+    expect({
+      pushAccepted: delta('push', 'accepted'),
+      pushFailed: delta('push', 'failed'),
+      callbackPaid: delta('callback', 'paid'),
+      callbackCancelled: delta('callback', 'cancelled'),
+      callbackIgnored: delta('callback', 'ignored'),
+      callbackUntrusted: delta('callback', 'untrusted'),
+      queryTimedOut: delta('query', 'timed_out'),
+    }).toEqual({ pushAccepted: 4, pushFailed: 1, callbackPaid: 1, callbackCancelled: 1, callbackIgnored: 1, callbackUntrusted: 1, queryTimedOut: 1 });
+    expect(await metrics.getSingleMetricAsString('mpesa_requests_total')).toMatch(/^mpesa_requests_total\{call="push",outcome="accepted"\} \d+$/m);
   });
 
   it('a hold without a deposit does not end while a prompt waits on the phone', async () => {

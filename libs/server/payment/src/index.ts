@@ -3,6 +3,6 @@ export { CardPaymentsDisabledError, PaymentGatewayError, PaymentSettingsError, P
 // The Braintree gateway itself is not exported: createPaymentGateway loads it (and the SDK) only when configured.
 export { DisabledPaymentGateway } from './disabled-payment-gateway';
 export { PaymentModule } from './payment.module';
-export { MPESA_GATEWAY, type MpesaGateway, type MpesaPushRequest, MpesaPaymentsDisabledError } from './mpesa/mpesa-gateway';
+export { MPESA_GATEWAY, type MpesaGateway, type MpesaPushRequest, MpesaPaymentsDisabledError, MpesaRejectedError } from './mpesa/mpesa-gateway';
 export type { StkPushAccepted, StkQueryResult } from './mpesa/daraja-client';
-export { parseStkCallback, mpesaResultMessage, type StkCallbackResult } from './mpesa/stk-callback';
+export { parseStkCallback, mpesaResultMessage, mpesaResultOutcome, type StkCallbackResult } from './mpesa/stk-callback';

@@ -58,6 +58,27 @@ export const MPESA_RESULT_MESSAGES: Readonly<Record<number, string>> = {
   2001: 'The M-Pesa PIN entered was wrong. Nothing was paid; you can try again.',
 };
 
+/**
+ * A finished push's result code as a metric's outcome (`GET /metrics`): the codes Daraja documents
+ * by name, and `other` for the rest, so a new code never makes a series of its own.
+ */
+export function mpesaResultOutcome(resultCode: number): 'paid' | 'insufficient_funds' | 'cancelled' | 'timed_out' | 'wrong_pin' | 'other' {
+  switch (resultCode) {
+    case 0:
+      return 'paid';
+    case 1:
+      return 'insufficient_funds';
+    case 1032:
+      return 'cancelled';
+    case 1037:
+      return 'timed_out';
+    case 2001:
+      return 'wrong_pin';
+    default:
+      return 'other';
+  }
+}
+
 /** What the buyer reads for a finished push's result code; any code not listed gets a generic message. */
 export function mpesaResultMessage(resultCode: number): string {
   return MPESA_RESULT_MESSAGES[resultCode] ?? 'M-Pesa could not complete the payment. Nothing was paid; please try again or call us.';
