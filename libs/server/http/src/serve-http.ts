@@ -10,11 +10,12 @@ import { trimMemoryWhenIdle } from './idle-memory';
 import { registerMetricsEndpoint } from './metrics-endpoint';
 import { registerSecurityHeaders } from './security-headers';
 import { serveWebApp } from './serve-web-app';
+import { registerTracing } from './tracing';
 import { mountTrpc } from './trpc-http';
 import { loadWebPages } from './web-app';
 
 export interface HttpOptions<TRouter extends AnyRouter> {
-  config: Pick<AppConfig, 'publicUrl' | 'corsOrigins' | 'dealerPhone' | 'trpcTransport' | 'metricsToken'>;
+  config: Pick<AppConfig, 'publicUrl' | 'corsOrigins' | 'dealerPhone' | 'trpcTransport' | 'metricsToken' | 'tracing'>;
   logger: Logger;
   /** The built web app (`dist/apps/web`); without its index.html only the API is served. */
   webDistDir: string;
@@ -32,8 +33,8 @@ export interface HttpOptions<TRouter extends AnyRouter> {
 
 /**
  * Everything on the HTTP side of the app, on its Fastify, before `app.init()` registers the
- * modules' routes: compression, the idle memory trim, the security headers and CORS, tRPC at `/trpc`,
- * and the built web app with its pages everywhere else.
+ * modules' routes: compression, the metrics and traces (when configured), the idle memory trim, the
+ * security headers and CORS, tRPC at `/trpc`, and the built web app with its pages everywhere else.
  */
 export async function serveHttp<TRouter extends AnyRouter>(app: NestFastifyApplication, options: HttpOptions<TRouter>): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -46,6 +47,8 @@ export async function serveHttp<TRouter extends AnyRouter>(app: NestFastifyAppli
   });
   // Before the routes, so every request is counted (off, and free, without METRICS_TOKEN).
   registerMetricsEndpoint(fastify, config);
+  // A span per request when OTEL_EXPORTER_OTLP_ENDPOINT is set (off, and nothing loaded, otherwise).
+  await registerTracing(fastify, config);
   // Gives memory back after a busy spell, when Node was started with --expose-gc (docs/speed.md, "Memory").
   trimMemoryWhenIdle(fastify, { gc: globalThis.gc });
   const webPages = loadWebPages(webDistDir, config);

@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRPC_TRANSPORT: 'express' })).toThrow(/TRPC_TRANSPORT: must be one of custom, official/);
   });
 
+  it('sends no traces unless OTEL_EXPORTER_OTLP_ENDPOINT names an http(s) collector', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' }).tracing).toEqual({ endpoint: 'http://127.0.0.1:4318', serviceName: 'dealership' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example', OTEL_SERVICE_NAME: 'dealer-a' }).tracing).toEqual({
+      endpoint: 'https://otel.example',
+      serviceName: 'dealer-a',
+    });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4317' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('refuses an ADMIN_PASSWORD from the common-password list, naming the variable', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'Password123!' })).toThrow(/ADMIN_PASSWORD: is too common \(attackers try it first\)/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@dealer.test', ADMIN_PASSWORD: 'qwertyuiop' })).toThrow(/ADMIN_PASSWORD: is too common/);

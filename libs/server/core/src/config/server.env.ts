@@ -78,6 +78,10 @@ export const serverEnv = {
   BACKUP_DAILY: booleanish.default(true),
   /** `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: no metrics at all. */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** An OTLP/HTTP collector (`http://collector:4318`): each request's span is sent to its `/v1/traces`; unset: no traces at all. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as http://127.0.0.1:4318' }).optional(),
+  /** The traces' `service.name`. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('dealership'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
@@ -162,6 +166,8 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** The token `GET /metrics` asks for; undefined: metrics off. */
   metricsToken?: string;
+  /** Where OpenTelemetry traces go (OTLP over HTTP, JSON) and the service's name in them; undefined: traces off. */
+  tracing?: { endpoint: string; serviceName: string };
   /** Other sites' origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -200,6 +206,7 @@ export function serverConfig(e: ServerEnv, cwd: string): ServerConfig {
     dealerPhone: e.DEALER_PHONE,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''), serviceName: e.OTEL_SERVICE_NAME } : undefined,
     corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
     trpcTransport: e.TRPC_TRANSPORT,
