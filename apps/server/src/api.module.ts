@@ -1,5 +1,6 @@
 import { AlertModule } from '@dealership/alert-server';
 import { AppRouterFactory } from '@dealership/app-router';
+import { BackupRouter } from '@dealership/server-trpc';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
 import { CarModule } from '@dealership/car-server';
@@ -63,7 +64,7 @@ export class ApiModule {
         // Last: the REST contract of every module above (`/api/openapi.json`, `/api/docs`).
         OpenApiModule,
       ],
-      providers: [AppRouterFactory],
+      providers: [AppRouterFactory, BackupRouter],
     };
   }
 }

@@ -190,6 +190,7 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'setting.create', type: 'mutation', access: 'owner', input: () => ({ ...matrixRates(), effectiveFrom: nextRateDate() }) },
   { path: 'setting.update', type: 'mutation', access: 'owner', input: (f) => ({ id: f.setting.id, note: 'Matrix correction' }) },
   { path: 'setting.remove', type: 'mutation', access: 'owner', input: (f) => ({ id: take(f.setting.spare) }) },
+  { path: 'backup.status', type: 'query', access: 'owner' },
   { path: 'testimonial.manage', type: 'query', access: 'admin', input: () => ({}) },
   { path: 'testimonial.create', type: 'mutation', access: 'admin', input: () => ({ name: 'Matrix Testimonial', quote: 'Good dealer.' }) },
   { path: 'testimonial.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.testimonial.id, name: 'Matrix Testimonial, renamed' }) },

@@ -6,9 +6,8 @@ import {
   findMigrationsDir,
   lockDataDir,
   openDatabase,
-  productVersion,
   restoreBackup,
-  writeBackup,
+  takeBackup,
 } from '@dealership/server-db';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,27 +42,19 @@ async function askRunningServer(config: AppConfig, print: (line: string) => void
  */
 export async function runBackupCommand(config: AppConfig, args: string[], print: (line: string) => void = console.log): Promise<number> {
   const [command, ...rest] = args;
-  if (config.databaseUrl) {
-    print('With DATABASE_URL the database is a PostgreSQL server: back it up with pg_dump (docs/operating.md, "Backups"); MEDIA_DIR is a folder to copy.');
-    return 2;
-  }
   try {
     if (command === 'backup') {
       let handle;
       try {
-        handle = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+        // As it is: a backup taken before an upgrade is of the version it was.
+        handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2, migrate: false } : { kind: 'pglite', dataDir: config.dataDir, migrate: false });
       } catch (error) {
         if (!(error instanceof DataDirLockedError)) throw error;
         print(await askRunningServer(config, print));
         return 0;
       }
       try {
-        const { file } = await writeBackup(handle, {
-          mediaDir: config.cloudinaryUrl ? undefined : config.mediaDir,
-          backupDir: config.backup.dir,
-          product: productVersion(),
-        });
-        print(file);
+        print(await takeBackup(handle, config, 'asked'));
         return 0;
       } finally {
         await handle.close();
@@ -76,18 +67,24 @@ export async function runBackupCommand(config: AppConfig, args: string[], print:
       return 64;
     }
     const migrationsCount = (JSON.parse(readFileSync(join(findMigrationsDir(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
-    // Never under a running server: DATA_DIR is held (the same lock the server takes) while it is restored.
-    const release = lockDataDir(config.dataDir);
+    const force = rest.includes('--force');
     let manifest;
-    try {
-      manifest = await restoreBackup(archive, { dataDir: join(config.dataDir, 'pglite'), mediaDir: config.mediaDir, migrationsCount, force: rest.includes('--force') });
-    } finally {
-      release();
+    if (config.databaseUrl) {
+      manifest = await restoreBackup(archive, { database: { kind: 'postgres', url: config.databaseUrl }, mediaDir: config.mediaDir, migrationsCount, force });
+    } else {
+      // Never under a running server: DATA_DIR is held (the same lock the server takes) while it is restored.
+      const release = lockDataDir(config.dataDir);
+      try {
+        manifest = await restoreBackup(archive, { database: { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }, mediaDir: config.mediaDir, migrationsCount, force });
+      } finally {
+        release();
+      }
     }
     // Opened once: the migrations this version has and the backup lacks are applied now.
-    const handle = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: config.dataDir });
     await handle.close();
-    print(`Restored the backup of ${manifest.createdAt} (${Object.values(manifest.tables).reduce((sum, rows) => sum + rows, 0)} rows, ${manifest.media.length} pictures) into ${config.dataDir}`);
+    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+    print(`Restored the backup of ${manifest.createdAt} (${rows} rows, ${manifest.media.length} pictures) into ${config.databaseUrl ? 'the database of DATABASE_URL' : config.dataDir}`);
     return 0;
   } catch (error) {
     if (error instanceof BackupRefusedError || error instanceof DataDirLockedError) {

@@ -94,6 +94,9 @@ describe('server process (built bundle)', () => {
     const restored = mkdtempSync(join(tmpdir(), 'server-restored-'));
     const command = (env: Record<string, string>, ...args: string[]) =>
       spawnSync(process.execPath, [bundle, ...args], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' });
+    const buyer = { email: 'amina@example.co.ke', password: 'amina-password' };
+    const post = (port: number, path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const catalogue = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/api/car/getAll-car`)).json()) as { cars: { _id: string; documents: { url: string }[] }[] };
     try {
       const socket = await listener();
@@ -104,6 +107,7 @@ describe('server process (built bundle)', () => {
         await waitForHealth(socket.port, server);
         before = await catalogue(socket.port);
         expect(before.cars.length).toBeGreaterThan(0);
+        expect((await post(socket.port, '/api/user/register', { ...buyer, name: 'Amina', phone: '0712345678', address: 'Nyali, Mombasa' })).status).toBe(201);
         const backup = command({ DATA_DIR: site }, 'backup');
         expect({ status: backup.status, stderr: backup.stderr }).toEqual({ status: 0, stderr: '' });
         archive = backup.stdout.trim().split('\n').at(-1) as string;
@@ -126,6 +130,9 @@ describe('server process (built bundle)', () => {
         // The same pictures, served from the restored media folder.
         const picture = after.cars[0].documents[0].url;
         expect((await fetch(`http://127.0.0.1:${againSocket.port}${picture}`)).status).toBe(200);
+        // The same accounts: the buyer signs in with the password of before.
+        const login = await post(againSocket.port, '/api/user/login', buyer);
+        expect({ status: login.status, success: ((await login.json()) as { success: boolean }).success }).toEqual({ status: 200, success: true });
       } finally {
         again.kill('SIGTERM');
       }

@@ -6,13 +6,13 @@ import { ContentRouter } from '@dealership/content-server';
 import { LeadRouter } from '@dealership/lead-server';
 import { MessageRouter } from '@dealership/message-server';
 import { OrderRouter } from '@dealership/order-server';
-import { router } from '@dealership/server-trpc';
+import { BackupRouter, router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
 import { TestimonialRouter } from '@dealership/testimonial-server';
 import { StaffRouter, UserRouter } from '@dealership/user-server';
 import { Injectable } from '@nestjs/common';
 
-/** Composes the feature routers into the one tRPC router the web app is typed from. */
+/** Composes the feature routers (and the infrastructure's backup status) into the one tRPC router the web app is typed from. */
 @Injectable()
 export class AppRouterFactory {
   constructor(
@@ -28,6 +28,7 @@ export class AppRouterFactory {
     private readonly staff: StaffRouter,
     private readonly content: ContentRouter,
     private readonly alert: AlertRouter,
+    private readonly backup: BackupRouter,
   ) {}
 
   create() {
@@ -44,6 +45,7 @@ export class AppRouterFactory {
       staff: this.staff.router,
       content: this.content.router,
       alert: this.alert.router,
+      backup: this.backup.router,
     });
   }
 }

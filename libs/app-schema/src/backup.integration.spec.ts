@@ -1,9 +1,12 @@
-import { BackupRefusedError, type DatabaseHandle, executeRows, openDatabase, restoreBackup, writeBackup } from '@dealership/server-db';
-import { findMigrationsDir } from '@dealership/server-db/testing';
+import { leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import { BackupRefusedError, type DatabaseHandle, executeRows, openDatabase, restoreBackup, type RestoreTarget, writeBackup } from '@dealership/server-db';
+import { createTestDatabase, findMigrationsDir, testDatabaseUrl } from '@dealership/server-db/testing';
 import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { insertBrand, insertCar, insertOrder, insertUser } from './testing';
 
 /** Every table's rows as JSON text, by table. */
@@ -17,9 +20,40 @@ async function everyRow(handle: DatabaseHandle): Promise<Map<string, Set<string>
   return all;
 }
 
-// A backup taken while the site writes, restored into empty folders: the same rows (ids, password
-// hashes, messages with their status, so none is sent twice), the same pictures.
-describe('backup and restore of the embedded database and the pictures (integration, real PGlite folders)', () => {
+/**
+ * Where a test restores: on PGlite an empty folder under `root`; on PostgreSQL (`npm run
+ * test:postgres`) an empty database beside the test's own, dropped by `drop`.
+ */
+async function emptyTarget(source: DatabaseHandle, root: string, name: string): Promise<{ database: RestoreTarget['database']; open(): Promise<DatabaseHandle>; drop(): Promise<void> }> {
+  const serverUrl = testDatabaseUrl(source);
+  if (!serverUrl) {
+    const dataDir = join(root, name);
+    return { database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') }, open: () => openDatabase({ kind: 'pglite', dataDir }), drop: async () => undefined };
+  }
+  const url = new URL(serverUrl);
+  const database = `${url.pathname.slice(1)}_${name.replace(/\W/g, '_')}`;
+  // Through the server's own database: the test's is dropped first when the test ends.
+  const adminUrl = Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString();
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`).finally(() => admin.end());
+  url.pathname = `/${database}`;
+  return {
+    database: { kind: 'postgres', url: url.toString() },
+    open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+    drop: async () => {
+      const dropper = new Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${database} with (force)`).finally(() => dropper.end());
+    },
+  };
+}
+
+// A backup taken while the site writes orders, leads and messages, restored into an empty target:
+// the same rows (ids, password hashes, messages with their status, so none is sent twice), the
+// same pictures. The embedded database by default; a PostgreSQL server (pg_dump, pg_restore) under
+// `npm run test:postgres`.
+describe('backup and restore of the database and the pictures (integration, real engine and folders)', () => {
   let root: string;
   const migrationsCount = JSON.parse(readFileSync(join(findMigrationsDir(), 'meta', '_journal.json'), 'utf8')).entries.length as number;
 
@@ -29,14 +63,14 @@ describe('backup and restore of the embedded database and the pictures (integrat
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('takes a consistent backup while rows are written, and restores it row for row and file for file', async () => {
-    const dataDir = join(root, 'data');
     const mediaDir = join(root, 'media');
     const backupDir = join(root, 'backups');
     mkdirSync(join(mediaDir, 'cars'), { recursive: true });
     writeFileSync(join(mediaDir, 'cars', 'prado-1280.webp'), Buffer.from('a picture of a Prado'));
     writeFileSync(join(mediaDir, 'logo.webp'), Buffer.alloc(70_000, 7));
 
-    const source = await openDatabase({ kind: 'pglite', dataDir });
+    const source = await createTestDatabase();
+    const restoredTarget = await emptyTarget(source, root, 'restored');
     let written = 0;
     let writing = true;
     let manifest: Awaited<ReturnType<typeof writeBackup>>['manifest'];
@@ -46,10 +80,15 @@ describe('backup and restore of the embedded database and the pictures (integrat
       const car = await insertCar(source.db, { brandId: brand.id, name: 'Toyota Prado 2019' });
       const buyer = await insertUser(source.db, { email: 'amina@buyer.test' });
       await insertOrder(source.db, { buyerId: buyer.id, lines: [{ car }] });
-      // The site goes on writing while the backup is taken.
+      await source.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+254712000001', topic: 'lead.buyer', bodyText: 'Sent already', status: 'sent', sentAt: new Date() });
+      // The site goes on taking orders, leads and their messages while the backup is taken.
       const writer = (async () => {
         while (writing) {
-          await insertUser(source.db, { email: `writer-${++written}@buyer.test` });
+          const n = ++written;
+          const customer = await insertUser(source.db, { email: `writer-${n}@buyer.test` });
+          await insertOrder(source.db, { buyerId: customer.id, lines: [{ car }] });
+          await source.db.insert(leads).values({ kind: 'enquiry', name: `Buyer ${n}`, phone: '+254712345678', message: 'Is it available?', carId: car.id });
+          await source.db.insert(outboxMessages).values({ channel: 'email', recipient: `writer-${n}@buyer.test`, topic: 'lead.buyer', subject: 'Thanks', bodyText: 'We will call' });
           // As requests do, between writes (PGlite answers without I/O: a bare loop would starve the event loop).
           await new Promise((next) => setImmediate(next));
         }
@@ -60,15 +99,17 @@ describe('backup and restore of the embedded database and the pictures (integrat
       expect(written).toBeGreaterThan(0);
 
       expect(readdirSync(backupDir)).toEqual([file.split('/').pop()]);
-      expect(manifest).toMatchObject({ format: 1, product: '0.1.0', engine: 'pglite', migrations: { count: migrationsCount } });
+      expect(manifest).toMatchObject({ format: 1, product: '0.1.0', engine: source.engine, migrations: { count: migrationsCount } });
       expect(manifest.tables['brands']).toBe(1);
+      expect(manifest.tables).toHaveProperty('leads');
       expect(manifest.media.map((m) => m.file)).toEqual(['cars/prado-1280.webp', 'logo.webp']);
 
-      // Restored into empty folders: exactly what the manifest counted, each row as it is in the site.
-      const restoredData = join(root, 'restored-data');
+      // Restored into an empty target: exactly what the manifest counted (one moment's snapshot, each
+      // order with its lines, each lead with its message), each row as it is in the site.
       const restoredMedia = join(root, 'restored-media');
-      await restoreBackup(file, { dataDir: join(restoredData, 'pglite'), mediaDir: restoredMedia, migrationsCount });
-      const restored = await openDatabase({ kind: 'pglite', dataDir: restoredData });
+      const target = (force = false): RestoreTarget => ({ database: restoredTarget.database, mediaDir: restoredMedia, migrationsCount, force });
+      await restoreBackup(file, target());
+      const restored = await restoredTarget.open();
       try {
         const [now, then] = [await everyRow(source), await everyRow(restored)];
         for (const [table, rows] of then) {
@@ -76,22 +117,32 @@ describe('backup and restore of the embedded database and the pictures (integrat
           for (const row of rows) expect({ table, present: now.get(table)?.has(row) }).toEqual({ table, present: true });
         }
         expect([...then.keys()]).toEqual([...now.keys()]);
+        const [sent] = await executeRows<{ count: number }>(restored.db, sql`select count(*)::int as count from outbox_messages where status = 'sent'`);
+        expect(sent.count).toBe(1);
       } finally {
         await restored.close();
       }
       for (const { file: picture } of manifest.media) expect(readFileSync(join(restoredMedia, picture)).equals(readFileSync(join(mediaDir, picture)))).toBe(true);
 
-      // A folder that holds something is refused unless told; an archive of a newer version is refused.
-      await expect(restoreBackup(file, { dataDir: join(restoredData, 'pglite'), mediaDir: restoredMedia, migrationsCount })).rejects.toThrow(
-        /is not empty: restore into an empty folder, or pass --force/,
-      );
-      await expect(restoreBackup(file, { dataDir: join(root, 'other', 'pglite'), mediaDir: join(root, 'other-media'), migrationsCount: migrationsCount - 1 })).rejects.toThrow(
-        BackupRefusedError,
-      );
-      await restoreBackup(file, { dataDir: join(restoredData, 'pglite'), mediaDir: restoredMedia, migrationsCount, force: true });
+      // A target that holds something is refused unless told; an archive of a newer version is refused.
+      await expect(restoreBackup(file, target())).rejects.toThrow(/is not empty: restore into an empty (folder|database), or pass --force/);
+      const other = await emptyTarget(source, root, 'other');
+      try {
+        await expect(restoreBackup(file, { database: other.database, mediaDir: join(root, 'other-media'), migrationsCount: migrationsCount - 1 })).rejects.toThrow(BackupRefusedError);
+      } finally {
+        await other.drop();
+      }
+      await restoreBackup(file, target(true));
+      const replaced = await restoredTarget.open();
+      try {
+        expect((await everyRow(replaced)).get('leads')?.size).toBe(manifest.tables['leads']);
+      } finally {
+        await replaced.close();
+      }
     } finally {
       writing = false;
       await source.close();
+      await restoredTarget.drop();
     }
 
     // A damaged archive is refused by its checksums.
@@ -100,7 +151,7 @@ describe('backup and restore of the embedded database and the pictures (integrat
     const at = bytes.indexOf(Buffer.from('a picture of a Prado'));
     bytes[at] ^= 0xff;
     writeFileSync(damaged, bytes);
-    await expect(restoreBackup(damaged, { dataDir: join(root, 'damaged', 'pglite'), mediaDir: join(root, 'damaged-media'), migrationsCount })).rejects.toThrow(
+    await expect(restoreBackup(damaged, { database: { kind: 'pglite', dataDir: join(root, 'damaged', 'pglite') }, mediaDir: join(root, 'damaged-media'), migrationsCount })).rejects.toThrow(
       /does not match its checksum: the archive is damaged/,
     );
   }, 120_000);

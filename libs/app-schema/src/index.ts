@@ -14,4 +14,4 @@ export * from '@dealership/order-data';
 export * from '@dealership/setting-data';
 export * from '@dealership/testimonial-data';
 export * from '@dealership/user-data';
-export { appState, scheduledJobs, throttleCounters } from '@dealership/server-db/schema';
+export { appState, backupRuns, scheduledJobs, throttleCounters } from '@dealership/server-db/schema';

@@ -44,6 +44,7 @@ export const MESSAGE_TOPICS = [
   'account.deleted',
   'alert.confirm',
   'alert.digest',
+  'backup.failed',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -68,6 +69,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'account.deleted': 'Account deleted (buyer)',
   'alert.confirm': 'Alert sign-up to confirm (buyer)',
   'alert.digest': 'Saved search or price alert (buyer)',
+  'backup.failed': 'Daily backup failed (owners)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

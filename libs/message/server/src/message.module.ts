@@ -19,6 +19,7 @@ export function createSenders({ messaging }: Pick<AppConfig, 'messaging'>): Mess
 }
 
 import { OutboxMetrics } from './outbox-metrics';
+import { BackupAlerts } from './backup-alerts';
 
 @Module({
   imports: [AuditModule],
@@ -30,6 +31,7 @@ import { OutboxMetrics } from './outbox-metrics';
     MessageWorker,
     Outbox,
     OutboxMetrics,
+    BackupAlerts,
   ],
   exports: [MessageService, MessageRouter, Outbox, MessageWorker],
 })

@@ -11,9 +11,11 @@ import { withoutForeignLinks } from './message-safety';
 /** What the staff hear of an event: one email and one SMS, each to every staff contact. */
 export interface StaffAlert {
   topic: MessageTopic;
-  reference: string;
+  /** The lead's or order's id, when the alert is about one. */
+  reference?: string;
   email: RenderedEmail;
-  sms: string;
+  /** None: the alert goes by email only. */
+  sms?: string;
   /** Only the owners (and the configured alert addresses): for what a salesperson of their own is told of already. */
   ownersOnly?: boolean;
 }
@@ -84,7 +86,7 @@ export class Outbox {
   }
 
   /**
-   * Tells the staff: the active staff accounts, or only the owners (email, and SMS when their phone is a Kenyan number) and
+   * Tells the staff: the active staff accounts, or only the owners (email, and SMS when the alert has one and their phone is a Kenyan number) and
    * LEAD_ALERT_EMAILS / LEAD_ALERT_PHONES, each address once.
    */
   async alertStaff(db: Database | Transaction, alert: StaffAlert): Promise<void> {
@@ -96,9 +98,10 @@ export class Outbox {
       ...contacts.map((c) => normaliseKenyanPhone(c.phone)).filter((p): p is string => p !== null),
       ...this.config.messaging.alertPhones,
     ]);
+    const sms = alert.sms;
     await this.enqueue(db, [
       ...[...emails.values()].map((to) => emailMessage(to, alert.topic, alert.email, { reference: alert.reference })),
-      ...[...phones].map((to) => smsMessage(to, alert.topic, alert.sms, { reference: alert.reference })),
+      ...(sms === undefined ? [] : [...phones].map((to) => smsMessage(to, alert.topic, sms, { reference: alert.reference }))),
     ]);
   }
 }

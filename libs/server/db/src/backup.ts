@@ -2,25 +2,29 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { extract, pack } from 'tar-stream';
+import { extract, pack, type Pack } from 'tar-stream';
+import { BackupRefusedError, dumpPostgres, isEmptyPostgres, restorePostgres } from './backup-postgres';
 import { PGLITE_EXTENSIONS, restoreDataDirTemplate } from './data-dir-template';
 import { type Database, type DatabaseHandle, executeRows } from './database';
 
-// A backup is one tar file: the database (`database.tar.gz`: PGlite's own dump of the embedded
-// database), the media folder's files under `media/`, and `manifest.json`, written last. The manifest says what made
-// it (product version, migration level), what it holds (rows per table), and every file's SHA-256.
+export { BackupRefusedError } from './backup-postgres';
+
+// A backup is one tar file: the database (the embedded one as PGlite's own dump, `database.tar.gz`;
+// a PostgreSQL server's as pg_dump's custom format, `database.pgdump`), the media folder's files
+// under `media/`, and `manifest.json`, written last. The manifest says what made it (product
+// version, migration level), what it holds (rows per table), and every file's SHA-256.
 
 /** What a backup holds, written last in its archive (every file's checksum known by then). */
 export interface BackupManifest {
   format: 1;
   product: string;
   createdAt: string;
-  engine: 'pglite';
+  /** The embedded database (PGlite) or a PostgreSQL server: restored into the same kind. */
+  engine: 'pglite' | 'postgres';
   /** The migrations applied when it was taken: their number and the last one's hash. */
   migrations: { count: number; last: string | null };
   /** Rows per table, counted in the dump itself. */
@@ -29,8 +33,17 @@ export interface BackupManifest {
   media: { file: string; bytes: number; sha256: string }[];
 }
 
-/** Why a restore was refused: the message says what to do. */
-export class BackupRefusedError extends Error {}
+/** Where a backup is restored: the database of the environment (its DATA_DIR's, or DATABASE_URL's), and MEDIA_DIR. */
+export interface RestoreTarget {
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  mediaDir: string;
+  /** The migrations this version knows: an archive with more is refused. */
+  migrationsCount: number;
+  /** Replace what the targets hold (otherwise a target that holds anything is refused). */
+  force?: boolean;
+}
+
+const DATABASE_FILE = { pglite: 'database.tar.gz', postgres: 'database.pgdump' } as const;
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -45,10 +58,14 @@ function filesUnder(dir: string): string[] {
 
 /** The migrations applied in `db` and the rows of each table of the public schema. */
 async function describe(db: Database): Promise<Pick<BackupManifest, 'migrations' | 'tables'>> {
-  const [applied] = await executeRows<{ count: number; last: string | null }>(
-    db,
-    sql`select count(*)::int as count, (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as last from drizzle.__drizzle_migrations`,
-  );
+  const [{ migrated }] = await executeRows<{ migrated: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as migrated`);
+  // A database no version of the site has opened yet holds no migrations.
+  const [applied] = migrated
+    ? await executeRows<{ count: number; last: string | null }>(
+        db,
+        sql`select count(*)::int as count, (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as last from drizzle.__drizzle_migrations`,
+      )
+    : [];
   const tables: Record<string, number> = {};
   for (const { name } of await executeRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)) {
     const [{ rows }] = await executeRows<{ rows: number }>(db, sql`select count(*)::int as rows from ${sql.identifier(name)}`);
@@ -61,134 +78,201 @@ async function describe(db: Database): Promise<Pick<BackupManifest, 'migrations'
  * Opens a PGlite dump in memory (to count what it holds), with a small page cache: it runs beside
  * the server's own database, whose memory it would otherwise double (PGlite's default is 128 MB).
  */
-async function openDump(dump: Buffer): Promise<PGlite> {
-  return PGlite.create({
+async function describePgliteDump(dump: Buffer): Promise<Pick<BackupManifest, 'migrations' | 'tables'>> {
+  const copy = await PGlite.create({
     extensions: PGLITE_EXTENSIONS,
     loadDataDir: new Blob([new Uint8Array(dump)]),
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
-}
-
-/**
- * Writes a backup of the embedded database behind `handle` and of `mediaDir` into `backupDir`, and
- * answers its path. The database is PGlite's own dump, taken while no query runs (PGlite dumps under
- * its query lock), so the server keeps serving; its rows are counted in the dump itself. The file
- * appears complete or not at all (written under another name, then renamed).
- */
-export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: string; backupDir: string; product: string; now?: Date }): Promise<{ file: string; manifest: BackupManifest }> {
-  if (!handle.dumpDatabase) throw new Error('This database cannot be dumped from the server (a PostgreSQL server: use pg_dump, docs/operating.md)');
-  const dump = await handle.dumpDatabase();
-  const copy = await openDump(dump);
-  let described: Pick<BackupManifest, 'migrations' | 'tables'>;
   try {
-    described = await describe(drizzle(copy) as unknown as Database);
+    return await describe(drizzle(copy) as unknown as Database);
   } finally {
     await copy.close();
   }
-  const now = options.now ?? new Date();
-  mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
-  const name = `backup-${now.toISOString().replace(/[:.]/g, '-')}.tar`;
-  const file = join(options.backupDir, name);
-  const partial = `${file}.partial`;
-  const archive = pack();
-  const written = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
-  const entry = (entryName: string, data: Buffer) =>
-    new Promise<void>((done, fail) => archive.entry({ name: entryName, size: data.length, mode: 0o600 }, data, (error) => (error ? fail(error) : done())));
-  await entry('database.tar.gz', dump);
-  // One file at a time, read once (written and hashed): a media folder may hold gigabytes.
-  const mediaDir = options.mediaDir;
-  const media: BackupManifest['media'] = [];
-  for (const mediaFile of mediaDir ? filesUnder(mediaDir) : []) {
-    const data = readFileSync(join(mediaDir as string, mediaFile));
-    await entry(`media/${mediaFile}`, data);
-    media.push({ file: mediaFile, bytes: data.length, sha256: sha256(data) });
-  }
-  // Last, once every file's checksum is known (a restore reads the whole archive before it trusts any of it).
-  const manifest: BackupManifest = {
-    format: 1,
-    product: options.product,
-    createdAt: now.toISOString(),
-    engine: 'pglite',
-    ...described,
-    database: { file: 'database.tar.gz', bytes: dump.length, sha256: sha256(dump) },
-    media,
-  };
-  await entry('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
-  archive.finalize();
-  await written;
-  renameSync(partial, file);
-  return { file, manifest };
 }
 
-/** Reads a backup's entries, checking every file against the manifest's checksums. */
-async function readBackup(file: string): Promise<{ manifest: BackupManifest; database: Buffer; media: Map<string, Buffer> }> {
-  const entries = new Map<string, Buffer>();
+/** Adds `data` to the archive under `name`. */
+function addBuffer(archive: Pack, name: string, data: Buffer): Promise<{ bytes: number; sha256: string }> {
+  return new Promise((done, fail) =>
+    archive.entry({ name, size: data.length, mode: 0o600 }, data, (error) => (error ? fail(error) : done({ bytes: data.length, sha256: sha256(data) }))),
+  );
+}
+
+/** Streams the file at `path` into the archive under `name`, hashed on the way (a dump may be gigabytes). */
+function addFile(archive: Pack, name: string, path: string): Promise<{ bytes: number; sha256: string }> {
+  const bytes = statSync(path).size;
+  const hash = createHash('sha256');
+  return new Promise((done, fail) => {
+    const sink = archive.entry({ name, size: bytes, mode: 0o600 }, (error) => (error ? fail(error) : done({ bytes, sha256: hash.digest('hex') })));
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', fail)
+      .pipe(sink);
+  });
+}
+
+/**
+ * Writes a backup of the database behind `handle` and of `mediaDir` into `backupDir`, and answers
+ * its path, while the site goes on serving and writing. The embedded database is PGlite's own dump,
+ * taken while no query runs (PGlite dumps under its query lock), its rows counted in the dump
+ * itself; a PostgreSQL server's is pg_dump's, its rows counted in the snapshot pg_dump reads. The
+ * file appears complete or not at all (written under another name, then renamed).
+ */
+export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: string; backupDir: string; product: string; now?: Date }): Promise<{ file: string; manifest: BackupManifest }> {
+  const now = options.now ?? new Date();
+  mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+  const file = join(options.backupDir, `backup-${now.toISOString().replace(/[:.]/g, '-')}.tar`);
+  const partial = `${file}.partial`;
+  const pgDump = `${file}.pgdump.partial`;
+  const archive = pack();
+  const written = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
+  try {
+    let described: Pick<BackupManifest, 'migrations' | 'tables'>;
+    let database: BackupManifest['database'];
+    if (handle.engine === 'postgres') {
+      if (!handle.serverUrl) throw new Error('This database handle does not know its server URL (pg_dump needs it)');
+      described = await dumpPostgres(handle.serverUrl, pgDump, describe);
+      database = { file: DATABASE_FILE.postgres, ...(await addFile(archive, DATABASE_FILE.postgres, pgDump)) };
+    } else {
+      if (!handle.dumpDatabase) throw new Error('This embedded database cannot be dumped');
+      const dump = await handle.dumpDatabase();
+      described = await describePgliteDump(dump);
+      database = { file: DATABASE_FILE.pglite, ...(await addBuffer(archive, DATABASE_FILE.pglite, dump)) };
+    }
+    // One file at a time, read once (written and hashed): a media folder may hold gigabytes.
+    const mediaDir = options.mediaDir;
+    const media: BackupManifest['media'] = [];
+    for (const mediaFile of mediaDir ? filesUnder(mediaDir) : []) {
+      media.push({ file: mediaFile, ...(await addBuffer(archive, `media/${mediaFile}`, readFileSync(join(mediaDir as string, mediaFile)))) });
+    }
+    // Last, once every file's checksum is known (a restore trusts nothing in the archive before it).
+    const manifest: BackupManifest = { format: 1, product: options.product, createdAt: now.toISOString(), engine: handle.engine, ...described, database, media };
+    await addBuffer(archive, 'manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
+    archive.finalize();
+    await written;
+    renameSync(partial, file);
+    return { file, manifest };
+  } catch (error) {
+    archive.destroy();
+    await written.catch(() => undefined);
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    rmSync(pgDump, { force: true });
+  }
+}
+
+/**
+ * Extracts a backup's entries into `staging`, hashing each on the way (nothing is held in memory
+ * but the manifest), and checks every file against the manifest's checksums.
+ */
+async function extractBackup(file: string, staging: string): Promise<BackupManifest> {
+  const found = new Map<string, { bytes: number; sha256: string }>();
+  let manifestText: Buffer | undefined;
   const reader = extract();
   reader.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      entries.set(header.name, Buffer.concat(chunks));
+    const fail = (error: Error) => reader.destroy(error);
+    if (header.type !== 'file') {
+      stream.on('end', next).resume();
+      return;
+    }
+    if (header.name === 'manifest.json') {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => ((manifestText = Buffer.concat(chunks)), next()));
+      return;
+    }
+    const path = resolve(staging, header.name);
+    if (!path.startsWith(staging + sep)) return fail(new BackupRefusedError(`${file}: ${header.name} points outside the backup`));
+    mkdirSync(dirname(path), { recursive: true });
+    const hash = createHash('sha256');
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => (hash.update(chunk), (bytes += chunk.length)));
+    pipeline(stream, createWriteStream(path, { mode: 0o600 })).then(() => {
+      found.set(header.name, { bytes, sha256: hash.digest('hex') });
       next();
-    });
-    stream.resume();
+    }, fail);
   });
   await pipeline(createReadStream(file), reader);
-  const manifestText = entries.get('manifest.json');
   if (!manifestText) throw new BackupRefusedError(`${file} is not a backup of this site (no manifest.json)`);
   const manifest = JSON.parse(manifestText.toString('utf8')) as BackupManifest;
-  if (manifest.format !== 1 || manifest.engine !== 'pglite') throw new BackupRefusedError(`${file}: a backup format this version cannot read (${manifest.format}, ${manifest.engine})`);
-  const database = entries.get(manifest.database.file);
-  if (!database || sha256(database) !== manifest.database.sha256) throw new BackupRefusedError(`${file}: the database in it does not match its checksum: the archive is damaged`);
-  const media = new Map<string, Buffer>();
+  if (manifest.format !== 1 || !(manifest.engine in DATABASE_FILE)) throw new BackupRefusedError(`${file}: a backup format this version cannot read (${manifest.format}, ${manifest.engine})`);
+  if (found.get(manifest.database.file)?.sha256 !== manifest.database.sha256) throw new BackupRefusedError(`${file}: the database in it does not match its checksum: the archive is damaged`);
   for (const { file: mediaFile, sha256: expected } of manifest.media) {
-    const data = entries.get(`media/${mediaFile}`);
-    if (!data || sha256(data) !== expected) throw new BackupRefusedError(`${file}: media/${mediaFile} does not match its checksum: the archive is damaged`);
-    media.set(mediaFile, data);
+    if (found.get(`media/${mediaFile}`)?.sha256 !== expected) throw new BackupRefusedError(`${file}: media/${mediaFile} does not match its checksum: the archive is damaged`);
   }
-  return { manifest, database, media };
+  return manifest;
 }
 
 /** Whether a folder holds nothing (or does not exist). */
 const isEmpty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
+/** The targets that hold something, each as the refusal names it. */
+async function occupied(target: RestoreTarget): Promise<{ database?: string; media?: string }> {
+  const { database } = target;
+  return {
+    database:
+      database.kind === 'pglite'
+        ? isEmpty(database.dataDir)
+          ? undefined
+          : `${database.dataDir} is not empty: restore into an empty folder`
+        : (await isEmptyPostgres(database.url))
+          ? undefined
+          : `The database of DATABASE_URL (${new URL(database.url).pathname.slice(1)}) is not empty: restore into an empty database`,
+    media: isEmpty(target.mediaDir) ? undefined : `${target.mediaDir} is not empty: restore into an empty folder`,
+  };
+}
+
 /**
- * Restores `file` into the empty `dataDir` and `mediaDir`: checksums checked, an archive of a newer
- * migration level than `migrationsCount` (what this version knows) refused, a non-empty target
- * refused unless `force` (then emptied first). The database opens as it was: the next start applies
- * the migrations it lacks. Answers the manifest.
+ * Restores `file` into the empty database and media folder of `target`: a target that holds
+ * anything refused unless `force` (then replaced), an archive whose checksums do not match refused,
+ * one of a newer migration level than this version knows refused, one of the other engine refused.
+ * The database opens as it was: the next start applies the migrations it lacks. Answers the manifest.
  */
-export async function restoreBackup(
-  file: string,
-  target: { dataDir: string; mediaDir: string; migrationsCount: number; force?: boolean },
-): Promise<BackupManifest> {
-  const { manifest, database, media } = await readBackup(file);
-  if (manifest.migrations.count > target.migrationsCount) {
-    throw new BackupRefusedError(
-      `${file} was taken by a newer version (${manifest.migrations.count} migrations, this one knows ${target.migrationsCount}): restore it with that version or a later one`,
-    );
-  }
-  for (const dir of [target.dataDir, target.mediaDir]) {
-    if (isEmpty(dir)) continue;
-    if (!target.force) throw new BackupRefusedError(`${dir} is not empty: restore into an empty folder, or pass --force to replace what is there`);
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const staging = await mkdtemp(join(tmpdir(), 'restore-'));
+export async function restoreBackup(file: string, target: RestoreTarget): Promise<BackupManifest> {
+  // Before reading what may be gigabytes.
+  const held = await occupied(target);
+  const refusal = held.database ?? held.media;
+  if (refusal && !target.force) throw new BackupRefusedError(`${refusal}, or pass --force to replace what is there`);
+  const mediaDir = resolve(target.mediaDir);
+  mkdirSync(dirname(mediaDir), { recursive: true });
+  // Beside the media folder, so the pictures move into place by a rename, not a copy.
+  const staging = await mkdtemp(`${mediaDir}.restoring-`);
   try {
-    const dumpFile = join(staging, manifest.database.file);
-    writeFileSync(dumpFile, database);
-    restoreDataDirTemplate(dumpFile, target.dataDir);
+    const manifest = await extractBackup(file, staging);
+    if (manifest.migrations.count > target.migrationsCount) {
+      throw new BackupRefusedError(
+        `${file} was taken by a newer version (${manifest.migrations.count} migrations, this one knows ${target.migrationsCount}): restore it with that version or a later one`,
+      );
+    }
+    if (manifest.engine !== target.database.kind) {
+      throw new BackupRefusedError(
+        manifest.engine === 'pglite'
+          ? `${file} holds the embedded database: restore it without DATABASE_URL, into DATA_DIR`
+          : `${file} holds a PostgreSQL server's database: restore it with DATABASE_URL naming an empty database`,
+      );
+    }
+    const dump = join(staging, manifest.database.file);
+    if (target.database.kind === 'pglite') {
+      if (held.database) rmSync(target.database.dataDir, { recursive: true, force: true });
+      restoreDataDirTemplate(dump, target.database.dataDir);
+    } else {
+      await restorePostgres(target.database.url, dump, { replace: Boolean(held.database) });
+    }
+    rmSync(mediaDir, { recursive: true, force: true });
+    const media = join(staging, 'media');
+    if (!existsSync(media)) mkdirSync(mediaDir, { recursive: true });
+    else {
+      try {
+        renameSync(media, mediaDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        cpSync(media, mediaDir, { recursive: true });
+      }
+    }
+    return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  const root = resolve(target.mediaDir);
-  for (const [mediaFile, data] of media) {
-    const path = resolve(root, mediaFile);
-    if (!path.startsWith(root + sep)) throw new BackupRefusedError(`${file}: media/${mediaFile} points outside the media folder`);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, data);
-  }
-  return manifest;
 }
 
 /** The backups in `backupDir`, newest first, with their size (the back office's "last backup"). */

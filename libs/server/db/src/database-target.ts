@@ -15,6 +15,8 @@ export type DatabaseTarget =
       onCreated?: (created: DatabaseCreated) => void;
       /** Postgres' `shared_buffers` in MB (default PGlite's 128). */
       sharedBuffersMb?: number;
+      /** `false`: open it as it is, without applying the migrations it lacks (a backup taken before an upgrade). */
+      migrate?: boolean;
     }
   /**
    * Embedded PGlite in memory (tests), empty or started from `snapshot`, a data folder dumped as a
@@ -33,6 +35,8 @@ export type DatabaseTarget =
       poolSize?: number;
       /** Told about connections lost while idle or between queries (the pool replaces them). */
       onConnectionError?: (error: Error) => void;
+      /** `false`: open it as it is, without applying the migrations it lacks (a backup taken before an upgrade). */
+      migrate?: boolean;
     };
 
 /** How a new embedded database folder was made (the first start on a `DATA_DIR`). */

@@ -45,6 +45,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   /** 'pglite' (embedded) or 'postgres' (server). */
   readonly engine: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL (engine 'postgres'), for the tools that connect on their own (pg_dump). */
+  readonly serverUrl?: string;
   /** Resolves when the engine answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /**
@@ -61,7 +63,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * The embedded database's files as PGlite's own gzipped tar, taken while no query runs (a backup,
-   * `writeBackup`). Only PGlite: a PostgreSQL server is dumped with `pg_dump`.
+   * `writeBackup`). Only PGlite: a PostgreSQL server is dumped with `pg_dump` (`serverUrl`).
    */
   dumpDatabase?(): Promise<Buffer>;
 }

@@ -1,5 +1,16 @@
-export { BackupRefusedError, listBackups, restoreBackup, writeBackup, type BackupManifest } from './backup';
-export { backupRequestFiles, backupsBeyondRetention, productVersion, ServerBackups } from './server-backups';
+export { BackupRefusedError, listBackups, restoreBackup, writeBackup, type BackupManifest, type RestoreTarget } from './backup';
+export {
+  backupRequestFiles,
+  backupsBeyondRetention,
+  BACKUP_INTERVAL_MS,
+  backupStatus,
+  productVersion,
+  ServerBackups,
+  takeBackup,
+  type BackupFailure,
+  type BackupRun,
+  type BackupStatus,
+} from './server-backups';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { findMigrationsDir } from './migrations-dir';
 export * from './notified-generation';

@@ -48,19 +48,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // migration) would each run the migrations and fail on one another's half-made schema: one
       // runs them under a session advisory lock on a connection of its own, the others wait for
       // the lock and then find nothing left to apply.
-      const migrator = new Client({ connectionString: target.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
-      await migrator.connect();
-      try {
-        await migrator.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
-        await migratePg(drizzlePg(migrator), { migrationsFolder });
-      } finally {
-        // Ending the session releases the lock too, also when the migration failed.
-        await migrator.end().catch(() => undefined);
+      if (target.migrate !== false) {
+        const migrator = new Client({ connectionString: target.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+        await migrator.connect();
+        try {
+          await migrator.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+          await migratePg(drizzlePg(migrator), { migrationsFolder });
+        } finally {
+          // Ending the session releases the lock too, also when the migration failed.
+          await migrator.end().catch(() => undefined);
+        }
       }
       const listeners = new Set<() => Promise<void>>();
       return {
         db,
         engine: 'postgres',
+        serverUrl: target.url,
         ping: async () => {
           await pool.query('select 1');
         },

@@ -21,7 +21,7 @@ export async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgr
             startParams: startParams(target.sharedBuffersMb),
           });
     const pgliteDb = drizzlePglite(client);
-    await migratePglite(pgliteDb, { migrationsFolder });
+    if (target.kind !== 'pglite' || target.migrate !== false) await migratePglite(pgliteDb, { migrationsFolder });
     let closed = false;
     return {
       db: pgliteDb as unknown as Database,

@@ -31,10 +31,14 @@ export class PeriodicJobs implements OnApplicationShutdown {
 
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /** Runs `job` about every `intervalMs`, on one instance at a time. */
-  every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
+  /**
+   * Runs `job` about every `intervalMs`, on one instance at a time. `checkEveryMs` (default the
+   * period): how often this instance asks whether it is due, for a long period that must not wait
+   * for an instance to stay up that long (a daily job on servers restarted by each deploy).
+   */
+  every(name: string, intervalMs: number, job: () => Promise<unknown>, options: { checkEveryMs?: number } = {}): void {
     // Unref'd: a waiting job never keeps the process (or a test run) alive.
-    const timer = setInterval(() => void this.tick(name, intervalMs, job), intervalMs);
+    const timer = setInterval(() => void this.tick(name, intervalMs, job), options.checkEveryMs ?? intervalMs);
     timer.unref();
     this.timers.push(timer);
   }

@@ -11,3 +11,4 @@ export {
   staffEnrolmentProcedure,
   type TrpcContext,
 } from './trpc';
+export { BackupRouter } from './backup.router';

@@ -74,8 +74,13 @@ export const serverEnv = {
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Where backups are written (`npm run backup`, the daily job); default `DATA_DIR/backups`. */
   BACKUP_DIR: z.string().min(1).optional(),
-  /** The embedded database's daily backup into BACKUP_DIR (once across instances). */
+  /** The daily backup into BACKUP_DIR (once across instances). */
   BACKUP_DAILY: booleanish.default(true),
+  /** An S3-compatible bucket each backup is copied to (`s3://[KEY:SECRET@]bucket/prefix?region=..&endpoint=..`). */
+  BACKUP_S3_URL: z
+    .string()
+    .regex(/^s3:\/\/([^/@]+@)?[^/@?]+/, { error: 'must be an s3:// URL such as s3://bucket/prefix?region=eu-west-1' })
+    .optional(),
   /** `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: no metrics at all. */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** An OTLP/HTTP collector (`http://collector:4318`): each request's span is sent to its `/v1/traces`; unset: no traces at all. */
@@ -149,7 +154,7 @@ export interface ServerConfig {
   /** Absolute path of the data folder (embedded database, media, generated secrets). */
   dataDir: string;
   /** Where backups go, and whether the server takes one a day (embedded database). */
-  backup: { dir: string; daily: boolean };
+  backup: { dir: string; daily: boolean; s3Url?: string };
   /** A PostgreSQL server URL; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   databasePoolSize: number;
@@ -198,7 +203,7 @@ export function serverConfig(e: ServerEnv, cwd: string): ServerConfig {
     // cannot know its child's pid leaves it unset).
     listenFd: e.LISTEN_FDS === 1 && (e.LISTEN_PID === undefined || e.LISTEN_PID === process.pid) ? SD_LISTEN_FDS_START : undefined,
     dataDir: resolve(cwd, e.DATA_DIR),
-    backup: { dir: e.BACKUP_DIR ? resolve(cwd, e.BACKUP_DIR) : resolve(cwd, e.DATA_DIR, 'backups'), daily: e.BACKUP_DAILY },
+    backup: { dir: e.BACKUP_DIR ? resolve(cwd, e.BACKUP_DIR) : resolve(cwd, e.DATA_DIR, 'backups'), daily: e.BACKUP_DAILY, s3Url: e.BACKUP_S3_URL },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,

@@ -2,6 +2,7 @@
 // relational queries, and the infrastructure's own tables. Each domain's tables are in its data lib
 // (libs/<domain>/data); the composed schema, every table, is libs/app-schema.
 export * from './app-state.table';
+export * from './backup-runs.table';
 export * from './scheduled-jobs.table';
 export * from './throttle-counter.table';
 export * from './timestamps';
