@@ -23,6 +23,12 @@ const answers: Record<string, () => ReturnType<FakeApi>> = {
   'order.stats': () => ({ data: ORDER_STATS }),
   'brand.list': () => ({ data: [makeBrand(), makeBrand({ name: 'Mazda', slug: 'mazda' }), makeBrand({ name: 'Nissan', slug: 'nissan' })] }),
   'audit.list': () => ({ data: { items: [EVENT], total: 1, page: 1, pageSize: 5, pageCount: 1 } }),
+  'backup.status': () => ({
+    data: {
+      lastWritten: { finishedAt: '2026-12-05T00:15:00.000Z', bytes: 13_212_058, file: 'backup-2026-12-05T00-14-58-000Z.tar', copiedTo: null, takenBy: 'web-1:812', error: null },
+      lastFailed: { finishedAt: '2026-12-06T00:15:00.000Z', bytes: null, file: null, copiedTo: null, takenBy: 'web-1:812', error: 'No space left on device' },
+    },
+  }),
 };
 
 function renderHome(api: FakeApi) {
@@ -90,7 +96,24 @@ describe('AdminHomePage', () => {
     const activity = card('Latest activity');
     expect(await activity.findByText('Amina created brand ‘Mazda’')).toBeInTheDocument();
     expect(activity.getByRole('link', { name: 'See all activity' })).toHaveAttribute('href', '/dashboard/admin/activity');
-    expect(new Set(calls.map((call) => call.procedure))).toEqual(new Set(['car.stats', 'order.stats', 'brand.list', 'audit.list']));
+    expect(new Set(calls.map((call) => call.procedure))).toEqual(new Set(['car.stats', 'order.stats', 'brand.list', 'audit.list', 'backup.status']));
+  });
+
+  it("shows the owners the last backup's time and size, whether it left the server, and a failure since", async () => {
+    renderHome((procedure) => answers[procedure]());
+    const backups = card('Backups');
+    expect(await backups.findByText('5 Dec 2026, 03:15')).toBeInTheDocument();
+    expect(backups.getByText(/Last backup:/)).toHaveTextContent('Last backup: 5 Dec 2026, 03:15, 12.6 MB');
+    expect(backups.getByText('Kept on this server only: ask whoever runs it to set up an off-site copy (BACKUP_S3_URL).')).toBeInTheDocument();
+    expect(backups.getByRole('alert')).toHaveTextContent('The backup of 6 Dec 2026, 03:15 failed: No space left on device');
+  });
+
+  it('shows a salesperson no backups (owners only, as the server enforces)', async () => {
+    window.localStorage.setItem('auth', JSON.stringify({ user: { ...amina, staffRole: 'sales' }, token: 'sales-token' }));
+    const calls = renderHome((procedure) => answers[procedure]());
+    expect(await card('Cars').findByText('68')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Backups' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.procedure)).not.toContain('backup.status');
   });
 
   it('shows a failed figure in its own cards, the others unaffected, and retries it', async () => {

@@ -31,9 +31,9 @@ interface CardQuery {
 
 interface FigureCardProps {
   title: string;
-  /** The screen the figure is about. */
-  to: string;
-  linkLabel: string;
+  /** The screen the figure is about (none: a figure of the site itself). */
+  to?: string;
+  linkLabel?: string;
   query: CardQuery;
   /** Skeleton height while loading. */
   loadingHeight?: number;
@@ -67,9 +67,11 @@ function FigureCard({ title, to, linkLabel, query, loadingHeight = 40, children 
           {title}
         </Title>
         <Box className={classes.cardBody}>{body}</Box>
-        <Anchor component={Link} to={to} size="sm" fw={600}>
-          {linkLabel}
-        </Anchor>
+        {to ? (
+          <Anchor component={Link} to={to} size="sm" fw={600}>
+            {linkLabel}
+          </Anchor>
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -184,9 +186,53 @@ function AdminFigures() {
   );
 }
 
+const nairobiTime = (iso: string) => new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toLocaleString('en-KE', { maximumFractionDigits: 1 })} MB`;
+
+/** The owners' view of the site's backups: the newest written (when, how big, whether off-site), and a failure since. */
+function BackupFigure() {
+  const backups = trpc.backup.status.useQuery();
+  return (
+    <FigureCard title="Backups" query={backups}>
+      {() => {
+        const { lastWritten, lastFailed } = backups.data ?? { lastWritten: null, lastFailed: null };
+        const failedSince = lastFailed && (!lastWritten || lastFailed.finishedAt > lastWritten.finishedAt) ? lastFailed : null;
+        return (
+          <Stack gap={6}>
+            {lastWritten ? (
+              <>
+                <Text size="sm">
+                  Last backup:{' '}
+                  <Text span fw={700}>
+                    {nairobiTime(lastWritten.finishedAt)}
+                  </Text>
+                  , {megabytes(lastWritten.bytes ?? 0)}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {lastWritten.copiedTo ? 'Copied off-site.' : 'Kept on this server only: ask whoever runs it to set up an off-site copy (BACKUP_S3_URL).'}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="gray.7">
+                No backup yet. The site takes one every day.
+              </Text>
+            )}
+            {failedSince ? (
+              <Text size="sm" c="red.9" role="alert">
+                The backup of {nairobiTime(failedSince.finishedAt)} failed: {failedSince.error}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      }}
+    </FigureCard>
+  );
+}
+
 /** `/dashboard/admin`: 'Welcome, ' plus the admin's name and details (spec §2), the figures, and the latest activity. */
 export function AdminHomePage() {
   const user = useAuth().session?.user;
+  const owner = user?.staffRole === 'owner';
   return (
     <Stack gap="lg">
       <DashboardHome
@@ -203,6 +249,7 @@ export function AdminHomePage() {
         ]}
       />
       <AdminFigures />
+      {owner ? <BackupFigure /> : null}
       <LatestActivity />
     </Stack>
   );
