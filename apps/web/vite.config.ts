@@ -67,7 +67,8 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
   return `assets/${lib ? `${lib[1]}-${lib[2]}` : '[name]'}-[hash].js`;
 }
 
-const proxied = ['/api', '/trpc', '/media', '/sitemap.xml', '/robots.txt'];
+// The server's paths the dev server passes on (`/feeds`: the ads catalogue, whose address the back office shows).
+const proxied = ['/api', '/trpc', '/media', '/sitemap.xml', '/robots.txt', '/feeds'];
 
 /**
  * `vite build --ssr src/entry-server.tsx`: the server's renderer of the public pages (docs/architecture.md,

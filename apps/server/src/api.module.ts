@@ -3,7 +3,7 @@ import { AppRouterFactory } from '@dealership/app-router';
 import { BackupRouter } from '@dealership/server-trpc';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
-import { CarModule } from '@dealership/car-server';
+import { CarModule, MetaVehicleFeedModule } from '@dealership/car-server';
 import { ContentModule } from '@dealership/content-server';
 import { LeadModule } from '@dealership/lead-server';
 import { MediaModule } from '@dealership/media-server';
@@ -49,6 +49,8 @@ export class ApiModule {
         MediaModule,
         UserModule,
         CarModule,
+        // The stock as Meta's ads catalogue, at /feeds/meta-vehicles.csv (one of create-app's unprefixed routes).
+        MetaVehicleFeedModule,
         BrandModule,
         OrderModule,
         AuditModule,

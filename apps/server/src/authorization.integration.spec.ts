@@ -275,6 +275,8 @@ const PUBLIC_REST = [
   'GET sitemap.xml',
   'GET sitemap-:file',
   'GET robots.txt',
+  // The stock as Meta's ads catalogue, which Meta fetches unsigned: what the public car pages show (libs/car/server).
+  'GET feeds/meta-vehicles.csv',
   'GET car/getAll-car',
   'GET car/getCarById-car/:slug',
   'GET car/related-car/:carId/:brandId',

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { parse } from 'papaparse';
 import { createApp } from './create-app';
 import { restContractOptions } from './testing/rest-contract';
 
@@ -169,6 +170,23 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+
+  it('GET /feeds/meta-vehicles.csv is the stock as a Meta ads catalogue at the root, compressed, with an ETag', async () => {
+    const res = await app.inject({ method: 'GET', url: '/feeds/meta-vehicles.csv', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const [header, ...rows] = parse<string[]>(gunzipSync(res.rawPayload).toString('utf8'), { skipEmptyLines: true }).data;
+    expect(header.slice(0, 4)).toEqual(['vehicle_id', 'title', 'description', 'url']);
+    // One row per car for sale, its page's address from PUBLIC_URL (here the default).
+    expect(rows).toHaveLength((await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().totalCar);
+    expect(rows[0][3]).toMatch(/^http:\/\/localhost:3000\/car\/[a-z0-9-]+$/);
+    const again = await app.inject({ method: 'GET', url: '/feeds/meta-vehicles.csv', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // Not under /api: the REST API has no such route.
+    expect((await app.inject({ method: 'GET', url: '/api/feeds/meta-vehicles.csv' })).statusCode).toBe(404);
   });
 
   it('keeps data across a restart on the same DATA_DIR and never seeds twice', async () => {

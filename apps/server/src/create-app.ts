@@ -1,4 +1,5 @@
 import { AppRouterFactory } from '@dealership/app-router';
+import { META_VEHICLE_FEED_ROUTE } from '@dealership/car-schemas';
 import { AuthService } from '@dealership/server-auth';
 import { type AppConfig, LegacyExceptionFilter, PinoNestLogger, createLogger } from '@dealership/server-core';
 import type { DatabaseHandle } from '@dealership/server-db';
@@ -11,9 +12,12 @@ import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { ApiModule } from './api.module';
 
-/** Where Nest's controllers are served: under /api, except the routes crawlers and probes expect at the root. */
+/**
+ * Where Nest's controllers are served: under /api, except the routes crawlers, probes and other
+ * services expect at the root (the ads catalogue feed Meta fetches).
+ */
 export const REST_PREFIX = 'api';
-export const UNPREFIXED_ROUTES = ['sitemap.xml', 'sitemap-:file', 'robots.txt', 'health/live', 'health/ready'] as const;
+export const UNPREFIXED_ROUTES = ['sitemap.xml', 'sitemap-:file', 'robots.txt', 'health/live', 'health/ready', META_VEHICLE_FEED_ROUTE] as const;
 
 export interface CreateAppOptions {
   /** An open database (tests); otherwise the configured one is opened. */

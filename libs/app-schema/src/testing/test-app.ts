@@ -62,6 +62,8 @@ export interface ModuleTestAppOptions {
    * without the user feature; `'provided'` when the imports provide the store themselves (`UserModule`).
    */
   userLookup?: 'users-table' | 'provided';
+  /** Routes served at the root rather than under `/api`, as the server serves them (`feeds/meta-vehicles.csv`). */
+  unprefixed?: string[];
 }
 
 /**
@@ -85,7 +87,7 @@ export async function createModuleTestApp(
     imports: [TestConfigModule.with(config), DbModule.forHandle(handle), AuthModule, ...lookup, ...imports],
   }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: options.unprefixed ?? [] });
   app.useGlobalFilters(new LegacyExceptionFilter());
   const contract: { document?: OpenApiDocument } = {};
   checkRestContract(app, () => contract.document as OpenApiDocument);

@@ -5,3 +5,4 @@ export * from './car-landing';
 export * from './car-landing-words';
 export * from './car-landing.schema';
 export * from './vehicle-data';
+export * from './catalogue-feeds';

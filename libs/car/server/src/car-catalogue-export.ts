@@ -167,6 +167,20 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
 type CarRow = Awaited<ReturnType<typeof carBatch>>[number];
 const toCar = (row: CarRow): Car => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
+/**
+ * The catalogue's version: counts and last changes of cars and brands. Every write moves it: an
+ * insert or delete moves a count, an update (pictures and status included) moves `updated_at`, and
+ * deleting a brand (its cars lose it) moves the brands' count. Read from the database, so every
+ * instance of the server agrees on it; exact to the microsecond and independent of time zones.
+ */
+export async function catalogueVersion(db: Database): Promise<string> {
+  const [row] = await executeRows<{ version: string }>(
+    db,
+    sql`select concat_ws(':', (select count(*) from ${cars}), (select extract(epoch from max(updated_at)) from ${cars}), (select count(*) from ${brands}), (select extract(epoch from max(updated_at)) from ${brands})) as version`,
+  );
+  return row.version;
+}
+
 /** Writes `chunk` to every stream and waits while any of them is full (the compressors set the pace). */
 async function writeAll(streams: Transform[], chunk: string): Promise<void> {
   const full = streams.filter((stream) => !stream.write(chunk));
@@ -198,18 +212,9 @@ export class CarCatalogueExport {
     this.batchSize = batchSize ?? DEFAULT_BATCH_SIZE;
   }
 
-  /**
-   * The catalogue's version: counts and last changes of cars and brands. Every write moves it: an
-   * insert or delete moves a count, an update (pictures and status included) moves `updated_at`, and
-   * deleting a brand (its cars lose it) moves the brands' count. Read from the database, so every
-   * instance of the server agrees on it; exact to the microsecond and independent of time zones.
-   */
-  async version(db: Database = this.db): Promise<string> {
-    const [row] = await executeRows<{ version: string }>(
-      db,
-      sql`select concat_ws(':', (select count(*) from ${cars}), (select extract(epoch from max(updated_at)) from ${cars}), (select count(*) from ${brands}), (select extract(epoch from max(updated_at)) from ${brands})) as version`,
-    );
-    return row.version;
+  /** The catalogue's version (`catalogueVersion`). */
+  version(db: Database = this.db): Promise<string> {
+    return catalogueVersion(db);
   }
 
   /**

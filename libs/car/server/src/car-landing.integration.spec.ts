@@ -1,7 +1,7 @@
 import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
 import { CatalogueChanges } from './catalogue-changes';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import { SiteService } from '@dealership/server-site';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
@@ -18,16 +18,6 @@ import { CarRouter } from './car.router';
 /** The site's page lookup and sitemap as the server has them (its REST routes are the server app's). */
 @Module({ imports: [DiscoveryModule], providers: [SiteService] })
 class SitePagesModule {}
-
-/** Polls `read` until `done` holds (a notification takes a moment to arrive). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The landing pages' figures (car.landing), their 404s (first-load status) and their sitemap entries, on a real database. */
 describe('car landing pages (integration, real database)', () => {

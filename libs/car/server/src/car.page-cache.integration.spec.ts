@@ -1,7 +1,7 @@
 import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
 import { CatalogueChanges } from './catalogue-changes';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,16 +12,6 @@ import { CarModule } from './car.module';
 import { CAR_PAGE_CACHE_BYTES, CarService, cachedCarBytes } from './car.service';
 
 const serverUrl = globalThis.__TEST_DATABASE_URL__;
-
-/** Polls `read` until `done` holds (a notification from another connection takes a moment on a server). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * car.bySlug answers from memory per catalogue generation (CarService, CatalogueChanges): these

@@ -12,9 +12,10 @@ import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, PageLoader, TitleCountContext } from '@dealership/web-ui';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Anchor } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { useStaffEvents } from './live/useStaffEvents';
+import { MetaFeedCard } from './MetaFeedCard';
 
 /** The activity (audit) log: an owner's screen. */
 export function AdminActivityPage() {
@@ -173,11 +174,17 @@ export function AdminStaffPage() {
   );
 }
 
-/** The FAQ, opening hours, contact details and social links of the public pages: an owner's screen. */
+/**
+ * The FAQ, opening hours, contact details and social links of the public pages, and the address of
+ * the stock's ads catalogue for Meta: an owner's screen.
+ */
 export function AdminSiteContentPage() {
   return (
     <OwnerOnly title="Site content">
-      <SiteContentScreen />
+      <Stack gap="xl">
+        <SiteContentScreen />
+        <MetaFeedCard />
+      </Stack>
     </OwnerOnly>
   );
 }
