@@ -162,6 +162,9 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'lead.timeline', type: 'query', access: 'admin', input: (f) => ({ id: f.lead.id }) },
   { path: 'lead.addNote', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, body: 'Matrix note' }) },
   { path: 'lead.logContact', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, channel: 'call' }) },
+  { path: 'lead.whatsapp', type: 'query', access: 'admin', input: (f) => ({ id: f.lead.id }) },
+  // The matrix's server has no WhatsApp settings: past the guard, a reply is refused as not set up.
+  { path: 'lead.whatsappReply', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, text: 'Yes, it is available' }), allowed: { status: 400, code: 'BAD_REQUEST' } },
   { path: 'lead.setFollowUp', type: 'mutation', access: 'admin', input: (f) => ({ id: f.lead.id, on: null }) },
   { path: 'lead.assignees', type: 'query', access: 'admin' },
   { path: 'lead.assign', type: 'mutation', access: 'owner', input: (f) => ({ id: f.lead.id, assigneeId: f.salesId }) },
@@ -288,6 +291,9 @@ const PUBLIC_REST = [
   'POST media/lead-photo',
   // Daraja's callback: it signs nothing; the unguessable token in the path and the CheckoutRequestID it must name are the check (libs/order/server).
   'POST payments/mpesa/callback/:token',
+  // Meta's WhatsApp webhook: the handshake's verify token and the deliveries' app-secret signature are the check; 404 while WhatsApp is off (libs/lead/server).
+  'GET whatsapp/webhook',
+  'POST whatsapp/webhook',
   // The alert digests' one-click unsubscribe (RFC 8058) and its page redirect: the signed token is the check (libs/alert/server).
   'POST alerts/unsubscribe',
   'GET alerts/unsubscribe',

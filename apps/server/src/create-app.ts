@@ -42,6 +42,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, options.database), createFastifyAdapter(config, logger), {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
+    // Each JSON body's bytes kept beside it (`request.rawBody`): a webhook's signature is over them (WhatsApp's).
+    rawBody: true,
   });
   options.onCreated?.(app);
   app.setGlobalPrefix(REST_PREFIX, { exclude: [...UNPREFIXED_ROUTES] });

@@ -297,6 +297,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'lead.timeline': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'lead.addNote': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', body: 'Wants a Prado' },
       'lead.logContact': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', channel: 'call', body: 'No answer' },
+      'lead.whatsapp': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'lead.whatsappReply': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', text: 'Yes, it is available' },
       'lead.setFollowUp': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', on: '2026-12-01' },
       'lead.assign': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', assigneeId: null },
       // Sent as a customer (refused before its input): a staff member's own valid variant would flip their away mark.
@@ -349,6 +351,12 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
           },
         },
       },
+      // Meta's WhatsApp webhook (off in this server: its body is still checked first).
+      {
+        route: 'POST whatsapp/webhook',
+        url: '/api/whatsapp/webhook',
+        body: { object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: {} }] }] },
+      },
       // Takes no input: nothing to spoil, listed so that every writing path is accounted for.
       { route: 'POST user/logout', url: '/api/user/logout' },
       // A multipart image, no text fields: its hostile files are media-server's upload tests.
@@ -375,7 +383,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees)$|^content\.update$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$/.test(
       endpoint,
     )
       ? 'admin'

@@ -50,7 +50,7 @@ test.describe('car detail', () => {
       const whatsapp = page.getByRole('link', { name: 'WhatsApp Us' });
       const href = new URL((await whatsapp.getAttribute('href')) ?? '');
       expect(`${href.origin}${href.pathname}`).toBe(`https://wa.me/${digits}`);
-      expect(href.searchParams.get('text')).toBe(`I'm interested in the ${car.name} (KES ${amount(car.price)})`);
+      expect(href.searchParams.get('text')).toMatch(new RegExp(`^I'm interested in the ${car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(KES ${amount(car.price)}\\), stock number ST-\\d{5}: https?://[^/]+/car/${car.slug}$`));
       await expect(page.getByRole('link', { name: 'View Favourites' })).toHaveAttribute('href', '/cart');
 
       const sameBrand = catalogue.filter((c) => c.brand?.slug === brand.slug && c.slug !== car.slug);

@@ -86,7 +86,7 @@ export async function createModuleTestApp(
   const moduleRef = await Test.createTestingModule({
     imports: [TestConfigModule.with(config), DbModule.forHandle(handle), AuthModule, ...lookup, ...imports],
   }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false, rawBody: true });
   app.setGlobalPrefix('api', { exclude: options.unprefixed ?? [] });
   app.useGlobalFilters(new LegacyExceptionFilter());
   const contract: { document?: OpenApiDocument } = {};

@@ -1,13 +1,17 @@
-import { pgView, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgView, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * What other domains may read of a car (the catalogue's published view, migration
- * 0020_published_views): a lead names the car it is about. `cars` itself is the catalogue's alone (lint).
+ * What other domains may read of a car (the catalogue's published view, migrations
+ * 0020_published_views and 0042_whatsapp): a lead names the car it is about, a WhatsApp message
+ * finds it by its stock number, a quick reply says its price. `cars` itself is the catalogue's alone (lint).
  */
 export const carRefs = pgView('car_refs', {
   id: uuid('id').notNull(),
   name: text('name').notNull(),
   slug: text('slug').notNull(),
+  stockNumber: text('stock_number').notNull(),
+  /** KES. */
+  price: integer('price').notNull(),
 }).existing();
 
 /**

@@ -2,7 +2,7 @@ import { cars } from '@dealership/car-data';
 import { timestamps } from '@dealership/server-db/schema';
 import { users } from '@dealership/user-data';
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Buyers' requests to the dealer (enquiries, test drives, trade-ins, imports, financing), worked by the staff. */
 export const leads = pgTable(
@@ -78,13 +78,45 @@ export const leadEvents = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    /** note, status, call, message, assigned, follow-up. */
+    /** note, status, call, message, assigned, follow-up, whatsapp-in (the buyer's WhatsApp message), whatsapp-out (a reply). */
     kind: text('kind').notNull(),
     authorId: uuid('author_id'),
     /** Kept by name: the record outlives the account. */
     authorName: text('author_name'),
     body: text('body'),
+    /** whatsapp-in: Meta's id of the buyer's message (the same message delivered twice is one event). */
+    externalId: text('external_id'),
+    /** whatsapp-out: the outbox message that carries the reply (its status is the reply's). */
+    messageId: uuid('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt), uniqueIndex('lead_events_external_id_key').on(t.externalId)],
+);
+
+/**
+ * What Meta's WhatsApp webhook delivered, kept before it is answered (a durable queue): each
+ * message and each status once (Meta retries; the same id twice is one row), worked by whichever
+ * instance claims it, retried until it is done.
+ */
+export const whatsappInbound = pgTable(
+  'whatsapp_inbound',
+  {
+    /** A message's wamid, or a status's `<wamid>:<status>`. */
+    id: text('id').primaryKey(),
+    /** message or status. */
+    kind: text('kind').notNull(),
+    /** The message (with the sender's profile), or the status, as Meta sent it. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** While being worked: until when the claim holds. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('whatsapp_inbound_pending_idx')
+      .on(t.receivedAt)
+      .where(sql`processed_at is null`),
+  ],
 );

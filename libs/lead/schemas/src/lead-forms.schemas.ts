@@ -8,6 +8,7 @@ import { normaliseKenyanPhone } from '@dealership/shared-schemas';
 import {
   INCOME_BANDS,
   LEAD_CONSENT_MESSAGE,
+  LEAD_FORM_KINDS,
   LEAD_KINDS,
   LEAD_MESSAGE_MAX_LENGTH,
   LEAD_NAME_MAX_LENGTH,
@@ -264,7 +265,7 @@ export const FinancingLeadSchema = z.object({
 
 const leadCreateInputSchemaOf = (testDrive: typeof TestDriveLeadSchema) =>
   z.discriminatedUnion('kind', [EnquiryLeadSchema, testDrive, TradeInLeadSchema, ImportLeadSchema, FinancingLeadSchema], {
-    error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of: ${LEAD_KINDS.join(', ')}` : undefined),
+    error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of: ${LEAD_FORM_KINDS.join(', ')}` : undefined),
   });
 
 /**

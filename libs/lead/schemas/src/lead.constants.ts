@@ -10,14 +10,17 @@ export const LEAD_NAME_MAX_LENGTH = 120;
 export const LEAD_MESSAGE_MAX_LENGTH = 2000;
 
 /** What the buyer asks for, each with its form and its own fields. */
-export const LEAD_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing'] as const;
+export const LEAD_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing', 'whatsapp'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+/** The kinds a buyer sends with the site's forms (a WhatsApp lead starts with the buyer's first WhatsApp message). */
+export const LEAD_FORM_KINDS = ['enquiry', 'test-drive', 'trade-in', 'import', 'financing'] as const satisfies readonly LeadKind[];
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   enquiry: 'Enquiry',
   'test-drive': 'Test drive',
   'trade-in': 'Trade-in',
   import: 'Import on behalf',
   financing: 'Financing',
+  whatsapp: 'WhatsApp',
 };
 
 /** Where the staff are with a lead. */

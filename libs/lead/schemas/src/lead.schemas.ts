@@ -89,7 +89,7 @@ export type LeadPage = z.infer<typeof LeadPageSchema>;
 
 // A lead's timeline: every note, status change, call or message logged, reassignment and follow-up, never overwritten.
 
-export const LEAD_EVENT_KINDS = ['note', 'status', 'call', 'message', 'assigned', 'follow-up'] as const;
+export const LEAD_EVENT_KINDS = ['note', 'status', 'call', 'message', 'assigned', 'follow-up', 'whatsapp-in', 'whatsapp-out'] as const;
 export const LeadEventKindSchema = z.enum(LEAD_EVENT_KINDS);
 export type LeadEventKind = z.infer<typeof LeadEventKindSchema>;
 
@@ -99,7 +99,7 @@ export const LeadEventSchema = z.object({
   kind: LeadEventKindSchema,
   /** Who did it (kept by name: the record outlives the account); null for the system (a lead assigned at once). */
   author: text().nullable(),
-  /** The note, what was said on the call, the new status, the assignee's name, or the follow-up day. */
+  /** The note, what was said on the call, the new status, the assignee's name, the follow-up day, or a WhatsApp message's text. */
   body: text().nullable(),
   createdAt: TimestampSchema,
 });
@@ -125,6 +125,53 @@ export type LeadLogContactInput = z.input<typeof LeadLogContactInputSchema>;
 export const LeadAssignInputSchema = z.object({ id: IdSchema, assigneeId: IdSchema.nullable() });
 /** `lead.setFollowUp`: the day to call again (today or later), or null for none. */
 export const LeadFollowUpInputSchema = z.object({ id: IdSchema, on: z.iso.date({ error: 'on must be a date (YYYY-MM-DD)' }).nullable() });
+
+// A lead's WhatsApp conversation (`lead.whatsapp`, `lead.whatsappReply`): the buyer's messages and the
+// staff's replies, which go out through the outbox as text while Meta's 24-hour customer-service
+// window is open (it opens with each message of the buyer's) and only as an approved template after.
+
+/** Where a reply is: waiting in the outbox, sent to Meta, delivered to the phone, read, or failed. */
+export const WHATSAPP_REPLY_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type WhatsAppReplyStatus = (typeof WHATSAPP_REPLY_STATUSES)[number];
+
+/** One message of the conversation, oldest first. */
+export const WhatsAppMessageSchema = z.object({
+  id: IdSchema,
+  /** `in`: the buyer's; `out`: a reply of the staff's. */
+  direction: z.enum(['in', 'out']),
+  text: text(),
+  /** Who replied (by name); null for the buyer's. */
+  author: text().nullable(),
+  at: TimestampSchema,
+  /** A reply's status (null for the buyer's messages), and why it failed. */
+  status: z.enum(WHATSAPP_REPLY_STATUSES).nullable(),
+  error: text().nullable(),
+});
+export type WhatsAppMessage = z.infer<typeof WhatsAppMessageSchema>;
+
+/** An approved message template (WHATSAPP_TEMPLATES): the only way to write after the window closed. `{{1}}` is the buyer's name. */
+export const WhatsAppTemplateSchema = z.object({ name: text(), language: text(), text: text() });
+export type WhatsAppTemplate = z.infer<typeof WhatsAppTemplateSchema>;
+
+export const WhatsAppConversationSchema = z.object({
+  /** False when the site has no WhatsApp settings: nothing can be sent. */
+  configured: z.boolean(),
+  /** Whether free text may be sent now, and until when (24 hours after the buyer's last message). */
+  windowOpen: z.boolean(),
+  windowClosesAt: TimestampSchema.nullable(),
+  templates: z.array(WhatsAppTemplateSchema),
+  /** Ready answers to the common questions (the car's price, where the yard is, when to view), to edit before sending. */
+  quickReplies: z.array(z.object({ label: text(), text: text() })),
+  messages: z.array(WhatsAppMessageSchema),
+});
+export type WhatsAppConversation = z.infer<typeof WhatsAppConversationSchema>;
+
+/** `lead.whatsappReply`: free text (window open), or a template by name (any time). */
+export const LeadWhatsAppReplyInputSchema = z.union([
+  z.strictObject({ id: IdSchema, text: noteText('Reply') }),
+  z.strictObject({ id: IdSchema, template: text({ error: 'template is required' }).min(1, { error: 'template is required' }) }),
+]);
+export type LeadWhatsAppReplyInput = z.input<typeof LeadWhatsAppReplyInputSchema>;
 
 /** Someone leads can be assigned to (`lead.assignees`). */
 export const LeadAssigneeSchema = z.object({ id: IdSchema, name: text(), away: z.boolean() });

@@ -26,3 +26,22 @@ export class LeadAssigneeNotStaffError extends DomainError {
     super(ErrorCode.BadRequest, 'assigneeId must be an active staff member', 'assigneeId');
   }
 }
+
+/** Text sent outside the 24-hour window. */
+export class WhatsAppWindowClosedError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'The 24-hour window is closed: send an approved template', 'text');
+  }
+}
+
+export class WhatsAppNotConfiguredError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'WhatsApp is not set up on this site');
+  }
+}
+
+export class WhatsAppUnknownTemplateError extends DomainError {
+  constructor(names: string[]) {
+    super(ErrorCode.BadRequest, `template must be one of: ${names.join(', ') || 'none is configured (WHATSAPP_TEMPLATES)'}`, 'template');
+  }
+}

@@ -10,11 +10,14 @@ import { LeadReportRepository } from './lead-report.repository';
 import { LeadRepository } from './lead.repository';
 import { LeadRouter } from './lead.router';
 import { LeadService } from './lead.service';
+import { WhatsAppRepository } from './whatsapp/whatsapp.repository';
+import { WhatsAppService } from './whatsapp/whatsapp.service';
+import { WhatsAppWebhookController } from './whatsapp/whatsapp-webhook.controller';
 
 @Module({
   imports: [AuditModule, ContentModule, MediaModule, MessageModule],
-  providers: [LeadRepository, LeadReportRepository, LeadPersonalDataRepository, LeadService, LeadRouter, LeadPersonalData],
-  controllers: [LeadExportController],
+  providers: [LeadRepository, LeadReportRepository, LeadPersonalDataRepository, LeadService, LeadRouter, LeadPersonalData, WhatsAppRepository, WhatsAppService],
+  controllers: [LeadExportController, WhatsAppWebhookController],
   exports: [LeadService, LeadRouter],
 })
 export class LeadModule {}

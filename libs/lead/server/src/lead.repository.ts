@@ -32,9 +32,9 @@ export interface LeadColumns {
   buyerId: string | null;
   /** The site's page it was sent from. */
   sourcePage: string | null;
-  /** When the buyer ticked the consent box, and its words. */
-  consentedAt: Date;
-  consentText: string;
+  /** When the buyer ticked the consent box, and its words; null for a WhatsApp lead (the buyer wrote to us: no form, no box). */
+  consentedAt: Date | null;
+  consentText: string | null;
 }
 
 /** Who did something to a lead (kept by name in its timeline). */

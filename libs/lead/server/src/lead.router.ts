@@ -9,18 +9,20 @@ import {
   LeadListInputSchema,
   LeadLogContactInputSchema,
   LeadSetStatusInputSchema,
+  LeadWhatsAppReplyInputSchema,
 } from '@dealership/lead-schemas';
 import { adminProcedure, authedProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { LeadService } from './lead.service';
+import { WhatsAppService } from './whatsapp/whatsapp.service';
 
 @Injectable()
 export class LeadRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(leads: LeadService, content: ContentService) {
+  constructor(leads: LeadService, content: ContentService, whatsapp: WhatsAppService) {
     // The lead contract with test drives checked against the opening hours in force (the site
     // content's, which the staff edit): its issues are this input's, so a refusal names its field.
     const LeadCreateRequestSchema = z.custom<LeadCreateInput>().transform(async (raw, context) => {
@@ -39,6 +41,10 @@ export class LeadRouter {
       timeline: adminProcedure.input(LeadIdInputSchema).query(({ input }) => leads.timeline(input.id)),
       addNote: adminProcedure.input(LeadAddNoteInputSchema).mutation(({ input, ctx }) => leads.addNote(input.id, input.body, ctx.user)),
       logContact: adminProcedure.input(LeadLogContactInputSchema).mutation(({ input, ctx }) => leads.logContact(input.id, input.channel, input.body, ctx.user)),
+      /** A WhatsApp lead's conversation, and what may be sent now (text inside the 24-hour window, templates, quick replies). */
+      whatsapp: adminProcedure.input(LeadIdInputSchema).query(({ input }) => whatsapp.conversation(input.id)),
+      /** A reply on WhatsApp, through the outbox; the first is the lead's first response. */
+      whatsappReply: adminProcedure.input(LeadWhatsAppReplyInputSchema).mutation(({ input, ctx }) => whatsapp.reply(input, ctx.user)),
       setFollowUp: adminProcedure.input(LeadFollowUpInputSchema).mutation(({ input, ctx }) => leads.setFollowUp(input.id, input.on, ctx.user)),
       /** Who leads can be given to. */
       assignees: adminProcedure.query(() => leads.assignees()),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The transactional outbox (libs/server/messaging): every email and SMS the site sends, written in
@@ -11,7 +11,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** email or sms. */
+    /** email, sms or whatsapp. */
     channel: text('channel').notNull(),
     /** An email address, or a phone number in E.164 (+254...). */
     recipient: text('recipient').notNull(),
@@ -47,8 +47,12 @@ export const outboxMessages = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
     /** The last failure, as the channel reported it (never a credential). */
     lastError: text('last_error'),
-    /** The provider's id for the sent message (SMTP message id, Africa's Talking messageId). */
+    /** The provider's id for the sent message (SMTP message id, Africa's Talking messageId, WhatsApp's wamid). */
     providerId: text('provider_id'),
+    /** WhatsApp: an approved template sent in place of the text (`{name, language, parameters}`), outside the 24-hour window. */
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
+    /** WhatsApp: what the phone reported after `sent` (delivered, read), from Meta's status callbacks. */
+    deliveryStatus: text('delivery_status'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
@@ -69,5 +73,9 @@ export const outboxMessages = pgTable(
     index('outbox_messages_reference_idx').on(t.reference),
     // The messages to one address lately (`TYPED_ADDRESS_CAP`), and an account's messages when it is deleted.
     index('outbox_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+    // WhatsApp's status callbacks name the message by its wamid.
+    index('outbox_messages_provider_idx')
+      .on(t.providerId)
+      .where(sql`channel = 'whatsapp'`),
   ],
 );

@@ -2,7 +2,7 @@ import { IdSchema, pageOf, PageInputSchema, TimestampSchema } from '@dealership/
 import { z } from 'zod';
 
 /** How a message travels. */
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
@@ -45,6 +45,7 @@ export const MESSAGE_TOPICS = [
   'alert.confirm',
   'alert.digest',
   'backup.failed',
+  'lead.whatsapp',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -70,6 +71,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'alert.confirm': 'Alert sign-up to confirm (buyer)',
   'alert.digest': 'Saved search or price alert (buyer)',
   'backup.failed': 'Daily backup failed (owners)',
+  'lead.whatsapp': 'WhatsApp reply (buyer)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

@@ -8,9 +8,18 @@ export interface ChannelMessage {
   html: string | null;
   /** Email only: the one-click unsubscribe address (`List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058), or null. */
   unsubscribeUrl: string | null;
+  /** WhatsApp only: an approved template in place of the text (outside the 24-hour window), or null. */
+  template: WhatsAppTemplateMessage | null;
 }
 
-/** A way out (email, SMS). */
+/** A WhatsApp template as sent: its name, language and body parameters in order. */
+export interface WhatsAppTemplateMessage {
+  name: string;
+  language: string;
+  parameters: string[];
+}
+
+/** A way out (email, SMS, WhatsApp). */
 export interface MessageSender {
   readonly channel: MessageChannel;
   /** False when its settings are absent: messages for it are kept unsent. */

@@ -1,3 +1,4 @@
+import type { MessageChannel } from '@dealership/message-schemas';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { type DatabaseHandle, DB_HANDLE } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -22,6 +23,13 @@ const LONGEST_SLEEP_MS = 30_000;
  * mid-send is claimed again once its claim (twice the send timeout) runs out, so a crash loses
  * nothing; the price is that such a message may, rarely, arrive twice.
  */
+/** What to set for each channel left off. */
+const UNCONFIGURED_HINTS: Record<MessageChannel, string> = {
+  email: 'email (set SMTP_URL)',
+  sms: 'SMS (set AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY)',
+  whatsapp: 'WhatsApp (set WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN)',
+};
+
 @Injectable()
 export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messages');
@@ -46,7 +54,7 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationBootstrap(): Promise<void> {
     const off = [...this.senders.values()]
       .filter((s) => !s.configured)
-      .map((s) => (s.channel === 'email' ? 'email (set SMTP_URL)' : 'SMS (set AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY)'));
+      .map((s) => UNCONFIGURED_HINTS[s.channel]);
     if (off.length > 0) this.logger.warn(`not configured, kept unsent in the back office's Messages: ${off.join('; ')}`);
     this.stopListening = await this.handle.listen(OUTBOX_CHANNEL, {
       onNotify: () => this.wake(),
@@ -116,7 +124,7 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     try {
       const providerId = await sender.send(
-        { to: message.recipient, subject: message.subject, text: message.bodyText, html: message.bodyHtml, unsubscribeUrl: message.unsubscribeUrl },
+        { to: message.recipient, subject: message.subject, text: message.bodyText, html: message.bodyHtml, unsubscribeUrl: message.unsubscribeUrl, template: message.template },
         AbortSignal.timeout(this.config.messaging.sendTimeoutMs),
       );
       await this.messages.markSent(message.id, providerId);

@@ -9,12 +9,14 @@ import { MessageService } from './message.service';
 import { MessageWorker } from './message-worker';
 import { Outbox } from './outbox';
 import { SmsSender } from './sms-sender';
+import { WhatsAppSender } from './whatsapp-sender';
 
-/** Email by SMTP when SMTP_URL is set, SMS by Africa's Talking when its keys are; otherwise kept unsent. */
+/** Email by SMTP when SMTP_URL is set, SMS by Africa's Talking when its keys are, WhatsApp by the Cloud API when its are; otherwise kept unsent. */
 export function createSenders({ messaging }: Pick<AppConfig, 'messaging'>): MessageSender[] {
   return [
     messaging.smtpUrl && messaging.mailFrom ? new EmailSender(messaging.smtpUrl, messaging.mailFrom, messaging.sendTimeoutMs) : new UnconfiguredSender('email'),
     messaging.sms ? new SmsSender(messaging.sms) : new UnconfiguredSender('sms'),
+    messaging.whatsapp ? new WhatsAppSender(messaging.whatsapp) : new UnconfiguredSender('whatsapp'),
   ];
 }
 

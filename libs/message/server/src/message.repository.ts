@@ -8,6 +8,8 @@ import { TYPED_ADDRESS_CAP } from './message-safety';
 
 /** A message to write to the outbox. */
 export interface OutgoingMessage {
+  /** Its id, when the caller must refer to it (a WhatsApp reply on a lead's conversation); otherwise one is made. */
+  id?: string;
   channel: MessageChannel;
   /** An email address, or a phone number in E.164. */
   to: string;
@@ -23,6 +25,8 @@ export interface OutgoingMessage {
   sensitive?: boolean;
   /** Email only: the one-click unsubscribe address its `List-Unsubscribe` header gives (RFC 8058). */
   unsubscribeUrl?: string;
+  /** WhatsApp only: an approved template sent in place of `text` (which says what it reads). */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 /** A claimed message, as the worker sends it. */
@@ -111,6 +115,7 @@ export class MessageRepository {
     for (const message of messages) if (TYPED_ADDRESS_CAP.topics.includes(message.topic) && (await this.overTypedAddressCap(db, message.to))) withheld.add(message);
     await db.insert(outboxMessages).values(
       messages.map((m) => ({
+        ...(m.id ? { id: m.id } : {}),
         channel: m.channel,
         recipient: m.to,
         topic: m.topic,
@@ -120,6 +125,7 @@ export class MessageRepository {
         bodyHtml: m.html ?? null,
         sensitive: m.sensitive ?? false,
         unsubscribeUrl: m.channel === 'email' ? (m.unsubscribeUrl ?? null) : null,
+        template: m.channel === 'whatsapp' ? (m.template ?? null) : null,
         status: withheld.has(m) ? 'withheld' : unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
       })),
     );
@@ -286,6 +292,39 @@ export class MessageRepository {
       .where(eq(outboxMessages.reference, reference))
       .orderBy(outboxMessages.createdAt, outboxMessages.id);
     return rows.map(toMessage);
+  }
+
+  /**
+   * A WhatsApp status callback for the message Meta knows as `providerId`: delivered or read (never
+   * back from read to delivered: callbacks may arrive out of order), or failed with Meta's reason.
+   * False when no message of ours has that id (yet: the worker records it once Meta has answered).
+   */
+  async whatsappStatus(providerId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error?: string): Promise<boolean> {
+    const mine = and(eq(outboxMessages.channel, 'whatsapp'), eq(outboxMessages.providerId, providerId));
+    const [found] = await this.db.select({ id: outboxMessages.id }).from(outboxMessages).where(mine);
+    if (!found) return false;
+    if (status === 'failed') {
+      await this.db
+        .update(outboxMessages)
+        .set({ status: 'failed', lastError: `whatsapp: not delivered: ${error ?? 'Meta gave no reason'}` })
+        .where(mine);
+    } else if (status !== 'sent') {
+      await this.db
+        .update(outboxMessages)
+        .set({ deliveryStatus: status })
+        .where(and(mine, status === 'delivered' ? sql`${outboxMessages.deliveryStatus} is null` : ne(sql`coalesce(${outboxMessages.deliveryStatus}, '')`, 'read')));
+    }
+    return true;
+  }
+
+  /** Where each of these messages is (a lead's WhatsApp replies): its status, what the phone reported, why it failed. */
+  async deliveryOf(ids: readonly string[]): Promise<Map<string, { status: MessageStatus; deliveryStatus: string | null; lastError: string | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: outboxMessages.id, status: outboxMessages.status, deliveryStatus: outboxMessages.deliveryStatus, lastError: outboxMessages.lastError })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, { status: row.status as MessageStatus, deliveryStatus: row.deliveryStatus, lastError: row.lastError }]));
   }
 
   /** The active staff's contacts, who hear of new leads and orders, read in the caller's transaction (owners only with `ownersOnly`), through the user domain's published view: a deactivated account hears nothing. */

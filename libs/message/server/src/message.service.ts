@@ -21,6 +21,16 @@ export class MessageService {
     return this.messages.forReference(reference);
   }
 
+  /** Records a WhatsApp status callback (false: no message of ours has that id yet). */
+  whatsappStatus(providerId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error?: string): Promise<boolean> {
+    return this.messages.whatsappStatus(providerId, status, error);
+  }
+
+  /** Where each of these messages is: status, what the phone reported (delivered, read), why it failed. */
+  deliveryOf(ids: readonly string[]) {
+    return this.messages.deliveryOf(ids);
+  }
+
   /** Puts a failed or unsent message back in the queue, due now; in the activity log. */
   async resend(id: string, actor: AuditActor): Promise<Message> {
     const result = await this.messages.requeue(id);

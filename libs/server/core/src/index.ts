@@ -7,6 +7,7 @@ export {
   loadConfig,
   type MediaConfig,
   type MessagingConfig,
+  type WhatsAppConfig,
   type MpesaConfig,
   type PaymentsConfig,
   type ServerConfig,

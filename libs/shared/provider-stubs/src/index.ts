@@ -5,3 +5,4 @@ export { startSmtpStub, type ReceivedMail, type SmtpStub, type SmtpStubBehaviour
 export { startSmsStub, type ReceivedSms, type SmsStub, type SmsStubBehaviour } from './sms-stub';
 export { startDarajaStub, type DarajaStub, type DarajaStubBehaviour, type ReceivedStkPush, type StkOutcome } from './daraja-stub';
 export { startS3Stub, type S3Stub, type S3StubBehaviour, type StoredObject } from './s3-stub';
+export { startWhatsAppStub, whatsappDelivery, whatsappSignature, type ReceivedWhatsApp, type WhatsAppStub, type WhatsAppStubBehaviour } from './whatsapp-stub';

@@ -34,3 +34,15 @@ export const milliseconds = (min: number, max: number, maxInWords: string) =>
     .int({ error: 'must be a whole number of milliseconds' })
     .min(min, { error: `must be at least ${min} ms` })
     .max(max, { error: `must be at most ${max} ms (${maxInWords})` });
+
+/**
+ * Settings that work only together (a provider's credentials): some but not all refuse to start,
+ * each missing one named with `needs` (e.g. "M-Pesa payments need ... together (unset them all to take no M-Pesa)").
+ */
+export function requireTogether<K extends string>(env: Partial<Record<K, unknown>>, settings: readonly K[], ctx: z.RefinementCtx, needs: (set: string, all: string) => string): void {
+  const set = settings.filter((key) => env[key] !== undefined);
+  if (set.length === 0 || set.length === settings.length) return;
+  for (const key of settings.filter((key) => env[key] === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [key], message: `is required with ${needs(set.join(', '), settings.join(', '))}` });
+  }
+}

@@ -10,7 +10,7 @@ import { serverConfig, type ServerConfig, serverEnv } from './server.env';
 
 export type { AccountsConfig } from './accounts.env';
 export type { MediaConfig } from './media.env';
-export type { MessagingConfig } from './messaging.env';
+export type { MessagingConfig, WhatsAppConfig } from './messaging.env';
 export type { BraintreeConfig, MpesaConfig, PaymentsConfig } from './payments.env';
 export type { ServerConfig } from './server.env';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewayUrl, milliseconds } from './env-values';
+import { gatewayUrl, milliseconds, requireTogether } from './env-values';
 
 // Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking, and who hears of new leads and orders.
 
@@ -64,6 +64,32 @@ export const messagingEnv = {
       return list;
     })
     .optional(),
+  // WhatsApp Business Cloud API (docs/messaging.md, "WhatsApp"): all four or none.
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().regex(/^\S+$/, { error: "must be the Cloud API's access token (no spaces)" }).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d+$/, { error: "must be the number's id from Meta's WhatsApp Manager (digits)" }).optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().regex(/^\S+$/, { error: "must be the Meta app's secret (no spaces)" }).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(8, { error: 'must be at least 8 characters (any secret you also give Meta for the webhook)' }).optional(),
+  WHATSAPP_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, { error: 'must be the Graph API base with its version, e.g. https://graph.facebook.com/v21.0' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://graph.facebook.com/v21.0'),
+  /** The approved templates staff may send after the 24-hour window: `name:language:text` separated by `|`; `{{1}}` is the buyer's name. */
+  WHATSAPP_TEMPLATES: z
+    .string()
+    .transform((text, ctx) => {
+      const templates = [];
+      for (const item of text.split('|').map((part) => part.trim()).filter(Boolean)) {
+        const match = /^([a-z0-9_]+):([A-Za-z_]{2,8}):(.+)$/s.exec(item);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${item.slice(0, 40)}" is not name:language:text, e.g. follow_up:en:Hello {{1}}, is the car still of interest?` });
+          continue;
+        }
+        templates.push({ name: match[1], language: match[2], text: match[3].trim() });
+      }
+      return templates;
+    })
+    .optional(),
   MESSAGE_SEND_TIMEOUT_MS: milliseconds(1000, 300_000, '5 minutes').default(30_000),
   ALERT_DISPATCH_INTERVAL_MS: milliseconds(1000, 3_600_000, 'an hour').default(60_000),
 };
@@ -71,7 +97,11 @@ export const messagingEnv = {
 /** The values of these settings once checked. */
 type MessagingEnv = z.output<z.ZodObject<typeof messagingEnv>>;
 
+/** The WhatsApp settings that must be set together. */
+const WHATSAPP_SETTINGS = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
 export function checkMessaging(env: MessagingEnv, ctx: z.RefinementCtx): void {
+  requireTogether(env, WHATSAPP_SETTINGS, ctx, (set, all) => `${set}: WhatsApp needs ${all} together (unset them all to leave WhatsApp off)`);
   if ((env.AFRICASTALKING_USERNAME === undefined) !== (env.AFRICASTALKING_API_KEY === undefined)) {
     ctx.addIssue({
       code: 'custom',
@@ -89,6 +119,8 @@ export interface MessagingConfig {
   mailFrom: string | null;
   /** Africa's Talking; null sends no SMS. */
   sms: { username: string; apiKey: string; senderId?: string; apiUrl: string } | null;
+  /** WhatsApp Business Cloud API; null leaves WhatsApp off (the car page's chat link still works). */
+  whatsapp: WhatsAppConfig | null;
   /** Extra staff who hear of every new lead and order, besides the admin accounts. */
   alertEmails: string[];
   alertPhones: string[];
@@ -96,6 +128,20 @@ export interface MessagingConfig {
   sendTimeoutMs: number;
   /** How often buyers' alerts are matched and sent (`ALERT_DISPATCH_INTERVAL_MS`, default a minute). */
   alertDispatchIntervalMs: number;
+}
+
+/** The WhatsApp Business Cloud API's settings (`WHATSAPP_*`). */
+export interface WhatsAppConfig {
+  /** A secret: sent as the bearer token of every Graph API call. */
+  accessToken: string;
+  phoneNumberId: string;
+  /** A secret: the key of the webhook's `X-Hub-Signature-256`. */
+  appSecret: string;
+  /** What Meta's webhook handshake must present. */
+  verifyToken: string;
+  /** The Graph API's base with its version (`https://graph.facebook.com/v21.0`). */
+  apiUrl: string;
+  templates: { name: string; language: string; text: string }[];
 }
 
 export function messagingConfig(e: MessagingEnv): { messaging: MessagingConfig } {
@@ -112,6 +158,17 @@ export function messagingConfig(e: MessagingEnv): { messaging: MessagingConfig }
               apiUrl:
                 e.AFRICASTALKING_API_URL ??
                 (e.AFRICASTALKING_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com'),
+            }
+          : null,
+      whatsapp:
+        e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
+          ? {
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              appSecret: e.WHATSAPP_APP_SECRET,
+              verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+              apiUrl: e.WHATSAPP_API_URL,
+              templates: e.WHATSAPP_TEMPLATES ?? [],
             }
           : null,
       alertEmails: e.LEAD_ALERT_EMAILS ?? [],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewayUrl, LOOPBACK_HOSTS, milliseconds } from './env-values';
+import { gatewayUrl, LOOPBACK_HOSTS, milliseconds, requireTogether } from './env-values';
 
 // Payments: card payments through Braintree, deposits by M-Pesa Express (Daraja). Each is on only
 // with all its credentials; some but not all refuse to start.
@@ -106,16 +106,7 @@ type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnv>>;
 export function checkPayments(env: PaymentsEnv, ctx: z.RefinementCtx): void {
   // The same for M-Pesa: some but not all of its settings refuse to start, naming the missing ones.
   const mpesaSettings = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_URL'] as const;
-  const mpesaSet = mpesaSettings.filter((key) => env[key] !== undefined);
-  if (mpesaSet.length > 0 && mpesaSet.length < mpesaSettings.length) {
-    for (const key of mpesaSettings.filter((key) => env[key] === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message: `is required with ${mpesaSet.join(', ')}: M-Pesa payments need ${mpesaSettings.join(', ')} together (unset them all to take no M-Pesa)`,
-      });
-    }
-  }
+  requireTogether(env, mpesaSettings, ctx, (set, all) => `${set}: M-Pesa payments need ${all} together (unset them all to take no M-Pesa)`);
   // Half a set of credentials would quietly leave card payments off: refuse it, naming what is missing.
   const credentials = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const;
   const set = credentials.filter((key) => env[key] !== undefined);

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadCsv } from './download-csv';
 
-const KIND_COLOURS = ['navy.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6'];
+const KIND_COLOURS = ['navy.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'green.7'];
 
 function Section({ title, onExport, children }: { title: string; onExport?: () => void; children: ReactNode }) {
   return (

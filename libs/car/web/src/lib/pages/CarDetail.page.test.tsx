@@ -73,7 +73,7 @@ describe('CarDetailPage', () => {
     expect(screen.getByRole('link', { name: 'View Favourites' })).toHaveAttribute('href', '/cart');
     const whatsapp = screen.getByRole('link', { name: 'WhatsApp Us' });
     expect(whatsapp.getAttribute('href')).toBe(
-      `https://wa.me/254711222333?text=${encodeURIComponent("I'm interested in the Toyota Land Cruiser Prado TX-L (KES 7,600,000)")}`,
+      `https://wa.me/254711222333?text=${encodeURIComponent("I'm interested in the Toyota Land Cruiser Prado TX-L (KES 7,600,000), stock number ST-00001: https://cars.example/car/prado-tx-l")}`,
     );
   });
 
@@ -160,8 +160,10 @@ describe('helpers', () => {
     expect(screen.getByRole('button', { name: 'Save to Favourites' })).toBeEnabled();
   });
 
-  it('words the WhatsApp message with the name and the KES price', () => {
-    expect(whatsappMessage({ name: 'Mazda CX-5', price: 3_650_000 })).toBe("I'm interested in the Mazda CX-5 (KES 3,650,000)");
+  it('words the WhatsApp message with the name, the KES price, the stock number and the page (the inbox finds the car by either)', () => {
+    expect(whatsappMessage({ name: 'Mazda CX-5', price: 3_650_000, stockNumber: 'ST-00012', slug: 'mazda-cx-5' }, 'https://cars.example')).toBe(
+      "I'm interested in the Mazda CX-5 (KES 3,650,000), stock number ST-00012: https://cars.example/car/mazda-cx-5",
+    );
   });
 
   it('gives a relative time for Last updated', () => {

@@ -56,9 +56,12 @@ export const UNAVAILABLE_EXPLANATION = {
 /** tRPC error codes that mean "no such car" (an unknown slug, or one that cannot be a slug). */
 const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'BAD_REQUEST'];
 
-/** The WhatsApp message a buyer sends about a car (spec §2: "I'm interested in the" name and KES price). */
-export function whatsappMessage(car: Pick<Car, 'name' | 'price'>): string {
-  return `I'm interested in the ${car.name} (${formatKes(car.price)})`;
+/**
+ * The WhatsApp message a buyer sends about a car (spec §2: "I'm interested in the" name and KES
+ * price), with its stock number and page (issue 43): the leads inbox recognises the car from either.
+ */
+export function whatsappMessage(car: Pick<Car, 'name' | 'price' | 'stockNumber' | 'slug'>, publicUrl: string): string {
+  return `I'm interested in the ${car.name} (${formatKes(car.price)}), stock number ${car.stockNumber}: ${publicUrl}/car/${car.slug}`;
 }
 
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -191,7 +194,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
                 </Button>
                 <Button
                   component="a"
-                  href={whatsappHref(whatsappPhone, whatsappMessage(car))}
+                  href={whatsappHref(whatsappPhone, whatsappMessage(car, publicUrl))}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="md"

@@ -1,0 +1,149 @@
+import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { leadEvents, leads } from '@dealership/lead-data';
+import { outboxMessages } from '@dealership/message-data';
+import { MessageWorker } from '@dealership/message-server';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { startWhatsAppStub, whatsappDelivery, whatsappSignature, type WhatsAppStub } from '@dealership/shared-provider-stubs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq, sql } from 'drizzle-orm';
+import { LeadModule } from '../lead.module';
+import { LeadRouter } from '../lead.router';
+
+/** Reads until `done` holds, or gives the last value after `timeoutMs`. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// Buyers' WhatsApp messages through the real webhook route (raw-body signature, durable queue) into
+// leads, and staff replies through the outbox to a loopback stub of Meta's Cloud API.
+describe('WhatsApp conversations on leads (integration, real HTTP app and database, loopback Graph API stub)', () => {
+  let handle: DatabaseHandle;
+  let stub: WhatsAppStub;
+  let app: NestFastifyApplication;
+  let carId: string;
+  let salesperson: { id: string; name: string };
+  const buyer = '254712000431';
+  const deliver = (body: string, signature = whatsappSignature(body, stub.env.WHATSAPP_APP_SECRET)) =>
+    app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload: body });
+  const as = (user: { id: string; name: string }) =>
+    createCallerFactory(app.get(LeadRouter).router)({ user: { ...user, email: 'sales@dealer.test', role: 1, staffRole: 'sales' } as TrpcContext['user'], ip: '127.0.0.1' });
+  const whatsappLeads = () => handle.db.select().from(leads).where(eq(leads.kind, 'whatsapp'));
+
+  beforeAll(async () => {
+    [handle, stub] = await Promise.all([createTestDatabase(), startWhatsAppStub()]);
+    app = await createModuleTestApp(handle, [LeadModule], {
+      env: { ...stub.env, WHATSAPP_TEMPLATES: 'follow_up:en:Hello {{1}}, is the car still of interest?', PUBLIC_URL: 'https://cars.example' },
+    });
+    const brand = await insertBrand(handle.db, { name: 'Toyota' });
+    carId = (await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado 2019', stockNumber: 'ST-00012', price: 2_450_000 })).id;
+    await insertUser(handle.db, { name: 'Owner', email: 'owner@dealer.test', role: 1 });
+    const seller = await insertUser(handle.db, { name: 'Salim Seller', email: 'salim@dealer.test', role: 1, staffRole: 'sales', phone: '0722000111' });
+    salesperson = { id: seller.id, name: seller.name };
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all([handle?.close(), stub?.close()]);
+  });
+
+  it("answers Meta's handshake with the challenge, and refuses a wrong verify token", async () => {
+    const handshake = (token: string) => app.inject({ method: 'GET', url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444` });
+    const right = await handshake(stub.env.WHATSAPP_VERIFY_TOKEN);
+    expect({ status: right.statusCode, body: right.body }).toEqual({ status: 200, body: '1158201444' });
+    expect((await handshake('not-the-token')).statusCode).toBe(403);
+  });
+
+  it('refuses a delivery without the app secret\'s signature, and keeps nothing of it', async () => {
+    const body = whatsappDelivery({ message: { from: buyer, id: 'wamid.forged', text: 'Is ST-00012 still available?' } });
+    expect((await deliver(body, 'sha256=' + '0'.repeat(64))).statusCode).toBe(401);
+    expect((await deliver(body, whatsappSignature(body, 'another-secret'))).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(401);
+    // Signed over other bytes than those sent (the same JSON re-spaced): refused.
+    expect((await deliver(body.replace('{', '{ '), whatsappSignature(body, stub.env.WHATSAPP_APP_SECRET))).statusCode).toBe(401);
+    expect(await whatsappLeads()).toEqual([]);
+  });
+
+  it('a first message opens a WhatsApp lead for the car it names, assigned and alerted; the same message twice is one; a second joins it', async () => {
+    const first = whatsappDelivery({ message: { from: buyer, id: 'wamid.first', text: 'Is ST-00012 still available?', name: 'Amina Buyer' } });
+    const started = Date.now();
+    expect((await deliver(first)).statusCode).toBe(200);
+    const [lead] = await eventually(whatsappLeads, (rows) => rows.length > 0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(lead).toMatchObject({ kind: 'whatsapp', name: 'Amina Buyer', phone: `+${buyer}`, carId, message: 'Is ST-00012 still available?', assigneeId: salesperson.id, status: 'New' });
+    const alerts = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.reference, lead.id));
+    expect(alerts.filter((m) => m.topic === 'lead.staff').map((m) => m.recipient)).toEqual(expect.arrayContaining(['owner@dealer.test']));
+    expect(alerts.some((m) => m.topic === 'lead.assigned' && m.recipient === 'salim@dealer.test')).toBe(true);
+
+    // Meta delivers the same message again: one lead, one message.
+    expect((await deliver(first)).statusCode).toBe(200);
+    const second = whatsappDelivery({ message: { from: buyer, id: 'wamid.second', text: 'And can I pay by M-Pesa?', name: 'Amina Buyer' } });
+    expect((await deliver(second)).statusCode).toBe(200);
+    const conversation = await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.length >= 2,
+    );
+    expect(await whatsappLeads()).toHaveLength(1);
+    expect(conversation.messages.map((m) => [m.direction, m.text])).toEqual([
+      ['in', 'Is ST-00012 still available?'],
+      ['in', 'And can I pay by M-Pesa?'],
+    ]);
+    expect(conversation.windowOpen).toBe(true);
+    expect(conversation.quickReplies.find((q) => q.label === 'Price')?.text).toBe('The Toyota Prado 2019 (ST-00012) is KES 2,450,000.');
+  });
+
+  it('a reply inside the window goes out as text, is the first response, and shows its delivery; outside it only a template goes', async () => {
+    const [lead] = await whatsappLeads();
+    const replied = await as(salesperson).whatsappReply({ id: lead.id, text: 'Yes, it is. Come and see it today.' });
+    expect(replied.messages.at(-1)).toMatchObject({ direction: 'out', text: 'Yes, it is. Come and see it today.', author: 'Salim Seller' });
+    const sent = await stub.waitFor((m) => m.to === buyer && m.type === 'text');
+    expect(sent.text).toBe('Yes, it is. Come and see it today.');
+    expect((await handle.db.select().from(leads).where(eq(leads.id, lead.id)))[0].firstResponseAt).not.toBeNull();
+    await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.at(-1)?.status === 'sent',
+    );
+
+    // Meta reports it delivered (and a late "sent" changes nothing).
+    expect((await deliver(whatsappDelivery({ status: { id: sent.id, status: 'delivered', recipient: buyer } }))).statusCode).toBe(200);
+    expect((await deliver(whatsappDelivery({ status: { id: sent.id, status: 'sent', recipient: buyer } }))).statusCode).toBe(200);
+    const delivered = await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.at(-1)?.status === 'delivered',
+    );
+    expect(delivered.messages.at(-1)?.status).toBe('delivered');
+
+    // A day later, the window is closed: text is refused, the approved template goes with the buyer's name.
+    await handle.db.update(leadEvents).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(leadEvents.kind, 'whatsapp-in'));
+    const closed = await as(salesperson).whatsapp({ id: lead.id });
+    expect({ open: closed.windowOpen, templates: closed.templates.map((t) => t.name) }).toEqual({ open: false, templates: ['follow_up'] });
+    await expect(as(salesperson).whatsappReply({ id: lead.id, text: 'Still there?' })).rejects.toThrow('The 24-hour window is closed: send an approved template');
+    await as(salesperson).whatsappReply({ id: lead.id, template: 'follow_up' });
+    const template = await stub.waitFor((m) => m.type === 'template');
+    expect(template).toMatchObject({ to: buyer, text: 'follow_up', template: { name: 'follow_up', language: 'en', parameters: ['Amina Buyer'] } });
+    await app.get(MessageWorker).idle();
+  });
+
+  it("loses nothing when Meta retries a delivery we answered with an error", async () => {
+    const body = whatsappDelivery({ message: { from: '254712000432', id: 'wamid.retried', text: 'Do you have a Mazda CX-5?', name: 'Juma' } });
+    // The queue cannot take it (its table is away): an error, which Meta answers by retrying.
+    await handle.db.execute(sql`alter table whatsapp_inbound rename to whatsapp_inbound_away`);
+    try {
+      expect((await deliver(body)).statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await handle.db.execute(sql`alter table whatsapp_inbound_away rename to whatsapp_inbound`);
+    }
+    expect((await deliver(body)).statusCode).toBe(200);
+    const juma = await eventually(
+      async () => (await whatsappLeads()).filter((lead) => lead.phone === '+254712000432'),
+      (rows) => rows.length > 0,
+    );
+    expect(juma.map((lead) => lead.message)).toEqual(['Do you have a Mazda CX-5?']);
+  });
+});
