@@ -88,6 +88,8 @@ export const leadEvents = pgTable(
     externalId: text('external_id'),
     /** whatsapp-out: the outbox message that carries the reply (its status is the reply's). */
     messageId: uuid('message_id'),
+    /** whatsapp-in: the picture the buyer sent, stored like a buyer's lead photo (`leads/...`; also in the lead's `details.photos`). */
+    photoUrl: text('photo_url'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt), uniqueIndex('lead_events_external_id_key').on(t.externalId)],

@@ -38,6 +38,15 @@ const LeadBaseSchema = z.object({
 });
 
 /**
+ * What a WhatsApp lead keeps of the buyer's first message: their WhatsApp profile name, and the
+ * click-to-WhatsApp ad they came from (Meta's `referral`, in Meta's names).
+ */
+export const WhatsAppLeadDetailsSchema = z.object({
+  profileName: text().nullable(),
+  referral: z.object({ headline: text().optional(), source_url: text().optional() }).loose().optional(),
+});
+
+/**
  * A buyer's request as the staff see it in the inbox, with its kind's own fields in `details`
  * (null for an enquiry or a test drive, and for leads stored before their kind had a form).
  */
@@ -47,6 +56,7 @@ export const LeadSchema = z.discriminatedUnion('kind', [
   LeadBaseSchema.extend({ kind: z.literal('trade-in'), details: TradeInDetailsSchema.nullable() }),
   LeadBaseSchema.extend({ kind: z.literal('import'), details: ImportDetailsSchema.nullable() }),
   LeadBaseSchema.extend({ kind: z.literal('financing'), details: FinancingDetailsSchema.nullable() }),
+  LeadBaseSchema.extend({ kind: z.literal('whatsapp'), details: WhatsAppLeadDetailsSchema.nullable() }),
 ]);
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -146,6 +156,8 @@ export const WhatsAppMessageSchema = z.object({
   /** A reply's status (null for the buyer's messages), and why it failed. */
   status: z.enum(WHATSAPP_REPLY_STATUSES).nullable(),
   error: text().nullable(),
+  /** A picture the buyer sent (their trade-in, say), stored on this site. */
+  photoUrl: text().nullable().optional(),
 });
 export type WhatsAppMessage = z.infer<typeof WhatsAppMessageSchema>;
 

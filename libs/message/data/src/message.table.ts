@@ -79,3 +79,13 @@ export const outboxMessages = pgTable(
       .where(sql`channel = 'whatsapp'`),
   ],
 );
+
+/**
+ * Numbers that wrote STOP on WhatsApp: no WhatsApp message goes to them (kept as "opted-out" in
+ * the outbox) until they write START.
+ */
+export const whatsappOptOuts = pgTable('whatsapp_opt_outs', {
+  /** E.164, as the outbox's recipients (+2547...). */
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

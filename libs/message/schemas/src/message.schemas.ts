@@ -9,7 +9,7 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
  * Where a message is: waiting for its (next) attempt, being sent, sent, given up after a day of
  * retries, or kept unsent because its channel was not configured when it was written.
  */
-export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unconfigured', 'withheld'] as const;
+export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unconfigured', 'withheld', 'opted-out'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** What the back office calls each status. */
@@ -20,6 +20,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   failed: 'Failed',
   unconfigured: 'not sent: channel not configured',
   withheld: 'not sent: too many to this address',
+  'opted-out': 'not sent: they wrote STOP on WhatsApp',
 };
 
 /** Why a message was written. */

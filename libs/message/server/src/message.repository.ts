@@ -1,5 +1,5 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
-import { outboxMessages } from '@dealership/message-data';
+import { outboxMessages, whatsappOptOuts } from '@dealership/message-data';
 import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -113,6 +113,12 @@ export class MessageRepository {
     if (messages.length === 0) return;
     const withheld = new Set<OutgoingMessage>();
     for (const message of messages) if (TYPED_ADDRESS_CAP.topics.includes(message.topic) && (await this.overTypedAddressCap(db, message.to))) withheld.add(message);
+    const whatsappTo = [...new Set(messages.filter((m) => m.channel === 'whatsapp').map((m) => m.to))];
+    const optedOut = new Set(
+      whatsappTo.length > 0
+        ? (await db.select({ phone: whatsappOptOuts.phone }).from(whatsappOptOuts).where(inArray(whatsappOptOuts.phone, whatsappTo))).map((row) => row.phone)
+        : [],
+    );
     await db.insert(outboxMessages).values(
       messages.map((m) => ({
         ...(m.id ? { id: m.id } : {}),
@@ -126,7 +132,13 @@ export class MessageRepository {
         sensitive: m.sensitive ?? false,
         unsubscribeUrl: m.channel === 'email' ? (m.unsubscribeUrl ?? null) : null,
         template: m.channel === 'whatsapp' ? (m.template ?? null) : null,
-        status: withheld.has(m) ? 'withheld' : unconfigured.has(m.channel) ? 'unconfigured' : 'pending',
+        status: withheld.has(m)
+          ? 'withheld'
+          : m.channel === 'whatsapp' && optedOut.has(m.to)
+            ? 'opted-out'
+            : unconfigured.has(m.channel)
+              ? 'unconfigured'
+              : 'pending',
       })),
     );
   }
@@ -315,6 +327,12 @@ export class MessageRepository {
         .where(and(mine, status === 'delivered' ? sql`${outboxMessages.deliveryStatus} is null` : ne(sql`coalesce(${outboxMessages.deliveryStatus}, '')`, 'read')));
     }
     return true;
+  }
+
+  /** A number that wrote STOP (`out`) or START on WhatsApp. */
+  async setWhatsAppOptOut(phone: string, out: boolean): Promise<void> {
+    if (out) await this.db.insert(whatsappOptOuts).values({ phone }).onConflictDoNothing();
+    else await this.db.delete(whatsappOptOuts).where(eq(whatsappOptOuts.phone, phone));
   }
 
   /** Where each of these messages is (a lead's WhatsApp replies): its status, what the phone reported, why it failed. */

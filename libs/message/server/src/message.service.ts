@@ -26,6 +26,11 @@ export class MessageService {
     return this.messages.whatsappStatus(providerId, status, error);
   }
 
+  /** A number that wrote STOP (`out`) or START on WhatsApp: no WhatsApp message goes to it while out. */
+  setWhatsAppOptOut(phone: string, out: boolean): Promise<void> {
+    return this.messages.setWhatsAppOptOut(phone, out);
+  }
+
   /** Where each of these messages is: status, what the phone reported (delivered, read), why it failed. */
   deliveryOf(ids: readonly string[]) {
     return this.messages.deliveryOf(ids);

@@ -27,6 +27,8 @@ export interface WhatsAppStub {
   env: { WHATSAPP_ACCESS_TOKEN: string; WHATSAPP_PHONE_NUMBER_ID: string; WHATSAPP_APP_SECRET: string; WHATSAPP_VERIFY_TOKEN: string; WHATSAPP_API_URL: string };
   messages: ReceivedWhatsApp[];
   setBehaviour(behaviour: WhatsAppStubBehaviour): void;
+  /** A picture a buyer sent, for `GET /{media-id}` (its short-lived URL) and that URL's download. */
+  addMedia(id: string, data: Buffer, mimeType: string): void;
   waitFor(match: (message: ReceivedWhatsApp) => boolean, timeoutMs?: number): Promise<ReceivedWhatsApp>;
   close(): Promise<void>;
 }
@@ -46,15 +48,29 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
   const messages = received<ReceivedWhatsApp>((m) => `${m.to} ${m.type} "${m.text.slice(0, 40)}"`, 'WhatsApp message');
   let behaviour: WhatsAppStubBehaviour = 'accept';
   let sequence = 0;
+  const media = new Map<string, { data: Buffer; mimeType: string }>();
+  let base = '';
   const answer = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = createServer((request, response) => {
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(request.url ?? '');
-      if (request.method !== 'POST' || !match) return answer(response, 404, { error: { message: 'Unknown path', type: 'OAuthException', code: 803 } });
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (token !== env.WHATSAPP_ACCESS_TOKEN) return answer(response, 401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+      const described = request.method === 'GET' ? /^\/v\d+\.\d+\/([\w.-]+)$/.exec(request.url ?? '') : null;
+      if (described) {
+        const item = media.get(described[1]);
+        if (!item) return answer(response, 404, { error: { message: 'Unsupported get request', type: 'GraphMethodException', code: 100 } });
+        return answer(response, 200, { messaging_product: 'whatsapp', url: `${base}/download/${described[1]}`, mime_type: item.mimeType, file_size: item.data.length, id: described[1] });
+      }
+      const download = request.method === 'GET' ? /^\/download\/([\w.-]+)$/.exec(request.url ?? '') : null;
+      if (download) {
+        const item = media.get(download[1]);
+        if (!item) return answer(response, 404, { error: { message: 'Not found', code: 100 } });
+        return response.writeHead(200, { 'content-type': item.mimeType }).end(item.data);
+      }
+      const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(request.url ?? '');
+      if (request.method !== 'POST' || !match) return answer(response, 404, { error: { message: 'Unknown path', type: 'OAuthException', code: 803 } });
       if (behaviour === 'error500') return answer(response, 500, { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1 } });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         to: string;
@@ -83,12 +99,14 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `${base}/v21.0`;
   return {
     url,
     env: { ...env, WHATSAPP_API_URL: url },
     messages: messages.items,
     setBehaviour: (next) => (behaviour = next),
+    addMedia: (id, data, mimeType) => media.set(id, { data, mimeType }),
     waitFor: (match, timeoutMs = 5000) => messages.waitFor(match, timeoutMs),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -97,7 +115,7 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
 /** A webhook delivery in Meta's shape: a buyer's text message (with their profile), or our message's status. */
 export function whatsappDelivery(
   item:
-    | { message: { from: string; id: string; text: string; name?: string; timestamp?: number; referral?: Record<string, string> } }
+    | { message: { from: string; id: string; text: string; name?: string; timestamp?: number; referral?: Record<string, string>; image?: { id: string; mimeType: string } } }
     | { status: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient: string; error?: string } },
   phoneNumberId = '106540352242922',
 ): string {
@@ -112,8 +130,9 @@ export function whatsappDelivery(
               from: item.message.from,
               id: item.message.id,
               timestamp: String(item.message.timestamp ?? Math.floor(Date.now() / 1000)),
-              type: 'text',
-              text: { body: item.message.text },
+              ...(item.message.image
+                ? { type: 'image', image: { id: item.message.image.id, mime_type: item.message.image.mimeType, caption: item.message.text } }
+                : { type: 'text', text: { body: item.message.text } }),
               ...(item.message.referral ? { referral: item.message.referral } : {}),
             },
           ],

@@ -2,12 +2,13 @@ import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealer
 import { leadEvents, leads } from '@dealership/lead-data';
 import { outboxMessages } from '@dealership/message-data';
 import { MessageWorker } from '@dealership/message-server';
-import type { DatabaseHandle } from '@dealership/server-db';
+import { type DatabaseHandle, executeRows } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startWhatsAppStub, whatsappDelivery, whatsappSignature, type WhatsAppStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { LeadModule } from '../lead.module';
 import { LeadRouter } from '../lead.router';
 
@@ -96,6 +97,18 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     ]);
     expect(conversation.windowOpen).toBe(true);
     expect(conversation.quickReplies.find((q) => q.label === 'Price')?.text).toBe('The Toyota Prado 2019 (ST-00012) is KES 2,450,000.');
+
+    // A photo of their trade-in: fetched from Meta, stored like a buyer's lead photo, on the lead and its conversation.
+    stub.addMedia('1003383421387256', await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6' } }).jpeg().toBuffer(), 'image/jpeg');
+    const photo = whatsappDelivery({ message: { from: buyer, id: 'wamid.photo', text: 'My car for trade-in', name: 'Amina Buyer', image: { id: '1003383421387256', mimeType: 'image/jpeg' } } });
+    expect((await deliver(photo)).statusCode).toBe(200);
+    const withPhoto = await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.length >= 3,
+    );
+    expect(withPhoto.messages[2]).toMatchObject({ direction: 'in', text: '[Photo] My car for trade-in', photoUrl: expect.stringMatching(/^\/media\/leads\/whatsapp-[0-9a-f]+.*\.webp$/) });
+    const [stored] = await handle.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect((stored.details as { photos: { url: string }[] }).photos.map((p) => p.url)).toEqual([withPhoto.messages[2].photoUrl]);
   });
 
   it('a reply inside the window goes out as text, is the first response, and shows its delivery; outside it only a template goes', async () => {
@@ -128,10 +141,31 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     const template = await stub.waitFor((m) => m.type === 'template');
     expect(template).toMatchObject({ to: buyer, text: 'follow_up', template: { name: 'follow_up', language: 'en', parameters: ['Amina Buyer'] } });
     await app.get(MessageWorker).idle();
+
+    // The buyer writes STOP: nothing more goes to them on WhatsApp (kept, marked), until START.
+    expect((await deliver(whatsappDelivery({ message: { from: buyer, id: 'wamid.stop', text: 'STOP', name: 'Amina Buyer' } }))).statusCode).toBe(200);
+    await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.some((m) => m.text === 'STOP'),
+    );
+    const sentBefore = stub.messages.length;
+    const stopped = await as(salesperson).whatsappReply({ id: lead.id, text: 'Sorry to see you go' });
+    expect(stopped.messages.at(-1)).toMatchObject({ status: 'failed', error: expect.stringContaining('they wrote STOP') });
+    await app.get(MessageWorker).idle();
+    expect(stub.messages).toHaveLength(sentBefore);
+    expect((await deliver(whatsappDelivery({ message: { from: buyer, id: 'wamid.start', text: 'start', name: 'Amina Buyer' } }))).statusCode).toBe(200);
+    await eventually(
+      () => as(salesperson).whatsapp({ id: lead.id }),
+      (c) => c.messages.some((m) => m.text === 'start'),
+    );
+    await as(salesperson).whatsappReply({ id: lead.id, text: 'Welcome back' });
+    expect((await stub.waitFor((m) => m.text === 'Welcome back')).to).toBe(buyer);
   });
 
   it("loses nothing when Meta retries a delivery we answered with an error", async () => {
-    const body = whatsappDelivery({ message: { from: '254712000432', id: 'wamid.retried', text: 'Do you have a Mazda CX-5?', name: 'Juma' } });
+    // From a click-to-WhatsApp ad: the lead's source says so, and keeps the ad's click id.
+    const referral = { source_url: 'https://fb.me/3cr4Wqqkv', source_type: 'ad', source_id: '120211', headline: 'Mazda CX-5 from KES 3.2M', ctwa_clid: 'ARAkLkA8rmlFeiCktEJQ' };
+    const body = whatsappDelivery({ message: { from: '254712000432', id: 'wamid.retried', text: 'Do you have a Mazda CX-5?', name: 'Juma', referral } });
     // The queue cannot take it (its table is away): an error, which Meta answers by retrying.
     await handle.db.execute(sql`alter table whatsapp_inbound rename to whatsapp_inbound_away`);
     try {
@@ -145,5 +179,8 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
       (rows) => rows.length > 0,
     );
     expect(juma.map((lead) => lead.message)).toEqual(['Do you have a Mazda CX-5?']);
+    expect(juma[0]).toMatchObject({ sourcePage: 'WhatsApp ad', details: { profileName: 'Juma', referral } });
+    // Worked: the queue keeps the id (Meta's later retries), not the buyer's words.
+    expect(await executeRows(handle.db, sql`select payload::text as payload from whatsapp_inbound where id = 'wamid.retried'`)).toEqual([{ payload: '{}' }]);
   });
 });

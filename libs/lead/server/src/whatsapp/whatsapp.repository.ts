@@ -2,7 +2,7 @@ import { carRefs } from '@dealership/car-data/published';
 import { leadEvents, leads, whatsappInbound } from '@dealership/lead-data';
 import { type Database, DB, executeRows, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { InboundItem } from './whatsapp-payload';
 
 /** How long a worker's claim on an inbound item holds before another may take it (it died). */
@@ -57,8 +57,21 @@ export class WhatsAppRepository {
       .orderBy(asc(whatsappInbound.receivedAt), asc(whatsappInbound.id));
   }
 
+  /**
+   * Marks an item worked and empties its payload (the buyer's number and words now live on the
+   * lead, under its retention): the id alone stays, so a retry of Meta's is still known.
+   */
   async done(id: string): Promise<void> {
-    await this.db.update(whatsappInbound).set({ processedAt: new Date(), claimedUntil: null, lastError: null }).where(eq(whatsappInbound.id, id));
+    await this.db.update(whatsappInbound).set({ processedAt: new Date(), claimedUntil: null, lastError: null, payload: {} }).where(eq(whatsappInbound.id, id));
+  }
+
+  /** Forgets the ids of items worked before `before` (Meta retries for a few days at most); how many. */
+  async purgeWorkedBefore(before: Date): Promise<number> {
+    const gone = await this.db
+      .delete(whatsappInbound)
+      .where(and(isNotNull(whatsappInbound.processedAt), lt(whatsappInbound.processedAt, before)))
+      .returning({ id: whatsappInbound.id });
+    return gone.length;
   }
 
   /** Leaves the item for a later try (after `retryInSeconds`), with why. */
@@ -95,11 +108,25 @@ export class WhatsAppRepository {
   }
 
   /** A buyer's message on their lead's timeline (and the car it names, when the lead has none). */
-  async appendInbound(tx: Database | Transaction, leadId: string, externalId: string, body: string, car: NamedCar | undefined): Promise<void> {
-    await tx.insert(leadEvents).values({ leadId, kind: 'whatsapp-in', body, externalId });
+  async appendInbound(
+    tx: Database | Transaction,
+    leadId: string,
+    externalId: string,
+    body: string,
+    car: NamedCar | undefined,
+    photo?: { url: string; publicId: string },
+  ): Promise<void> {
+    await tx.insert(leadEvents).values({ leadId, kind: 'whatsapp-in', body, externalId, photoUrl: photo?.url ?? null });
     await tx
       .update(leads)
-      .set({ updatedAt: new Date(), ...(car ? { carId: sql`coalesce(${leads.carId}, ${car.id}::uuid)` } : {}) })
+      .set({
+        updatedAt: new Date(),
+        ...(car ? { carId: sql`coalesce(${leads.carId}, ${car.id}::uuid)` } : {}),
+        // With the lead's photos: deleted with them when the lead's personal data goes (retention, like a trade-in's).
+        ...(photo
+          ? { details: sql`jsonb_set(coalesce(${leads.details}, '{}'::jsonb), '{photos}', coalesce(${leads.details}->'photos', '[]'::jsonb) || ${JSON.stringify([photo])}::jsonb)` }
+          : {}),
+      })
       .where(eq(leads.id, leadId));
   }
 

@@ -1,6 +1,7 @@
 import { ContentService } from '@dealership/content-server';
 import { openingHoursText } from '@dealership/content-schemas';
 import type { LeadWhatsAppReplyInput, WhatsAppConversation, WhatsAppReplyStatus } from '@dealership/lead-schemas';
+import { MediaService } from '@dealership/media-server';
 import { emailMessage, MessageService, Outbox, smsMessage } from '@dealership/message-server';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { PeriodicJobs, pgError } from '@dealership/server-db';
@@ -11,17 +12,28 @@ import { randomUUID } from 'node:crypto';
 import { LeadNotFoundError, WhatsAppNotConfiguredError, WhatsAppUnknownTemplateError, WhatsAppWindowClosedError } from '../lead.errors';
 import { LeadRepository } from '../lead.repository';
 import { whatsappLeadEmail, whatsappLeadSms } from './whatsapp.messages';
+import { downloadWhatsAppMedia } from './whatsapp-media';
 import { WhatsAppRepository, type ClaimedInbound, type NamedCar } from './whatsapp.repository';
 import { type InboundItem, InboundMessageSchema, messageText, StatusSchema } from './whatsapp-payload';
+
+/** A WhatsApp lead's source in the owner's report, and an ad's (click-to-WhatsApp). */
+export const WHATSAPP_SOURCE = 'WhatsApp';
+export const WHATSAPP_AD_SOURCE = 'WhatsApp ad';
 
 /** Meta's customer-service window: free text only this long after the buyer's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How often the inbound queue is swept for what the instance that received it did not finish. */
 const SWEEP_INTERVAL_MS = 5000;
+/** How long the ids of worked deliveries are kept to recognise Meta's retries (it retries for up to 7 days), and how often older ones go. */
+const KEEP_WORKED_IDS_MS = 8 * 24 * 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Items worked per claim. */
 const BATCH = 20;
 /** Attempts before an item is left for the staff to see in the logs (a status for a message that never becomes ours). */
 const MAX_ATTEMPTS = 20;
+/** What a buyer writes to stop WhatsApp messages, and to start them again. */
+const OPT_OUT_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
+const OPT_IN_WORDS = new Set(['START', 'UNSTOP']);
 /** A stock number in a message: ST-00012, st 00012, ST00012. */
 const STOCK_NUMBER = /\bST[-\s]?(\d{5})\b/i;
 
@@ -50,11 +62,14 @@ export class WhatsAppService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly content: ContentService,
     private readonly jobs: PeriodicJobs,
+    private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit() {
-    if (this.config.messaging.whatsapp) this.jobs.every('whatsapp.inbound', SWEEP_INTERVAL_MS, () => this.work());
+    if (!this.config.messaging.whatsapp) return;
+    this.jobs.every('whatsapp.inbound', SWEEP_INTERVAL_MS, () => this.work());
+    this.jobs.every('whatsapp.inbound-purge', PURGE_INTERVAL_MS, () => this.whatsapp.purgeWorkedBefore(new Date(Date.now() - KEEP_WORKED_IDS_MS)));
   }
 
   /** Keeps a delivery's items (before the webhook answers), then works them at once in this instance. */
@@ -110,17 +125,21 @@ export class WhatsAppService implements OnModuleInit {
     const text = messageText(message);
     const car = await this.carNamedIn(text);
     if (await this.whatsapp.known(message.id)) return true;
+    // STOP turns WhatsApp messages to the number off (replies, and any other WhatsApp message), START on again; the words stay in the conversation.
+    const command = text.trim().toUpperCase();
+    if (OPT_OUT_WORDS.has(command) || OPT_IN_WORDS.has(command)) await this.messages.setWhatsAppOptOut(phone, OPT_OUT_WORDS.has(command));
+    const photo = message.type === 'image' && message.image ? await this.keepPhoto(message.image.id) : undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
       const open = await this.whatsapp.openLead(phone);
       try {
         if (open) {
           await this.whatsapp.transaction(async (tx) => {
             if (await this.whatsapp.known(message.id, tx)) return;
-            await this.whatsapp.appendInbound(tx, open.id, message.id, text, car);
+            await this.whatsapp.appendInbound(tx, open.id, message.id, text, car, photo);
           });
           return true;
         }
-        await this.openLead(message.id, phone, payload.profileName, text, car, message.referral ?? null);
+        await this.openLead(message.id, phone, payload.profileName, text, car, message.referral ?? null, photo);
         return true;
       } catch (error) {
         if (error instanceof JoinOpenLead) continue;
@@ -133,7 +152,15 @@ export class WhatsAppService implements OnModuleInit {
   }
 
   /** A number's first message: a WhatsApp lead, assigned and alerted like a web lead, with the message on its timeline. */
-  private async openLead(externalId: string, phone: string, profileName: string | null, text: string, car: NamedCar | undefined, referral: Record<string, unknown> | null) {
+  private async openLead(
+    externalId: string,
+    phone: string,
+    profileName: string | null,
+    text: string,
+    car: NamedCar | undefined,
+    referral: Record<string, unknown> | null,
+    photo: { url: string; publicId: string } | undefined,
+  ) {
     const id = randomUUID();
     const name = (profileName ?? '').trim().slice(0, 120) || phone;
     const lead = { id, name, phone, text, car: car ?? null, referral: referral as { headline?: string; source_url?: string } | null };
@@ -153,15 +180,16 @@ export class WhatsAppService implements OnModuleInit {
         preferredTime: null,
         details: { profileName, ...(referral ? { referral } : {}) },
         buyerId: null,
-        // A click-to-WhatsApp ad: the ad's address is where the lead came from.
-        sourcePage: typeof referral?.['source_url'] === 'string' ? referral['source_url'].slice(0, 500) : null,
+        // The owner's report of leads by source reads the channel here: a click-to-WhatsApp ad (its
+        // headline, address and click id are in the details) or a chat started from elsewhere.
+        sourcePage: referral ? WHATSAPP_AD_SOURCE : WHATSAPP_SOURCE,
         consentedAt: null,
         consentText: null,
       },
       async (tx, { assignee }) => {
         // Serialised by the insert's assignment lock: a second message of the number opened its lead meanwhile.
         if (await this.whatsapp.openLead(phone, id, tx)) throw new JoinOpenLead();
-        await this.whatsapp.appendInbound(tx, id, externalId, text, undefined);
+        await this.whatsapp.appendInbound(tx, id, externalId, text, undefined, photo);
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: id, email, sms: whatsappLeadSms(lead), ownersOnly: Boolean(assignee) });
         if (assignee) {
           const assigneePhone = normaliseKenyanPhone(assignee.phone);
@@ -172,6 +200,20 @@ export class WhatsAppService implements OnModuleInit {
         }
       },
     );
+  }
+
+  /**
+   * A picture the buyer sent, downloaded from Meta and stored as a buyer's lead photo (the media
+   * domain's checks: a real image, re-encoded, metadata stripped). Failing, the message is retried.
+   */
+  private async keepPhoto(mediaId: string): Promise<{ url: string; publicId: string }> {
+    const settings = this.config.messaging.whatsapp;
+    if (!settings) throw new Error('WhatsApp is not set up');
+    const data = await downloadWhatsAppMedia(settings, mediaId, this.media.uploadLimits('leads').maxBytes);
+    const { url, publicId } = await this.media.upload({ data, fileName: 'whatsapp' }, 'leads');
+    // Taken by the lead now: the sweep of unclaimed buyer photos leaves it.
+    await this.media.attach([publicId]);
+    return { url, publicId };
   }
 
   /** The car a message names: a stock number, or a link to its page on this site. */
@@ -209,7 +251,8 @@ export class WhatsAppService implements OnModuleInit {
           author: event.kind === 'whatsapp-out' ? event.authorName : null,
           at: event.createdAt.toISOString(),
           status: event.kind === 'whatsapp-out' ? replyStatus(sent) : null,
-          error: sent?.status === 'failed' ? sent.lastError : null,
+          error: sent?.status === 'failed' ? sent.lastError : sent?.status === 'opted-out' ? 'Not sent: they wrote STOP (WhatsApp messages to them are off until they write START)' : null,
+          photoUrl: event.photoUrl,
         };
       }),
     };
@@ -257,7 +300,7 @@ export class WhatsAppService implements OnModuleInit {
 /** A reply's status from its outbox message's. */
 function replyStatus(sent: { status: string; deliveryStatus: string | null } | undefined): WhatsAppReplyStatus {
   if (!sent) return 'pending';
-  if (sent.status === 'failed' || sent.status === 'unconfigured' || sent.status === 'withheld') return 'failed';
+  if (sent.status === 'failed' || sent.status === 'unconfigured' || sent.status === 'withheld' || sent.status === 'opted-out') return 'failed';
   if (sent.status !== 'sent') return 'pending';
   return sent.deliveryStatus === 'read' ? 'read' : sent.deliveryStatus === 'delivered' ? 'delivered' : 'sent';
 }

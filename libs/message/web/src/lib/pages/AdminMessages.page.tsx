@@ -9,13 +9,23 @@ import { useState } from 'react';
 /** Messages per page of the admin list. */
 export const MESSAGE_PAGE_SIZE = 20;
 
-const STATUS_COLORS: Record<MessageStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red', unconfigured: 'gray', withheld: 'orange' };
+const STATUS_COLORS: Record<MessageStatus, string> = {
+  pending: 'yellow',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+  unconfigured: 'gray',
+  withheld: 'orange',
+  'opted-out': 'gray',
+};
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...Object.entries(MESSAGE_STATUS_LABELS).map(([value, label]) => ({ value, label }))];
+const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 const CHANNEL_OPTIONS = [
-  { value: '', label: 'Email and SMS' },
+  { value: '', label: 'Every channel' },
   { value: 'email', label: 'Email' },
   { value: 'sms', label: 'SMS' },
+  { value: 'whatsapp', label: 'WhatsApp' },
 ];
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
@@ -82,7 +92,7 @@ export function AdminMessagesPage() {
                   <Table.Td>
                     <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>
                   </Table.Td>
-                  <Table.Td>{message.channel === 'email' ? 'Email' : 'SMS'}</Table.Td>
+                  <Table.Td>{CHANNEL_LABELS[message.channel]}</Table.Td>
                   <Table.Td>{message.recipient}</Table.Td>
                   <Table.Td miw={240}>
                     <Text size="sm">{message.summary}</Text>
