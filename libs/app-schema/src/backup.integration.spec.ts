@@ -82,8 +82,9 @@ describe('backup and restore of the database and the pictures (integration, real
       await insertOrder(source.db, { buyerId: buyer.id, lines: [{ car }] });
       await source.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+254712000001', topic: 'lead.buyer', bodyText: 'Sent already', status: 'sent', sentAt: new Date() });
       // The site goes on taking orders, leads and their messages while the backup is taken.
+      // Bounded: the dump is one moment; what is written after it only has to not be in it.
       const writer = (async () => {
-        while (writing) {
+        while (writing && written < 150) {
           const n = ++written;
           const customer = await insertUser(source.db, { email: `writer-${n}@buyer.test` });
           await insertOrder(source.db, { buyerId: customer.id, lines: [{ car }] });
@@ -133,11 +134,15 @@ describe('backup and restore of the database and the pictures (integration, real
         await other.drop();
       }
       await restoreBackup(file, target(true));
-      const replaced = await restoredTarget.open();
-      try {
-        expect((await everyRow(replaced)).get('leads')?.size).toBe(manifest.tables['leads']);
-      } finally {
-        await replaced.close();
+      // On PostgreSQL --force drops what the database holds first: the rows are the backup's again
+      // (an embedded database is a fresh folder, as restored above).
+      if (restoredTarget.database.kind === 'postgres') {
+        const replaced = await restoredTarget.open();
+        try {
+          expect((await everyRow(replaced)).get('leads')?.size).toBe(manifest.tables['leads']);
+        } finally {
+          await replaced.close();
+        }
       }
     } finally {
       writing = false;
