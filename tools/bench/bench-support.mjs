@@ -80,11 +80,22 @@ export async function prepareBenchDatabase(cars) {
 }
 
 /**
- * Starts dist/apps/server/main.js on `port` against `databaseUrl` as production runs it (the
- * server's Node options and environment, no demo seed, no web app, warnings only); `env` adds or overrides variables.
+ * The built server the benchmarks start: dist/apps/server/main.js, or `BENCH_SERVER_MAIN` (a copy of
+ * dist/apps/server kept aside, e.g. under node_modules/.cache so it finds the packages, to compare
+ * two builds or to keep measuring one while the working tree is rebuilt).
  */
-export function startOurServer({ port, databaseUrl, dataDir, env = {} }) {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'dist/apps/server/main.js')], {
+export const serverMain = process.env.BENCH_SERVER_MAIN ?? join(root, 'dist/apps/server/main.js');
+
+/** Node options for our server: the server's own, then `BENCH_NODE_FLAGS` (space-separated; to try one before it goes into SERVER_NODE_FLAGS). */
+export const benchNodeFlags = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+
+/**
+ * Starts the built server (`serverMain`) on `port` against `databaseUrl` as production runs it (the
+ * server's Node options and environment, no demo seed, no web app, warnings only); `env` adds or overrides variables,
+ * `nodeFlags` replaces the Node options.
+ */
+export function startOurServer({ port, databaseUrl, dataDir, env = {}, nodeFlags = benchNodeFlags }) {
+  return spawn(process.execPath, [...nodeFlags, serverMain], {
     env: {
       ...SERVER_ENV,
       ...process.env,
