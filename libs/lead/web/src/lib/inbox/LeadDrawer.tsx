@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '@dealership/web-ui';
 import { Alert, Button, Drawer, Group, Loader, Select, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { WhatsAppConversation } from './WhatsAppConversation';
 
 const at = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 const day = new Intl.DateTimeFormat('en-KE', { dateStyle: 'full', timeZone: 'UTC' });
@@ -26,6 +27,10 @@ function eventTitle(event: LeadEvent): string {
       return event.body ? `Assigned to ${event.body}` : 'Back in the pool';
     case 'follow-up':
       return event.body ? `Follow up on ${dayInWords(event.body)}` : 'Follow-up cleared';
+    case 'whatsapp-in':
+      return 'WhatsApp from the buyer';
+    case 'whatsapp-out':
+      return event.author ? `WhatsApp reply by ${event.author}` : 'WhatsApp reply';
   }
 }
 
@@ -210,8 +215,9 @@ export interface LeadDrawerProps {
 }
 
 /**
- * A lead's detail beside the inbox: its timeline (oldest first), a note, a call or message
- * logged, the follow-up day, and for owners the assignee. Full screen on a phone.
+ * A lead's detail beside the inbox: a WhatsApp lead's conversation and reply box, its timeline
+ * (oldest first), a note, a call or message logged, the follow-up day, and for owners the
+ * assignee. Full screen on a phone.
  */
 export function LeadDrawer({ lead, onClose }: LeadDrawerProps) {
   const utils = trpc.useUtils();
@@ -237,6 +243,11 @@ export function LeadDrawer({ lead, onClose }: LeadDrawerProps) {
             {lead.sourcePage ? ` · Sent from ${lead.sourcePage}` : ''}
           </Text>
           {owner ? <AssignTo lead={lead} assignees={assignees.data} onDone={refresh} /> : null}
+          {lead.kind === 'whatsapp' ? (
+            <Section title="WhatsApp">
+              <WhatsAppConversation lead={lead} />
+            </Section>
+          ) : null}
           <Section title="Follow-up">
             <FollowUp key={lead.followUpOn ?? ''} lead={lead} onDone={refresh} />
           </Section>

@@ -246,6 +246,17 @@ describe('AdminLeadsPage', () => {
     expect(callsOf(calls, 'lead.timeline').map((call) => call.input)).toEqual([{ id: lead.id }]);
   });
 
+  it('opens a WhatsApp lead at its conversation, answered from the drawer rather than a wa.me link', async () => {
+    const whatsapp: Lead = { ...lead, kind: 'whatsapp', email: null, emailVerified: false, car: null, preferredDate: null };
+    const conversation = { configured: true, windowOpen: true, windowClosesAt: null, templates: [], quickReplies: [], messages: [] };
+    renderInbox((procedure) => ({ data: procedure === 'lead.timeline' ? [] : procedure === 'lead.whatsapp' ? conversation : pageOf([whatsapp]) }));
+    const card = await screen.findByRole('article', { name: 'WhatsApp from Amina W.' });
+    expect(within(card).queryByRole('link', { name: 'WhatsApp' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'WhatsApp conversation with Amina W.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'WhatsApp from Amina W.' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Reply on WhatsApp' })).toBeInTheDocument();
+  });
+
   describe('response time', () => {
     // Monday 23 November 2026, 10:20 in Nairobi: open since 08:00.
     const now = new Date('2026-11-23T10:20:00+03:00');

@@ -156,15 +156,18 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
         <Anchor href={telHref(lead.phone)} fw={600}>
           {lead.phone}
         </Anchor>
-        <Anchor
-          href={whatsappHref(lead.phone, `Hello ${lead.name}, this is Mombasa Car Dealership about your ${LEAD_KIND_LABELS[lead.kind].toLowerCase()}.`)}
-          target="_blank"
-          rel="noopener noreferrer"
-          c="green.8"
-          fw={600}
-        >
-          WhatsApp
-        </Anchor>
+        {/* A WhatsApp lead is answered from the drawer, from the site's number and on the first-response clock. */}
+        {lead.kind === 'whatsapp' ? null : (
+          <Anchor
+            href={whatsappHref(lead.phone, `Hello ${lead.name}, this is Mombasa Car Dealership about your ${LEAD_KIND_LABELS[lead.kind].toLowerCase()}.`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            c="green.8"
+            fw={600}
+          >
+            WhatsApp
+          </Anchor>
+        )}
         {lead.email ? <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor> : null}
         {lead.emailVerified ? (
           <Badge size="xs" color="teal" variant="light" aria-label="Email verified" title="An account with this email confirmed it">
@@ -216,9 +219,15 @@ function LeadCard({ lead, opened, now, onOpen }: { lead: Lead; opened: boolean; 
         />
       </SimpleGrid>
       <Group justify="space-between" mt="sm">
-        <Button size="xs" variant="light" onClick={onOpen} aria-label={`Timeline and follow-up of ${lead.name}`}>
-          Timeline and follow-up
-        </Button>
+        {lead.kind === 'whatsapp' ? (
+          <Button size="xs" variant="light" color="green" onClick={onOpen} aria-label={`WhatsApp conversation with ${lead.name}`}>
+            WhatsApp conversation
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" onClick={onOpen} aria-label={`Timeline and follow-up of ${lead.name}`}>
+            Timeline and follow-up
+          </Button>
+        )}
         <Button size="xs" onClick={() => void save()} disabled={!changed} loading={setStatus.isPending || addNote.isPending}>
           Save
         </Button>
@@ -282,7 +291,7 @@ export function AdminLeadsPage() {
           <Text c="gray.7" mt="xs">
             {filtered
               ? 'Clear the filters to see every lead.'
-              : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site arrive here.'}
+              : 'Enquiries, test drives, trade-ins, import requests and financing requests from the site, and WhatsApp messages, arrive here.'}
           </Text>
           {filtered ? (
             <Button variant="light" mt="md" onClick={() => update(clear)}>
