@@ -1,7 +1,16 @@
 import { expect, test as base, type Browser, type BrowserContextOptions, type Locator, type Page, type PlaywrightTestOptions } from '@playwright/test';
 import { resolve } from 'node:path';
 import { type ApiBrand, type ApiCar, parseBrandList, parseCarList } from './api';
-import { type DarajaStub, type SmsStub, type SmtpStub, startDarajaStub, startSmsStub, startSmtpStub } from '@dealership/shared-provider-stubs';
+import {
+  type DarajaStub,
+  type SmsStub,
+  type SmtpStub,
+  type WhatsAppStub,
+  startDarajaStub,
+  startSmsStub,
+  startSmtpStub,
+  startWhatsAppStub,
+} from '@dealership/shared-provider-stubs';
 import { type StartedServer, startServer } from './server-process';
 
 export { expect };
@@ -34,9 +43,14 @@ interface E2eWorkerFixtures {
   sms: SmsStub;
   /** The loopback Daraja (M-Pesa Express) the worker's server asks deposits of; it calls the server back. */
   daraja: DarajaStub;
+  /** The loopback WhatsApp Cloud API the worker's server sends its WhatsApp replies to; its settings sign the webhook's deliveries. */
+  whatsapp: WhatsAppStub;
 }
 
 export { DESKTOP, PHONE, TABLET } from './widths';
+
+/** The approved WhatsApp template of the test server (WHATSAPP_TEMPLATES), for the staff to send after the 24-hour window. */
+export const E2E_WHATSAPP_TEMPLATE = 'follow_up:en:Hello {{1}}, is the car still of interest?';
 
 /** Who hears of new leads and orders on the test server, besides the admin account. */
 export const E2E_STAFF = { email: 'sales@e2e.test', phone: '+254700111222' } as const;
@@ -114,8 +128,17 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  whatsapp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+    async ({}, use) => {
+      const stub = await startWhatsAppStub();
+      await use(stub);
+      await stub.close();
+    },
+    { scope: 'worker' },
+  ],
   site: [
-    async ({ mail, sms, daraja }, use) => {
+    async ({ mail, sms, daraja, whatsapp }, use) => {
       const server = await startServer({
         root: REPO_ROOT,
         env: {
@@ -135,6 +158,8 @@ export const test = base.extend<E2eFixtures, E2eWorkerFixtures>({
           MPESA_SHORTCODE: daraja.shortcode,
           MPESA_PASSKEY: daraja.passkey,
           MPESA_API_URL: daraja.url,
+          ...whatsapp.env,
+          WHATSAPP_TEMPLATES: E2E_WHATSAPP_TEMPLATE,
         },
         // Daraja calls the server back at its own (loopback) address.
         envFor: (baseUrl) => ({ MPESA_CALLBACK_URL: baseUrl }),

@@ -41,6 +41,12 @@ const INHERITED_KEYS_TO_DROP = [
   'AFRICASTALKING_API_URL',
   'LEAD_ALERT_EMAILS',
   'LEAD_ALERT_PHONES',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'WHATSAPP_API_URL',
+  'WHATSAPP_TEMPLATES',
 ];
 
 /** Keep only the tail of the server's output: enough to explain a failed start. */
