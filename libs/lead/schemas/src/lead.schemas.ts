@@ -1,3 +1,4 @@
+import { ImageRefSchema } from '@dealership/media-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { FinancingDetailsSchema, ImportDetailsSchema, LeadKindSchema, LeadStatusSchema, TradeInDetailsSchema } from './lead-forms.schemas';
@@ -44,6 +45,8 @@ const LeadBaseSchema = z.object({
 export const WhatsAppLeadDetailsSchema = z.object({
   profileName: text().nullable(),
   referral: z.object({ headline: text().optional(), source_url: text().optional() }).loose().optional(),
+  /** The pictures the buyer sent, stored like a trade-in's photos. */
+  photos: z.array(ImageRefSchema).optional(),
 });
 
 /**
