@@ -6,7 +6,7 @@ describe('message contracts', () => {
     expect(MessageListInputSchema.parse({ status: 'failed', channel: 'sms' })).toEqual({ page: 1, pageSize: 12, status: 'failed', channel: 'sms' });
     expect(MessageListInputSchema.safeParse({ pageSize: 49 }).error?.issues[0].message).toBe('pageSize must be at most 48');
     expect(MessageListInputSchema.safeParse({ status: 'lost' }).error?.issues[0].message).toBe(
-      'status must be one of pending, sending, sent, failed, unconfigured, withheld',
+      'status must be one of pending, sending, sent, failed, unconfigured, withheld, opted-out',
     );
     expect(MessageListInputSchema.safeParse({ channel: 'fax' }).error?.issues[0].path).toEqual(['channel']);
   });
