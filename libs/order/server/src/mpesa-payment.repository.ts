@@ -82,14 +82,15 @@ export class MpesaPaymentRepository {
     await this.db.update(mpesaPayments).set(push).where(eq(mpesaPayments.id, paymentId));
   }
 
-  /** The push never reached the buyer (Daraja refused it, failed, or did not answer): the request fails with `message`. */
-  async failPush(paymentId: string, now: Date, detail: string, message: string): Promise<MpesaPayment> {
-    const [row] = await this.db
+  /**
+   * The push never reached the buyer (Daraja refused it, failed, or did not answer): the request
+   * fails with `message`, unless a callback that overtook the reply settled it already.
+   */
+  async failPush(paymentId: string, now: Date, detail: string, message: string): Promise<void> {
+    await this.db
       .update(mpesaPayments)
       .set({ state: 'failed', settledBy: 'push', finishedAt: now, resultDesc: detail.slice(0, 500), message })
-      .where(eq(mpesaPayments.id, paymentId))
-      .returning();
-    return toMpesaPayment(row);
+      .where(and(eq(mpesaPayments.id, paymentId), eq(mpesaPayments.state, 'pending')));
   }
 
   /** One of the buyer's M-Pesa requests (undefined for another buyer's). */
@@ -153,10 +154,10 @@ export class MpesaPaymentRepository {
         .for('update');
       if (!row) return { outcome: 'unmatched' };
       if ('checkoutRequestId' in match) {
-        // The token is ours; the push it names must be this one. A push whose answer never came (no
-        // ids recorded) is the one exception: the token alone is ours, and its payment is real.
-        const pushUnanswered = row.checkoutRequestId === null && row.settledBy === 'push';
-        if (row.checkoutRequestId !== match.checkoutRequestId && !pushUnanswered) return { outcome: 'unmatched' };
+        // The token is ours; the push it names must be this one. A push whose ids are not recorded
+        // is the exception: its answer never came, or the callback overtook it (Daraja calls back
+        // while our request for its reply is still in flight). The token alone is this payment's.
+        if (row.checkoutRequestId !== null && row.checkoutRequestId !== match.checkoutRequestId) return { outcome: 'unmatched' };
       }
       const payment = toMpesaPayment(row);
       // A failed request may still be paid: its push had no answer (Daraja prompted all the same), or

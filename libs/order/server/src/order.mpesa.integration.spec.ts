@@ -149,6 +149,15 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     expect(await thrown(() => buyer.payDeposit({ orderId: order.id, phone: '0712345678' }))).toMatchObject({ code: 'CONFLICT', message: 'The deposit of this order is paid already' });
   });
 
+  it("a callback that overtakes Daraja's reply to the push still pays the deposit, and the reply's ids are kept", async () => {
+    const { order, buyer } = await reserve();
+    stub.nextOutcome({ resultCode: 0, receipt: 'TKL3EARLY1', callback: 'before-reply' });
+    const payment = await buyer.payDeposit({ orderId: order.id, phone: '0712345678' });
+    const push = await stub.waitForPush((p) => p.accountReference === orderNumber(order.id));
+    expect(stub.callbacks.find((c) => JSON.stringify(c.body).includes('TKL3EARLY1'))?.status).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ state: 'paid', receipt: 'TKL3EARLY1', checkoutRequestId: push.checkoutRequestId });
+  });
+
   it('a repeated callback changes nothing and tells nobody twice', async () => {
     const { order, buyer } = await reserve();
     stub.nextOutcome({ resultCode: 0, receipt: 'TKL3TWICE1', callback: 'twice' });

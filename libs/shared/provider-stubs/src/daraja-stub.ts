@@ -25,14 +25,15 @@ export interface ReceivedStkPush {
 /**
  * What the buyer does with the prompt on their phone, and how Daraja tells us: the result code
  * (0 paid, 1032 cancelled, 1037 not reached, 1 insufficient funds, 2001 wrong PIN, ...), after
- * `afterMs`; the callback is sent once (`send`), twice (`twice`: a repeated delivery), or never
- * (`none`: only the query knows). `amount` and `phone` override what the callback reports (a
- * tampered or mistaken callback).
+ * `afterMs`; the callback is sent once (`send`), twice (`twice`: a repeated delivery), never
+ * (`none`: only the query knows), or once before the push is answered (`before-reply`: it
+ * overtakes Daraja's reply, so the server does not yet know the request's ids). `amount` and
+ * `phone` override what the callback reports (a tampered or mistaken callback).
  */
 export interface StkOutcome {
   resultCode: number;
   afterMs?: number;
-  callback?: 'send' | 'twice' | 'none';
+  callback?: 'send' | 'twice' | 'none' | 'before-reply';
   receipt?: string;
   amount?: number;
   phone?: string;
@@ -138,30 +139,36 @@ export async function startDarajaStub(): Promise<DarajaStub> {
     }
   }
 
+  /** Decides the push and returns the callback's body. */
+  function decide(push: ReceivedStkPush, outcome: StkOutcome) {
+    decided.set(push.checkoutRequestId, { resultCode: outcome.resultCode, at: Date.now() });
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: outcome.resultCode,
+      ResultDesc: RESULT_DESCRIPTIONS[outcome.resultCode] ?? 'The service request failed.',
+    };
+    if (outcome.resultCode === 0) {
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'Amount', Value: outcome.amount ?? push.amount },
+          { Name: 'MpesaReceiptNumber', Value: outcome.receipt ?? `SK${String(++sequence).padStart(8, '0')}` },
+          { Name: 'Balance' },
+          { Name: 'TransactionDate', Value: Number(nairobiTimestamp()) },
+          { Name: 'PhoneNumber', Value: Number(outcome.phone ?? push.phoneNumber) },
+        ],
+      };
+    }
+    return { Body: { stkCallback } };
+  }
+
   function settle(push: ReceivedStkPush, outcome: StkOutcome) {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      decided.set(push.checkoutRequestId, { resultCode: outcome.resultCode, at: Date.now() });
-      const stkCallback: Record<string, unknown> = {
-        MerchantRequestID: push.merchantRequestId,
-        CheckoutRequestID: push.checkoutRequestId,
-        ResultCode: outcome.resultCode,
-        ResultDesc: RESULT_DESCRIPTIONS[outcome.resultCode] ?? 'The service request failed.',
-      };
-      if (outcome.resultCode === 0) {
-        stkCallback.CallbackMetadata = {
-          Item: [
-            { Name: 'Amount', Value: outcome.amount ?? push.amount },
-            { Name: 'MpesaReceiptNumber', Value: outcome.receipt ?? `SK${String(++sequence).padStart(8, '0')}` },
-            { Name: 'Balance' },
-            { Name: 'TransactionDate', Value: Number(nairobiTimestamp()) },
-            { Name: 'PhoneNumber', Value: Number(outcome.phone ?? push.phoneNumber) },
-          ],
-        };
-      }
+      const body = decide(push, outcome);
       const times = outcome.callback === 'none' ? 0 : outcome.callback === 'twice' ? 2 : 1;
       void (async () => {
-        for (let i = 0; i < times; i++) await deliver(push.callBackUrl, { Body: { stkCallback } });
+        for (let i = 0; i < times; i++) await deliver(push.callBackUrl, body);
       })();
     }, outcome.afterMs ?? 50);
     timers.add(timer);
@@ -221,7 +228,9 @@ export async function startDarajaStub(): Promise<DarajaStub> {
           checkoutRequestId: `ws_CO_${Date.now()}${String(id).padStart(4, '0')}`,
         };
         pushes.add(push);
-        settle(push, outcomes.shift() ?? { resultCode: 0 });
+        const outcome = outcomes.shift() ?? { resultCode: 0 };
+        if (outcome.callback === 'before-reply') await deliver(push.callBackUrl, decide(push, outcome));
+        else settle(push, outcome);
         return answer(response, path, 200, {
           MerchantRequestID: push.merchantRequestId,
           CheckoutRequestID: push.checkoutRequestId,
