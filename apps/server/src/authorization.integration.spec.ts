@@ -133,6 +133,11 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'user.logoutAll', type: 'mutation', access: 'user', ownSession: true },
   { path: 'user.resendVerification', type: 'mutation', access: 'user' },
   { path: 'user.twoFactorStatus', type: 'query', access: 'user' },
+  { path: 'user.textMessages', type: 'query', access: 'user' },
+  // This server sends no SMS: past the guard, the code is refused (400), never 401 or 403.
+  { path: 'user.sendPhoneCode', type: 'mutation', access: 'user', allowed: { status: 400, code: 'BAD_REQUEST' } },
+  { path: 'user.verifyPhone', type: 'mutation', access: 'user', input: () => ({ code: '000000' }), allowed: { status: 400, code: 'BAD_REQUEST' } },
+  { path: 'user.setTextChannel', type: 'mutation', access: 'user', input: () => ({ channel: 'sms' }) },
   { path: 'user.twoFactorSetup', type: 'mutation', access: 'admin' },
   // A wrong first code: the staff member's own phone knows the right one. Refused past the guard (400), never 401 or 403.
   { path: 'user.twoFactorEnable', type: 'mutation', access: 'admin', input: () => ({ code: '000000' }), allowed: { status: 400, code: 'BAD_REQUEST' } },

@@ -255,6 +255,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'staff.resetTwoFactor': { userId: ids.order },
       'staff.requireTwoFactor': { required: false },
       'user.twoFactorEnable': { code: '123456' },
+      'user.verifyPhone': { code: '123456' },
+      'user.setTextChannel': { channel: 'sms' },
       'user.twoFactorSetup': { currentPassword: 'not-the-password' },
       'user.loginSecondFactor': { challenge: 'not.a.challenge', code: '123456' },
       'order.mpesaPayment': { paymentId: ids.order },

@@ -147,7 +147,8 @@ describe('migrations (integration, real database)', () => {
       const columns = (await handle.db.execute(
         sql`select column_name from information_schema.columns where table_name = 'account_contacts' order by ordinal_position`,
       )) as unknown as { rows: { column_name: string }[] };
-      expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff']);
+      // 0044 adds the proved phone and its channel, never the code's hash.
+      expect(columns.rows.map((row) => row.column_name)).toEqual(['id', 'name', 'email', 'phone', 'address', 'email_verified_at', 'is_staff', 'verified_phone', 'text_channel']);
       const accounts = await handle.db
         .select({ email: accountContacts.email, isStaff: accountContacts.isStaff })
         .from(accountContacts)

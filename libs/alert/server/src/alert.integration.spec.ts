@@ -252,7 +252,7 @@ describe('alerts: saved searches and price drops (integration, real database)', 
     expect(await service.applyRetention(new Date(Date.now() + 8 * DAY))).toMatchObject({ alertsUnconfirmedDeleted: 1, alertSubscribersDeleted: 1 });
 
     const holder = app.get(PersonalDataHolders).all().find((h) => h.personalDataKey === 'alerts');
-    const forgotten = await handle.db.transaction((tx) => (holder as NonNullable<typeof holder>).forget({ userId: user.id, verifiedEmail: null }, tx));
+    const forgotten = await handle.db.transaction((tx) => (holder as NonNullable<typeof holder>).forget({ userId: user.id, verifiedEmail: null, verifiedPhone: null }, tx));
     expect(forgotten.counts).toEqual({ alertsDeleted: 1 });
     expect(await handle.db.select().from(alertSubscribers)).toHaveLength(0);
   });

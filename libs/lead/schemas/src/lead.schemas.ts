@@ -226,6 +226,8 @@ export const BuyerLeadRecordSchema = z.object({
   consentedAt: TimestampSchema.nullable(),
   consentText: text().nullable(),
   createdAt: TimestampSchema,
+  /** A WhatsApp lead's conversation, oldest first: the buyer's messages and the dealer's replies (empty for other kinds). */
+  conversation: z.array(z.object({ at: TimestampSchema, from: z.enum(['buyer', 'dealer']), text: text().nullable(), photoUrl: text().nullable() })),
 });
 export type BuyerLeadRecord = z.infer<typeof BuyerLeadRecordSchema>;
 

@@ -4,7 +4,7 @@ import { leadEvents, leads } from '@dealership/lead-data';
 import { type Database, DB, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { leadsOf } from './lead-rows';
 
 /** What an anonymised lead is called in the inbox. */
@@ -40,12 +40,24 @@ export class LeadPersonalDataRepository {
       .leftJoin(carRefs, eq(carRefs.id, leads.carId))
       .where(leadsOf(person))
       .orderBy(desc(leads.createdAt), desc(leads.id));
+    const whatsapp = rows.filter((row) => row.kind === 'whatsapp').map((row) => row.id);
+    const messages =
+      whatsapp.length === 0
+        ? []
+        : await this.db
+            .select({ leadId: leadEvents.leadId, kind: leadEvents.kind, body: leadEvents.body, photoUrl: leadEvents.photoUrl, at: leadEvents.createdAt })
+            .from(leadEvents)
+            .where(and(inArray(leadEvents.leadId, whatsapp), inArray(leadEvents.kind, ['whatsapp-in', 'whatsapp-out'])))
+            .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
     return rows.map((row) => ({
       ...row,
       kind: row.kind as LeadKind,
       status: row.status as LeadStatus,
       consentedAt: row.consentedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      conversation: messages
+        .filter((m) => m.leadId === row.id)
+        .map((m) => ({ at: m.at.toISOString(), from: m.kind === 'whatsapp-in' ? ('buyer' as const) : ('dealer' as const), text: m.body, photoUrl: m.photoUrl })),
     }));
   }
 
@@ -75,7 +87,7 @@ export class LeadPersonalDataRepository {
         .update(leads)
         .set({ name: ANONYMISED_NAME, phone: '', email: null, message: '', note: null, details: null, buyerId: null, anonymisedAt: sql`now()` })
         .where(inArray(leads.id, ids));
-      await db.update(leadEvents).set({ body: null }).where(inArray(leadEvents.leadId, ids));
+      await db.update(leadEvents).set({ body: null, photoUrl: null }).where(inArray(leadEvents.leadId, ids));
       done.push(...ids);
       if (batch.length < ANONYMISE_BATCH) break;
     }

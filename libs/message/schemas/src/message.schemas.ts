@@ -47,6 +47,7 @@ export const MESSAGE_TOPICS = [
   'alert.digest',
   'backup.failed',
   'lead.whatsapp',
+  'phone.verify',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -73,6 +74,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'alert.digest': 'Saved search or price alert (buyer)',
   'backup.failed': 'Daily backup failed (owners)',
   'lead.whatsapp': 'WhatsApp reply (buyer)',
+  'phone.verify': 'Phone verification code',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

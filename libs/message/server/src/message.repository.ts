@@ -1,7 +1,7 @@
 import type { Message, MessageChannel, MessageListFilters, MessagePage, MessageStatus, MessageTopic } from '@dealership/message-schemas';
 import { outboxMessages, whatsappOptOuts } from '@dealership/message-data';
 import { type Database, DB, type Transaction } from '@dealership/server-db';
-import { staffMembers } from '@dealership/user-data/published';
+import { accountContacts, staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { and, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { TYPED_ADDRESS_CAP } from './message-safety';
@@ -33,13 +33,13 @@ export interface OutgoingMessage {
 export type ClaimedMessage = typeof outboxMessages.$inferSelect;
 
 /** What a sensitive message's body becomes once it has gone out (or been given up on). */
-const REMOVED_BODY = '[removed: it carried a single-use link]';
+const REMOVED_BODY = '[removed: it carried a single-use link or code]';
 
 type MessageRow = typeof outboxMessages.$inferSelect;
 
 function summaryOf(row: Pick<MessageRow, 'subject' | 'bodyText' | 'sensitive'>): string {
   if (row.subject) return row.subject;
-  if (row.sensitive) return '(a single-use link)';
+  if (row.sensitive) return '(a single-use link or code)';
   const firstLine = row.bodyText.split('\n', 1)[0];
   return firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine;
 }
@@ -351,5 +351,24 @@ export class MessageRepository {
       .select({ email: staffMembers.email, phone: staffMembers.phone })
       .from(staffMembers)
       .where(and(eq(staffMembers.active, true), ownersOnly ? eq(staffMembers.staffRole, 'owner') : undefined));
+  }
+
+  /**
+   * The numbers among `phones` whose account chose WhatsApp for its texts ('whatsapp' in place of
+   * SMS, or 'both'), through the user domain's published view: only a number the account proved by
+   * a code, and not one that wrote STOP on WhatsApp (its texts stay SMS).
+   */
+  async textChannelChoices(db: Database | Transaction, phones: readonly string[]): Promise<Map<string, 'whatsapp' | 'both'>> {
+    const rows = await db
+      .select({ phone: accountContacts.verifiedPhone, channel: accountContacts.textChannel })
+      .from(accountContacts)
+      .where(
+        and(
+          inArray(accountContacts.verifiedPhone, [...phones]),
+          ne(accountContacts.textChannel, 'sms'),
+          sql`not exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${accountContacts.verifiedPhone})`,
+        ),
+      );
+    return new Map(rows.flatMap((row) => (row.phone && (row.channel === 'whatsapp' || row.channel === 'both') ? [[row.phone, row.channel] as const] : [])));
   }
 }

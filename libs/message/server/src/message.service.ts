@@ -40,7 +40,7 @@ export class MessageService {
   async resend(id: string, actor: AuditActor): Promise<Message> {
     const result = await this.messages.requeue(id);
     if (result === 'not-found') throw new MessageNotFoundError();
-    if (result === 'blanked') throw new MessageNotResendableError('a single-use link that was removed: ask the person to request a new one');
+    if (result === 'blanked') throw new MessageNotResendableError('a single-use link or code that was removed: ask the person to request a new one');
     if (typeof result === 'string') throw new MessageNotResendableError(result);
     await this.audit.record({
       actor,

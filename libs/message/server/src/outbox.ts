@@ -8,6 +8,9 @@ import type { EmailSite, RenderedEmail } from './email-layout';
 import { MessageRepository, type OutgoingMessage } from './message.repository';
 import { withoutForeignLinks } from './message-safety';
 
+/** Texts that prove a number: they go by SMS whatever the number's account chose. */
+const SMS_ONLY_TOPICS: ReadonlySet<MessageTopic> = new Set(['phone.verify']);
+
 /** What the staff hear of an event: one email and one SMS, each to every staff contact. */
 export interface StaffAlert {
   topic: MessageTopic;
@@ -31,7 +34,7 @@ export function emailMessage(
 }
 
 /** An SMS to one number (+254...). */
-export function smsMessage(to: string, topic: MessageTopic, text: string, options: { reference?: string } = {}): OutgoingMessage {
+export function smsMessage(to: string, topic: MessageTopic, text: string, options: { reference?: string; sensitive?: boolean } = {}): OutgoingMessage {
   return { channel: 'sms', to, topic, text, ...options };
 }
 
@@ -80,9 +83,38 @@ export class Outbox {
    * never carries a link to another site (`withoutForeignLinks`), and an address someone typed gets
    * only a few (`TYPED_ADDRESS_CAP`; the rest are kept, withheld).
    */
-  enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
+  async enqueue(db: Database | Transaction, messages: readonly OutgoingMessage[]): Promise<void> {
     const safe = messages.map((m) => (m.channel === 'sms' ? { ...m, text: withoutForeignLinks(m.text, this.config.publicUrl) } : m));
-    return this.messages.insert(db, safe, this.unconfigured);
+    await this.messages.insert(db, await this.byChosenChannel(db, safe), this.unconfigured);
+  }
+
+  /**
+   * An SMS to a number whose account chose WhatsApp goes as the approved notification template
+   * (`WHATSAPP_NOTIFY_TEMPLATE`, the SMS's wording its parameter) in its place, or beside it for
+   * 'both'. Without WhatsApp or the template, nothing is looked up. A phone code stays an SMS.
+   */
+  private async byChosenChannel(db: Database | Transaction, messages: OutgoingMessage[]): Promise<OutgoingMessage[]> {
+    const template = this.config.messaging.whatsapp?.notifyTemplate;
+    const rerouted = (m: OutgoingMessage) => m.channel === 'sms' && !SMS_ONLY_TOPICS.has(m.topic);
+    if (!template || this.unconfigured.has('whatsapp') || !messages.some(rerouted)) return messages;
+    const choices = await this.messages.textChannelChoices(db, [...new Set(messages.filter(rerouted).map((m) => m.to))]);
+    if (choices.size === 0) return messages;
+    return messages.flatMap((m) => {
+      const choice = rerouted(m) ? choices.get(m.to) : undefined;
+      if (!choice) return [m];
+      // A template parameter may hold no line break, tab or run of more than four spaces.
+      const wording = m.text.replace(/\s+/g, ' ').trim();
+      const whatsapp: OutgoingMessage = {
+        channel: 'whatsapp',
+        to: m.to,
+        topic: m.topic,
+        reference: m.reference,
+        sensitive: m.sensitive,
+        text: template.text.replaceAll('{{1}}', wording),
+        template: { name: template.name, language: template.language, parameters: [wording] },
+      };
+      return choice === 'both' ? [m, whatsapp] : [whatsapp];
+    });
   }
 
   /**

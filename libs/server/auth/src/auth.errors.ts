@@ -96,6 +96,13 @@ export class PaymentAttemptsThrottledError extends DomainError {
 }
 
 /** Too many emailed links asked for (password reset, verification); `retryAfterSeconds` goes out as the `Retry-After` header. */
+/** Too many phone verification codes asked for (`PHONE_CODE_THROTTLE`). */
+export class PhoneCodeThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.TooManyRequests, `Too many codes asked for. Please check your messages, or try again in ${waitInWords(retryAfterSeconds)}.`);
+  }
+}
+
 export class EmailLinkThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super(

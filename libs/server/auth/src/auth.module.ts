@@ -4,7 +4,7 @@ import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { KnownDevices } from './known-device';
-import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
+import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, PhoneCodeThrottle, RegistrationThrottle } from './login-throttle';
 
 /**
  * Authentication and access for the whole app: the passport-jwt strategy, sessions and token
@@ -23,9 +23,10 @@ import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, Or
     LeadThrottle,
     AlertSignUpThrottle,
     EmailLinkThrottle,
+    PhoneCodeThrottle,
     OrderThrottle,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, KnownDevices, LoginThrottle, RegistrationThrottle, LeadThrottle, AlertSignUpThrottle, EmailLinkThrottle, OrderThrottle],
+  exports: [AuthService, KnownDevices, LoginThrottle, RegistrationThrottle, LeadThrottle, AlertSignUpThrottle, EmailLinkThrottle, OrderThrottle, PhoneCodeThrottle],
 })
 export class AuthModule {}

@@ -18,6 +18,8 @@ export {
   LoginThrottle,
   ORDER_THROTTLE,
   OrderThrottle,
+  PHONE_CODE_THROTTLE,
+  PhoneCodeThrottle,
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';

@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import {
   AccountSignInDelayedError,
   EmailLinkThrottledError,
+  PhoneCodeThrottledError,
   LeadThrottledError,
   PublicIntakeCappedError,
   LoginThrottledError,
@@ -110,6 +111,16 @@ export const EMAIL_LINK_THROTTLE = {
 } as const;
 
 /**
+ * Phone verification codes asked for: each sends an SMS (paid by the dealer), so a few per hour per
+ * account and per number, against filling a stranger's phone or the SMS budget.
+ */
+export const PHONE_CODE_THROTTLE = {
+  maxPerAccount: 3,
+  maxPerNumber: 5,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
+/**
  * Orders placed (reservations and paid ones alike) per buyer account and per client address: a
  * buyer places one or two, a script hundreds. The address limit is loose because most Kenyan
  * mobile buyers share their carrier's public addresses. Payment attempts (card, M-Pesa) are counted
@@ -157,6 +168,8 @@ export const throttleKeys = {
   resetIp: (ip: string) => `reset-ip:${throttleAddress(ip)}`,
   verifyResendAccount: (userId: string) => `verify-resend-user:${userId}`,
   emailChangeAccount: (userId: string) => `email-change-user:${userId}`,
+  phoneCodeAccount: (userId: string) => `phone-code-user:${userId}`,
+  phoneCodeNumber: (phone: string) => `phone-code-number:${phone}`,
   orderAccount: (userId: string) => `order-user:${userId}`,
   orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
@@ -430,5 +443,27 @@ export class EmailLinkThrottle extends StoredThrottle {
       now,
     );
     if (retryAfter > 0) throw new EmailLinkThrottledError(retryAfter);
+  }
+}
+
+/** Limits phone verification codes with the numbers of `PHONE_CODE_THROTTLE`; every request counts. */
+@Injectable()
+export class PhoneCodeThrottle extends StoredThrottle {
+  constructor(moduleRef: ModuleRef) {
+    super(moduleRef);
+  }
+
+  /** Counts a code to send to `phone` for `userId`, or throws `PhoneCodeThrottledError` at a limit. */
+  async begin(userId: string, phone: string, now = new Date()): Promise<void> {
+    const limits = PHONE_CODE_THROTTLE;
+    const retryAfter = await attempt(
+      this.store(),
+      [
+        { key: throttleKeys.phoneCodeAccount(userId), max: limits.maxPerAccount, windowMs: limits.windowMs },
+        { key: throttleKeys.phoneCodeNumber(phone), max: limits.maxPerNumber, windowMs: limits.windowMs },
+      ],
+      now,
+    );
+    if (retryAfter > 0) throw new PhoneCodeThrottledError(retryAfter);
   }
 }

@@ -14,6 +14,8 @@ export type PersonalDataCounts = Record<string, number>;
 export interface PersonalDataSubject {
   userId: string;
   verifiedEmail: string | null;
+  /** The phone (E.164) the account proved by a code: what its WhatsApp conversations are matched by. */
+  verifiedPhone: string | null;
 }
 
 /**

@@ -32,10 +32,19 @@ export const users = pgTable(
     away: boolean('away').notNull().default(false),
     /** When the owner of the address followed the verification link sent to it; null until then (and again after an email change). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** The phone number (E.164) a code sent to it by SMS proved the account holds; null until then, and again after a phone change. */
+    verifiedPhone: text('verified_phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
+    /** How the site's texts reach the verified phone: sms, whatsapp or both (WhatsApp only for a verified phone). */
+    textChannel: text('text_channel', { enum: ['sms', 'whatsapp', 'both'] })
+      .notNull()
+      .default('sms'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // One account holds a number: proving it on another account takes it from the first.
+    uniqueIndex('users_verified_phone_key').on(t.verifiedPhone),
     // Every staff account has its role, and only staff have one.
     check('users_staff_role', sql`(${t.role} = 1) = (${t.staffRole} is not null)`),
   ],

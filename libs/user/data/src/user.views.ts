@@ -14,6 +14,10 @@ export const accountContacts = pgView('account_contacts', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
   /** The accounts that work for the dealer (today: the admins). */
   isStaff: boolean('is_staff').notNull(),
+  /** The phone (E.164) the account proved by a code (migration 0044); null when unproved. */
+  verifiedPhone: text('verified_phone'),
+  /** How texts to the verified phone go: sms, whatsapp or both. */
+  textChannel: text('text_channel').notNull(),
 }).existing();
 
 /**

@@ -281,3 +281,35 @@ export const AccountDeleteInputSchema = z.object({
   password: secretText({ error: 'Password is required to delete your account' }).min(1, { error: 'Password is required to delete your account' }).max(200),
 });
 export type AccountDeleteInput = z.input<typeof AccountDeleteInputSchema>;
+
+/** How the site's texts reach an account's proved phone. */
+export const TEXT_CHANNELS = ['sms', 'whatsapp', 'both'] as const;
+export type TextChannel = (typeof TEXT_CHANNELS)[number];
+export const TEXT_CHANNEL_LABELS: Record<TextChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp', both: 'SMS and WhatsApp' };
+
+/** `user.textMessages`: the account's phone, whether a code proved it, and how its texts go. */
+export const TextMessagesSchema = z.object({
+  phone: text(),
+  /** A code sent by SMS proved the account's current phone. */
+  verified: z.boolean(),
+  channel: z.enum(TEXT_CHANNELS),
+  /** The site sends SMS: a code can be sent. */
+  canVerify: z.boolean(),
+  /** The site can send its texts by WhatsApp (WhatsApp and its notification template are configured). */
+  whatsappAvailable: z.boolean(),
+});
+export type TextMessages = z.infer<typeof TextMessagesSchema>;
+
+/** Digits of a phone verification code. */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_MESSAGE = `Enter the ${PHONE_CODE_LENGTH}-digit code we sent you by SMS`;
+/** `user.verifyPhone`: the code from the SMS. */
+export const PhoneCodeInputSchema = z.object({
+  code: text({ error: PHONE_CODE_MESSAGE })
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), { error: PHONE_CODE_MESSAGE }),
+});
+export type PhoneCodeInput = z.input<typeof PhoneCodeInputSchema>;
+
+/** `user.setTextChannel`. */
+export const SetTextChannelInputSchema = z.object({ channel: z.enum(TEXT_CHANNELS, { error: 'channel must be sms, whatsapp or both' }) });

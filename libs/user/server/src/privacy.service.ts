@@ -28,8 +28,6 @@ const RETENTION_ACTOR = 'Retention job';
  * never their tables: the features beside this one (orders, leads) as `@HoldsPersonalData()`
  * providers, the outbox and the activity log through their services.
  */
-/** The person as the other domains match their records: the account, and its email once proven. */
-const subjectOf = (profile: User): PersonalDataSubject => ({ userId: profile.id, verifiedEmail: profile.emailVerified ? profile.email : null });
 
 @Injectable()
 export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
@@ -46,6 +44,12 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: PeriodicJobs,
     private readonly loginThrottle: LoginThrottle,
   ) {}
+
+  /** The person as the other domains match their records: the account, its email once proven, and its phone once proven by a code. */
+  private async subjectOf(profile: User): Promise<PersonalDataSubject> {
+    const texts = await this.users.textMessagesOf(profile.id);
+    return { userId: profile.id, verifiedEmail: profile.emailVerified ? profile.email : null, verifiedPhone: texts?.verifiedPhone ?? null };
+  }
 
   onModuleInit() {
     const run = () => this.applyRetention();
@@ -65,11 +69,13 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     if (!profile) throw new UserNotFoundError();
     const sessions = await this.sessions.ofUser(user.id);
     const held: Record<string, unknown> = {};
-    const person = subjectOf(profile);
+    const person = await this.subjectOf(profile);
     for (const holder of this.holders.all()) held[holder.personalDataKey] = await holder.exportOf(person);
+    const texts = await this.users.textMessagesOf(user.id);
     return {
       exportedAt: new Date().toISOString(),
       profile,
+      textMessages: { verifiedPhone: person.verifiedPhone, channel: texts?.textChannel ?? 'sms' },
       ...held,
       sessions: sessions.map((session) => ({
         startedAt: session.createdAt.toISOString(),
@@ -93,9 +99,10 @@ export class PrivacyService implements OnModuleInit, OnApplicationShutdown {
     const profile = await this.users.findById(user.id);
     if (!profile) throw new UserNotFoundError();
     const email = await accountDeletedEmail(this.outbox.site, profile.name);
+    const person = await this.subjectOf(profile);
     const { counts, afterCommit } = await this.users.transaction(async (tx) => {
       const forgotten: Awaited<ReturnType<PersonalDataHolder['forget']>>[] = [];
-      for (const holder of this.holders.all()) forgotten.push(await holder.forget(subjectOf(profile), tx));
+      for (const holder of this.holders.all()) forgotten.push(await holder.forget(person, tx));
       // The emails and SMS sent to them (receipts, acknowledgements) go too; the confirmation below is then the only one.
       const phone = normaliseKenyanPhone(profile.phone);
       forgotten.push({ counts: { messagesDeleted: await this.outbox.forgetRecipients(tx, [profile.email, ...(phone ? [phone] : [])]) } });

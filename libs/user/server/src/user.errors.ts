@@ -119,3 +119,24 @@ export class SecondFactorRequiredError extends DomainError {
     super(ErrorCode.Unauthorized, 'This account signs in with a second factor (an authenticator code): sign in on the website, which asks for it');
   }
 }
+
+/** A code asked for a phone that is not a Kenyan mobile number (or while the site sends no SMS). */
+export class PhoneNotVerifiableError extends DomainError {
+  constructor(message = 'Your phone number is not a Kenyan mobile number: correct it in your profile, then ask for a code') {
+    super(ErrorCode.BadRequest, message, 'phone');
+  }
+}
+
+/** A phone code that is wrong, used up, expired, or for a number the account no longer has. */
+export class PhoneCodeInvalidError extends DomainError {
+  constructor(message: string) {
+    super(ErrorCode.BadRequest, message, 'code');
+  }
+}
+
+/** WhatsApp chosen for texts without a proved phone, or while the site cannot send them by WhatsApp. */
+export class TextChannelUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(ErrorCode.Conflict, message, 'channel');
+  }
+}

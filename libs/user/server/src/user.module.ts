@@ -7,6 +7,8 @@ import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap';
 import { EmailLinkService } from './email-link.service';
 import { PasswordHasher } from './password-hasher';
+import { PhoneVerificationRepository } from './phone-verification.repository';
+import { PhoneVerificationService } from './phone-verification.service';
 import { PrivacyService } from './privacy.service';
 import { SessionRepository } from './session.repository';
 import { StaffRouter } from './staff.router';
@@ -40,6 +42,8 @@ import { UserService } from './user.service';
     TwoFactorService,
     AdminBootstrap,
     PrivacyService,
+    PhoneVerificationRepository,
+    PhoneVerificationService,
     PersonalDataHolders,
     { provide: AUTH_SESSION_STORE, useExisting: SessionRepository },
   ],

@@ -1,7 +1,7 @@
 import { type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { users } from '@dealership/user-data';
-import type { Role, StaffRole } from '@dealership/shared-schemas';
-import { type Me, type StaffMember, type User } from '@dealership/user-schemas';
+import { normaliseKenyanPhone, type Role, type StaffRole } from '@dealership/shared-schemas';
+import { type Me, type StaffMember, type TextChannel, type User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 
@@ -164,9 +164,17 @@ export class UserRepository {
     try {
       // A new address is unverified until its owner follows the link sent to it.
       const emailVerifiedAt = sql`CASE WHEN lower(${users.email}) = ${changes.email.toLowerCase()} THEN ${users.emailVerifiedAt} ELSE NULL END`;
+      // So is a new phone number until a code sent to it comes back; its texts go by SMS meanwhile.
+      const samePhone = sql`${users.verifiedPhone} = ${normaliseKenyanPhone(changes.phone)}`;
       const [row] = await db
         .update(users)
-        .set({ ...changes, emailVerifiedAt })
+        .set({
+          ...changes,
+          emailVerifiedAt,
+          verifiedPhone: sql`CASE WHEN ${samePhone} THEN ${users.verifiedPhone} ELSE NULL END`,
+          phoneVerifiedAt: sql`CASE WHEN ${samePhone} THEN ${users.phoneVerifiedAt} ELSE NULL END`,
+          textChannel: sql`CASE WHEN ${samePhone} THEN ${users.textChannel} ELSE 'sms' END`,
+        })
         .where(eq(users.id, id))
         .returning();
       return row ? toUser(row) : 'not-found';
@@ -220,5 +228,31 @@ export class UserRepository {
   async setPassword(db: Database | Transaction, id: string, passwordHash: string): Promise<boolean> {
     const rows = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
     return rows.length > 0;
+  }
+
+  /** The account's phone as typed, the number a code proved, and how its texts go. */
+  async textMessagesOf(id: string): Promise<{ phone: string; verifiedPhone: string | null; textChannel: TextChannel } | undefined> {
+    const [row] = await this.db.select({ phone: users.phone, verifiedPhone: users.verifiedPhone, textChannel: users.textChannel }).from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  /**
+   * A code proved the account holds `phone` (E.164), in `tx`: an account that held the number
+   * before loses it (the number moved), and its texts go by SMS again.
+   */
+  async markPhoneVerified(tx: Transaction, id: string, phone: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ verifiedPhone: null, phoneVerifiedAt: null, textChannel: 'sms' })
+      .where(and(eq(users.verifiedPhone, phone), ne(users.id, id)));
+    await tx.update(users).set({ verifiedPhone: phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, id));
+  }
+
+  /** How the account's texts go; the same choice again writes nothing. */
+  async setTextChannel(id: string, textChannel: TextChannel): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ textChannel })
+      .where(and(eq(users.id, id), ne(users.textChannel, textChannel)));
   }
 }

@@ -6,15 +6,18 @@ import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
   PasswordResetInputSchema,
   PasswordResetRequestInputSchema,
+  PhoneCodeInputSchema,
   ProfileUpdateInputSchema,
   RegisterInputSchema,
   SecondFactorInputSchema,
   SetAwayInputSchema,
+  SetTextChannelInputSchema,
   TwoFactorEnableInputSchema,
   TwoFactorSetupInputSchema,
 } from '@dealership/user-schemas';
 import { Injectable } from '@nestjs/common';
 import { EmailLinkService } from './email-link.service';
+import { PhoneVerificationService } from './phone-verification.service';
 import { PrivacyService } from './privacy.service';
 import { StaffService } from './staff.service';
 import { TwoFactorService } from './two-factor.service';
@@ -25,7 +28,14 @@ export class UserRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(users: UserService, emailLinks: EmailLinkService, twoFactor: TwoFactorService, staff: StaffService, privacy: PrivacyService) {
+  constructor(
+    users: UserService,
+    emailLinks: EmailLinkService,
+    twoFactor: TwoFactorService,
+    staff: StaffService,
+    privacy: PrivacyService,
+    phones: PhoneVerificationService,
+  ) {
     this.router = router({
       register: publicProcedure.input(RegisterInputSchema).mutation(({ input, ctx }) => users.register(input, ctx.ip, ctx.userAgent)),
       /** A session, or for a staff account with a second factor the challenge of the second step. */
@@ -65,6 +75,14 @@ export class UserRouter {
       resetPassword: publicProcedure.input(PasswordResetInputSchema).mutation(({ input, ctx }) => emailLinks.resetPassword(input, ctx)),
       /** Follows an emailed verification link (public: the link may be opened on another device). */
       verifyEmail: publicProcedure.input(EmailVerifyInputSchema).mutation(({ input, ctx }) => emailLinks.verifyEmail(input.token, ctx)),
+      /** The caller's phone: whether a code proved it, and how the site's texts reach it. */
+      textMessages: authedProcedure.query(({ ctx }) => phones.status(ctx.user.id)),
+      /** Texts a code to the caller's phone (throttled per account and per number). */
+      sendPhoneCode: authedProcedure.mutation(({ ctx }) => phones.sendCode(ctx.user)),
+      /** The code from that SMS: the phone is proved. */
+      verifyPhone: authedProcedure.input(PhoneCodeInputSchema).mutation(({ input, ctx }) => phones.verify(ctx.user, input.code)),
+      /** SMS, WhatsApp or both for the site's texts (WhatsApp only for a proved phone). */
+      setTextChannel: authedProcedure.input(SetTextChannelInputSchema).mutation(({ input, ctx }) => phones.setTextChannel(ctx.user, input.channel)),
       /** Sends the caller's verification link again (throttled per account). */
       resendVerification: authedProcedure.mutation(({ ctx }) => emailLinks.resendVerification(ctx.user)),
     });

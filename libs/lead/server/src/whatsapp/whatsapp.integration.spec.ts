@@ -8,8 +8,10 @@ import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startWhatsAppStub, whatsappDelivery, whatsappSignature, type WhatsAppStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { LeadModule } from '../lead.module';
+import { LeadPersonalData } from '../lead.personal-data';
 import { LeadRouter } from '../lead.router';
 
 /** Reads until `done` holds, or gives the last value after `timeoutMs`. */
@@ -40,12 +42,26 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
   beforeAll(async () => {
     [handle, stub] = await Promise.all([createTestDatabase(), startWhatsAppStub()]);
     app = await createModuleTestApp(handle, [LeadModule], {
-      env: { ...stub.env, WHATSAPP_TEMPLATES: 'follow_up:en:Hello {{1}}, is the car still of interest?', PUBLIC_URL: 'https://cars.example' },
+      env: {
+        ...stub.env,
+        WHATSAPP_TEMPLATES: 'follow_up:en:Hello {{1}}, is the car still of interest?',
+        WHATSAPP_NOTIFY_TEMPLATE: 'dealer_update:en:Update from the dealer: {{1}}',
+        PUBLIC_URL: 'https://cars.example',
+      },
     });
     const brand = await insertBrand(handle.db, { name: 'Toyota' });
     carId = (await insertCar(handle.db, { brandId: brand.id, name: 'Toyota Prado 2019', stockNumber: 'ST-00012', price: 2_450_000 })).id;
     await insertUser(handle.db, { name: 'Owner', email: 'owner@dealer.test', role: 1 });
-    const seller = await insertUser(handle.db, { name: 'Salim Seller', email: 'salim@dealer.test', role: 1, staffRole: 'sales', phone: '0722000111' });
+    // Salim proved his phone and chose WhatsApp for the site's texts.
+    const seller = await insertUser(handle.db, {
+      name: 'Salim Seller',
+      email: 'salim@dealer.test',
+      role: 1,
+      staffRole: 'sales',
+      phone: '0722000111',
+      verifiedPhone: '+254722000111',
+      textChannel: 'whatsapp',
+    });
     salesperson = { id: seller.id, name: seller.name };
   });
 
@@ -81,6 +97,10 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     const alerts = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.reference, lead.id));
     expect(alerts.filter((m) => m.topic === 'lead.staff').map((m) => m.recipient)).toEqual(expect.arrayContaining(['owner@dealer.test']));
     expect(alerts.some((m) => m.topic === 'lead.assigned' && m.recipient === 'salim@dealer.test')).toBe(true);
+    // His text alert goes by WhatsApp, as the approved notification template, and not by SMS.
+    const texts = alerts.filter((m) => m.topic === 'lead.assigned' && m.recipient === '+254722000111');
+    expect(texts.map((m) => m.channel)).toEqual(['whatsapp']);
+    expect(await stub.waitFor((m) => m.to === '254722000111')).toMatchObject({ type: 'template', template: { name: 'dealer_update', parameters: [texts[0].bodyText.replace('Update from the dealer: ', '')] } });
 
     // Meta delivers the same message again: one lead, one message.
     expect((await deliver(first)).statusCode).toBe(200);
@@ -138,7 +158,7 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect({ open: closed.windowOpen, templates: closed.templates.map((t) => t.name) }).toEqual({ open: false, templates: ['follow_up'] });
     await expect(as(salesperson).whatsappReply({ id: lead.id, text: 'Still there?' })).rejects.toThrow('The 24-hour window is closed: send an approved template');
     await as(salesperson).whatsappReply({ id: lead.id, template: 'follow_up' });
-    const template = await stub.waitFor((m) => m.type === 'template');
+    const template = await stub.waitFor((m) => m.type === 'template' && m.to === buyer);
     expect(template).toMatchObject({ to: buyer, text: 'follow_up', template: { name: 'follow_up', language: 'en', parameters: ['Amina Buyer'] } });
     await app.get(MessageWorker).idle();
 
@@ -182,5 +202,29 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(juma[0]).toMatchObject({ sourcePage: 'WhatsApp ad', details: { profileName: 'Juma', referral } });
     // Worked: the queue keeps the id (Meta's later retries), not the buyer's words.
     expect(await executeRows(handle.db, sql`select payload::text as payload from whatsapp_inbound where id = 'wamid.retried'`)).toEqual([{ payload: '{}' }]);
+  });
+
+  it("is in the buyer's data export once their account proved the number, and goes with their account", async () => {
+    const holder = app.get(LeadPersonalData);
+    const person = { userId: randomUUID(), verifiedEmail: null, verifiedPhone: `+${buyer}` };
+    expect(await holder.exportOf({ ...person, verifiedPhone: null })).toEqual([]);
+    const [record] = await holder.exportOf(person);
+    expect(record).toMatchObject({ kind: 'whatsapp', phone: `+${buyer}`, message: 'Is ST-00012 still available?' });
+    // (A test above moved the buyer's messages to one time, a day back: their order is by time only.)
+    expect(record.conversation.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        { at: expect.any(String), from: 'buyer', text: 'Is ST-00012 still available?', photoUrl: null },
+        { at: expect.any(String), from: 'buyer', text: 'And can I pay by M-Pesa?', photoUrl: null },
+        { at: expect.any(String), from: 'buyer', text: '[Photo] My car for trade-in', photoUrl: expect.stringMatching(/^\/media\/leads\//) },
+      ]),
+    );
+    expect(record.conversation).toContainEqual({ at: expect.any(String), from: 'dealer', text: 'Yes, it is. Come and see it today.', photoUrl: null });
+
+    // The account is deleted: the conversation's words and pictures go, the lead stays for the counts.
+    await handle.db.transaction(async (tx) => (await holder.forget(person, tx)).afterCommit?.());
+    const [gone] = await handle.db.select().from(leads).where(eq(leads.id, record.id));
+    expect(gone).toMatchObject({ name: '(removed)', phone: '', message: '', details: null, kind: 'whatsapp' });
+    const events = await handle.db.select({ body: leadEvents.body, photoUrl: leadEvents.photoUrl }).from(leadEvents).where(eq(leadEvents.leadId, record.id));
+    expect(events.filter((e) => e.body !== null || e.photoUrl !== null)).toEqual([]);
   });
 });

@@ -90,6 +90,16 @@ export const messagingEnv = {
       return templates;
     })
     .optional(),
+  /** The approved utility template that carries the site's texts by WhatsApp: `name:language:text`, `{{1}}` the text's wording. */
+  WHATSAPP_NOTIFY_TEMPLATE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]+:[A-Za-z_]{2,8}:.*\{\{1\}\}/s, { error: 'must be name:language:text with {{1}} for the message, e.g. dealer_update:en:Update from the dealer: {{1}}' })
+    .transform((item) => {
+      const [name, language, ...text] = item.split(':');
+      return { name, language, text: text.join(':').trim() };
+    })
+    .optional(),
   MESSAGE_SEND_TIMEOUT_MS: milliseconds(1000, 300_000, '5 minutes').default(30_000),
   ALERT_DISPATCH_INTERVAL_MS: milliseconds(1000, 3_600_000, 'an hour').default(60_000),
 };
@@ -142,6 +152,8 @@ export interface WhatsAppConfig {
   /** The Graph API's base with its version (`https://graph.facebook.com/v21.0`). */
   apiUrl: string;
   templates: { name: string; language: string; text: string }[];
+  /** The template that carries the site's texts to those who chose WhatsApp; null offers no such choice. */
+  notifyTemplate: { name: string; language: string; text: string } | null;
 }
 
 export function messagingConfig(e: MessagingEnv): { messaging: MessagingConfig } {
@@ -169,6 +181,7 @@ export function messagingConfig(e: MessagingEnv): { messaging: MessagingConfig }
               verifyToken: e.WHATSAPP_VERIFY_TOKEN,
               apiUrl: e.WHATSAPP_API_URL,
               templates: e.WHATSAPP_TEMPLATES ?? [],
+              notifyTemplate: e.WHATSAPP_NOTIFY_TEMPLATE ?? null,
             }
           : null,
       alertEmails: e.LEAD_ALERT_EMAILS ?? [],

@@ -11,6 +11,9 @@ const user = {
   role: 0 as const,
 };
 
+/** The calls the visitor's actions made (not the card of text messages asking how texts go). */
+const actions = (calls: { procedure: string; input: unknown }[]) => calls.filter((call) => call.procedure !== 'user.textMessages');
+
 /** The fields a profile update answers with: the input minus the passwords. */
 function updatedFields(input: unknown): Record<string, unknown> {
   if (typeof input !== 'object' || input === null) return {};
@@ -44,7 +47,7 @@ describe('UserProfilePage', () => {
       user: { ...user, name: 'Juma Said', phone: '0722000111' },
       token: 'kept-token',
     });
-    expect(apiCalls).toEqual([
+    expect(actions(apiCalls)).toEqual([
       {
         procedure: 'user.updateProfile',
         input: {
@@ -69,7 +72,7 @@ describe('UserProfilePage', () => {
     fireEvent.change(screen.getByLabelText(/^Current Password/), { target: { value: 'not-it-at-all' } });
     act(() => screen.getByRole('button', { name: 'Update' }).click());
     expect(await screen.findAllByText('Current Password is incorrect')).not.toHaveLength(0);
-    expect(apiCalls[0]?.input).toMatchObject({ password: 'a-brand-new-password', currentPassword: 'not-it-at-all' });
+    expect(actions(apiCalls)[0]?.input).toMatchObject({ password: 'a-brand-new-password', currentPassword: 'not-it-at-all' });
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/user/profile');
   });
 
@@ -157,7 +160,7 @@ describe('UserProfilePage', () => {
     expect(await screen.findByText('/ page')).toBeInTheDocument();
     expect(screen.getByText('Your account is deleted. We emailed you a confirmation.')).toBeInTheDocument();
     expect(window.localStorage.getItem('auth')).toBeNull();
-    expect(apiCalls.map((call) => [call.procedure, call.input])).toEqual([
+    expect(actions(apiCalls).map((call) => [call.procedure, call.input])).toEqual([
       ['user.deleteAccount', { password: 'not-it' }],
       ['user.deleteAccount', { password: 'juma-password' }],
     ]);
@@ -183,7 +186,7 @@ describe('UserProfilePage', () => {
     const { apiCalls } = renderApp(<UserProfilePage />, { route: '/dashboard/user/profile', path: '/dashboard/user/profile', api: () => ({ data: held }) });
     fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
-    expect(apiCalls.map((call) => call.procedure)).toEqual(['user.exportMyData']);
+    expect(actions(apiCalls).map((call) => call.procedure)).toEqual(['user.exportMyData']);
     expect(files[0].type).toBe('application/json');
     // jsdom's Blob has no text(): read it as the browser's FileReader would.
     const text = await new Promise<string>((resolve) => {
@@ -193,5 +196,40 @@ describe('UserProfilePage', () => {
     });
     expect(JSON.parse(text)).toEqual(held);
     clicked.mockRestore();
+  });
+
+  it('confirms the phone with a code sent by SMS, then offers WhatsApp for the messages', async () => {
+    let status = { phone: '0712345678', verified: false, channel: 'sms', canVerify: true, whatsappAvailable: true };
+    const { apiCalls } = renderApp(<UserProfilePage />, {
+      route: '/dashboard/user/profile',
+      path: '/dashboard/user/profile',
+      api: (procedure, input) => {
+        if (procedure === 'user.sendPhoneCode') return { data: { sentTo: '+254712345678' } };
+        if (procedure === 'user.verifyPhone') {
+          if ((input as { code: string }).code !== '482913') return { error: { message: 'That code is not the one we sent: check the SMS and type it again', httpStatus: 400, field: 'code' } };
+          status = { ...status, verified: true };
+        }
+        if (procedure === 'user.setTextChannel') status = { ...status, channel: (input as { channel: string }).channel };
+        return { data: status };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Code from the SMS');
+    expect(screen.getByText('Sent to +254712345678; it works for 10 minutes.')).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('That code is not the one we sent: check the SMS and type it again')).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '482913' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your phone number 0712345678 is confirmed.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'WhatsApp' }));
+    expect(await screen.findByText('Messages now come by WhatsApp')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+    expect(actions(apiCalls).map((call) => [call.procedure, call.input])).toEqual([
+      ['user.sendPhoneCode', undefined],
+      ['user.verifyPhone', { code: '111111' }],
+      ['user.verifyPhone', { code: '482913' }],
+      ['user.setTextChannel', { channel: 'whatsapp' }],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { ProfileForm } from './ProfileForm';
 import { AwaySetting } from './AwaySetting';
 import { MyDataSettings } from './MyDataSettings';
+import { TextMessageSettings } from './TextMessageSettings';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 /** `/dashboard/user/profile`: on success the stored session takes the new details and the visitor goes to `/`. */
@@ -57,6 +58,7 @@ export function UserProfilePage() {
       </Paper>
       {user.role === 1 ? <AwaySetting /> : null}
       {user.role === 1 ? <TwoFactorSettings /> : null}
+      <TextMessageSettings />
       <MyDataSettings isStaff={user.role === 1} />
     </Stack>
   );
