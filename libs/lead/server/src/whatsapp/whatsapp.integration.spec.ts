@@ -1,5 +1,6 @@
 import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
 import { leadEvents, leads } from '@dealership/lead-data';
+import { mediaUploads } from '@dealership/media-data';
 import { outboxMessages } from '@dealership/message-data';
 import { MessageWorker } from '@dealership/message-server';
 import { type DatabaseHandle, executeRows } from '@dealership/server-db';
@@ -128,7 +129,10 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     );
     expect(withPhoto.messages[2]).toMatchObject({ direction: 'in', text: '[Photo] My car for trade-in', photoUrl: expect.stringMatching(/^\/media\/leads\/whatsapp-[0-9a-f]+.*\.webp$/) });
     const [stored] = await handle.db.select().from(leads).where(eq(leads.id, lead.id));
-    expect((stored.details as { photos: { url: string }[] }).photos.map((p) => p.url)).toEqual([withPhoto.messages[2].photoUrl]);
+    const photos = (stored.details as { photos: { url: string; publicId: string }[] }).photos;
+    expect(photos.map((p) => p.url)).toEqual([withPhoto.messages[2].photoUrl]);
+    // Claimed by the lead: the sweep of unclaimed buyer photos leaves it.
+    expect(await handle.db.select().from(mediaUploads).where(eq(mediaUploads.publicId, photos[0].publicId))).toEqual([]);
   });
 
   it('a reply inside the window goes out as text, is the first response, and shows its delivery; outside it only a template goes', async () => {
@@ -202,6 +206,31 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(juma[0]).toMatchObject({ sourcePage: 'WhatsApp ad', details: { profileName: 'Juma', referral } });
     // Worked: the queue keeps the id (Meta's later retries), not the buyer's words.
     expect(await executeRows(handle.db, sql`select payload::text as payload from whatsapp_inbound where id = 'wamid.retried'`)).toEqual([{ payload: '{}' }]);
+  });
+
+  it('a photo stored for a try that failed is left unclaimed, for the sweep; the retry keeps its own', async () => {
+    stub.addMedia('2003383421387256', await sharp({ create: { width: 64, height: 48, channels: 3, background: '#68a' } }).jpeg().toBuffer(), 'image/jpeg');
+    const body = whatsappDelivery({ message: { from: '254712000433', id: 'wamid.photo-retried', text: 'My Vitz', name: 'Neema', image: { id: '2003383421387256', mimeType: 'image/jpeg' } } });
+    const unclaimed = async () => (await handle.db.select().from(mediaUploads)).map((row) => row.publicId);
+    const before = await unclaimed();
+    // The lead cannot be written (the outbox its alerts go to is away): the photo is stored, the message stays queued.
+    await handle.db.execute(sql`alter table outbox_messages rename to outbox_messages_away`);
+    try {
+      expect((await deliver(body)).statusCode).toBe(200);
+      await eventually(unclaimed, (ids) => ids.length > before.length);
+    } finally {
+      await handle.db.execute(sql`alter table outbox_messages_away rename to outbox_messages`);
+    }
+    const [neema] = await eventually(
+      async () => (await whatsappLeads()).filter((lead) => lead.phone === '+254712000433'),
+      (rows) => rows.length > 0,
+      15_000,
+    );
+    const kept = (neema.details as { photos: { publicId: string }[] }).photos.map((p) => p.publicId);
+    const left = (await unclaimed()).filter((id) => !before.includes(id));
+    expect(kept).toHaveLength(1);
+    expect(left).toHaveLength(1);
+    expect(left).not.toContain(kept[0]);
   });
 
   it("is in the buyer's data export once their account proved the number, and goes with their account", async () => {

@@ -129,17 +129,23 @@ export class WhatsAppService implements OnModuleInit {
     const command = text.trim().toUpperCase();
     if (OPT_OUT_WORDS.has(command) || OPT_IN_WORDS.has(command)) await this.messages.setWhatsAppOptOut(phone, OPT_OUT_WORDS.has(command));
     const photo = message.type === 'image' && message.image ? await this.keepPhoto(message.image.id) : undefined;
+    // Taken by the lead once it is written (as a web lead's photos are): a photo stored for a try
+    // that failed, or for a delivery already worked, stays unclaimed and the sweep deletes it.
+    const claimPhoto = () => (photo ? this.media.attach([photo.publicId]) : Promise.resolve());
     for (let attempt = 0; attempt < 3; attempt++) {
       const open = await this.whatsapp.openLead(phone);
       try {
         if (open) {
-          await this.whatsapp.transaction(async (tx) => {
-            if (await this.whatsapp.known(message.id, tx)) return;
+          const appended = await this.whatsapp.transaction(async (tx) => {
+            if (await this.whatsapp.known(message.id, tx)) return false;
             await this.whatsapp.appendInbound(tx, open.id, message.id, text, car, photo);
+            return true;
           });
+          if (appended) await claimPhoto();
           return true;
         }
         await this.openLead(message.id, phone, payload.profileName, text, car, message.referral ?? null, photo);
+        await claimPhoto();
         return true;
       } catch (error) {
         if (error instanceof JoinOpenLead) continue;
@@ -204,15 +210,14 @@ export class WhatsAppService implements OnModuleInit {
 
   /**
    * A picture the buyer sent, downloaded from Meta and stored as a buyer's lead photo (the media
-   * domain's checks: a real image, re-encoded, metadata stripped). Failing, the message is retried.
+   * domain's checks: a real image, re-encoded, metadata stripped), unclaimed until its lead is
+   * written. Failing, the message is retried.
    */
   private async keepPhoto(mediaId: string): Promise<{ url: string; publicId: string }> {
     const settings = this.config.messaging.whatsapp;
     if (!settings) throw new Error('WhatsApp is not set up');
     const data = await downloadWhatsAppMedia(settings, mediaId, this.media.uploadLimits('leads').maxBytes);
     const { url, publicId } = await this.media.upload({ data, fileName: 'whatsapp' }, 'leads');
-    // Taken by the lead now: the sweep of unclaimed buyer photos leaves it.
-    await this.media.attach([publicId]);
     return { url, publicId };
   }
 
