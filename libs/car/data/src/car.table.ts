@@ -1,7 +1,7 @@
 import { brands } from '@dealership/brand-data';
 import { timestamps } from '@dealership/server-db/schema';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bodyTypeEnum, carStatusEnum, conditionEnum, driveEnum, fuelTypeEnum, transmissionEnum } from './car.enums';
 
 export const cars = pgTable(
@@ -69,6 +69,14 @@ export const cars = pgTable(
      * one trigram index serves the whole search. Not part of the contract's car.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The latest cut of the price and how much the cuts in a row since the last rise took off
+     * (KES): "Reduced by" on the car's page while it is recent, and the listing's "recently
+     * reduced" order. Null since a rise, or when never cut. Kept by the price writes with
+     * `car_price_changes`; never part of the legacy shapes.
+     */
+    priceReducedAt: timestamp('price_reduced_at', { withTimezone: true, mode: 'date' }),
+    priceReducedBy: integer('price_reduced_by'),
     ...timestamps,
   },
   (t) => [
@@ -119,6 +127,10 @@ export const cars = pgTable(
       .on(t.brandId, t.modelSlug)
       .where(sql`status <> 'Sold'`),
     index('cars_name_lower_idx').on(sql`lower(${t.name})`),
+    // The listing's "recently reduced" order: the latest cut first, cars never cut left out.
+    index('cars_listed_reduced_idx')
+      .on(t.priceReducedAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`status <> 'Sold' AND price_reduced_at IS NOT NULL`),
     index('cars_featured_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`featured AND status <> 'Sold'`),

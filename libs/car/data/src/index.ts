@@ -2,5 +2,6 @@
 // eslint.config.mjs, derived from the projects' `domain:` tags); what other domains may read is in published.ts.
 export * from './published';
 export * from './car.enums';
+export * from './car-price.table';
 export { carQueries } from './car.relations';
 export * from './car.table';

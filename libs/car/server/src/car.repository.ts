@@ -70,7 +70,7 @@ export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
   return carQueries(db).cars.findMany({
     where,
     orderBy,
-    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },
+    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false, priceReducedAt: false, priceReducedBy: false },
     extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
