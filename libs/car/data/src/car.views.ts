@@ -16,7 +16,7 @@ export const carRefs = pgView('car_refs', {
 
 /**
  * Which car or brand holds a stored picture (the catalogue's published view, migration
- * 0020_published_views): media asks before it deletes an upload nobody claimed.
+ * 0020_published_views; 0046 adds the cars' spin frames): media asks before it deletes an upload nobody claimed.
  */
 export const pictureHolders = pgView('picture_holders', {
   publicId: text('public_id').notNull(),

@@ -5,3 +5,4 @@ export * from './car.enums';
 export * from './car-price.table';
 export { carQueries } from './car.relations';
 export * from './car.table';
+export * from './car-spin.table';
