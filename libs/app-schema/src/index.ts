@@ -7,6 +7,7 @@ export * from '@dealership/audit-data';
 export * from '@dealership/brand-data';
 export * from '@dealership/car-data';
 export * from '@dealership/content-data';
+export * from '@dealership/inspection-data';
 export * from '@dealership/lead-data';
 export * from '@dealership/media-data';
 export * from '@dealership/message-data';

@@ -1,0 +1,75 @@
+import { cars } from '@dealership/car-data';
+import { timestamps } from '@dealership/server-db/schema';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** An area of a checklist and its points (ChecklistArea of the inspection contract). */
+export interface ChecklistAreaColumn {
+  name: string;
+  points: string[];
+}
+
+/** A point that did not simply pass, or has a note or photo (PointResult of the inspection contract). */
+export interface PointResultColumn {
+  point: number;
+  status: 'pass' | 'attention' | 'fail';
+  note?: string;
+  photo?: { url: string; publicId: string };
+}
+
+/**
+ * The dated versions of the inspection checklist (the owner edits them as the dated rate sets):
+ * a version applies to inspections made from `effective_from` until the next one's date. Never
+ * changed once written: inspections name the version they were made over. Migration
+ * 0047_inspection seeds the first, 150 points.
+ */
+export const inspectionChecklists = pgTable(
+  'inspection_checklists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    areas: jsonb('areas').$type<ChecklistAreaColumn[]>().notNull(),
+    pointCount: integer('point_count').notNull(),
+    /** What changed and why. */
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('inspection_checklists_effective_from_key').on(t.effectiveFrom)],
+);
+
+/**
+ * A car's inspection (one per car: a new one replaces it). The counts are kept beside the results
+ * (only the points that did not simply pass are listed) for the published summary. An odometer
+ * below the export certificate's mileage is refused by the service and, last, by the check.
+ */
+export const carInspections = pgTable(
+  'car_inspections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    checklistId: uuid('checklist_id')
+      .notNull()
+      .references(() => inspectionChecklists.id, { onDelete: 'restrict' }),
+    inspectedOn: date('inspected_on', { mode: 'string' }).notNull(),
+    inspector: text('inspector').notNull(),
+    odometerKm: integer('odometer_km').notNull(),
+    passed: integer('passed').notNull(),
+    attention: integer('attention').notNull(),
+    failed: integer('failed').notNull(),
+    results: jsonb('results').$type<PointResultColumn[]>().notNull(),
+    auctionGrade: text('auction_grade'),
+    auctionInteriorGrade: text('auction_interior_grade'),
+    exportCertificateKm: integer('export_certificate_km'),
+    /** The pre-shipment inspection certificate (a picture in the media store). */
+    certificate: jsonb('certificate').$type<{ url: string; publicId: string }>(),
+    certificatePublic: boolean('certificate_public').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('car_inspections_car_key').on(t.carId),
+    index('car_inspections_checklist_idx').on(t.checklistId),
+    check('car_inspections_odometer_not_wound_back', sql`${t.exportCertificateKm} is null or ${t.odometerKm} >= ${t.exportCertificateKm}`),
+  ],
+);
