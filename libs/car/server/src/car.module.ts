@@ -9,6 +9,8 @@ import { CarReportRepository } from './car-report.repository';
 import { CarRepository } from './car.repository';
 import { CarRouter } from './car.router';
 import { CarService } from './car.service';
+import { CarSpinRepository } from './car-spin.repository';
+import { CarSpinService } from './car-spin.service';
 import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
 import { CarLandingService } from './car-landing.service';
@@ -16,7 +18,7 @@ import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
   imports: [CatalogueChangesModule, MediaModule, AuditModule],
-  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages],
+  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService],
   controllers: [CarController],
   exports: [CatalogueChangesModule, CarRouter, CarService, CarViews],
 })

@@ -1,0 +1,137 @@
+import { SPIN_MAX_FRAMES, SPIN_MIN_FRAMES } from '@dealership/car-schemas';
+import { createModuleTestApp, insertBrand, insertUser } from '@dealership/app-schema/testing';
+import type { ImageRef } from '@dealership/media-schemas';
+import { MediaService } from '@dealership/media-server';
+import type { DatabaseHandle } from '@dealership/server-db';
+import { createTestDatabase } from '@dealership/server-db/testing';
+import { createCallerFactory } from '@dealership/server-trpc';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { validCarInput } from './car-input.fixture';
+import { CarModule } from './car.module';
+import { CarRouter } from './car.router';
+
+describe("a car's 360-degree view (integration, real database)", () => {
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let mediaDir: string;
+  let brandId = '';
+  const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
+  const caller = () => createCallerFactory(app.get(CarRouter).router)({ user: admin, ip: '127.0.0.1' });
+  const customerUser = { id: '', name: 'Amina', email: 'a@x.test', role: 0 as const };
+  const customer = () => createCallerFactory(app.get(CarRouter).router)({ user: customerUser, ip: '127.0.0.1' });
+  const anonymous = () => createCallerFactory(app.get(CarRouter).router)({ user: null, ip: '127.0.0.1' });
+
+  let frameImage: Buffer;
+  /** `count` frames uploaded as staff upload them (decoded, re-encoded as WebP, recorded as pending). */
+  const upload = async (count: number): Promise<ImageRef[]> => {
+    const media = app.get(MediaService);
+    const frames: ImageRef[] = [];
+    for (let i = 0; i < count; i++) {
+      const { url, publicId } = await media.upload({ data: frameImage, fileName: `frame-${String(i).padStart(2, '0')}.png` });
+      frames.push({ url, publicId });
+    }
+    return frames;
+  };
+  const stored = async () => new Set((await readdir(join(mediaDir, 'documents'))).map((file) => `documents/${file.replace(/\.webp$/, '')}`));
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    mediaDir = await mkdtemp(join(tmpdir(), 'car-spin-'));
+    const boss = await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1 });
+    const customer = await insertUser(handle.db, { role: 0 });
+    admin.id = boss.id;
+    brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
+    app = await createModuleTestApp(handle, [CarModule], { env: { MEDIA_DIR: mediaDir } });
+    customerUser.id = customer.id;
+    frameImage = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3a6ea5' } })
+      .png()
+      .toBuffer();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('staff set a spin set in order, replace it (the frames let go of leave storage), clear it, and it goes with the car', async () => {
+    const car = await caller().create(validCarInput(brandId, { name: 'Toyota Prado' }));
+    expect(await anonymous().spin({ carId: car.id })).toEqual({ frames: [] });
+
+    const first = await upload(SPIN_MIN_FRAMES);
+    expect((await caller().setSpin({ carId: car.id, frames: first })).frames).toEqual(first);
+    // The public reads it in turning order; the frames are attached: the sweep of unused uploads leaves them.
+    expect((await anonymous().spin({ carId: car.id })).frames.map((frame) => frame.publicId)).toEqual(first.map((frame) => frame.publicId));
+    await app.get(MediaService).sweepUnattached(new Date(Date.now() + 2 * 24 * 3600_000));
+    for (const frame of first) expect((await stored()).has(frame.publicId)).toBe(true);
+
+    // Reordered, half replaced: the order is the new one, the dropped frames' files are deleted.
+    const fresh = await upload(12);
+    const second = [...first.slice(0, 12).reverse(), ...fresh];
+    await caller().setSpin({ carId: car.id, frames: second });
+    expect((await anonymous().spin({ carId: car.id })).frames).toEqual(second);
+    const files = await stored();
+    expect(first.slice(12).filter((frame) => files.has(frame.publicId))).toEqual([]);
+    expect(second.every((frame) => files.has(frame.publicId))).toBe(true);
+
+    expect(await caller().clearSpin({ carId: car.id })).toEqual({ frames: [] });
+    expect(await anonymous().spin({ carId: car.id })).toEqual({ frames: [] });
+    const afterClear = await stored();
+    expect(second.filter((frame) => afterClear.has(frame.publicId))).toEqual([]);
+
+    // Deleting the car deletes its frames' rows (cascade) and files.
+    const third = await upload(SPIN_MIN_FRAMES);
+    await caller().setSpin({ carId: car.id, frames: third });
+    await caller().remove({ id: car.id });
+    expect(await anonymous().spin({ carId: car.id })).toEqual({ frames: [] });
+    const afterRemove = await stored();
+    expect(third.filter((frame) => afterRemove.has(frame.publicId))).toEqual([]);
+  });
+
+  it('refuses fewer than 24 or more than 72 frames, foreign pictures and another car’s, with a 400 or 409 naming the field', async () => {
+    const car = await caller().create(validCarInput(brandId, { name: 'Toyota Vitz' }));
+    const frames = await upload(SPIN_MIN_FRAMES);
+    for (const count of [SPIN_MIN_FRAMES - 1, SPIN_MAX_FRAMES + 1]) {
+      const list = Array.from({ length: count }, (_, i) => frames[i % frames.length]);
+      const error = await caller()
+        .setSpin({ carId: car.id, frames: list })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'BAD_REQUEST',
+        cause: { issues: [{ path: ['frames'], message: expect.stringMatching(/^frames: a 360-degree view/) }] },
+      });
+    }
+    const foreign = [...frames.slice(1), { url: 'https://evil.example/x.webp', publicId: 'documents/x' }];
+    await expect(caller().setSpin({ carId: car.id, frames: foreign })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `frames.${SPIN_MIN_FRAMES - 1} must be an image uploaded to this site`,
+      cause: { field: `frames.${SPIN_MIN_FRAMES - 1}` },
+    });
+    await expect(caller().setSpin({ carId: car.id, frames: [...frames.slice(1), frames[1]] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    // A picture another car shows cannot be one of this car's frames (deleting either would break the other).
+    const other = await caller().create(validCarInput(brandId, { name: 'Toyota Axio' }));
+    await expect(caller().setSpin({ carId: car.id, frames: [other.images[0], ...frames.slice(1)] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'frames.0 belongs to another car; upload the picture again to use it here',
+    });
+    await expect(caller().setSpin({ carId: '00000000-0000-4000-8000-000000000000', frames })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await anonymous().spin({ carId: car.id })).toEqual({ frames: [] });
+  });
+
+  // The HTTP statuses of each role are the authorization matrix's (apps/server); here, the procedures' own refusals.
+  it('only staff set or clear a spin set; anyone reads it', async () => {
+    const car = await caller().create(validCarInput(brandId, { name: 'Toyota Hilux' }));
+    const frames = await upload(SPIN_MIN_FRAMES);
+    await expect(anonymous().setSpin({ carId: car.id, frames })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(customer().setSpin({ carId: car.id, frames })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(customer().clearSpin({ carId: car.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await customer().spin({ carId: car.id })).toEqual({ frames: [] });
+    await caller().setSpin({ carId: car.id, frames });
+    expect((await anonymous().spin({ carId: car.id })).frames).toHaveLength(SPIN_MIN_FRAMES);
+  });
+});

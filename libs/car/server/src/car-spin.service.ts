@@ -1,0 +1,89 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import type { CarSpin } from '@dealership/car-schemas';
+import type { ImageRef } from '@dealership/media-schemas';
+import { MediaService } from '@dealership/media-server';
+import { DomainError } from '@dealership/shared-schemas';
+import { Injectable, Logger } from '@nestjs/common';
+import { CarSpinRepository } from './car-spin.repository';
+import { CarRepository } from './car.repository';
+import { DuplicateFrameError } from './car-spin.errors';
+import { CarNotFoundError, ForeignImageError } from './car.errors';
+
+/**
+ * A car's 360-degree view (issue 44): staff set its frames (our own uploads, re-encoded as every
+ * car picture is) or clear them; the frames a set lets go of are deleted from storage, as a car's
+ * pictures are, and go with the car when it is deleted.
+ */
+@Injectable()
+export class CarSpinService {
+  private readonly logger = new Logger('CarSpin');
+
+  constructor(
+    private readonly spins: CarSpinRepository,
+    private readonly cars: CarRepository,
+    private readonly media: MediaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A car's frames in turning order; none when it has no spin set (or there is no such car). */
+  async spin(carId: string): Promise<CarSpin> {
+    return { frames: await this.spins.frames(carId) };
+  }
+
+  /** Replaces a car's spin set with `frames` (24-72, checked by the input schema), in their order. */
+  async set(carId: string, frames: ImageRef[], actor: AuditActor): Promise<CarSpin> {
+    const foreign = frames.findIndex((frame) => !this.media.isOwnImage(frame));
+    if (foreign >= 0) throw new ForeignImageError(`frames.${foreign}`);
+    if (new Set(frames.map((frame) => frame.publicId)).size !== frames.length) throw new DuplicateFrameError();
+    try {
+      await this.media.checkNotHeldElsewhere(frames, { kind: 'car', id: carId });
+    } catch (error) {
+      // Media names the list it checks `images`; here it is `frames`.
+      if (error instanceof DomainError && error.field?.startsWith('images.')) {
+        const field = error.field.replace('images.', 'frames.');
+        throw new DomainError(error.code, error.message.replace(error.field, field), field);
+      }
+      throw error;
+    }
+    return this.write(carId, frames, actor);
+  }
+
+  /** Removes a car's spin set; its frames are deleted from storage. */
+  clear(carId: string, actor: AuditActor): Promise<CarSpin> {
+    return this.write(carId, [], actor);
+  }
+
+  /** The frames of a car about to be deleted (its rows go with it): `removed` deletes their files after. */
+  async beforeCarRemoved(carId: string): Promise<{ removed(): Promise<void> }> {
+    const frames = await this.spins.frames(carId);
+    return { removed: () => this.removeFromStorage(frames.map((frame) => frame.publicId)) };
+  }
+
+  private async write(carId: string, frames: ImageRef[], actor: AuditActor): Promise<CarSpin> {
+    const before = await this.spins.frames(carId);
+    if (!(await this.spins.replace(carId, frames))) throw new CarNotFoundError(carId);
+    await this.media.attach(frames.map((frame) => frame.publicId));
+    const kept = new Set(frames.map((frame) => frame.publicId));
+    await this.removeFromStorage(before.map((frame) => frame.publicId).filter((publicId) => !kept.has(publicId)));
+    const car = await this.cars.byId(carId);
+    await this.audit.record({
+      actor,
+      entity: 'car',
+      entityId: carId,
+      label: car?.name,
+      action: 'update',
+      before: { spinFrames: before.length },
+      after: { spinFrames: frames.length },
+    });
+    return { frames: await this.spins.frames(carId) };
+  }
+
+  /** Deletes files no car picture or spin set shows any more; a storage failure is logged, not answered. */
+  private async removeFromStorage(publicIds: string[]): Promise<void> {
+    if (publicIds.length === 0) return;
+    const shown = new Set([...(await this.cars.imagesInUse(publicIds)), ...(await this.spins.inUse(publicIds))]);
+    for (const publicId of publicIds.filter((id) => !shown.has(id))) {
+      await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete a spin frame from storage: ${(error as Error).name}`));
+    }
+  }
+}
