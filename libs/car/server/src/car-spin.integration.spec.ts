@@ -123,6 +123,18 @@ describe("a car's 360-degree view (integration, real database)", () => {
     expect(await anonymous().spin({ carId: car.id })).toEqual({ frames: [] });
   });
 
+  it('lists only the cars with a 360-degree view when asked (the home page\'s "detailed 360-degree views" link)', async () => {
+    const [withSpin, without] = [
+      await caller().create(validCarInput(brandId, { name: 'Toyota Harrier' })),
+      await caller().create(validCarInput(brandId, { name: 'Toyota Fielder' })),
+    ];
+    await caller().setSpin({ carId: withSpin.id, frames: await upload(SPIN_MIN_FRAMES) });
+    const listed = await anonymous().list({ spin: true, pageSize: 48 });
+    expect(listed.items.map((car) => car.name)).toEqual(['Toyota Harrier']);
+    expect(listed.total).toBe(1);
+    expect((await anonymous().list({ pageSize: 48 })).items.map((car) => car.id)).toEqual(expect.arrayContaining([withSpin.id, without.id]));
+  });
+
   // The HTTP statuses of each role are the authorization matrix's (apps/server); here, the procedures' own refusals.
   it('only staff set or clear a spin set; anyone reads it', async () => {
     const car = await caller().create(validCarInput(brandId, { name: 'Toyota Hilux' }));

@@ -123,6 +123,12 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
           </Group>
         ) : null}
 
+        {filters.spin ? (
+          <Group gap="xs">
+            <ActiveChip label="With 360° view" onRemove={() => onChange({ spin: false })} />
+          </Group>
+        ) : null}
+
         {brandsError ? (
           <Stack gap={6}>
             <Text size="sm" fw={500}>

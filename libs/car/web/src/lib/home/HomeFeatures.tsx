@@ -1,5 +1,7 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { sitePath } from '@dealership/shared-schemas';
+import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import classes from './Home.module.css';
 
 function FeatureIcon({ children }: { children: ReactNode }) {
@@ -27,6 +29,8 @@ export const HOME_FEATURES = [
   {
     title: 'Detailed 360-Degree Views',
     text: 'See every car from all sides, inside and out, with clear photos and full specifications before you visit the showroom.',
+    // The promise kept (issue 44): the cars whose 360-degree view turns on their page.
+    link: { label: 'Cars with a 360° view', to: `${sitePath('cars')}?spin=1` },
     icon: (
       <>
         <circle cx="12" cy="12" r="3" />
@@ -64,6 +68,11 @@ export function HomeFeatures() {
             <Text size="sm" c="gray.7">
               {feature.text}
             </Text>
+            {'link' in feature ? (
+              <Anchor component={Link} to={feature.link.to} size="sm" fw={600} mt="xs" display="inline-block">
+                {feature.link.label}
+              </Anchor>
+            ) : null}
           </Paper>
         ))}
       </SimpleGrid>

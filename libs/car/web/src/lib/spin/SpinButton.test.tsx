@@ -4,6 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderPage } from '../../testing';
 import { CarDetailPage } from '../pages/CarDetail.page';
 import { framesInOrder, frameCountProblem } from '../admin/SpinFramesSection';
+import { readCarFilters, toCarListInput, writeCarFilters } from '../filters/car-filter-params';
+import { HomeFeatures } from '../home/HomeFeatures';
 
 const prado = makeCar({ name: 'Toyota Prado', slug: 'toyota-prado', year: 2019, brand: null });
 const frames = Array.from({ length: 36 }, (_, i) => ({ url: `/media/documents/prado-${i}.webp`, publicId: `documents/prado-${i}` }));
@@ -37,5 +39,14 @@ describe('the car page’s 360-degree view', () => {
     expect(frameCountProblem(23)).toBe('Choose at least 24 frames (you chose 23).');
     expect(frameCountProblem(73)).toBe('Choose at most 72 frames (you chose 73).');
     expect(frameCountProblem(36)).toBeNull();
+  });
+
+  it("keeps the home page's promise: its 360-degree card links to /cars?spin=1, which lists only cars with a view", () => {
+    renderPage(<HomeFeatures />, { route: '/', path: '/', api: () => ({ data: null }) });
+    expect(screen.getByRole('link', { name: 'Cars with a 360° view' })).toHaveAttribute('href', '/cars?spin=1');
+    const filters = readCarFilters(new URLSearchParams('spin=1'));
+    expect(toCarListInput(filters, 12)).toMatchObject({ spin: true });
+    expect(writeCarFilters(filters).toString()).toBe('spin=1');
+    expect(toCarListInput(readCarFilters(new URLSearchParams('spin=yes')), 12)).not.toHaveProperty('spin');
   });
 });
