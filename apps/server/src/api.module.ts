@@ -1,5 +1,6 @@
 import { AlertModule } from '@dealership/alert-server';
 import { AppRouterFactory } from '@dealership/app-router';
+import { InspectionModule } from '@dealership/inspection-server';
 import { BackupRouter } from '@dealership/server-trpc';
 import { AuditModule } from '@dealership/audit-server';
 import { BrandModule } from '@dealership/brand-server';
@@ -60,6 +61,7 @@ export class ApiModule {
         MessageModule,
         ContentModule,
         AlertModule,
+        InspectionModule,
         SeedModule,
         HealthModule,
         StaffEventsModule,

@@ -3,6 +3,7 @@ import { AuditRouter } from '@dealership/audit-server';
 import { BrandRouter } from '@dealership/brand-server';
 import { CarRouter } from '@dealership/car-server';
 import { ContentRouter } from '@dealership/content-server';
+import { InspectionRouter } from '@dealership/inspection-server';
 import { LeadRouter } from '@dealership/lead-server';
 import { MessageRouter } from '@dealership/message-server';
 import { OrderRouter } from '@dealership/order-server';
@@ -29,6 +30,7 @@ export class AppRouterFactory {
     private readonly content: ContentRouter,
     private readonly alert: AlertRouter,
     private readonly backup: BackupRouter,
+    private readonly inspection: InspectionRouter,
   ) {}
 
   create() {
@@ -46,6 +48,7 @@ export class AppRouterFactory {
       content: this.content.router,
       alert: this.alert.router,
       backup: this.backup.router,
+      inspection: this.inspection.router,
     });
   }
 }

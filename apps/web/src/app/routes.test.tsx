@@ -50,6 +50,7 @@ const SPEC_PATHS = [
   '/dashboard/admin/leads',
   '/dashboard/admin/settings',
   '/dashboard/admin/site-content',
+  '/dashboard/admin/inspections',
   '/dashboard/admin/messages',
   '/dashboard/admin/staff',
   '/dashboard/admin/reports',

@@ -71,6 +71,7 @@ export const SITE_ROUTES = {
   adminStaff: { path: '/dashboard/admin/staff' },
   adminReports: { path: '/dashboard/admin/reports' },
   adminSiteContent: { path: '/dashboard/admin/site-content' },
+  adminInspections: { path: '/dashboard/admin/inspections' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

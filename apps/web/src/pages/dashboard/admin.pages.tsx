@@ -8,6 +8,7 @@ import { AuthGuard, DashboardShell, OwnerOnly, StaffPage } from '@dealership/use
 import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
 import { AdminSiteContentPage as SiteContentScreen } from '@dealership/content-web';
+import { AdminInspectionsPage } from '@dealership/inspection-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, PageLoader, TitleCountContext } from '@dealership/web-ui';
@@ -37,6 +38,7 @@ export const ADMIN_MENU = [
   { to: sitePath('adminOrders'), label: 'Manage Orders' },
   { to: sitePath('adminActivity'), label: 'Activity', ownerOnly: true },
   { to: sitePath('adminLeads'), label: 'Leads' },
+  { to: sitePath('adminInspections'), label: 'Inspections' },
   { to: sitePath('adminTestimonials'), label: 'Testimonials' },
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
@@ -215,6 +217,7 @@ const ADMIN_SCREENS: Partial<Record<SiteRouteId, ComponentType>> = {
   adminReports: AdminReportsPage,
   adminSettings: AdminSettingsPage,
   adminSiteContent: AdminSiteContentPage,
+  adminInspections: AdminInspectionsPage,
 };
 
 /** The admin screen of a route id; none for an id that is no admin screen. */

@@ -19,6 +19,7 @@ const ENTITY_COLORS = {
   message: 'pink',
   content: 'cyan',
   privacy: 'gray',
+  inspection: 'gray',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

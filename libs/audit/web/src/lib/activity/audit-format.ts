@@ -13,6 +13,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'message', label: 'Messages' },
   { value: 'content', label: 'Site content' },
   { value: 'privacy', label: 'Privacy' },
+  { value: 'inspection', label: 'Inspections' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 /** The select filters of the activity screen, beside the entity's: the kind of event and its outcome. */
@@ -48,6 +49,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   message: 'Message',
   content: 'Site content',
   privacy: 'Personal data',
+  inspection: 'Inspection',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,0 +1,3 @@
+export { InspectionModule } from './inspection.module';
+export { InspectionRouter } from './inspection.router';
+export { InspectionService } from './inspection.service';

@@ -1,0 +1,97 @@
+import { carRefs } from '@dealership/car-data/published';
+import { carInspections, inspectionChecklists } from '@dealership/inspection-data';
+import type { Checklist, ChecklistCreateFields, Inspection, InspectionCar } from '@dealership/inspection-schemas';
+import { DB, type Database, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, desc, eq, lte } from 'drizzle-orm';
+
+type ChecklistRow = typeof inspectionChecklists.$inferSelect;
+type InspectionRow = typeof carInspections.$inferSelect;
+export type NewInspectionRow = Omit<typeof carInspections.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+function toChecklist(row: ChecklistRow): Checklist {
+  return { id: row.id, effectiveFrom: row.effectiveFrom, areas: row.areas, pointCount: row.pointCount, note: row.note, createdAt: row.createdAt.toISOString() };
+}
+
+function toInspection({ createdAt: _created, updatedAt, ...columns }: InspectionRow): Inspection {
+  return { ...columns, updatedAt: updatedAt.toISOString() };
+}
+
+/** The only code that touches the inspection tables. */
+@Injectable()
+export class InspectionRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async checklists(): Promise<Checklist[]> {
+    return (await this.db.select().from(inspectionChecklists).orderBy(desc(inspectionChecklists.effectiveFrom))).map(toChecklist);
+  }
+
+  async checklistById(id: string): Promise<Checklist | undefined> {
+    const [row] = await this.db.select().from(inspectionChecklists).where(eq(inspectionChecklists.id, id)).limit(1);
+    return row && toChecklist(row);
+  }
+
+  /** The version in force on `date` (YYYY-MM-DD): the latest one dated on or before it. */
+  async checklistInForceOn(date: string): Promise<Checklist | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(inspectionChecklists)
+      .where(lte(inspectionChecklists.effectiveFrom, date))
+      .orderBy(desc(inspectionChecklists.effectiveFrom))
+      .limit(1);
+    return row && toChecklist(row);
+  }
+
+  /** The new version, or undefined when another one already takes effect on its date. */
+  async insertChecklist(fields: ChecklistCreateFields & { pointCount: number }): Promise<Checklist | undefined> {
+    try {
+      const [row] = await this.db
+        .insert(inspectionChecklists)
+        .values({ ...fields, note: fields.note ?? null })
+        .returning();
+      return toChecklist(row);
+    } catch (error) {
+      if (pgError(error).code === PG_UNIQUE_VIOLATION) return undefined;
+      throw error;
+    }
+  }
+
+  async carExists(carId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: carRefs.id }).from(carRefs).where(eq(carRefs.id, carId)).limit(1);
+    return !!row;
+  }
+
+  async byCar(carId: string): Promise<Inspection | undefined> {
+    const [row] = await this.db.select().from(carInspections).where(eq(carInspections.carId, carId)).limit(1);
+    return row && toInspection(row);
+  }
+
+  /** Records the car's inspection, replacing its earlier one; the one it replaced, if any. */
+  async replace(columns: NewInspectionRow): Promise<{ inspection: Inspection; replaced?: Inspection }> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(carInspections).where(eq(carInspections.carId, columns.carId)).for('update').limit(1);
+      const [row] = await tx
+        .insert(carInspections)
+        .values(columns)
+        .onConflictDoUpdate({ target: carInspections.carId, set: { ...columns, updatedAt: new Date() } })
+        .returning();
+      return { inspection: toInspection(row), replaced: before && toInspection(before) };
+    });
+  }
+
+  /** Every car with its inspection's date and counts (null when it has none), by name. */
+  async cars(): Promise<InspectionCar[]> {
+    return this.db
+      .select({
+        carId: carRefs.id,
+        name: carRefs.name,
+        stockNumber: carRefs.stockNumber,
+        inspectedOn: carInspections.inspectedOn,
+        attention: carInspections.attention,
+        failed: carInspections.failed,
+      })
+      .from(carRefs)
+      .leftJoin(carInspections, eq(carInspections.carId, carRefs.id))
+      .orderBy(asc(carRefs.name), asc(carRefs.id));
+  }
+}

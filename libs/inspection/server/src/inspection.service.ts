@@ -1,0 +1,170 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import type { ImageRef } from '@dealership/media-schemas';
+import { MediaService } from '@dealership/media-server';
+import type {
+  Checklist,
+  ChecklistCreateFields,
+  Inspection,
+  InspectionCar,
+  InspectionRecordFields,
+  InspectionReport,
+  PointResult,
+} from '@dealership/inspection-schemas';
+import { nairobiDate } from '@dealership/shared-util';
+import { Injectable } from '@nestjs/common';
+import {
+  ChecklistDateTakenError,
+  ChecklistNotFoundError,
+  ChecklistNotInForceError,
+  InspectionCarNotFoundError,
+  InspectionResultError,
+  OdometerBelowCertificateError,
+} from './inspection.errors';
+import { InspectionRepository } from './inspection.repository';
+
+/** The pictures an inspection holds: its points' photos and its certificate. */
+function picturesOf(inspection: { results: PointResult[]; certificate?: ImageRef | null }): ImageRef[] {
+  return [...inspection.results.flatMap((result) => (result.photo ? [result.photo] : [])), ...(inspection.certificate ? [inspection.certificate] : [])];
+}
+
+/** The rules of inspections: routers delegate here, the repository queries. Every write is in the activity log. */
+@Injectable()
+export class InspectionService {
+  constructor(
+    private readonly inspections: InspectionRepository,
+    private readonly media: MediaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  checklists(): Promise<Checklist[]> {
+    return this.inspections.checklists();
+  }
+
+  /** The version in force on `on` (today in Nairobi by default). */
+  async checklistInForce(on: string | undefined, now = new Date()): Promise<Checklist> {
+    const found = await this.inspections.checklistInForceOn(on ?? nairobiDate(now));
+    if (!found) throw new ChecklistNotFoundError();
+    return found;
+  }
+
+  /** A new dated version: it applies to inspections from its date on; earlier inspections keep theirs. */
+  async createChecklist(input: ChecklistCreateFields, actor: AuditActor): Promise<Checklist> {
+    const pointCount = input.areas.reduce((n, area) => n + area.points.length, 0);
+    const created = await this.inspections.insertChecklist({ ...input, pointCount });
+    if (!created) throw new ChecklistDateTakenError(input.effectiveFrom);
+    await this.audit.record({
+      actor,
+      entity: 'inspection',
+      entityId: created.id,
+      label: `Checklist from ${created.effectiveFrom}`,
+      action: 'create',
+      after: created,
+    });
+    return created;
+  }
+
+  async byCar(carId: string): Promise<Inspection | null> {
+    return (await this.inspections.byCar(carId)) ?? null;
+  }
+
+  cars(): Promise<InspectionCar[]> {
+    return this.inspections.cars();
+  }
+
+  /**
+   * Records a car's inspection over the checklist in force on its date, replacing the car's earlier
+   * one. Points not listed passed. Refuses a wound-back odometer (below the export certificate's
+   * mileage) and pictures that are not the store's own uploads.
+   */
+  async record(input: InspectionRecordFields, actor: AuditActor): Promise<Inspection> {
+    if (input.exportCertificateKm !== undefined && input.odometerKm < input.exportCertificateKm) {
+      throw new OdometerBelowCertificateError(input.odometerKm, input.exportCertificateKm);
+    }
+    if (!(await this.inspections.carExists(input.carId))) throw new InspectionCarNotFoundError();
+    const checklist = await this.inspections.checklistById(input.checklistId);
+    if (!checklist) throw new ChecklistNotFoundError();
+    const inForce = await this.inspections.checklistInForceOn(input.inspectedOn);
+    if (inForce?.id !== checklist.id) throw new ChecklistNotInForceError(input.inspectedOn, inForce?.effectiveFrom);
+
+    const seen = new Set<number>();
+    for (const [index, result] of input.results.entries()) {
+      if (result.point >= checklist.pointCount)
+        throw new InspectionResultError(`results.${index}.point`, `the checklist has ${checklist.pointCount} points (0-${checklist.pointCount - 1})`);
+      if (seen.has(result.point)) throw new InspectionResultError(`results.${index}.point`, `point ${result.point} is listed twice`);
+      seen.add(result.point);
+      if (result.photo && !this.media.isOwnImage(result.photo)) throw new InspectionResultError(`results.${index}.photo`, 'upload the photo first');
+    }
+    if (input.certificate && !this.media.isOwnImage(input.certificate)) throw new InspectionResultError('certificate', 'upload the certificate first');
+
+    // Only what differs from a plain pass is kept; the counts sit beside it for the published summary.
+    const results = input.results.filter((result) => result.status !== 'pass' || result.note || result.photo).sort((a, b) => a.point - b.point);
+    const attention = results.filter((result) => result.status === 'attention').length;
+    const failed = results.filter((result) => result.status === 'fail').length;
+    const { inspection, replaced } = await this.inspections.replace({
+      carId: input.carId,
+      checklistId: checklist.id,
+      inspectedOn: input.inspectedOn,
+      inspector: input.inspector,
+      odometerKm: input.odometerKm,
+      passed: checklist.pointCount - attention - failed,
+      attention,
+      failed,
+      results,
+      auctionGrade: input.auctionGrade ?? null,
+      auctionInteriorGrade: input.auctionInteriorGrade ?? null,
+      exportCertificateKm: input.exportCertificateKm ?? null,
+      certificate: input.certificate ?? null,
+      certificatePublic: input.certificatePublic,
+    });
+    const kept = picturesOf(inspection);
+    await this.media.attach(kept.map((picture) => picture.publicId));
+    // The replaced inspection's pictures the new one does not keep are deleted with it.
+    const keptIds = new Set(kept.map((picture) => picture.publicId));
+    for (const picture of replaced ? picturesOf(replaced) : []) {
+      if (!keptIds.has(picture.publicId)) await this.media.remove(picture.publicId).catch(() => undefined);
+    }
+    await this.audit.record({
+      actor,
+      entity: 'inspection',
+      entityId: inspection.id,
+      label: `Inspection of ${input.inspectedOn}`,
+      action: replaced ? 'update' : 'create',
+      before: replaced,
+      after: inspection,
+    });
+    return inspection;
+  }
+
+  /** What buyers read on the car page; null when the car has no inspection. The certificate only when public. */
+  async report(carId: string): Promise<InspectionReport | null> {
+    const inspection = await this.inspections.byCar(carId);
+    if (!inspection) return null;
+    const checklist = await this.inspections.checklistById(inspection.checklistId);
+    if (!checklist) return null;
+    const byPoint = new Map(inspection.results.map((result) => [result.point, result]));
+    let point = 0;
+    const areas = checklist.areas.map((area) => {
+      const points = area.points.map((name) => ({ name, result: byPoint.get(point++) }));
+      return {
+        name: area.name,
+        points: points.map(({ name, result }) => ({ name, status: result?.status ?? ('pass' as const) })),
+        items: points.flatMap(({ name, result }) =>
+          result && result.status !== 'pass' ? [{ point: name, status: result.status, note: result.note ?? null, photo: result.photo ?? null }] : [],
+        ),
+      };
+    });
+    return {
+      inspectedOn: inspection.inspectedOn,
+      pointCount: checklist.pointCount,
+      passed: inspection.passed,
+      attention: inspection.attention,
+      failed: inspection.failed,
+      odometerKm: inspection.odometerKm,
+      areas,
+      auctionGrade: inspection.auctionGrade,
+      auctionInteriorGrade: inspection.auctionInteriorGrade,
+      exportCertificateKm: inspection.exportCertificateKm,
+      certificate: inspection.certificatePublic ? inspection.certificate : null,
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import type { InspectionReport as Report } from '@dealership/inspection-schemas';
+import { renderWithProviders } from '@dealership/web-ui/testing';
+import { screen, within } from '@testing-library/react';
+import { InspectionReport } from './InspectionReport';
+
+const pads = { url: '/media/documents/pads-1a2b.webp', publicId: 'documents/pads-1a2b' };
+const report: Report = {
+  inspectedOn: '2026-11-15',
+  pointCount: 150,
+  passed: 147,
+  attention: 3,
+  failed: 0,
+  odometerKm: 83_400,
+  areas: [
+    { name: 'Engine', points: [{ name: 'Idles smoothly', status: 'pass' }], items: [] },
+    {
+      name: 'Brakes',
+      points: [
+        { name: 'Front pad thickness', status: 'attention' },
+        { name: 'Brake lights', status: 'pass' },
+      ],
+      items: [{ point: 'Front pad thickness', status: 'attention', note: 'Front pads at 30%', photo: pads }],
+    },
+  ],
+  auctionGrade: '4.5',
+  auctionInteriorGrade: 'B',
+  exportCertificateKm: 83_000,
+  certificate: null,
+};
+
+describe('InspectionReport', () => {
+  it('reads as the issue words it: heading, summary with the date, grades, attention items, areas in <details>', () => {
+    renderWithProviders(<InspectionReport report={report} />);
+    const section = screen.getByRole('region', { name: '150-point inspection' });
+    expect(within(section).getByText('147 passed, 3 need attention')).toBeTruthy();
+    expect(section.textContent).toContain('Inspected on 15 November 2026 at 83,400 km');
+    expect(section.textContent).toContain('Auction grade4.5 (interior B)');
+    expect(section.textContent).toContain('Export certificate mileage83,000 km');
+    expect(within(section).getByRole('img', { name: 'Photo: Front pad thickness' }).getAttribute('src')).toBe(pads.url);
+    expect(section.textContent).toContain('Needs attention: Brakes, Front pad thickness. Front pads at 30%');
+    expect([...section.querySelectorAll('details > summary')].map((summary) => summary.textContent)).toEqual(['Engine1 of 1 passed', 'Brakes1 of 2 passed']);
+    expect(within(section).queryByText('View the certificate')).toBeNull();
+  });
+});
