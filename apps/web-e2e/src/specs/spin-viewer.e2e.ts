@@ -50,7 +50,8 @@ test('a car with a spin set opens its 360-degree view, turned by drag and by the
     await expect(frame(FRAMES)).toBeVisible();
 
     // A drag leftwards across a quarter of the stage turns the car a quarter round (and a bit): 6 frames on.
-    const box = (await stage.boundingBox())!;
+    const box = await stage.boundingBox();
+    if (!box) throw new Error('The stage is not on screen');
     expect(box.width).toBeLessThanOrEqual(390);
     const y = box.y + box.height / 2;
     const x = box.x + box.width * 0.75;
