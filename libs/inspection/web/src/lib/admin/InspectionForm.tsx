@@ -4,7 +4,22 @@ import type { PointStatus } from '@dealership/inspection-schemas';
 import { describeApiError, useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess } from '@dealership/web-ui';
-import { Accordion, Anchor, Badge, Button, FileButton, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 interface PointEntry {
@@ -118,7 +133,7 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
       <Title order={2} size="h3">
         Inspection of {carName}
       </Title>
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput type="date" label="Inspected on" value={inspectedOn} onChange={(event) => setInspectedOn(event.currentTarget.value)} required />
         <TextInput label="Inspector" value={inspector} onChange={(event) => setInspector(event.currentTarget.value)} required />
         <NumberInput
@@ -130,8 +145,8 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
           required
           error={woundBack ? 'The odometer reads less than the export certificate: a wound-back odometer cannot be recorded' : undefined}
         />
-      </Group>
-      <Group grow align="flex-start">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput label="Auction grade" placeholder="4.5" value={auctionGrade} onChange={(event) => setAuctionGrade(event.currentTarget.value)} />
         <TextInput
           label="Interior grade"
@@ -140,12 +155,12 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
           onChange={(event) => setAuctionInteriorGrade(event.currentTarget.value)}
         />
         <NumberInput label="Export certificate mileage (km)" value={exportCertificateKm} onChange={setExportCertificateKm} min={0} thousandSeparator="," />
-      </Group>
+      </SimpleGrid>
       <Group align="center">
         <FileButton accept={PICKABLE_IMAGE_TYPES.join(',')} onChange={(file) => void upload(file).then((picture) => picture && setCertificate(picture))}>
           {(props) => (
             <Button variant="light" loading={busy} {...props}>
-              {certificate ? 'Replace the pre-shipment certificate' : 'Add the pre-shipment certificate (photo or scan)'}
+              {certificate ? 'Replace the certificate' : 'Add the pre-shipment certificate'}
             </Button>
           )}
         </FileButton>
@@ -182,7 +197,7 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
                     const entry = points[point.number] ?? { status: 'pass' as const, note: '' };
                     return (
                       <Stack key={point.number} gap={4}>
-                        <Group justify="space-between" wrap="nowrap">
+                        <Group justify="space-between" gap="xs">
                           <Text size="sm">{point.name}</Text>
                           <SegmentedControl
                             size="xs"
