@@ -78,7 +78,8 @@ export function SpinViewer({ frames, label, onClose }: SpinViewerProps) {
   const turn = (by: number) => setIndex((current) => wrapFrame(current + by, count));
 
   return (
-    <Modal opened onClose={onClose} title="360-degree view" size="900px" centered fullScreen={window.innerWidth < 576}>
+    <Modal opened onClose={onClose} title="360-degree view" size="900px" centered fullScreen={window.innerWidth < 576} classNames={{ body: classes.body }}>
+      <p className={classes.hint}>Drag or swipe the car to turn it, or use the left and right arrow keys.</p>
       <div
         ref={stage}
         className={classes.stage}
@@ -107,9 +108,7 @@ export function SpinViewer({ frames, label, onClose }: SpinViewerProps) {
         <button type="button" className={classes.turn} onClick={() => turn(-1)} aria-label="Turn left">
           <ChevronIcon direction="left" size={24} />
         </button>
-        <p className={classes.status}>
-          {loaded < count ? `Loading frames… ${loaded} of ${count}` : `Frame ${index + 1} of ${count}: drag or use the arrow keys to turn`}
-        </p>
+        <p className={classes.status}>{loaded < count ? `Loading frames… ${loaded} of ${count}` : `Frame ${index + 1} of ${count}`}</p>
         <button type="button" className={classes.turn} onClick={() => turn(1)} aria-label="Turn right">
           <ChevronIcon direction="right" size={24} />
         </button>
