@@ -28,6 +28,7 @@ const api: FakeApi = (procedure, input) => {
   if (procedure === 'car.bySlug')
     return (input as { slug: string }).slug === prado.slug ? { data: prado } : { error: { code: 'NOT_FOUND', message: 'Car not found' } };
   if (procedure === 'car.related') return { data: [harrier] };
+  if (procedure === 'car.spin') return { data: { frames: [] } };
   if (procedure === 'brand.list') return { data: [toyota] };
   if (procedure === 'content.current') return { data: siteContent };
   return { data: null };
@@ -66,8 +67,11 @@ describe('render (the server entry)', () => {
     expect(page.body).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")/);
 
     const state = JSON.parse(page.state) as { queries: { queryKey: unknown; state: { status: string; data?: { name?: string } } }[] };
-    // The car, its related cars and the site content (the footer's).
-    expect(state.queries.map((query) => query.state.status)).toEqual(['success', 'success', 'success']);
+    // The car, its related cars, its 360-degree view (none here: no "View in 360°" button), the site content (the footer's)
+    // and what other parts of the page ask for: each handed over with its data.
+    expect(callsOf(calls, 'car.spin')).toEqual([expect.objectContaining({ input: { carId: prado.id } })]);
+    expect(state.queries.length).toBeGreaterThanOrEqual(4);
+    expect(state.queries.filter((query) => query.state.status !== 'success')).toEqual([]);
     expect(state.queries.find((query) => JSON.stringify(query.queryKey).includes('bySlug'))?.state.data?.name).toBe(prado.name);
   });
 
