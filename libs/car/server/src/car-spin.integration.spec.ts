@@ -3,7 +3,7 @@ import { createModuleTestApp, insertBrand, insertUser } from '@dealership/app-sc
 import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
 import type { DatabaseHandle } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { validCarInput } from './car-input.fixture';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
+import { CatalogueChanges } from './catalogue-changes';
 
 describe("a car's 360-degree view (integration, real database)", () => {
   let handle: DatabaseHandle;
@@ -47,6 +48,11 @@ describe("a car's 360-degree view (integration, real database)", () => {
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [CarModule], { env: { MEDIA_DIR: mediaDir } });
     customerUser.id = customer.id;
+    // The sets are read through the cache (CarSpinService) once the catalogue's generation is heard: every read below goes through it.
+    await eventually(
+      async () => app.get(CatalogueChanges).version,
+      (version) => version !== undefined,
+    );
     frameImage = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3a6ea5' } })
       .png()
       .toBuffer();

@@ -4,10 +4,15 @@ import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
 import { DomainError } from '@dealership/shared-schemas';
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { CatalogueChanges } from './catalogue-changes';
 import { CarSpinRepository } from './car-spin.repository';
 import { CarRepository } from './car.repository';
 import { DuplicateFrameError } from './car-spin.errors';
 import { CarNotFoundError, ForeignImageError } from './car.errors';
+
+/** Cars whose spin sets are kept in memory (most have none: an entry is then a few bytes; a set of 72 about 10 KB). */
+export const SPIN_CACHE_SIZE = 2000;
 
 /**
  * A car's 360-degree view (issue 44): staff set its frames (our own uploads, re-encoded as every
@@ -17,17 +22,29 @@ import { CarNotFoundError, ForeignImageError } from './car.errors';
 @Injectable()
 export class CarSpinService {
   private readonly logger = new Logger('CarSpin');
+  /**
+   * The car page asks for its car's spin set on every render, and the page itself is answered from
+   * memory (CarService's bySlug cache): so are the sets, under the catalogue generation they were
+   * read in, which a set's write moves (here or on another instance).
+   */
+  private readonly cache = new LRUCache<string, { version: number; spin: CarSpin }>({ max: SPIN_CACHE_SIZE });
 
   constructor(
     private readonly spins: CarSpinRepository,
     private readonly cars: CarRepository,
     private readonly media: MediaService,
     private readonly audit: AuditService,
+    private readonly changes: CatalogueChanges,
   ) {}
 
   /** A car's frames in turning order; none when it has no spin set (or there is no such car). */
   async spin(carId: string): Promise<CarSpin> {
-    return { frames: await this.spins.frames(carId) };
+    const version = this.changes.version;
+    const cached = version === undefined ? undefined : this.cache.get(carId);
+    if (cached && cached.version === version) return cached.spin;
+    const spin = { frames: await this.spins.frames(carId) };
+    if (version !== undefined) this.cache.set(carId, { version, spin });
+    return spin;
   }
 
   /** Replaces a car's spin set with `frames` (24-72, checked by the input schema), in their order. */
