@@ -147,7 +147,7 @@ export class InspectionService {
       const points = area.points.map((name) => ({ name, result: byPoint.get(point++) }));
       return {
         name: area.name,
-        points: points.map(({ name, result }) => ({ name, status: result?.status ?? ('pass' as const) })),
+        points: area.points,
         items: points.flatMap(({ name, result }) =>
           result && result.status !== 'pass' ? [{ point: name, status: result.status, note: result.note ?? null, photo: result.photo ?? null }] : [],
         ),

@@ -68,22 +68,25 @@ export function InspectionReport({ report }: { report: Report }) {
       ) : null}
       <h3 className={classes.subheading}>Every point, by area</h3>
       {report.areas.map((area) => {
-        const passed = area.points.filter((point) => point.status === 'pass').length;
+        const flagged = new Map(area.items.map((item) => [item.point, item.status]));
         return (
           <details key={area.name} className={classes.area}>
             <summary>
               {area.name}
               <span className={classes.count}>
-                {passed} of {area.points.length} passed
+                {area.points.length - flagged.size} of {area.points.length} passed
               </span>
             </summary>
             <ul>
-              {area.points.map((point) => (
-                <li key={point.name}>
-                  {point.name}
-                  {point.status === 'pass' ? ': passed' : <span className={classes[point.status]}>: {STATUS_WORDS[point.status].toLowerCase()}</span>}
-                </li>
-              ))}
+              {area.points.map((point) => {
+                const status = flagged.get(point);
+                return (
+                  <li key={point}>
+                    {point}
+                    {status ? <span className={classes[status]}>: {STATUS_WORDS[status].toLowerCase()}</span> : ': passed'}
+                  </li>
+                );
+              })}
             </ul>
           </details>
         );
