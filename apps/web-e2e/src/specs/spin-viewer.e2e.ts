@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { adminToken, makeCars, removeCars } from '../support/made-cars';
 import { expect, PHONE, test } from '../support/fixtures';
@@ -40,6 +41,10 @@ test('a car with a spin set opens its 360-degree view, turned by drag and by the
     // The rest load while the buyer looks.
     await expect(dialog.getByText(`Frame 1 of ${FRAMES}`, { exact: true })).toBeVisible();
 
+    // The open dialog as axe reads it (WCAG 2.1 A and AA).
+    const audit = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`)).toEqual([]);
+
     // Keys: the stage has focus when the dialog opens.
     const stage = dialog.getByRole('group', { name: /turn the car/ });
     await expect(stage).toBeFocused();
@@ -63,7 +68,7 @@ test('a car with a spin set opens its 360-degree view, turned by drag and by the
 
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).tap();
     await expect(dialog).toBeHidden();
     expect(pageProblems).toEqual([]);
   } finally {

@@ -78,7 +78,16 @@ export function SpinViewer({ frames, label, onClose }: SpinViewerProps) {
   const turn = (by: number) => setIndex((current) => wrapFrame(current + by, count));
 
   return (
-    <Modal opened onClose={onClose} title="360-degree view" size="900px" centered fullScreen={window.innerWidth < 576} classNames={{ body: classes.body }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="360-degree view"
+      size="900px"
+      centered
+      fullScreen={window.innerWidth < 576}
+      classNames={{ body: classes.body }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <p className={classes.hint}>Drag or swipe the car to turn it, or use the left and right arrow keys.</p>
       <div
         ref={stage}
