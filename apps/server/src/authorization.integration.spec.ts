@@ -1,4 +1,5 @@
 import { defaultSiteContent, siteContentFields } from '@dealership/content-schemas';
+import { inspectionChecklists } from '@dealership/inspection-data';
 import type { Access } from '@dealership/server-auth';
 import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES } from '@dealership/setting-schemas';
 import { nairobiDate } from '@dealership/shared-util';
@@ -53,6 +54,8 @@ interface Fixtures {
   message: { id: string; spare: string[] };
   /** Each signed-in user's reservation with a deposit due, and an M-Pesa request of theirs. */
   deposit: Record<SignedIn, { orderId: string; paymentId: string }>;
+  /** The checklist version the migration seeds. */
+  checklistId: string;
 }
 /** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
 type SignedIn = 'customer' | 'admin' | 'sales';
@@ -152,11 +155,15 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'order.setStatus', type: 'mutation', access: 'admin', input: (f) => ({ orderId: f.orderId, status: 'Shipped' }) },
   { path: 'car.manage', type: 'query', access: 'admin', input: (f) => ({ search: 'toyota', brandId: f.brandId, status: 'Available', featured: false }) },
   { path: 'car.stats', type: 'query', access: 'admin' },
+  { path: 'car.priceHistory', type: 'query', access: 'admin', input: (f) => ({ carId: f.carId }) },
   { path: 'car.forStaff', type: 'query', access: 'admin', input: (f) => ({ slug: f.carSlug }) },
   { path: 'car.create', type: 'mutation', access: 'admin', input: (f) => carInput(f) },
   { path: 'car.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.carId, price: 710_000 }) },
   { path: 'car.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.cars) }) },
   { path: 'car.removeImage', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId, publicId: take(f.spare.carImages) }) },
+  // A 360-degree view (issue 44): 24 frames of our store, each call's own (a set replaces the one before).
+  { path: 'car.setSpin', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId, frames: Array.from({ length: 24 }, () => nextPicture('matrix-frame')) }) },
+  { path: 'car.clearSpin', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId }) },
   { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [nextPicture('matrix-logo')] }) },
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
@@ -209,6 +216,17 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'alert.mine', type: 'query', access: 'user' },
   // Only the caller's own alert is removed: another's (here nobody's) is not found, past the guard.
   { path: 'alert.remove', type: 'mutation', access: 'user', input: () => ({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }), allowed: { status: 404, code: 'NOT_FOUND' } },
+  { path: 'inspection.cars', type: 'query', access: 'admin' },
+  { path: 'inspection.byCar', type: 'query', access: 'admin', input: (f) => ({ carId: f.carId }) },
+  { path: 'inspection.checklists', type: 'query', access: 'admin' },
+  { path: 'inspection.checklistInForce', type: 'query', access: 'admin', input: () => ({ on: '2026-06-01' }) },
+  { path: 'inspection.createChecklist', type: 'mutation', access: 'owner', input: () => ({ effectiveFrom: nextRateDate(), areas: [{ name: 'Engine', points: ['Starts'] }] }) },
+  {
+    path: 'inspection.record',
+    type: 'mutation',
+    access: 'admin',
+    input: (f) => ({ carId: f.carId, checklistId: f.checklistId, inspectedOn: '2026-06-01', inspector: 'Matrix', odometerKm: 50_000 }),
+  },
 ];
 
 /** A whole valid site content, as the admin form sends it. */
@@ -318,6 +336,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'car.landing': 'query',
   // The /cars "Recently sold" strip: sold cars' pages are public already.
   'car.recentlySold': 'query',
+  // A car's 360-degree frames, as its page shows them.
+  'car.spin': 'query',
   'brand.list': 'query',
   'brand.bySlug': 'query',
   'order.statuses': 'query',
@@ -337,6 +357,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'lead.create': 'mutation',
   // The rates the duty estimator and the financing calculator use.
   'setting.current': 'query',
+  // A car's inspection report on its page (the certificate only when staff made it public).
+  'inspection.report': 'query',
   'testimonial.list': 'query',
   // The FAQ, opening hours and contact details every page shows.
   'content.current': 'query',
@@ -540,6 +562,7 @@ describe('authorization matrix (integration: the whole server)', () => {
         )
         .returning({ id: outboxMessages.id })
     ).map((row) => row.id);
+    const [{ id: checklistId }] = await db.select({ id: inspectionChecklists.id }).from(inspectionChecklists).limit(1);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -565,6 +588,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       testimonial: { id: testimonialIds[0], spare: testimonialIds.slice(1) },
       message: { id: messageIds[0], spare: messageIds.slice(1) },
       deposit,
+      checklistId,
     };
   }, 120_000);
 

@@ -239,6 +239,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.forStaff': { slug: 'toyota-vitz' },
       'car.compare': { slugs: ['toyota-vitz', 'mazda-cx-5'] },
       'car.related': { carId: ids.car, brandId: ids.brand },
+      'car.priceHistory': { carId: ids.car },
       'car.models': { brand: 'toyota' },
       'car.landing': { page: 'body', bodyType: 'suv' },
       'brand.bySlug': { slug: 'toyota' },
@@ -281,6 +282,9 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       },
       'car.remove': { id: ids.car },
       'car.removeImage': { carId: ids.car, publicId: 'cars/toyota-vitz-0' },
+      'car.spin': { carId: ids.car },
+      'car.setSpin': { carId: ids.car, frames: Array.from({ length: 24 }, (_, i) => ({ url: `/media/documents/spin-${i}.webp`, publicId: `documents/spin-${i}` })) },
+      'car.clearSpin': { carId: ids.car },
       'brand.create': { name: 'Mazda', images: [picture], description: 'Zoom-zoom.' },
       'brand.update': { id: ids.brand, name: 'Toyota', description: 'Reliable.' },
       'brand.remove': { id: ids.brand },
@@ -325,6 +329,22 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'alert.linkInfo': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
       'alert.unsubscribe': { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' },
       'alert.remove': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'inspection.report': { carId: ids.car },
+      'inspection.byCar': { carId: ids.car },
+      'inspection.checklistInForce': { on: '2026-06-01' },
+      'inspection.createChecklist': { effectiveFrom: '2027-08-01', areas: [{ name: 'Engine', points: ['Starts from cold'] }], note: 'Fewer points' },
+      'inspection.record': {
+        carId: ids.car,
+        checklistId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+        inspectedOn: '2026-06-01',
+        inspector: 'Juma',
+        odometerKm: 60_000,
+        results: [{ point: 3, status: 'attention', note: 'Worn pads' }],
+        auctionGrade: '4.5',
+        auctionInteriorGrade: 'B',
+        exportCertificateKm: 58_000,
+        certificatePublic: false,
+      },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -385,7 +405,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$/.test(
       endpoint,
     )
       ? 'admin'

@@ -3,10 +3,12 @@ import { slugify } from '@dealership/shared-util';
 import { modelFromName } from '@dealership/car-model';
 import { count, eq } from 'drizzle-orm';
 import { brandImages, brands } from '@dealership/brand-data';
-import { carImages, cars } from '@dealership/car-data';
+import { carImages, carPriceChanges, cars } from '@dealership/car-data';
 import { appState, type Database } from '@dealership/server-db';
 import { paintColourName, renderBrandLogoSvg, renderCarSvg } from './art';
 import { SEED_BRANDS, SEED_CARS } from './catalogue.data';
+import { seedDemoInspections } from './seed-inspections';
+import { renderSpinFrames, seedDemoSpins } from './seed-spins';
 
 /** Stores one generated picture and says where it is (the media module provides this). */
 export type SeedImageSink = (image: { svg: string; folder: 'cars' | 'brands'; name: string }) => Promise<ImageRef>;
@@ -71,6 +73,9 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
     ),
   );
 
+  // Two cars turn in a 360-degree view (issue 44): the first two of the catalogue, whose pages a newcomer opens first.
+  const spins = await mapLimited(SEED_CARS.slice(0, 2), 1, (car) => renderSpinFrames(car, sink));
+
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(appState)
@@ -115,6 +120,13 @@ export async function seedDemoCatalogue(db: Database, sink: SeedImageSink, now =
       .values(
         carRows.flatMap((car, i) => carPictures[i].map((picture, position) => ({ carId: car.id, url: picture.url, publicId: picture.publicId, position }))),
       );
+    // One car's price was cut five days ago: the car page's "Reduced by" and the "Recently reduced" order have a car to show.
+    const cut = { car: carRows[2], amount: 150_000, at: new Date(now.getTime() - 5 * 86_400_000) };
+    const cutPrice = SEED_CARS[2].price;
+    await tx.insert(carPriceChanges).values({ carId: cut.car.id, oldPrice: cutPrice + cut.amount, newPrice: cutPrice, changedAt: cut.at, changedBy: 'Sales team' });
+    await tx.update(cars).set({ priceReducedAt: cut.at, priceReducedBy: cut.amount }).where(eq(cars.id, cut.car.id));
+    await seedDemoSpins(tx, spins.map((frames, i) => ({ carId: carRows[i].id, frames })));
+    await seedDemoInspections(tx, carRows.map((car, i) => ({ id: car.id, mileage: SEED_CARS[i].mileage, condition: SEED_CARS[i].condition })), now);
     return { seeded: true, brands: brandRows.length, cars: carRows.length };
   });
 }

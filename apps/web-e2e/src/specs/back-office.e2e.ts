@@ -181,6 +181,12 @@ test.describe('back office: the catalogue', () => {
     await page.goto(publicPath as string);
     await expect(page.getByText(`KES ${amount(3_300_000)}`, { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: `${carName}, photo 1 of 1` })).toBeVisible();
+    // The cut is told on the car's page, and the back office keeps who made it.
+    await expect(page.getByText(/^Reduced by KES 150,000 on \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
+    await page.goto(`/dashboard/admin/car/${(publicPath as string).split('/').pop()}`);
+    const history = page.getByRole('region', { name: 'Price history' }).getByRole('table');
+    await expect(history.getByRole('row').nth(1)).toContainText(`KES ${amount(3_450_000)}`);
+    await expect(history.getByRole('row').nth(1)).toContainText(`KES ${amount(3_300_000)}`);
 
     // Delete through the dialog, with the spec's words.
     await page.goto(`/dashboard/admin/cars?search=${encodeURIComponent(carName)}`);

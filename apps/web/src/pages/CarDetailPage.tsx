@@ -1,8 +1,9 @@
 // The route's lazy chunk boundary, and where the car page meets the lead and alert domains: the car
 // feature lib renders the page, the lead feature lib the forms a buyer sends about the car, and the
-// alert pages the price watch its link leads to.
+// alert pages the price watch its link leads to, the inspection domain the car's inspection report.
 import type { Car } from '@dealership/car-model';
 import { CarDetailPage as CarDetail } from '@dealership/car-web';
+import { CarInspection } from '@dealership/inspection-web';
 import { ApplyForFinancing, AskAboutCar, BookTestDrive } from '@dealership/lead-web';
 import { sitePath } from '@dealership/shared-schemas';
 import { Anchor, SimpleGrid } from '@mantine/core';
@@ -32,6 +33,9 @@ export function carEnquiries(car: Car, orderable: boolean) {
   );
 }
 
+/** The car's inspection report (nothing when it has none). */
+const carInspection = (car: Car) => <CarInspection carId={car.id} />;
+
 export function CarDetailPage() {
-  return <CarDetail enquiries={carEnquiries} />;
+  return <CarDetail enquiries={carEnquiries} inspection={carInspection} />;
 }

@@ -59,7 +59,10 @@ export const RELATED_CARS_LIMIT = 8;
 export const RECENTLY_SOLD_DAYS = 30;
 export const RECENTLY_SOLD_LIMIT = 8;
 
-/** Sort orders of the catalogue. */
-export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+/** Sort orders of the catalogue. `reduced`: the cars whose price was cut in the last PRICE_CUT_RECENT_DAYS, the latest cut first. */
+export const CAR_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'reduced'] as const;
+
+/** A price cut is "recent" (told on the car's page, listed by the "Recently reduced" order) for this many days. */
+export const PRICE_CUT_RECENT_DAYS = 60;
 export type CarSort = (typeof CAR_SORTS)[number];
 

@@ -68,10 +68,24 @@ export const CarSchema = z.object({
   /** Sold cars leave listings and search; their page stays, marked Sold. */
   status: CarStatusSchema,
   images: z.array(ImageRefSchema),
+  /**
+   * The price's cut in the last PRICE_CUT_RECENT_DAYS (the cuts in a row since the last rise, KES,
+   * and the latest one's time), told on the car's page as "Reduced by"; null otherwise.
+   */
+  priceReduction: z.object({ amount: z.number().int().positive(), on: TimestampSchema }).nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
 export type Car = z.infer<typeof CarSchema>;
+
+/** One change of a car's price, for the back office's history (`car.priceHistory`). */
+export const CarPriceChangeSchema = z.object({
+  oldPrice: z.number().int(),
+  newPrice: z.number().int(),
+  changedAt: TimestampSchema,
+  changedBy: text(),
+});
+export type CarPriceChange = z.infer<typeof CarPriceChangeSchema>;
 
 /** A car as staff read it (the back office's edit form, the admin writes' answers): with its whole chassis number or VIN. */
 export const CarStaffSchema = CarSchema.extend({ chassisNumber: text().nullable() });
@@ -116,6 +130,10 @@ export const CarListInputSchema = z
     yearMax: optionalInt('yearMax', 3000),
     mileageMin: optionalInt('mileageMin', 10_000_000),
     mileageMax: optionalInt('mileageMax', 10_000_000),
+    /** Only cars with a 360-degree view (issue 44: the home page's "detailed 360-degree views" lead here). */
+    spin: z.boolean({ error: 'spin must be true or false' }).optional(),
+    /** Only cars with a recorded inspection (the inspection domain's published summaries). */
+    inspected: z.boolean({ error: 'inspected must be true or false' }).optional(),
     sort: CarSortSchema.default('newest'),
     ...PageInputSchema.shape,
   })

@@ -213,6 +213,9 @@ export type CarUpdateFields = z.output<typeof CarUpdateInputSchema>;
 export const CarRemoveInputSchema = z.object({ id: IdSchema });
 export type CarRemoveInput = z.infer<typeof CarRemoveInputSchema>;
 
+/** `car.priceHistory`: the car whose price changes the back office shows. */
+export const CarPriceHistoryInputSchema = z.object({ carId: IdSchema });
+
 /** Detach one picture (by its public id) from a car and delete it from storage. */
 export const CarRemoveImageInputSchema = z.object({
   carId: IdSchema,

@@ -152,7 +152,7 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
     where: and(where, after),
     orderBy: carOrder('newest'),
     limit,
-    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false },
+    columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false, priceReducedAt: false, priceReducedBy: false },
     extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
@@ -165,7 +165,8 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
 }
 
 type CarRow = Awaited<ReturnType<typeof carBatch>>[number];
-const toCar = (row: CarRow): Car => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+// The legacy export has no price cut (`toLegacyCar` leaves it out), so it is not computed for it.
+const toCar = (row: CarRow): Car => ({ ...row, priceReduction: null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 /**
  * The catalogue's version: counts and last changes of cars and brands. Every write moves it: an

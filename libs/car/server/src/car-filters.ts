@@ -1,5 +1,6 @@
-import { type CarListFilters, type CarManageFilters, PRICE_RANGES } from '@dealership/car-schemas';
+import { type CarListFilters, type CarManageFilters, PRICE_CUT_RECENT_DAYS, PRICE_RANGES } from '@dealership/car-schemas';
 import { cars } from '@dealership/car-data';
+import { carInspectionSummaries } from '@dealership/inspection-data/published';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,6 +75,10 @@ export function carConditions(filters: Omit<CarListFilters, 'sort' | 'page' | 'p
   if (filters.yearMax !== undefined) conditions.push(lte(cars.year, filters.yearMax));
   if (filters.mileageMin !== undefined) conditions.push(gte(cars.mileage, filters.mileageMin));
   if (filters.mileageMax !== undefined) conditions.push(lte(cars.mileage, filters.mileageMax));
+  // Written as text, as brandIdsWhere is: a relational query would re-alias a car_spin_frames column to `cars`.
+  if (filters.spin) conditions.push(sql`exists (select 1 from car_spin_frames f where f.car_id = ${cars.id})`);
+  // The inspection domain's published view (its tables are its own).
+  if (filters.inspected) conditions.push(sql`exists (select 1 from ${carInspectionSummaries} i where i.car_id = ${cars.id})`);
 
   return and(...conditions);
 }
@@ -108,5 +113,13 @@ export function carOrder(sort: CarListFilters['sort']): SQL[] {
       return [asc(cars.mileage), asc(cars.id)];
     case 'newest':
       return [desc(cars.createdAt), desc(cars.id)];
+    case 'reduced':
+      // As `cars_listed_reduced_idx` is ordered (NULLS LAST), so a page is that index's first entries.
+      return [sql`${cars.priceReducedAt} desc nulls last`, sql`${cars.id} desc nulls last`];
   }
+}
+
+/** The cars whose price was cut in the last PRICE_CUT_RECENT_DAYS (what the "Recently reduced" order lists). */
+export function recentlyReduced(): SQL {
+  return sql`${cars.priceReducedAt} > now() - make_interval(days => ${sql.raw(String(PRICE_CUT_RECENT_DAYS))})`;
 }

@@ -1,4 +1,4 @@
-import { type Car, CHASSIS_PUBLIC_CHARACTERS } from '@dealership/car-schemas';
+import { type Car, CHASSIS_PUBLIC_CHARACTERS, PRICE_CUT_RECENT_DAYS } from '@dealership/car-schemas';
 import { brandImages, brands } from '@dealership/brand-data';
 import { carImages, cars } from '@dealership/car-data';
 import { type Column, sql, type SQL } from 'drizzle-orm';
@@ -13,6 +13,13 @@ function imagesJson(table: typeof carImages | typeof brandImages, owner: SQL): S
 function isoTimestamp(column: Column): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/**
+ * The price's recent cut (`Car.priceReduction`): its amount and the latest cut's time while it is
+ * within PRICE_CUT_RECENT_DAYS, else null; the same expression for `carJson` and the relational reads.
+ */
+export const priceReduction = sql<Car['priceReduction']>`case when ${cars.priceReducedAt} > now() - make_interval(days => ${sql.raw(String(PRICE_CUT_RECENT_DAYS))})
+  then json_build_object('amount', ${cars.priceReducedBy}, 'on', ${isoTimestamp(cars.priceReducedAt)}) end`;
 
 /** The public end of the chassis number (the whole number is for staff only: `CarStaffSchema`). */
 export const chassisNumberEnd = sql<string | null>`right(${cars.chassisNumber}, ${sql.raw(String(CHASSIS_PUBLIC_CHARACTERS))})`;
@@ -36,7 +43,7 @@ const carJsonExpression = sql`json_build_object(
   'condition', ${cars.condition}, 'exteriorColour', ${cars.exteriorColour}, 'interiorColour', ${cars.interiorColour},
   'stockNumber', ${cars.stockNumber}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
   'createdAt', ${isoTimestamp(cars.createdAt)}, 'updatedAt', ${isoTimestamp(cars.updatedAt)},
-  'chassisNumberEnd', ${chassisNumberEnd},
+  'chassisNumberEnd', ${chassisNumberEnd}, 'priceReduction', ${priceReduction},
   'images', ${imagesJson(carImages, sql`${carImages.carId} = ${cars.id}`)},
   'brand', (select json_build_object('id', ${brands.id}, 'name', ${brands.name}, 'slug', ${brands.slug},
     'images', ${imagesJson(brandImages, sql`${brandImages.brandId} = ${brands.id}`)}) from ${brands} where ${brands.id} = ${cars.brandId})

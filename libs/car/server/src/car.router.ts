@@ -6,9 +6,12 @@ import {
   CarListInputSchema,
   CarManageInputSchema,
   CarModelsInputSchema,
+  CarPriceHistoryInputSchema,
   CarRelatedInputSchema,
   CarRemoveImageInputSchema,
   CarRemoveInputSchema,
+  CarSetSpinInputSchema,
+  CarSpinInputSchema,
   CarUpdateInputSchema,
 } from '@dealership/car-schemas';
 import { adminProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
@@ -16,13 +19,14 @@ import { Injectable } from '@nestjs/common';
 import { CarService } from './car.service';
 import { CarViews } from './car-views';
 import { CarLandingService } from './car-landing.service';
+import { CarSpinService } from './car-spin.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews, landings: CarLandingService) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
@@ -45,6 +49,8 @@ export class CarRouter {
       forStaff: adminProcedure.input(CarBySlugInputSchema).query(({ input }) => cars.forStaff({ slug: input.slug })),
       manage: adminProcedure.input(CarManageInputSchema).query(({ input }) => cars.manage(input)),
       stats: adminProcedure.query(() => cars.stats()),
+      /** Every change of a car's price (when, from, to, who), the latest first. */
+      priceHistory: adminProcedure.input(CarPriceHistoryInputSchema).query(({ input }) => cars.priceHistory(input.carId)),
       /** The owner's stock age report. */
       stockAge: ownerProcedure.query(() => cars.stockAge()),
       /** The owner's most viewed cars this month, with their leads. */
@@ -56,6 +62,11 @@ export class CarRouter {
         return { id: input.id };
       }),
       removeImage: adminProcedure.input(CarRemoveImageInputSchema).mutation(({ input, ctx }) => cars.removeImage(input.carId, input.publicId, ctx.user)),
+      /** A car's 360-degree view: its frames in turning order (none without one). */
+      spin: publicProcedure.input(CarSpinInputSchema).query(({ input }) => spins.spin(input.carId)),
+      /** Staff set a car's spin set (24-72 uploaded frames, in order), replacing any before. */
+      setSpin: adminProcedure.input(CarSetSpinInputSchema).mutation(({ input, ctx }) => spins.set(input.carId, input.frames, ctx.user)),
+      clearSpin: adminProcedure.input(CarSpinInputSchema).mutation(({ input, ctx }) => spins.clear(input.carId, ctx.user)),
     });
   }
 }

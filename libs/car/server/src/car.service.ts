@@ -8,6 +8,7 @@ import {
   type CarModelOption,
   type CarMostViewed,
   type CarPage,
+  type CarPriceChange,
   type CarStats,
   type CarStockAge,
   type CarUpdateFields,
@@ -38,6 +39,7 @@ import {
   ForeignImageError,
 } from './car.errors';
 import { CarLandingRepository } from './car-landing.repository';
+import { CarSpinService } from './car-spin.service';
 import { CarReportRepository } from './car-report.repository';
 import { CarRepository } from './car.repository';
 
@@ -100,6 +102,7 @@ export class CarService {
     media: MediaService,
     private readonly audit: AuditService,
     private readonly changes: CatalogueChanges,
+    private readonly spins: CarSpinService,
   ) {
     this.writes = new CatalogueWriter({
       kind: 'car',
@@ -240,7 +243,7 @@ export class CarService {
       checkEngineSize(fields.fuelType ?? before.fuelType, fields.engineSize ?? before.engineSize);
     if (images) await this.writes.checkImages(images, id);
     const renamed = fields.name !== undefined && fields.name !== before.name;
-    const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images);
+    const write = (slug?: string) => this.cars.update(id, slug ? { ...fields, slug } : fields, images, actor.name);
     if (renamed) await this.writes.withUniqueSlug(fields.name as string, id, write);
     else this.writes.unwrap(await write(), fields.name, id);
     if (images) await this.writes.imagesSaved(images, before.images);
@@ -249,11 +252,19 @@ export class CarService {
     return after;
   }
 
-  /** Deletes a car and its pictures; orders keep what was bought (their lines copy the car). */
+  /** Every change of the car's price, the latest first (the back office's history). */
+  async priceHistory(carId: string): Promise<CarPriceChange[]> {
+    await this.byId(carId);
+    return this.cars.priceHistory(carId);
+  }
+
+  /** Deletes a car, its pictures and its spin frames; orders keep what was bought (their lines copy the car). */
   async remove(id: string, actor: AuditActor): Promise<void> {
     const before = await this.forStaff({ id });
+    const spin = await this.spins.beforeCarRemoved(id);
     if (!(await this.cars.remove(id))) throw new CarNotFoundError(id);
     await this.writes.removeFromStorage(before.images.map((image) => image.publicId));
+    await spin.removed();
     await this.audit.record({ actor, entity: 'car', entityId: id, label: before.name, action: 'remove', before: auditView(before) });
   }
 

@@ -57,6 +57,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     featured: false,
     status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
+    priceReduction: null,
     createdAt: timestamp,
     updatedAt: timestamp,
     ...overrides,

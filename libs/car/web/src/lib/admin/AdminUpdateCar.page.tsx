@@ -9,8 +9,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADMIN_CAR_COPY } from './admin-car-copy';
 import { CarForm, type CarFormResult } from './CarForm';
+import { PriceHistory } from './PriceHistory';
 import { carFormValues } from './car-form-values';
 import { refreshAfterCarWrite } from './refresh-after-write';
+import { SpinFramesSection } from './SpinFramesSection';
 
 /** The form of one loaded car. Its fields are filled once: reloading the car (after a picture is removed) keeps what was typed. */
 function UpdateCarForm({ car }: { car: CarStaff }) {
@@ -123,6 +125,8 @@ export function AdminUpdateCarPage() {
         ) : null}
       </Title>
       {content}
+      {car.data ? <SpinFramesSection carId={car.data.id} /> : null}
+      {car.data ? <PriceHistory carId={car.data.id} /> : null}
     </Stack>
   );
 }

@@ -168,6 +168,13 @@ export function FilterPanel({ filters, brands, brandsError = false, onRetryBrand
           onChange={(price) => onChange({ price })}
         />
 
+        <CheckboxList
+          legend="Inspection"
+          options={[{ value: 'inspected', label: 'Inspected' }]}
+          value={filters.inspected ? ['inspected'] : []}
+          onChange={(next) => onChange({ inspected: next.length > 0 })}
+        />
+
         <div className={classes.selects}>
           {oneBrand && models.data?.length ? (
             <SelectField

@@ -28,6 +28,8 @@ export const FILTER_PARAMS = {
   yearMin: 'yearFrom',
   yearMax: 'yearTo',
   mileageMax: 'mileageTo',
+  spin: 'spin',
+  inspected: 'inspected',
   sort: 'sort',
   page: 'page',
 } as const;
@@ -53,6 +55,10 @@ export interface CarFilters {
   yearMax: number | null;
   /** Highest mileage wanted, in km. */
   mileageMax: number | null;
+  /** Only cars with a 360-degree view (`?spin=1`). */
+  spin: boolean;
+  /** Only inspected cars (`?inspected=1`). */
+  inspected: boolean;
   sort: CarSort;
   page: number;
 }
@@ -76,6 +82,8 @@ export const EMPTY_FILTERS: CarFilters = {
   yearMin: null,
   yearMax: null,
   mileageMax: null,
+  spin: false,
+  inspected: false,
   sort: 'newest',
   page: 1,
 };
@@ -87,6 +95,7 @@ export const SORT_LABELS: Record<CarSort, string> = {
   price_desc: 'Price: high to low',
   mileage_asc: 'Mileage: lowest first',
   year_desc: 'Year: newest first',
+  reduced: 'Recently reduced',
 };
 
 /** The value of `params[name]` if it is one of `values` (any case), else null. */
@@ -145,6 +154,8 @@ export function readCarFilters(params: URLSearchParams): CarFilters {
     yearMin,
     yearMax,
     mileageMax: wholeNumber(params.get(FILTER_PARAMS.mileageMax), MAX_MILEAGE),
+    spin: params.get(FILTER_PARAMS.spin) === '1',
+    inspected: params.get(FILTER_PARAMS.inspected) === '1',
     sort: oneOf(CAR_SORTS, params.get(FILTER_PARAMS.sort)) ?? 'newest',
     page: Number.isFinite(page) && page > 1 ? page : 1,
   };
@@ -165,6 +176,8 @@ export function writeCarFilters(filters: CarFilters): URLSearchParams {
   if (filters.yearMin !== null) params.set(FILTER_PARAMS.yearMin, String(filters.yearMin));
   if (filters.yearMax !== null) params.set(FILTER_PARAMS.yearMax, String(filters.yearMax));
   if (filters.mileageMax !== null) params.set(FILTER_PARAMS.mileageMax, String(filters.mileageMax));
+  if (filters.spin) params.set(FILTER_PARAMS.spin, '1');
+  if (filters.inspected) params.set(FILTER_PARAMS.inspected, '1');
   if (filters.sort !== 'newest') params.set(FILTER_PARAMS.sort, filters.sort);
   if (filters.page > 1) params.set(FILTER_PARAMS.page, String(filters.page));
   return params;
@@ -191,6 +204,8 @@ export function toCarListInput(filters: CarFilters, pageSize: number): CarListIn
     ...(filters.yearMin !== null ? { yearMin: filters.yearMin } : {}),
     ...(filters.yearMax !== null ? { yearMax: filters.yearMax } : {}),
     ...(filters.mileageMax !== null ? { mileageMax: filters.mileageMax } : {}),
+    ...(filters.spin ? { spin: true } : {}),
+    ...(filters.inspected ? { inspected: true } : {}),
     page: filters.page,
     pageSize,
     sort: filters.sort,
@@ -211,6 +226,8 @@ export function hasActiveFilters(filters: CarFilters): boolean {
       filters.transmission ||
       filters.yearMin !== null ||
       filters.yearMax !== null ||
-      filters.mileageMax !== null,
+      filters.mileageMax !== null ||
+      filters.spin ||
+      filters.inspected,
   );
 }

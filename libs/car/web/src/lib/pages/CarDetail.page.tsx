@@ -29,6 +29,7 @@ import { CompareToggle } from '../compare/CompareToggle';
 import { CarGallery } from '../detail/CarGallery';
 import type { SimilarCarsProps } from '../detail/SimilarCars';
 import { TechSpecs } from '../detail/TechSpecs';
+import { SpinGalleryCell } from '../spin/SpinButton';
 import classes from './CarDetail.page.module.css';
 
 /**
@@ -67,6 +68,24 @@ export function whatsappMessage(car: Pick<Car, 'name' | 'price' | 'stockNumber' 
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 // The dealer's time, the same on the server that renders the page and in any visitor's browser.
 const fullDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+/** "3 Dec": the day of a price cut, in Nairobi. */
+const cutDate = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'Africa/Nairobi' });
+
+/**
+ * A car's name whose hyphenated words (the model in "Mazda CX-5 2.5 Signature", "Honda HR-V") never
+ * break at their hyphen on a narrow screen: each such word is kept whole; the text is unchanged.
+ */
+export function unbrokenHyphens(name: string): ReactNode {
+  return name.split(/(\S*-\S*)/).map((part, index) =>
+    part.includes('-') ? (
+      <span key={index} className={classes.unbroken}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
 
 /** "3 days ago" for a past timestamp (the 'Last updated' line). */
 export function timeAgo(iso: string, now: number = Date.now()): string {
@@ -102,7 +121,7 @@ function CarNotFound() {
   );
 }
 
-function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProps['enquiries'] }) {
+function CarDetail({ car, enquiries, inspection }: { car: Car } & CarDetailPageProps) {
   const { publicUrl, dealerPhone, whatsappPhone = dealerPhone } = useSiteConfig();
   const { add } = useCart();
   const brand = car.brand;
@@ -135,9 +154,9 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
 
       {/* A CSS grid rather than Mantine's Grid (1.6 KB gzip of JS): the page stays within its 150 KB budget. */}
       <div className={classes.columns}>
-        <div>
+        <SpinGalleryCell carId={car.id} label={`${car.name} ${car.year}`}>
           <CarGallery images={car.images} name={car.name} />
-        </div>
+        </SpinGalleryCell>
         <div>
           <Stack gap="md">
             {brand ? (
@@ -157,7 +176,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
               </Anchor>
             ) : null}
             <Title order={1} className={classes.title}>
-              {car.name}
+              {unbrokenHyphens(car.name)}
             </Title>
             <Group gap="sm" align="center">
               <Text className={classes.price}>KES {formatAmount(car.price)}</Text>
@@ -166,6 +185,12 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
               </Badge>
               <CarStatusBadge status={car.status} size="lg" />
             </Group>
+            {/* A car kept in a visitor's favourites from before may lack the field: optional. */}
+            {car.priceReduction?.amount ? (
+              <Text className={classes.reduced}>
+                Reduced by KES {formatAmount(car.priceReduction.amount)} on <time dateTime={car.priceReduction.on}>{cutDate.format(new Date(car.priceReduction.on))}</time>
+              </Text>
+            ) : null}
             <Text size="sm" c="gray.7">
               Last updated {/* "3 minutes ago" may have moved on between the server's render and the browser's. */}
               <time dateTime={car.updatedAt} title={fullDate.format(new Date(car.updatedAt))} suppressHydrationWarning>
@@ -237,6 +262,7 @@ function CarDetail({ car, enquiries }: { car: Car; enquiries?: CarDetailPageProp
 
       <Stack gap={48} mt={48}>
         <TechSpecs car={car} />
+        {inspection?.(car)}
         {brand ? (
           <SimilarCars
             brandName={brand.name}
@@ -274,10 +300,12 @@ export interface CarDetailPageProps {
    * car and lead domains stand side by side; `orderable` is false for a Reserved or Sold car.
    */
   enquiries?: (car: Car, orderable: boolean) => ReactNode;
+  /** The car's inspection report, under its specifications (the web app puts the inspection domain's there). */
+  inspection?: (car: Car) => ReactNode;
 }
 
 /** Car detail (`/car/:slug`, spec §2). */
-export function CarDetailPage({ enquiries }: CarDetailPageProps = {}) {
+export function CarDetailPage({ enquiries, inspection }: CarDetailPageProps = {}) {
   const { slug = '' } = useParams();
   const car = trpc.car.bySlug.useQuery(
     { slug },
@@ -295,5 +323,5 @@ export function CarDetailPage({ enquiries }: CarDetailPageProps = {}) {
       </Container>
     );
   }
-  return <CarDetail car={car.data} enquiries={enquiries} />;
+  return <CarDetail car={car.data} enquiries={enquiries} inspection={inspection} />;
 }

@@ -38,6 +38,7 @@ function makeCar(overrides: Partial<Car> = {}): Car {
     featured: false,
     status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
+    priceReduction: null,
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
@@ -155,6 +156,7 @@ describe('useCart', () => {
       interiorColour: _interiorColour,
       stockNumber: _stockNumber,
       chassisNumberEnd: _chassisNumberEnd,
+      priceReduction: _priceReduction,
       ...converted
     } = makeCar({
       id: legacyPrado._id,
