@@ -1,4 +1,4 @@
-import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, type SiteRoute, type SiteRouteId } from '@dealership/shared-schemas';
+import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, sitePageTraits, type SiteRouteId } from '@dealership/shared-schemas';
 import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { replayEarlyTaps } from '../early-taps-replay';
@@ -182,7 +182,7 @@ export function createRoutes(): RouteObject[] {
  */
 export function serverRenderedPageModule(pathname: string): string | undefined {
   const match = matchSiteRoute(pathname);
-  if (match && !(SITE_ROUTES[match.id] as SiteRoute).serverRendered) return undefined;
+  if (match && !sitePageTraits(match.id).serverRendered) return undefined;
   const element = match ? (pageElements() as Partial<Record<SiteRouteId, ReactElement>>)[match.id] : <NotFoundPage />;
   if (!element) return undefined;
   const name = pageNames.get(element.type as object);

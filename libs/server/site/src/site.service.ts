@@ -1,12 +1,12 @@
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
-import { hasControlCharacters, matchSiteRoute, SITE_ROUTES, type SiteResource, type SiteRoute, sitePath } from '@dealership/shared-schemas';
+import { hasControlCharacters, matchSiteRoute, SITE_ROUTES, type SiteResource, type SiteRoute, type SiteRouteId, sitePageTraits, sitePath } from '@dealership/shared-schemas';
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type SitePages, SitePagesOf } from './site-pages';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
-const ROUTES: [string, SiteRoute][] = Object.entries(SITE_ROUTES);
+const ROUTES = Object.entries(SITE_ROUTES) as [SiteRouteId, SiteRoute][];
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** Injection token of the most URLs in one sitemap file (the protocol's 50,000; tests give a small one). */
@@ -53,7 +53,7 @@ export class SiteService implements OnModuleInit {
   async firstLoadStatus(url: string): Promise<200 | 404> {
     const match = matchSiteRoute(url.split('?')[0]);
     if (!match) return 404;
-    const resource = (SITE_ROUTES[match.id] as SiteRoute).resource;
+    const resource = sitePageTraits(match.id).resource;
     if (!resource) return 200;
     const source = this.sources.get(resource);
     const slug = match.params['slug'] ?? '';
@@ -97,7 +97,7 @@ export class SiteService implements OnModuleInit {
   private detailSources(): { id: keyof typeof SITE_ROUTES; resource: SiteResource; source: SitePages }[] {
     const seen = new Set<SiteResource>();
     return (Object.keys(SITE_ROUTES) as (keyof typeof SITE_ROUTES)[]).flatMap((id) => {
-      const resource = (SITE_ROUTES[id] as SiteRoute).resource;
+      const resource = sitePageTraits(id).resource;
       const source = resource && this.sources.get(resource);
       if (!resource || !source || seen.has(resource)) return [];
       seen.add(resource);
@@ -121,7 +121,7 @@ export class SiteService implements OnModuleInit {
     const url = (path: string, lastmod?: Date) =>
       `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
 
-    const pages = ROUTES.filter(([, route]) => route.inSitemap).map(([, route]) => url(route.path));
+    const pages = ROUTES.filter(([id]) => sitePageTraits(id).inSitemap).map(([, route]) => url(route.path));
     for (let start = 0; start < pages.length; start += this.urlLimit)
       addFile(`sitemap-pages-${start / this.urlLimit + 1}.xml`, pages.slice(start, start + this.urlLimit), undefined);
 

@@ -1,21 +1,12 @@
 /**
  * Every page of the web app, in one list. The web router is built from it (each id gets its page
- * element, checked exhaustively by the type), the server answers a first load of a path in it with
- * 200 (else 404), and the sitemap lists the pages marked `inSitemap`.
- *
- * `resource` marks a detail page whose existence the server checks on a first load: the feature
- * owning that resource (car, brand) provides the lookup, so `/car/no-such-car` answers 404.
+ * element, checked exhaustively by the type), and the server answers a first load of a path in it
+ * with 200 (else 404). What the server alone needs of a page (sitemap, server rendering, the
+ * resource it shows) is in `SITE_PAGE_TRAITS` (site-page-traits.ts), which the browser never loads:
+ * this list is in every page's first script.
  */
 export interface SiteRoute {
   readonly path: string;
-  readonly inSitemap?: boolean;
-  readonly resource?: SiteResource;
-  /**
-   * Rendered on the server on a first load (then hydrated): the public pages a crawler or a
-   * visitor on a slow phone network opens. The others (the visitor's own cart, sign-in, the
-   * dashboards) depend on the browser's session and render there.
-   */
-  readonly serverRendered?: boolean;
 }
 
 /**
@@ -25,29 +16,29 @@ export interface SiteRoute {
 export type SiteResource = 'car' | 'brand' | 'landing';
 
 export const SITE_ROUTES = {
-  home: { path: '/', inSitemap: true, serverRendered: true },
-  cars: { path: '/cars', inSitemap: true, serverRendered: true },
+  home: { path: '/' },
+  cars: { path: '/cars' },
   // The landing pages: /cars with fixed filters. One segment is a condition (/cars/new); two are a
   // body type (/cars/body/suv), a budget (/cars/under/1-million) or else a brand's model
   // (/cars/toyota/vitz): car-model's `landingOfRoute` reads `group` in that order, so the words
   // `body` and `under` are never a brand. Two routes, not four: each costs every page's first load.
-  carsCondition: { path: '/cars/:condition', resource: 'landing', serverRendered: true },
-  carsLanding: { path: '/cars/:group/:value', resource: 'landing', serverRendered: true },
-  carSearch: { path: '/car-search', serverRendered: true },
-  car: { path: '/car/:slug', resource: 'car', serverRendered: true },
-  brands: { path: '/brands', inSitemap: true, serverRendered: true },
-  brand: { path: '/brand/:slug', resource: 'brand', serverRendered: true },
+  carsCondition: { path: '/cars/:condition' },
+  carsLanding: { path: '/cars/:group/:value' },
+  carSearch: { path: '/car-search' },
+  car: { path: '/car/:slug' },
+  brands: { path: '/brands' },
+  brand: { path: '/brand/:slug' },
   cart: { path: '/cart' },
   // Any 2-4 cars: a page per combination is no page for a search engine (the page says noindex).
-  compare: { path: '/compare', serverRendered: true },
-  about: { path: '/about', inSitemap: true, serverRendered: true },
-  contact: { path: '/contact', inSitemap: true, serverRendered: true },
-  testimonials: { path: '/testimonials', inSitemap: true, serverRendered: true },
-  services: { path: '/services', inSitemap: true, serverRendered: true },
-  importDuty: { path: '/import-duty', inSitemap: true, serverRendered: true },
-  financing: { path: '/financing', inSitemap: true, serverRendered: true },
-  privacyPolicy: { path: '/privacy-policy', inSitemap: true, serverRendered: true },
-  terms: { path: '/terms', inSitemap: true, serverRendered: true },
+  compare: { path: '/compare' },
+  about: { path: '/about' },
+  contact: { path: '/contact' },
+  testimonials: { path: '/testimonials' },
+  services: { path: '/services' },
+  importDuty: { path: '/import-duty' },
+  financing: { path: '/financing' },
+  privacyPolicy: { path: '/privacy-policy' },
+  terms: { path: '/terms' },
   login: { path: '/login' },
   register: { path: '/register' },
   forgotPassword: { path: '/forgot-password' },
