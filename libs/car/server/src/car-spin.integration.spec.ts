@@ -98,6 +98,20 @@ describe("a car's 360-degree view (integration, real database)", () => {
     expect(third.filter((frame) => afterRemove.has(frame.publicId))).toEqual([]);
   });
 
+  it("keeps a file that is both a car's picture and one of its frames when the picture goes, and the other way round", async () => {
+    const [front, side] = await upload(2);
+    const car = await caller().create(validCarInput(brandId, { name: 'Toyota Harrier', images: [front, side] }));
+    const frames = [front, ...(await upload(SPIN_MIN_FRAMES - 1))];
+    await caller().setSpin({ carId: car.id, frames });
+    // The front picture leaves the gallery: the spin set still shows its file.
+    await caller().removeImage({ carId: car.id, publicId: front.publicId });
+    expect((await stored()).has(front.publicId)).toBe(true);
+    // The spin set goes: the gallery's side picture, never a frame, stays; the front file, now held by nothing, goes.
+    await caller().clearSpin({ carId: car.id });
+    const files = await stored();
+    expect([files.has(side.publicId), files.has(front.publicId)]).toEqual([true, false]);
+  });
+
   it('refuses fewer than 24 or more than 72 frames, foreign pictures and another car’s, with a 400 or 409 naming the field', async () => {
     const car = await caller().create(validCarInput(brandId, { name: 'Toyota Vitz' }));
     const frames = await upload(SPIN_MIN_FRAMES);

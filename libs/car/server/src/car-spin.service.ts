@@ -98,7 +98,8 @@ export class CarSpinService {
   /** Deletes files no car picture or spin set shows any more; a storage failure is logged, not answered. */
   private async removeFromStorage(publicIds: string[]): Promise<void> {
     if (publicIds.length === 0) return;
-    const shown = new Set([...(await this.cars.imagesInUse(publicIds)), ...(await this.spins.inUse(publicIds))]);
+    // A car's pictures and every spin set: a file either shows stays.
+    const shown = await this.cars.imagesInUse(publicIds);
     for (const publicId of publicIds.filter((id) => !shown.has(id))) {
       await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete a spin frame from storage: ${(error as Error).name}`));
     }

@@ -1,9 +1,11 @@
 import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
+import { carSpinFrames } from '@dealership/car-data';
 import { CatalogueChanges } from './catalogue-changes';
+import { CarSpinService } from './car-spin.service';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +125,18 @@ describe('the car page cache (integration, real database)', () => {
       await handle.db.execute(sql`update cars set price = ${4_200_000} where id = ${carId}`);
     }
     expect(await eventually(priceOf, (price) => price === 4_200_000)).toBe(4_200_000);
+  });
+
+  it('sees a spin set changed outside this process (another instance) through its table’s notifications', async () => {
+    const spins = app.get(CarSpinService);
+    expect((await spins.spin(carId)).frames).toEqual([]);
+    // Written outside the repositories, as another instance's write arrives: only the trigger tells.
+    await handle.db.insert(carSpinFrames).values(
+      Array.from({ length: 24 }, (_, position) => ({ carId, position, url: `/media/cars/prado-spin-${position}.webp`, publicId: `cars/prado-spin-${position}` })),
+    );
+    expect((await eventually(() => spins.spin(carId), (spin) => spin.frames.length === 24)).frames).toHaveLength(24);
+    await handle.db.delete(carSpinFrames).where(eq(carSpinFrames.carId, carId));
+    expect((await eventually(() => spins.spin(carId), (spin) => spin.frames.length === 0)).frames).toEqual([]);
   });
 
   it("sees a brand's rename on its cars", async () => {
