@@ -58,14 +58,15 @@ export function toLead({ carId, carName, carSlug, assigneeId, assigneeName, firs
 }
 
 /**
- * A person's leads: sent signed in, or signed out (no account) with their proven email or from their
- * proven phone (a WhatsApp conversation among them). The email is compared as the buyer typed it,
- * in any letter case; the phone as stored (+254...).
+ * A person's leads: sent signed in, or signed out (no account) with their proven email, and the
+ * WhatsApp conversations of their proven phone. The email is compared as the buyer typed it, in
+ * any letter case; the phone as stored (+254...).
  */
 export function leadsOf({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject): SQL {
   const byEmail = verifiedEmail ? and(isNull(leads.buyerId), sql`lower(${leads.email}) = ${verifiedEmail.toLowerCase()}`) : undefined;
-  // A proved number: the requests sent from it signed out, and its WhatsApp conversations.
-  const byPhone = verifiedPhone ? and(isNull(leads.buyerId), eq(leads.phone, verifiedPhone)) : undefined;
+  // A proved number: its WhatsApp conversations, whose number Meta vouches for. Not the web forms'
+  // signed-out requests: their number was typed, by anyone (and numbers are given to new owners).
+  const byPhone = verifiedPhone ? and(eq(leads.kind, 'whatsapp'), eq(leads.phone, verifiedPhone)) : undefined;
   return or(eq(leads.buyerId, userId), byEmail, byPhone) as SQL;
 }
 

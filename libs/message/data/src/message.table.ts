@@ -51,6 +51,11 @@ export const outboxMessages = pgTable(
     providerId: text('provider_id'),
     /** WhatsApp: an approved template sent in place of the text (`{name, language, parameters}`), outside the 24-hour window. */
     template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
+    /**
+     * WhatsApp: a text sent by WhatsApp in place of its SMS (the recipient chose WhatsApp only): if
+     * WhatsApp cannot take it, it goes by SMS at once instead of being retried.
+     */
+    smsFallback: boolean('sms_fallback').notNull().default(false),
     /** WhatsApp: what the phone reported after `sent` (delivered, read), from Meta's status callbacks. */
     deliveryStatus: text('delivery_status'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

@@ -34,6 +34,8 @@ const UNCONFIGURED_HINTS: Record<MessageChannel, string> = {
 export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messages');
   private readonly senders: Map<string, MessageSender>;
+  /** The channels without their settings (a fallback SMS for them is kept unsent). */
+  private readonly unconfigured: ReadonlySet<MessageChannel>;
   private stopListening?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -49,7 +51,9 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.senders = new Map(senders.map((sender) => [sender.channel, sender]));
+    this.unconfigured = new Set(senders.filter((sender) => !sender.configured).map((sender) => sender.channel));
   }
+
 
   async onApplicationBootstrap(): Promise<void> {
     const off = [...this.senders.values()]
@@ -130,6 +134,12 @@ export class MessageWorker implements OnApplicationBootstrap, OnApplicationShutd
       await this.messages.markSent(message.id, providerId);
     } catch (error) {
       const reason = error instanceof SendError ? error.message : `${message.channel}: ${error instanceof Error ? error.name : 'error'}`;
+      if (message.smsFallback) {
+        // Sent by WhatsApp in place of an SMS: not retried for a day, the SMS goes now.
+        this.logger.warn(`${message.channel} ${message.topic} ${message.id} failed (${reason}); sent by SMS instead`);
+        await this.messages.failOverToSms(message, reason, this.unconfigured);
+        return;
+      }
       const retryAt = nextAttemptAt(message.attempts, new Date(), message.giveUpAt);
       this.logger.warn(
         `${message.channel} ${message.topic} ${message.id} attempt ${message.attempts} failed (${reason}); ${retryAt ? `retry at ${retryAt.toISOString()}` : 'given up'}`,

@@ -27,6 +27,8 @@ export interface OutgoingMessage {
   unsubscribeUrl?: string;
   /** WhatsApp only: an approved template sent in place of `text` (which says what it reads). */
   template?: { name: string; language: string; parameters: string[] };
+  /** WhatsApp only: sent in place of an SMS, which goes instead if WhatsApp cannot take it. */
+  smsFallback?: { text: string };
 }
 
 /** A claimed message, as the worker sends it. */
@@ -132,6 +134,7 @@ export class MessageRepository {
         sensitive: m.sensitive ?? false,
         unsubscribeUrl: m.channel === 'email' ? (m.unsubscribeUrl ?? null) : null,
         template: m.channel === 'whatsapp' ? (m.template ?? null) : null,
+        smsFallback: m.channel === 'whatsapp' && m.smsFallback !== undefined,
         status: withheld.has(m)
           ? 'withheld'
           : m.channel === 'whatsapp' && optedOut.has(m.to)
@@ -244,6 +247,25 @@ export class MessageRepository {
             },
       )
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
+  }
+
+  /**
+   * A WhatsApp text sent in place of an SMS that WhatsApp did not take (the number is not on
+   * WhatsApp, the template is paused, Meta is down): given up on, and its SMS written in the same
+   * transaction (the template's one parameter is the SMS's wording). False when it was no longer ours.
+   */
+  async failOverToSms(message: ClaimedMessage, error: string, unconfigured: ReadonlySet<MessageChannel>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(outboxMessages)
+        .set({ status: 'failed', claimedUntil: null, lastError: `${error}; sent by SMS instead` })
+        .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'sending')))
+        .returning({ id: outboxMessages.id });
+      if (!failed) return false;
+      const text = message.template?.parameters[0] ?? message.bodyText;
+      await this.insert(tx, [{ channel: 'sms', to: message.recipient, topic: message.topic as MessageTopic, reference: message.reference ?? undefined, text }], unconfigured);
+      return true;
+    });
   }
 
   /** The channel is not configured (any more): kept unsent. */

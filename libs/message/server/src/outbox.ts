@@ -95,7 +95,8 @@ export class Outbox {
    */
   private async byChosenChannel(db: Database | Transaction, messages: OutgoingMessage[]): Promise<OutgoingMessage[]> {
     const template = this.config.messaging.whatsapp?.notifyTemplate;
-    const rerouted = (m: OutgoingMessage) => m.channel === 'sms' && !SMS_ONLY_TOPICS.has(m.topic);
+    // A message carrying a secret never goes by WhatsApp: a template keeps its wording as a parameter.
+    const rerouted = (m: OutgoingMessage) => m.channel === 'sms' && !m.sensitive && !SMS_ONLY_TOPICS.has(m.topic);
     if (!template || this.unconfigured.has('whatsapp') || !messages.some(rerouted)) return messages;
     const choices = await this.messages.textChannelChoices(db, [...new Set(messages.filter(rerouted).map((m) => m.to))]);
     if (choices.size === 0) return messages;
@@ -109,9 +110,10 @@ export class Outbox {
         to: m.to,
         topic: m.topic,
         reference: m.reference,
-        sensitive: m.sensitive,
         text: template.text.replaceAll('{{1}}', wording),
         template: { name: template.name, language: template.language, parameters: [wording] },
+        // WhatsApp only: if WhatsApp cannot take it, it goes by SMS after all (never nothing).
+        ...(choice === 'whatsapp' ? { smsFallback: { text: m.text } } : {}),
       };
       return choice === 'both' ? [m, whatsapp] : [whatsapp];
     });

@@ -118,6 +118,9 @@ export const PHONE_CODE_THROTTLE = {
   maxPerAccount: 3,
   maxPerNumber: 5,
   windowMs: 60 * 60 * 1000,
+  /** Codes checked against one number in a day, from every account together: guessing stays hopeless. */
+  maxChecksPerNumberDay: 10,
+  dayWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /**
@@ -170,6 +173,7 @@ export const throttleKeys = {
   emailChangeAccount: (userId: string) => `email-change-user:${userId}`,
   phoneCodeAccount: (userId: string) => `phone-code-user:${userId}`,
   phoneCodeNumber: (phone: string) => `phone-code-number:${phone}`,
+  phoneCodeChecks: (phone: string) => `phone-code-checks:${phone}`,
   orderAccount: (userId: string) => `order-user:${userId}`,
   orderIp: (ip: string) => `order-ip:${throttleAddress(ip)}`,
   paymentAccount: (userId: string) => `payment-user:${userId}`,
@@ -464,6 +468,13 @@ export class PhoneCodeThrottle extends StoredThrottle {
       ],
       now,
     );
+    if (retryAfter > 0) throw new PhoneCodeThrottledError(retryAfter);
+  }
+
+  /** Counts a code checked against `phone` (any account's), or throws `PhoneCodeThrottledError` past the day's limit. */
+  async beginCheck(phone: string, now = new Date()): Promise<void> {
+    const limits = PHONE_CODE_THROTTLE;
+    const retryAfter = await attempt(this.store(), [{ key: throttleKeys.phoneCodeChecks(phone), max: limits.maxChecksPerNumberDay, windowMs: limits.dayWindowMs }], now);
     if (retryAfter > 0) throw new PhoneCodeThrottledError(retryAfter);
   }
 }

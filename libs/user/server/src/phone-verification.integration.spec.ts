@@ -96,6 +96,15 @@ describe('phone verification and the choice of WhatsApp for texts (integration, 
       { channel: 'whatsapp', template: { name: 'dealer_update', language: 'en', parameters: ['Mombasa Car Dealership: your order is on its way.'] } },
     ]);
 
+    // WhatsApp cannot take it (the number is not on WhatsApp, Meta is down): it goes by SMS at once, not never.
+    whatsapp.setBehaviour('error500');
+    try {
+      await enqueueSms('+254712345678', 'Your reservation ends tomorrow.');
+      await sms.waitFor((m) => m.to === '+254712345678' && m.message === 'Your reservation ends tomorrow.');
+    } finally {
+      whatsapp.setBehaviour('accept');
+    }
+
     // A phone code is an SMS whatever the account chose.
     const codes = sms.messages.length;
     await amina.caller.sendPhoneCode();
@@ -110,7 +119,8 @@ describe('phone verification and the choice of WhatsApp for texts (integration, 
     // Wrote STOP on WhatsApp: texts stay SMS whatever the account chose.
     await handle.db.insert(whatsappOptOuts).values({ phone: '+254712345678' });
     await enqueueSms('+254712345678', 'Third update.');
-    expect((await sentTo('+254712345678', 'order.status')).map((m) => m.channel).sort()).toEqual(['sms', 'sms', 'whatsapp', 'whatsapp']);
+    // The first WhatsApp text; the one WhatsApp refused and its SMS; "both" (one of each); and this SMS.
+    expect((await sentTo('+254712345678', 'order.status')).map((m) => m.channel).sort()).toEqual(['sms', 'sms', 'sms', 'whatsapp', 'whatsapp', 'whatsapp']);
 
     // In the person's data export.
     expect((await amina.caller.exportMyData()).textMessages).toEqual({ verifiedPhone: '+254712345678', channel: 'both' });
@@ -149,7 +159,7 @@ describe('phone verification and the choice of WhatsApp for texts (integration, 
     expect(row.verifiedPhone).toBeNull();
   });
 
-  it('refuses a number that is not a Kenyan mobile, and throttles codes per account', async () => {
+  it('refuses a number that is not a Kenyan mobile, throttles codes per account, and checks per number a day', async () => {
     const abroad = await customer('+44 20 7946 0958');
     await expect(abroad.caller.sendPhoneCode()).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { field: 'phone' } });
 
@@ -157,5 +167,13 @@ describe('phone verification and the choice of WhatsApp for texts (integration, 
     for (let i = 0; i < PHONE_CODE_THROTTLE.maxPerAccount; i++) await eager.caller.sendPhoneCode();
     await expect(eager.caller.sendPhoneCode()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(await sentTo('+254744555666', 'phone.verify')).toHaveLength(PHONE_CODE_THROTTLE.maxPerAccount);
+    // Guessing from many accounts: every account's checks against one number count together.
+    const guessers = [await customer('0755 000 222'), await customer('0755 000 222')];
+    let refused = 0;
+    for (let i = 0; i < PHONE_CODE_THROTTLE.maxChecksPerNumberDay + 2; i++) {
+      const error = await guessers[i % 2].caller.verifyPhone({ code: '000000' }).catch((e: { code?: string }) => e);
+      if ((error as { code?: string }).code === 'TOO_MANY_REQUESTS') refused++;
+    }
+    expect(refused).toBe(2);
   });
 });

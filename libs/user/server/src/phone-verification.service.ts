@@ -66,6 +66,8 @@ export class PhoneVerificationService {
     const row = await this.users.textMessagesOf(user.id);
     if (!row) throw new UserNotFoundError();
     const current = normaliseKenyanPhone(row.phone);
+    // Every account's tries at one number count together: several accounts cannot share out the guessing.
+    if (current) await this.throttle.beginCheck(current);
     const outcome = await this.codes.transaction(async (tx) => {
       const sent = await this.codes.lock(tx, user.id);
       // A code for a number the account no longer has proves nothing of the new one.

@@ -3,7 +3,7 @@ import { users } from '@dealership/user-data';
 import { normaliseKenyanPhone, type Role, type StaffRole } from '@dealership/shared-schemas';
 import { type Me, type StaffMember, type TextChannel, type User } from '@dealership/user-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -241,6 +241,8 @@ export class UserRepository {
    * before loses it (the number moved), and its texts go by SMS again.
    */
   async markPhoneVerified(tx: Transaction, id: string, phone: string): Promise<void> {
+    // Two accounts proving one number at once take turns (the number is unique among proved ones).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`verified-phone:${phone}`}))`);
     await tx
       .update(users)
       .set({ verifiedPhone: null, phoneVerifiedAt: null, textChannel: 'sms' })
@@ -253,6 +255,7 @@ export class UserRepository {
     await this.db
       .update(users)
       .set({ textChannel })
-      .where(and(eq(users.id, id), ne(users.textChannel, textChannel)));
+      // WhatsApp only while a number is proved (a phone changed since the caller's check has none).
+      .where(and(eq(users.id, id), ne(users.textChannel, textChannel), textChannel === 'sms' ? undefined : isNotNull(users.verifiedPhone)));
   }
 }

@@ -237,7 +237,11 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     const holder = app.get(LeadPersonalData);
     const person = { userId: randomUUID(), verifiedEmail: null, verifiedPhone: `+${buyer}` };
     expect(await holder.exportOf({ ...person, verifiedPhone: null })).toEqual([]);
-    const [record] = await holder.exportOf(person);
+    // A web request that only typed the number is someone's, not necessarily the number's holder's.
+    await handle.db.insert(leads).values({ kind: 'enquiry', name: 'Someone Else', phone: `+${buyer}`, message: 'Typed this number' });
+    const exported = await holder.exportOf(person);
+    expect(exported.map((lead) => lead.kind)).toEqual(['whatsapp']);
+    const [record] = exported;
     expect(record).toMatchObject({ kind: 'whatsapp', phone: `+${buyer}`, message: 'Is ST-00012 still available?' });
     // (A test above moved the buyer's messages to one time, a day back: their order is by time only.)
     expect(record.conversation.slice(0, 3)).toEqual(
