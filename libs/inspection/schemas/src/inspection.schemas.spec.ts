@@ -25,5 +25,11 @@ describe('inspection contracts', () => {
     expect(ChecklistCreateInputSchema.safeParse({ effectiveFrom: '2027-01-01', areas: tooMany }).error?.issues[0].message).toBe(
       'A checklist has at most 300 points',
     );
+    // A point twice in an area would read as one on the report: named where it repeats.
+    const twice = [{ name: 'Brakes', points: ['Pads', 'Discs', 'pads'] }];
+    expect(ChecklistCreateInputSchema.safeParse({ effectiveFrom: '2027-01-01', areas: twice }).error?.issues[0]).toMatchObject({
+      path: ['areas', 0, 'points', 2],
+      message: '"pads" is in Brakes twice',
+    });
   });
 });

@@ -34,6 +34,20 @@ const AreasSchema = z
   .max(CHECKLIST_LIMITS.areas, { error: `A checklist has at most ${CHECKLIST_LIMITS.areas} areas` })
   .refine((areas) => areas.reduce((n, area) => n + area.points.length, 0) <= CHECKLIST_LIMITS.points, {
     error: `A checklist has at most ${CHECKLIST_LIMITS.points} points`,
+  })
+  // The report names areas and points: two of one name would read as one (and share a status).
+  .superRefine((areas, ctx) => {
+    const areaNames = new Set<string>();
+    for (const [a, area] of areas.entries()) {
+      const areaName = area.name.toLowerCase();
+      if (areaNames.has(areaName)) ctx.addIssue({ code: 'custom', path: [a, 'name'], message: `The area "${area.name}" is there twice` });
+      areaNames.add(areaName);
+      const points = new Set<string>();
+      for (const [p, point] of area.points.entries()) {
+        if (points.has(point.toLowerCase())) ctx.addIssue({ code: 'custom', path: [a, 'points', p], message: `"${point}" is in ${area.name} twice` });
+        points.add(point.toLowerCase());
+      }
+    }
   });
 
 /**

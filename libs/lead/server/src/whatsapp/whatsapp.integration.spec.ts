@@ -231,6 +231,32 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(kept).toHaveLength(1);
     expect(left).toHaveLength(1);
     expect(left).not.toContain(kept[0]);
+
+  });
+
+  it("claims a photo whose message's lead was written but not the claim, when the message is worked again", async () => {
+    stub.addMedia('3003383421387256', await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a86' } }).jpeg().toBuffer(), 'image/jpeg');
+    const body = whatsappDelivery({ message: { from: '254712000434', id: 'wamid.claim-lost', text: 'My Fielder', name: 'Otieno', image: { id: '3003383421387256', mimeType: 'image/jpeg' } } });
+    const unclaimed = async () => (await handle.db.select().from(mediaUploads)).map((row) => row.publicId);
+    // The claim fails (as a process that dies between the lead's commit and the claim): the message stays queued.
+    await handle.db.execute(sql`create function refuse_claims() returns trigger language plpgsql as $$ begin raise exception 'claims refused'; end $$`);
+    await handle.db.execute(sql`create trigger refuse_claims before delete on media_uploads for each statement execute function refuse_claims()`);
+    let otieno;
+    try {
+      expect((await deliver(body)).statusCode).toBe(200);
+      [otieno] = await eventually(
+        async () => (await whatsappLeads()).filter((lead) => lead.phone === '+254712000434'),
+        (rows) => rows.length > 0,
+      );
+    } finally {
+      await handle.db.execute(sql`drop trigger refuse_claims on media_uploads`);
+      await handle.db.execute(sql`drop function refuse_claims()`);
+    }
+    const [photo] = ((otieno?.details ?? {}) as { photos: { publicId: string }[] }).photos;
+    expect(await unclaimed()).toContain(photo.publicId);
+    // The queue works the message again: its lead is known, its photo is claimed now (the sweep would have deleted it).
+    expect(await eventually(unclaimed, (ids) => !ids.includes(photo.publicId), 15_000)).not.toContain(photo.publicId);
+    expect((await whatsappLeads()).filter((lead) => lead.phone === '+254712000434')).toHaveLength(1);
   });
 
   it("is in the buyer's data export once their account proved the number, and goes with their account", async () => {

@@ -88,6 +88,19 @@ export class WhatsAppRepository {
     return Boolean(row);
   }
 
+  /** The stored photo (its public id) a worked message brought, if any: the lead's details name it by its URL. */
+  async photoOfMessage(externalId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ photoUrl: leadEvents.photoUrl, details: leads.details })
+      .from(leadEvents)
+      .innerJoin(leads, eq(leads.id, leadEvents.leadId))
+      .where(eq(leadEvents.externalId, externalId))
+      .limit(1);
+    const photos = (row?.details as { photos?: { url?: unknown; publicId?: unknown }[] } | null)?.photos ?? [];
+    const photo = row?.photoUrl ? photos.find((candidate) => candidate.url === row.photoUrl) : undefined;
+    return typeof photo?.publicId === 'string' ? photo.publicId : undefined;
+  }
+
   /** The open WhatsApp lead of a number (New or Contacted), if any, newest first. */
   async openLead(phone: string, except?: string, tx: Database | Transaction = this.db): Promise<{ id: string; carId: string | null } | undefined> {
     const [row] = await tx

@@ -124,7 +124,12 @@ export class WhatsAppService implements OnModuleInit {
     const phone = `+${message.from}`;
     const text = messageText(message);
     const car = await this.carNamedIn(text);
-    if (await this.whatsapp.known(message.id)) return true;
+    if (await this.whatsapp.known(message.id)) {
+      // Worked before: its photo is claimed again, in case that try ended between the lead and the claim.
+      const publicId = await this.whatsapp.photoOfMessage(message.id);
+      if (publicId) await this.media.attach([publicId]);
+      return true;
+    }
     // STOP turns WhatsApp messages to the number off (replies, and any other WhatsApp message), START on again; the words stay in the conversation.
     const command = text.trim().toUpperCase();
     if (OPT_OUT_WORDS.has(command) || OPT_IN_WORDS.has(command)) await this.messages.setWhatsAppOptOut(phone, OPT_OUT_WORDS.has(command));
