@@ -26,18 +26,22 @@ export class CarSpinRepository {
   /**
    * Replaces a car's frames with `frames`, in their order (none clears the set), in one
    * transaction that moves the catalogue's generation (the /cars "360° view" filter reads them).
-   * False when there is no such car.
+   * The frames it replaced (read in that transaction, so two writes at once each get their own), or
+   * undefined when there is no such car.
    */
-  replace(carId: string, frames: ImageRef[]): Promise<boolean> {
+  replace(carId: string, frames: ImageRef[]): Promise<ImageRef[] | undefined> {
     return this.changes.after(
       this.db.transaction(async (tx) => {
         // The car's row locked: two writes of one car's set never interleave their frames.
         const [car] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
-        if (!car) return false;
-        await tx.delete(carSpinFrames).where(eq(carSpinFrames.carId, carId));
+        if (!car) return undefined;
+        const before = await tx
+          .delete(carSpinFrames)
+          .where(eq(carSpinFrames.carId, carId))
+          .returning({ url: carSpinFrames.url, publicId: carSpinFrames.publicId });
         if (frames.length > 0)
           await tx.insert(carSpinFrames).values(frames.map((frame, position) => ({ carId, position, url: frame.url, publicId: frame.publicId })));
-        return true;
+        return before;
       }),
     );
   }

@@ -77,8 +77,8 @@ export class CarSpinService {
   }
 
   private async write(carId: string, frames: ImageRef[], actor: AuditActor): Promise<CarSpin> {
-    const before = await this.spins.frames(carId);
-    if (!(await this.spins.replace(carId, frames))) throw new CarNotFoundError(carId);
+    const before = await this.spins.replace(carId, frames);
+    if (!before) throw new CarNotFoundError(carId);
     await this.media.attach(frames.map((frame) => frame.publicId));
     const kept = new Set(frames.map((frame) => frame.publicId));
     await this.removeFromStorage(before.map((frame) => frame.publicId).filter((publicId) => !kept.has(publicId)));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { CarModule } from './car.module';
 import { CAR_PAGE_CACHE_BYTES, CarService, cachedCarBytes } from './car.service';
+import { PRICE_CUT_RECENT_DAYS } from '@dealership/car-schemas';
 
 const serverUrl = globalThis.__TEST_DATABASE_URL__;
 
@@ -137,6 +138,20 @@ describe('the car page cache (integration, real database)', () => {
     expect((await eventually(() => spins.spin(carId), (spin) => spin.frames.length === 24)).frames).toHaveLength(24);
     await handle.db.delete(carSpinFrames).where(eq(carSpinFrames.carId, carId));
     expect((await eventually(() => spins.spin(carId), (spin) => spin.frames.length === 0)).frames).toEqual([]);
+  });
+
+  it('reads a cached car again once its "Reduced by" is no longer recent, with no write to tell it', async () => {
+    // A cut that turns 60 days old two seconds from now, written where the cache hears it.
+    await handle.db.execute(
+      sql`update cars set price_reduced_at = now() - make_interval(days => ${PRICE_CUT_RECENT_DAYS}) + interval '2 seconds', price_reduced_by = 100000 where id = ${carId}`,
+    );
+    const cut = await eventually(
+      async () => (await service.bySlug(slug)).priceReduction,
+      (reduction) => reduction !== null,
+    );
+    expect(cut).toMatchObject({ amount: 100_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    expect((await service.bySlug(slug)).priceReduction).toBeNull();
   });
 
   it("sees a brand's rename on its cars", async () => {

@@ -16,6 +16,7 @@ import {
   HOME_SHOWCASE_SIZE,
   modelFromName,
   MOST_VIEWED_CARS,
+  PRICE_CUT_RECENT_DAYS,
   RECENTLY_SOLD_DAYS,
   RECENTLY_SOLD_LIMIT,
   RELATED_CARS_LIMIT,
@@ -71,6 +72,14 @@ function checkEngineSize(fuelType: string, engineSize: number): void {
 
 /** A car as the audit log (staff only) records it: the brand by id (its own changes are the brand's record), the whole chassis number. */
 const auditView = ({ chassisNumberEnd: _end, ...car }: CarStaff) => ({ ...car, brand: car.brand?.id ?? null });
+
+/**
+ * Whether a car's "Reduced by" has outlived PRICE_CUT_RECENT_DAYS since it was read: the database
+ * says so at read time, and no write need come along to end it, so a cached car is read again.
+ */
+function cutNoLongerRecent(car: Car, now = Date.now()): boolean {
+  return car.priceReduction !== null && Date.parse(car.priceReduction.on) + PRICE_CUT_RECENT_DAYS * 86_400_000 <= now;
+}
 
 @Injectable()
 export class CarService {
@@ -179,7 +188,7 @@ export class CarService {
     // The generation before the read: a write that lands during it leaves the entry out of date.
     const version = this.changes.version;
     const cached = version === undefined ? undefined : this.bySlugCache.get(slug);
-    if (cached && cached.version === version) return cached.car;
+    if (cached && cached.version === version && !cutNoLongerRecent(cached.car)) return cached.car;
     const car = await this.cars.bySlug(slug);
     if (!car) throw new CarNotFoundError(slug);
     if (version !== undefined) this.bySlugCache.set(slug, { version, car: deepFreeze(car) });
