@@ -46,9 +46,12 @@ export const carInspections = pgTable(
   'car_inspections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    carId: uuid('car_id')
-      .notNull()
-      .references(() => cars.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the car is deleted: the inspection's pictures (a certificate may show the owner's
+     * papers) are then deleted with it by the inspection domain's cleanup, which a cascade would
+     * have left in storage for ever.
+     */
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
     checklistId: uuid('checklist_id')
       .notNull()
       .references(() => inspectionChecklists.id, { onDelete: 'restrict' }),

@@ -5,11 +5,20 @@ import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { cars } from '@dealership/car-data';
+import { MediaService } from '@dealership/media-server';
+import { eq } from 'drizzle-orm';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { InspectionModule } from './inspection.module';
+import { InspectionService } from './inspection.service';
 import { InspectionRouter } from './inspection.router';
 
 describe('inspections (integration, real database)', () => {
   let handle: DatabaseHandle;
+  let mediaDir: string;
   let app: NestFastifyApplication;
   const owner = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const, staffRole: 'owner' as const };
   const sales = { id: '', name: 'Juma', email: 'juma@dealer.test', role: 1 as const, staffRole: 'sales' as const };
@@ -22,12 +31,14 @@ describe('inspections (integration, real database)', () => {
     owner.id = (await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1, staffRole: 'owner' })).id;
     sales.id = (await insertUser(handle.db, { name: 'Juma', email: 'juma@dealer.test', role: 1, staffRole: 'sales' })).id;
     customer.id = (await insertUser(handle.db, { name: 'Amina', email: 'amina@example.com' })).id;
-    app = await createModuleTestApp(handle, [InspectionModule]);
+    mediaDir = await mkdtemp(join(tmpdir(), 'inspection-'));
+    app = await createModuleTestApp(handle, [InspectionModule], { env: { MEDIA_DIR: mediaDir } });
   });
 
   afterAll(async () => {
     await app?.close();
     await handle?.close();
+    await rm(mediaDir, { recursive: true, force: true });
   });
 
   it('keeps the checklist version an inspection was made over; a new version applies to later ones', async () => {
@@ -190,5 +201,38 @@ describe('inspections (integration, real database)', () => {
     });
     expect(await callerFor(owner).record(input)).toMatchObject({ carId: car.id, passed: 150 });
     await expect(callerFor(owner).record({ ...input, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("deletes a deleted car's inspection with its pictures (the certificate among them), but not a file another inspection shows", async () => {
+    const media = app.get(MediaService);
+    const upload = async (background: string) => {
+      const { url, publicId } = await media.upload({ data: await sharp({ create: { width: 48, height: 32, channels: 3, background } }).png().toBuffer(), fileName: 'point.png' });
+      return { url, publicId };
+    };
+    const stored = async () => new Set((await readdir(join(mediaDir, 'documents'))).map((file) => `documents/${file.replace(/\.webp$/, '')}`));
+    const [shared, own, certificate] = [await upload('#113355'), await upload('#335511'), await upload('#551133')];
+    const checklist = await callerFor(sales).checklistInForce({ on: '2026-12-05' });
+    const sold = await insertCar(handle.db, { brandId: null, name: 'Nissan Note Orphaned' });
+    const kept = await insertCar(handle.db, { brandId: null, name: 'Nissan Tiida Sharing' });
+    const base = { checklistId: checklist.id, inspectedOn: '2026-12-05', inspector: 'Juma', odometerKm: 70_000 };
+    await callerFor(sales).record({
+      ...base,
+      carId: sold.id,
+      results: [
+        { point: 0, status: 'attention', note: 'Scratched', photo: shared },
+        { point: 1, status: 'attention', note: 'Worn', photo: own },
+      ],
+      certificate,
+    });
+    await callerFor(sales).record({ ...base, carId: kept.id, results: [{ point: 0, status: 'attention', note: 'Same part', photo: shared }] });
+
+    // The car goes (the catalogue deletes it): its inspection loses the car, then goes with its own pictures.
+    await handle.db.delete(cars).where(eq(cars.id, sold.id));
+    expect(await callerFor(null).report({ carId: sold.id })).toBeNull();
+    expect(await app.get(InspectionService).removeOrphans()).toBe(1);
+    const files = await stored();
+    expect([files.has(own.publicId), files.has(certificate.publicId), files.has(shared.publicId)]).toEqual([false, false, true]);
+    expect(await app.get(InspectionService).removeOrphans()).toBe(0);
+    expect((await callerFor(null).report({ carId: kept.id }))?.attention).toBe(1);
   });
 });

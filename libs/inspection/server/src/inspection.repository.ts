@@ -1,9 +1,9 @@
 import { carRefs } from '@dealership/car-data/published';
 import { carInspections, inspectionChecklists } from '@dealership/inspection-data';
 import type { Checklist, ChecklistCreateFields, Inspection, InspectionCar } from '@dealership/inspection-schemas';
-import { DB, type Database, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
+import { DB, type Database, executeRows, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 
 type ChecklistRow = typeof inspectionChecklists.$inferSelect;
 type InspectionRow = typeof carInspections.$inferSelect;
@@ -13,8 +13,9 @@ function toChecklist(row: ChecklistRow): Checklist {
   return { id: row.id, effectiveFrom: row.effectiveFrom, areas: row.areas, pointCount: row.pointCount, note: row.note, createdAt: row.createdAt.toISOString() };
 }
 
-function toInspection({ createdAt: _created, updatedAt, ...columns }: InspectionRow): Inspection {
-  return { ...columns, updatedAt: updatedAt.toISOString() };
+/** An inspection read by its car (whose id is then never null: only a deleted car's inspection has none). */
+function toInspection({ createdAt: _created, updatedAt, carId, ...columns }: InspectionRow): Inspection {
+  return { ...columns, carId: carId ?? '', updatedAt: updatedAt.toISOString() };
 }
 
 /** The only code that touches the inspection tables. */
@@ -67,7 +68,7 @@ export class InspectionRepository {
   }
 
   /** Records the car's inspection, replacing its earlier one; the one it replaced, if any. */
-  async replace(columns: NewInspectionRow): Promise<{ inspection: Inspection; replaced?: Inspection }> {
+  async replace(columns: NewInspectionRow & { carId: string }): Promise<{ inspection: Inspection; replaced?: Inspection }> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(carInspections).where(eq(carInspections.carId, columns.carId)).for('update').limit(1);
       const [row] = await tx
@@ -93,5 +94,36 @@ export class InspectionRepository {
       .from(carRefs)
       .leftJoin(carInspections, eq(carInspections.carId, carRefs.id))
       .orderBy(asc(carRefs.name), asc(carRefs.id));
+  }
+
+  /** Inspections whose car was deleted (the car id nulled), at most `limit`: their pictures are to go. */
+  async orphans(limit: number): Promise<{ id: string; results: InspectionRow['results']; certificate: InspectionRow['certificate'] }[]> {
+    return this.db
+      .select({ id: carInspections.id, results: carInspections.results, certificate: carInspections.certificate })
+      .from(carInspections)
+      .where(isNull(carInspections.carId))
+      .limit(limit);
+  }
+
+  /** Deletes an orphaned inspection; false when another instance took it first. */
+  async removeOrphan(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(carInspections)
+      .where(and(eq(carInspections.id, id), isNull(carInspections.carId)))
+      .returning({ id: carInspections.id });
+    return rows.length > 0;
+  }
+
+  /** Which of `publicIds` an inspection still shows (a point's photo or a certificate): files are named by content. */
+  async picturesInUse(publicIds: readonly string[]): Promise<Set<string>> {
+    if (publicIds.length === 0) return new Set();
+    const ids = sql.param([...publicIds]);
+    const rows = await executeRows<{ public_id: string }>(
+      this.db,
+      sql`select r.value->'photo'->>'publicId' as public_id from ${carInspections}, jsonb_array_elements(${carInspections.results}) r
+          where r.value->'photo'->>'publicId' = any(${ids}::text[])
+        union select ${carInspections.certificate}->>'publicId' from ${carInspections} where ${carInspections.certificate}->>'publicId' = any(${ids}::text[])`,
+    );
+    return new Set(rows.map((row) => row.public_id));
   }
 }

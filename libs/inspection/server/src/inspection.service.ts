@@ -1,6 +1,7 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
+import { PeriodicJobs } from '@dealership/server-db';
 import type {
   Checklist,
   ChecklistCreateFields,
@@ -11,7 +12,7 @@ import type {
   PointResult,
 } from '@dealership/inspection-schemas';
 import { nairobiDate } from '@dealership/shared-util';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   ChecklistDateTakenError,
   ChecklistNotFoundError,
@@ -27,14 +28,45 @@ function picturesOf(inspection: { results: PointResult[]; certificate?: ImageRef
   return [...inspection.results.flatMap((result) => (result.photo ? [result.photo] : [])), ...(inspection.certificate ? [inspection.certificate] : [])];
 }
 
+/** How often the pictures of deleted cars' inspections are looked for (once across instances). */
+export const ORPHAN_PICTURES_INTERVAL_MS = 60 * 60 * 1000;
+/** Orphaned inspections done per run. */
+const ORPHANS_PER_RUN = 200;
+
 /** The rules of inspections: routers delegate here, the repository queries. Every write is in the activity log. */
 @Injectable()
-export class InspectionService {
+export class InspectionService implements OnModuleInit {
   constructor(
     private readonly inspections: InspectionRepository,
     private readonly media: MediaService,
     private readonly audit: AuditService,
+    private readonly jobs: PeriodicJobs,
   ) {}
+
+  onModuleInit() {
+    this.jobs.every('inspection.orphan-pictures', ORPHAN_PICTURES_INTERVAL_MS, () => this.removeOrphans());
+  }
+
+  /**
+   * A deleted car's inspection (its car id nulled by the database) goes, and its pictures with it:
+   * the points' photos and the certificate, which may show the owner's papers. How many went.
+   */
+  async removeOrphans(): Promise<number> {
+    let removed = 0;
+    for (const orphan of await this.inspections.orphans(ORPHANS_PER_RUN)) {
+      if (!(await this.inspections.removeOrphan(orphan.id))) continue;
+      await this.removePictures(picturesOf(orphan));
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Deletes pictures no inspection, car, brand or spin set shows (files are named by content: another may share one). */
+  private async removePictures(pictures: ImageRef[]): Promise<void> {
+    const publicIds = [...new Set(pictures.map((picture) => picture.publicId))];
+    const inspected = await this.inspections.picturesInUse(publicIds);
+    await this.media.removeUnlessHeld(publicIds.filter((publicId) => !inspected.has(publicId)));
+  }
 
   checklists(): Promise<Checklist[]> {
     return this.inspections.checklists();
@@ -118,11 +150,8 @@ export class InspectionService {
     });
     const kept = picturesOf(inspection);
     await this.media.attach(kept.map((picture) => picture.publicId));
-    // The replaced inspection's pictures the new one does not keep are deleted with it.
-    const keptIds = new Set(kept.map((picture) => picture.publicId));
-    for (const picture of replaced ? picturesOf(replaced) : []) {
-      if (!keptIds.has(picture.publicId)) await this.media.remove(picture.publicId).catch(() => undefined);
-    }
+    // The replaced inspection's pictures the new one does not keep are deleted with it (unless shown elsewhere).
+    if (replaced) await this.removePictures(picturesOf(replaced));
     await this.audit.record({
       actor,
       entity: 'inspection',

@@ -168,6 +168,26 @@ export class MediaService implements OnModuleInit {
     throw new PictureTakenError(`images.${index}`, holder?.owner ?? owner.kind);
   }
 
+  /**
+   * Deletes from storage the images of `publicIds` no car, brand or spin set holds (`picture_holders`):
+   * files are named by their content, so another record may show the same one. A storage failure
+   * is logged, not answered. How many went.
+   */
+  async removeUnlessHeld(publicIds: readonly string[]): Promise<number> {
+    const held = new Set((await this.uploads.holders([...new Set(publicIds)])).map((holder) => holder.publicId));
+    let removed = 0;
+    for (const publicId of new Set(publicIds)) {
+      if (held.has(publicId)) continue;
+      try {
+        await this.storage.remove(publicId);
+        removed++;
+      } catch (error) {
+        this.logger.warn(`Could not delete ${publicId} from storage: ${(error as Error).name}`);
+      }
+    }
+    return removed;
+  }
+
   /** Deletes an image from storage by its public id (gone already is fine). */
   remove(publicId: string): Promise<void> {
     return this.storage.remove(publicId);
