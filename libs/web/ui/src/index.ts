@@ -24,6 +24,7 @@ export { Tag, type TagProps } from './lib/Tag/Tag';
 export { CardActions, CardBody, CardDescription, CardPrice, CardSpecs, CardTitle } from './lib/CardParts/CardParts';
 export { CarStatusBadge, isOrderable, type CarStatusBadgeProps } from './lib/CarStatusBadge/CarStatusBadge';
 export { CarPhoto, CAR_CARD_IMAGE, CAR_CARD_SIZES, type CarPhotoProps } from './lib/CarPhoto/CarPhoto';
+export * from './lib/icons/footer-icons';
 export * from './lib/icons/icons';
 export { PageNav, type PageNavProps } from './lib/PageNav/PageNav';
 export { QueryState, EmptyState, type QueryStateProps, type QueryStateQuery } from './lib/QueryState/QueryState';

@@ -5,7 +5,8 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME, telHref } from '../config/site-config';
 import { useSiteContent } from '../config/site-content';
-import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TikTokIcon, XIcon, YouTubeIcon } from '../icons/icons';
+import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, TikTokIcon, XIcon, YouTubeIcon } from '../icons/footer-icons';
+import { PhoneIcon } from '../icons/icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Footer.module.css';
 
