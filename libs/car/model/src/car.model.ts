@@ -73,6 +73,8 @@ export const CarSchema = z.object({
    * and the latest one's time), told on the car's page as "Reduced by"; null otherwise.
    */
   priceReduction: z.object({ amount: z.number().int().positive(), on: TimestampSchema }).nullable(),
+  /** The car has a 150-point inspection report (the inspection domain's): its card says so. */
+  inspected: z.boolean(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

@@ -165,8 +165,8 @@ function carBatch(db: Database, afterId: string | undefined, limit: number, wher
 }
 
 type CarRow = Awaited<ReturnType<typeof carBatch>>[number];
-// The legacy export has no price cut (`toLegacyCar` leaves it out), so it is not computed for it.
-const toCar = (row: CarRow): Car => ({ ...row, priceReduction: null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+// The legacy export has no price cut or inspection (`toLegacyCar` leaves them out): not computed for it.
+const toCar = (row: CarRow): Car => ({ ...row, priceReduction: null, inspected: false, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 /**
  * The catalogue's version: counts and last changes of cars and brands. Every write moves it: an

@@ -22,7 +22,7 @@ describe('the catalogue filtered to inspected cars (integration, real database)'
     await handle?.close();
   });
 
-  it('lists only the cars with an inspection when asked, every car otherwise', async () => {
+  it('lists only the cars with an inspection when asked, every car otherwise, each saying whether it has one', async () => {
     const inspected = await insertCar(handle.db, { brandId: null, name: 'Toyota Axio Inspected' });
     const plain = await insertCar(handle.db, { brandId: null, name: 'Toyota Axio Plain' });
     const [checklist] = await handle.db.select().from(inspectionChecklists).limit(1);
@@ -40,5 +40,8 @@ describe('the catalogue filtered to inspected cars (integration, real database)'
     const cars = createCallerFactory(app.get(CarRouter).router)({ user: null, ip: '127.0.0.1' });
     expect((await cars.list({ inspected: true })).items.map((car) => car.id)).toEqual([inspected.id]);
     expect((await cars.list({})).items.map((car) => car.id).sort()).toEqual([inspected.id, plain.id].sort());
+    // Each car says whether it has a report (its card's "Inspected" mark), on the list and its page alike.
+    expect(Object.fromEntries((await cars.list({})).items.map((car) => [car.id, car.inspected]))).toEqual({ [inspected.id]: true, [plain.id]: false });
+    expect((await cars.bySlug({ slug: inspected.slug })).inspected).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { type Car, CHASSIS_PUBLIC_CHARACTERS, PRICE_CUT_RECENT_DAYS } from '@dealership/car-schemas';
 import { brandImages, brands } from '@dealership/brand-data';
 import { carImages, cars } from '@dealership/car-data';
+import { carInspectionSummaries } from '@dealership/inspection-data/published';
 import { type Column, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -20,6 +21,9 @@ function isoTimestamp(column: Column): SQL {
  */
 export const priceReduction = sql<Car['priceReduction']>`case when ${cars.priceReducedAt} > now() - make_interval(days => ${sql.raw(String(PRICE_CUT_RECENT_DAYS))})
   then json_build_object('amount', ${cars.priceReducedBy}, 'on', ${isoTimestamp(cars.priceReducedAt)}) end`;
+
+/** Whether the car has an inspection report (the inspection domain's published summaries: one per car, by its unique car id). */
+export const inspected = sql<boolean>`exists (select 1 from ${carInspectionSummaries} i where i.car_id = ${cars.id})`;
 
 /** The public end of the chassis number (the whole number is for staff only: `CarStaffSchema`). */
 export const chassisNumberEnd = sql<string | null>`right(${cars.chassisNumber}, ${sql.raw(String(CHASSIS_PUBLIC_CHARACTERS))})`;
@@ -43,7 +47,7 @@ const carJsonExpression = sql`json_build_object(
   'condition', ${cars.condition}, 'exteriorColour', ${cars.exteriorColour}, 'interiorColour', ${cars.interiorColour},
   'stockNumber', ${cars.stockNumber}, 'bodyType', ${cars.bodyType}, 'featured', ${cars.featured}, 'status', ${cars.status},
   'createdAt', ${isoTimestamp(cars.createdAt)}, 'updatedAt', ${isoTimestamp(cars.updatedAt)},
-  'chassisNumberEnd', ${chassisNumberEnd}, 'priceReduction', ${priceReduction},
+  'chassisNumberEnd', ${chassisNumberEnd}, 'priceReduction', ${priceReduction}, 'inspected', ${inspected},
   'images', ${imagesJson(carImages, sql`${carImages.carId} = ${cars.id}`)},
   'brand', (select json_build_object('id', ${brands.id}, 'name', ${brands.name}, 'slug', ${brands.slug},
     'images', ${imagesJson(brandImages, sql`${brandImages.brandId} = ${brands.id}`)}) from ${brands} where ${brands.id} = ${cars.brandId})

@@ -19,7 +19,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions, recentlyReduced } from './car-filters';
-import { carJson, chassisNumberEnd, priceReduction } from './car-json';
+import { carJson, chassisNumberEnd, inspected, priceReduction } from './car-json';
 
 /**
  * Lists count their matches exactly up to this many, then report the total as capped ("10,000+").
@@ -73,7 +73,7 @@ export function findCars(db: Database, where?: SQL, orderBy?: SQL[]) {
     where,
     orderBy,
     columns: { brandId: false, searchText: false, modelSlug: false, chassisNumber: false, priceReducedAt: false, priceReducedBy: false },
-    extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end'), priceReduction: priceReduction.as('price_reduction') },
+    extras: { chassisNumberEnd: chassisNumberEnd.as('chassis_number_end'), priceReduction: priceReduction.as('price_reduction'), inspected: inspected.as('inspected') },
     with: {
       images: { columns: { url: true, publicId: true }, orderBy: [asc(carImages.position)] },
       brand: {

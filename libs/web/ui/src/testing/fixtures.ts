@@ -58,6 +58,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
     priceReduction: null,
+    inspected: false,
     createdAt: timestamp,
     updatedAt: timestamp,
     ...overrides,

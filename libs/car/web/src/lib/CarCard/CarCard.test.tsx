@@ -30,6 +30,14 @@ describe('CarCard', () => {
     expect(screen.getByText('Electric')).toBeInTheDocument();
   });
 
+  it('marks a car whose 150-point inspection report is on its page, and no other', () => {
+    const { unmount } = renderWithProviders(<CarCard car={makeCar({ inspected: true })} />);
+    expect(screen.getByText('Inspected')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<CarCard car={makeCar({ inspected: false })} />);
+    expect(screen.queryByText('Inspected')).not.toBeInTheDocument();
+  });
+
   it('defaults to 5 safety stars and 5 seats', () => {
     renderWithProviders(<CarCard car={makeCar({ safetyRating: null, seats: null })} />);
     expect(screen.getByRole('img', { name: 'Safety rating: 5 out of 5 stars' })).toBeInTheDocument();

@@ -97,6 +97,10 @@ export function CarCard({ car, priority = false }: CarCardProps) {
           <Tag tone="gray" square>
             {car.seats ?? DEFAULT_SEATS} seats
           </Tag>
+          {/* Its 150-point report is on its page (a car kept in favourites from before may lack the field). */}
+          {car.inspected ? (
+            <Tag square>Inspected</Tag>
+          ) : null}
         </CardSpecs>
 
         <div className={classes.ratingRow}>

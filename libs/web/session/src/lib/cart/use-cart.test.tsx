@@ -39,6 +39,7 @@ function makeCar(overrides: Partial<Car> = {}): Car {
     status: 'Available',
     images: [{ url: '/media/cars/prado.webp', publicId: 'cars/prado' }],
     priceReduction: null,
+    inspected: false,
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
@@ -157,6 +158,7 @@ describe('useCart', () => {
       stockNumber: _stockNumber,
       chassisNumberEnd: _chassisNumberEnd,
       priceReduction: _priceReduction,
+      inspected: _inspected,
       ...converted
     } = makeCar({
       id: legacyPrado._id,
