@@ -21,7 +21,7 @@ export const DEFAULT_FAQ: readonly FaqEntry[] = [
   {
     question: 'How do you inspect your used cars?',
     answer:
-      'Every used car passes our 150-point inspection covering the engine, gearbox, suspension, brakes, electrics, body and interior, and a road test. Foreign-used imports also carry their pre-shipment inspection certificate.',
+      'Our used cars go through a 150-point inspection covering the engine, gearbox, suspension, brakes, electrics, body and interior, and a road test. A car marked Inspected shows its report on its page: the date, the odometer reading, every point that needs attention with its photo, and for a foreign-used import its auction grade and the mileage on its export certificate.',
   },
   {
     question: 'What financing options do you offer?',
