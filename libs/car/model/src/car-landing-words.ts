@@ -85,6 +85,15 @@ export function landingWords(input: CarLandingInput, landing: Pick<CarLanding, '
         label: `${condition} cars`,
       };
     }
+    case 'inspected':
+      return {
+        heading: 'Inspected Cars for Sale in Kenya',
+        one: 'inspected car',
+        many: 'inspected cars',
+        path: landingPath({ page: 'inspected' }),
+        trail: [],
+        label: 'Inspected cars',
+      };
     case 'model': {
       if (!landing?.brand || !landing.model) return undefined;
       const name = `${landing.brand.name} ${landing.model}`;

@@ -9,6 +9,8 @@ export const CarLandingInputSchema = z.discriminatedUnion('page', [
   z.object({ page: z.literal('body'), bodyType: text().max(80, { error: 'bodyType must be at most 80 characters' }) }),
   z.object({ page: z.literal('budget'), budget: text().max(80, { error: 'budget must be at most 80 characters' }) }),
   z.object({ page: z.literal('condition'), condition: text().max(80, { error: 'condition must be at most 80 characters' }) }),
+  // The cars with a 150-point inspection report (issue 44): `/cars/inspected`.
+  z.object({ page: z.literal('inspected') }),
   z.object({
     page: z.literal('model'),
     brand: text().max(80, { error: 'brand must be at most 80 characters' }),

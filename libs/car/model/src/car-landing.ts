@@ -33,8 +33,10 @@ export const budgetOfSlug = (slug: string): number | undefined => BUDGET_BANDS_M
  */
 export function landingListFilters(
   landing: CarLandingInput,
-): { bodyType: BodyType } | { priceMax: number } | { condition: Condition } | { brands: string[]; model: string } | undefined {
+): { bodyType: BodyType } | { priceMax: number } | { condition: Condition } | { inspected: true } | { brands: string[]; model: string } | undefined {
   switch (landing.page) {
+    case 'inspected':
+      return { inspected: true };
     case 'body': {
       const bodyType = bodyTypeOfSlug(landing.bodyType);
       return bodyType && { bodyType };
@@ -53,6 +55,9 @@ export function landingListFilters(
       return LANDING_SLUG.test(landing.brand) && LANDING_SLUG.test(landing.model) ? { brands: [landing.brand], model: landing.model } : undefined;
   }
 }
+
+/** The word of the inspected cars' page in `/cars/{condition}` (no condition is called so). */
+export const INSPECTED_LANDING = 'inspected';
 
 /** What a brand or model slug can look like (`modelSlug`'s output; brand slugs are `slugify`'s, also a-z, 0-9 and hyphens). */
 const LANDING_SLUG = /^[a-z0-9-]+$/;
@@ -74,7 +79,7 @@ export type LandingRouteId = Extract<SiteRouteId, 'carsCondition' | 'carsLanding
  * no model pages: `RESERVED_LANDING_WORDS`).
  */
 export function landingOfRoute(route: SiteRouteId, params: Readonly<Record<string, string | undefined>>): CarLandingInput | undefined {
-  if (route === 'carsCondition') return { page: 'condition', condition: params['condition'] ?? '' };
+  if (route === 'carsCondition') return params['condition'] === INSPECTED_LANDING ? { page: 'inspected' } : { page: 'condition', condition: params['condition'] ?? '' };
   if (route !== 'carsLanding') return undefined;
   const group = params['group'] ?? '';
   const value = params['value'] ?? '';
@@ -88,6 +93,8 @@ export function landingPath(landing: CarLandingInput): string {
   switch (landing.page) {
     case 'condition':
       return sitePath('carsCondition', { condition: landing.condition });
+    case 'inspected':
+      return sitePath('carsCondition', { condition: INSPECTED_LANDING });
     case 'body':
       return sitePath('carsLanding', { group: 'body', value: landing.bodyType });
     case 'budget':

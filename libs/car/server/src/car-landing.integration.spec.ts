@@ -111,6 +111,12 @@ describe('car landing pages (integration, real database)', () => {
       priceMax: null,
       averageMileage: null,
     });
+    // The inspected cars' page (issue 44): none inspected here yet, so it says so and leads on.
+    expect(await caller().landing({ page: 'inspected' })).toMatchObject({
+      count: 0,
+      words: { heading: 'Inspected Cars for Sale in Kenya', path: '/cars/inspected' },
+      intro: 'We have no inspected cars in stock right now.',
+    });
   });
 
   it('answers NOT_FOUND for an unknown combination', async () => {
@@ -135,7 +141,7 @@ describe('car landing pages (integration, real database)', () => {
   });
 
   it('gives a first load of a landing page 200, and 404 for an unknown combination', async () => {
-    for (const url of ['/cars/body/suv', '/cars/body/station-wagon', '/cars/under/1.5-million', '/cars/new/', '/cars/locally-used?page=2', '/cars/toyota/land-cruiser-prado', '/cars/toyota/mark-x'])
+    for (const url of ['/cars/body/suv', '/cars/body/station-wagon', '/cars/under/1.5-million', '/cars/new/', '/cars/locally-used?page=2', '/cars/inspected', '/cars/toyota/land-cruiser-prado', '/cars/toyota/mark-x'])
       expect([url, await site.firstLoadStatus(url)]).toEqual([url, 200]);
     for (const url of ['/cars/body/tank', '/cars/under/4-million', '/cars/under', '/cars/used', '/cars/toyota', '/cars/toyota/corolla', '/cars/nope/note', '/cars/body/shell', '/cars/toyota/%00', '/cars/toyota/vitz/x'])
       expect([url, await site.firstLoadStatus(url)]).toEqual([url, 404]);
@@ -149,8 +155,10 @@ describe('car landing pages (integration, real database)', () => {
     expect(locs).toEqual(
       [...FIXED_LANDING_PATHS, '/cars/nissan/note', '/cars/toyota/harrier', '/cars/toyota/land-cruiser-prado'].sort(),
     );
-    expect(FIXED_LANDING_PATHS).toEqual(expect.arrayContaining(['/cars/body/suv', '/cars/body/station-wagon', '/cars/under/1.5-million', '/cars/new', '/cars/foreign-used', '/cars/locally-used']));
-    expect(FIXED_LANDING_PATHS).toHaveLength(7 + 5 + 3);
+    expect(FIXED_LANDING_PATHS).toEqual(
+      expect.arrayContaining(['/cars/body/suv', '/cars/body/station-wagon', '/cars/under/1.5-million', '/cars/new', '/cars/foreign-used', '/cars/locally-used', '/cars/inspected']),
+    );
+    expect(FIXED_LANDING_PATHS).toHaveLength(7 + 5 + 3 + 1);
     // A model page carries its cars' last change.
     expect(file).toMatch(/\/cars\/nissan\/note<\/loc><lastmod>\d{4}-\d\d-\d\dT/);
   });
@@ -167,7 +175,7 @@ describe('car landing pages (integration, real database)', () => {
       after = batch[batch.length - 1].slug;
     }
     expect(paged).toEqual(all.map((entry) => entry.path));
-    expect(paged).toHaveLength(15 + 3);
+    expect(paged).toHaveLength(16 + 3);
   });
 
   it('keeps the figures per catalogue generation: a silent write is not seen, any change is', async () => {

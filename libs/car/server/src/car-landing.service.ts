@@ -27,11 +27,12 @@ import { CarLandingRepository } from './car-landing.repository';
 /** Landing answers kept in memory: the fixed pages and the models people open (an unknown address is kept too, as null). */
 export const LANDING_CACHE_SIZE = 1000;
 
-/** The landing pages with a fixed address (body, budget, condition), in the sitemap's order of their paths. */
+/** The landing pages with a fixed address (body, budget, condition, inspected), in the sitemap's order of their paths. */
 export const FIXED_LANDING_PATHS: readonly string[] = [
   ...BODY_TYPES.map((t) => landingPath({ page: 'body', bodyType: bodyTypeSlug(t) })),
   ...BUDGET_BANDS_MILLIONS.map((m) => landingPath({ page: 'budget', budget: budgetSlug(m) })),
   ...CONDITIONS.map((c) => landingPath({ page: 'condition', condition: conditionSlug(c) })),
+  landingPath({ page: 'inspected' }),
 ].sort();
 
 const LANDING_PREFIX = `${sitePath('cars')}/`;

@@ -29,6 +29,10 @@ export function landingFixedFilters(input: CarLandingInput): FixedCarFilters | u
         next.condition === condition ? undefined : withQuery(next.condition ? conditionPath(next.condition) : sitePath('cars'), { ...next, condition: null }),
     };
   }
+  if ('inspected' in list) {
+    // Unticking "Inspected" leads to /cars with the buyer's other filters.
+    return { filters: { inspected: true }, input: {}, leaveFor: (next) => (next.inspected ? undefined : withQuery(sitePath('cars'), next)) };
+  }
   if ('priceMax' in list) {
     return { filters: {}, input: { priceMax: list.priceMax }, leaveFor: (next) => (next.price === null ? undefined : withQuery(sitePath('cars'), next)) };
   }
