@@ -6,19 +6,18 @@ import {
   type CarManageFilters,
   type CarPage,
   type CarPriceChange,
-  PRICE_CUT_RECENT_DAYS,
 } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { brandImages, brands } from '@dealership/brand-data';
-import { carImages, carPriceChanges, carQueries, cars, carSpinFrames } from '@dealership/car-data';
+import { carImages, carQueries, cars, carSpinFrames } from '@dealership/car-data';
 import { CatalogueChanges } from './catalogue-changes';
 import { CAR_CATALOGUE, CatalogueRows, type CatalogueWriteResult } from './catalogue-writes';
-import { carHolds } from '@dealership/order-data/published';
-import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
+import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions, recentlyReduced } from './car-filters';
+import { guardCarEdit, priceChangesOf } from './car-price-history';
 import { carJson, chassisNumberEnd, inspected, priceReduction } from './car-json';
 
 /**
@@ -123,25 +122,6 @@ function hasPanelFilter(filters: CarListFilters): boolean {
 /** Whether the filters narrow the catalogue at all (an empty list or text passes every car, as in `carConditions`). */
 function hasFilter({ sort: _sort, page: _page, pageSize: _pageSize, brands, ...others }: CarListFilters): boolean {
   return (brands?.length ?? 0) > 0 || Object.values(others).some((value) => value !== undefined && value !== '');
-}
-
-/**
- * A price change, in the edit's transaction: kept in `car_price_changes`, and the car's latest cut
- * moved. A cut adds to the cuts in a row before it while they are recent (KES 50,000 then 100,000
- * within PRICE_CUT_RECENT_DAYS reads "Reduced by KES 150,000"); a rise ends them.
- */
-async function recordPriceChange(
-  tx: Transaction,
-  carId: string,
-  car: { price: number; reducedAt: Date | null; reducedBy: number | null },
-  price: number,
-  changedBy: string,
-): Promise<void> {
-  const now = new Date();
-  await tx.insert(carPriceChanges).values({ carId, oldPrice: car.price, newPrice: price, changedAt: now, changedBy });
-  const earlierCut = car.reducedAt && now.getTime() - car.reducedAt.getTime() < PRICE_CUT_RECENT_DAYS * 86_400_000 ? (car.reducedBy ?? 0) : 0;
-  const cut = price < car.price ? { priceReducedAt: now, priceReducedBy: earlierCut + car.price - price } : { priceReducedAt: null, priceReducedBy: null };
-  await tx.update(cars).set(cut).where(eq(cars.id, carId));
 }
 
 /** The only code that reads the car tables; it returns contract cars, never raw rows. */
@@ -362,30 +342,12 @@ export class CarRepository {
   update(id: string, columns: Partial<CarColumns>, images?: ImageRef[], changedBy = 'Staff'): Promise<CarWriteResult> {
     const { status, price } = columns;
     if (status === undefined && price === undefined) return this.rows.update(id, columns, images);
-    return this.rows.update(id, columns, images, async (tx) => {
-      const [car] = await tx
-        .select({ status: cars.status, price: cars.price, reducedAt: cars.priceReducedAt, reducedBy: cars.priceReducedBy })
-        .from(cars)
-        .where(eq(cars.id, id))
-        .for('update');
-      if (!car) return undefined;
-      if (status !== undefined && car.status !== status) {
-        const [hold] = await tx.select({ orderId: carHolds.orderId }).from(carHolds).where(eq(carHolds.carId, id)).limit(1);
-        if (hold) return 'held-by-order';
-      }
-      if (price !== undefined && price !== car.price) await recordPriceChange(tx, id, car, price, changedBy);
-      return undefined;
-    });
+    return this.rows.update(id, columns, images, (tx) => guardCarEdit(tx, id, { status, price }, changedBy));
   }
 
   /** Every change of the car's price, the latest first. */
-  async priceHistory(carId: string): Promise<CarPriceChange[]> {
-    const rows = await this.db
-      .select({ oldPrice: carPriceChanges.oldPrice, newPrice: carPriceChanges.newPrice, changedAt: carPriceChanges.changedAt, changedBy: carPriceChanges.changedBy })
-      .from(carPriceChanges)
-      .where(eq(carPriceChanges.carId, carId))
-      .orderBy(desc(carPriceChanges.changedAt), desc(carPriceChanges.id));
-    return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
+  priceHistory(carId: string): Promise<CarPriceChange[]> {
+    return priceChangesOf(this.db, carId);
   }
 
   /** Deletes a car (its pictures' rows go with it); false when there was none. */

@@ -4,7 +4,8 @@ import { AccessGuard } from './access.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { KnownDevices } from './known-device';
-import { AlertSignUpThrottle, EmailLinkThrottle, LeadThrottle, LoginThrottle, OrderThrottle, PhoneCodeThrottle, RegistrationThrottle } from './login-throttle';
+import { AlertSignUpThrottle, LeadThrottle, LoginThrottle, OrderThrottle, RegistrationThrottle } from './login-throttle';
+import { EmailLinkThrottle, PhoneCodeThrottle } from './message-request-throttles';
 
 /**
  * Authentication and access for the whole app: the passport-jwt strategy, sessions and token

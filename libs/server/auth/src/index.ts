@@ -10,7 +10,6 @@ export {
   KNOWN_DEVICE_FAILURES,
   AlertSignUpThrottle,
   EMAIL_LINK_THROTTLE,
-  EmailLinkThrottle,
   LEAD_PHOTO_THROTTLE,
   LEAD_THROTTLE,
   LeadThrottle,
@@ -19,9 +18,9 @@ export {
   ORDER_THROTTLE,
   OrderThrottle,
   PHONE_CODE_THROTTLE,
-  PhoneCodeThrottle,
   REGISTRATION_THROTTLE,
   RegistrationThrottle,
 } from './login-throttle';
+export { EmailLinkThrottle, PhoneCodeThrottle } from './message-request-throttles';
 export { isLoopbackAddress, throttleAddress } from './throttle-address';
 export * from './throttle-store';
