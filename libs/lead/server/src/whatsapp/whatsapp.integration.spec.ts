@@ -218,6 +218,11 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     try {
       expect((await deliver(body)).statusCode).toBe(200);
       await eventually(unclaimed, (ids) => ids.length > before.length);
+      // Restored only once the try has failed: earlier, the first try could still write the lead.
+      await eventually(
+        () => executeRows(handle.db, sql`select last_error from whatsapp_inbound where id = 'wamid.photo-retried'`),
+        (rows) => rows.some((row) => row.last_error != null),
+      );
     } finally {
       await handle.db.execute(sql`alter table outbox_messages_away rename to outbox_messages`);
     }
@@ -231,7 +236,6 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(kept).toHaveLength(1);
     expect(left).toHaveLength(1);
     expect(left).not.toContain(kept[0]);
-
   });
 
   it("claims a photo whose message's lead was written but not the claim, when the message is worked again", async () => {
