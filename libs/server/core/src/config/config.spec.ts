@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_MAX_BYTES: '10' })).toThrow(/MEDIA_MAX_BYTES: must be at least 1024 bytes/);
   });
 
+  it('takes spin frames from videos up to SPIN_VIDEO_MAX_BYTES (100 MB) with the FFMPEG_PATH given, if any', () => {
+    expect(loadConfig({})).toMatchObject({ spinVideoMaxBytes: 104_857_600, ffmpegPath: undefined });
+    expect(loadConfig({ SPIN_VIDEO_MAX_BYTES: '20971520', FFMPEG_PATH: '/usr/bin/ffmpeg' })).toMatchObject({ spinVideoMaxBytes: 20_971_520, ffmpegPath: '/usr/bin/ffmpeg' });
+    expect(() => loadConfig({ SPIN_VIDEO_MAX_BYTES: '100MB' })).toThrow(/SPIN_VIDEO_MAX_BYTES: must be a number of bytes/);
+  });
+
   it('gives the embedded database a 16 MB page cache unless PGLITE_SHARED_BUFFERS_MB says otherwise', () => {
     expect(loadConfig({}).pgliteSharedBuffersMb).toBe(16);
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb).toBe(128);

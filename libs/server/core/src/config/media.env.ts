@@ -16,6 +16,13 @@ export const mediaEnv = {
     .int({ error: 'must be a whole number of bytes' })
     .min(0, { error: 'must be 0 (no check) or more bytes' })
     .default(268_435_456),
+  SPIN_VIDEO_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be at least 1024 bytes' })
+    .max(1_073_741_824, { error: 'must be at most 1073741824 bytes (1 GB)' })
+    .default(104_857_600),
+  FFMPEG_PATH: z.string().trim().min(1, { error: 'must be the path of an ffmpeg program' }).optional(),
   CLOUDINARY_URL: z
     .string()
     .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, { error: 'must look like cloudinary://key:secret@cloud' })
@@ -31,6 +38,10 @@ export interface MediaConfig {
   mediaMaxBytes: number;
   /** Free bytes the media folder's disk must keep: a local upload that would go below is refused with 503 (0: no check). */
   mediaMinFreeBytes: number;
+  /** Largest walk-around video a spin set's frames may be taken from, in bytes (413 beyond). */
+  spinVideoMaxBytes: number;
+  /** The ffmpeg program that takes a video's frames; unset: `ffmpeg` on PATH, then the bundled static build. */
+  ffmpegPath?: string;
   /** `cloudinary://key:secret@cloud`: images stored on Cloudinary instead of `mediaDir`. */
   cloudinaryUrl?: string;
 }
@@ -40,6 +51,8 @@ export function mediaConfig(e: MediaEnv, cwd: string, dataDir: string): MediaCon
     mediaDir: e.MEDIA_DIR ? resolve(cwd, e.MEDIA_DIR) : resolve(dataDir, 'media'),
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     mediaMinFreeBytes: e.MEDIA_MIN_FREE_BYTES,
+    spinVideoMaxBytes: e.SPIN_VIDEO_MAX_BYTES,
+    ffmpegPath: e.FFMPEG_PATH,
     cloudinaryUrl: e.CLOUDINARY_URL,
   };
 }
