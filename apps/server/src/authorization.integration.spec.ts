@@ -102,6 +102,7 @@ const REST_ROWS: RestRow[] = [
   { route: 'GET user/allOrders', access: 'admin' },
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
   { route: 'POST media/upload', access: 'admin', rawBody: uploadBody, okStatus: 201 },
+  { route: 'POST inspection-certificates', access: 'admin', rawBody: uploadBody, okStatus: 201 },
   { route: 'DELETE car/delete-image', access: 'admin', url: () => '/api/car/delete-image?image=documents/never-uploaded-0a1b2c3d4e' },
   { route: 'POST car/create-car', access: 'admin', body: (f) => legacyCar(f), okStatus: 201 },
   { route: 'PUT car/update-car/:id', access: 'admin', url: (f) => `/api/car/update-car/${f.carId}`, body: () => ({ price: '700000' }) },
@@ -312,6 +313,8 @@ const PUBLIC_REST = [
   'POST user/login',
   // A buyer's photo for a trade-in request: rate-limited per address, swept unless a request takes it (libs/media/server).
   'POST media/lead-photo',
+  // A pre-shipment certificate: anyone once an inspection shows it publicly, else staff only, judged by the route (404 to others; libs/inspection/server).
+  'GET inspection-certificates/:id',
   // Daraja's callback: it signs nothing; the unguessable token in the path and the CheckoutRequestID it must name are the check (libs/order/server).
   'POST payments/mpesa/callback/:token',
   // Meta's WhatsApp webhook: the handshake's verify token and the deliveries' app-secret signature are the check; 404 while WhatsApp is off (libs/lead/server).

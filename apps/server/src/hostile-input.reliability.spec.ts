@@ -384,6 +384,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       // A multipart image, no text fields: its hostile files are media-server's upload tests.
       { route: 'POST media/upload', url: '/api/media/upload' },
       { route: 'POST media/lead-photo', url: '/api/media/lead-photo' },
+      { route: 'POST inspection-certificates', url: '/api/inspection-certificates' },
+      { route: 'GET inspection-certificates/:id', url: `/api/inspection-certificates/{${ids.car}}` },
       // A mail app's one-click unsubscribe: the token in the query (its form body says nothing more).
       { route: 'POST alerts/unsubscribe', url: '/api/alerts/unsubscribe', query: { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' } },
       { route: 'POST car/create-car', url: '/api/car/create-car', body: legacyCar },

@@ -1,7 +1,7 @@
 import { cars } from '@dealership/car-data';
 import { timestamps } from '@dealership/server-db/schema';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** An area of a checklist and its points (ChecklistArea of the inspection contract). */
 export interface ChecklistAreaColumn {
@@ -37,6 +37,33 @@ export const inspectionChecklists = pgTable(
   (t) => [uniqueIndex('inspection_checklists_effective_from_key').on(t.effectiveFrom)],
 );
 
+/** PostgreSQL's bytea (Drizzle has no column of its own for it): a Buffer in, a Buffer out (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The pre-shipment inspection certificates (a PDF, or a picture re-encoded without its metadata).
+ * Kept in the database, not the media store: the media store gives every file a public address
+ * (/media or Cloudinary), and a certificate staff keep private (it may show the owner's papers)
+ * must have none; here it is served only through the inspection domain's route, which checks.
+ * It is uploaded before the inspection that takes it is saved: one no inspection names is deleted
+ * by the domain's hourly cleanup after a day.
+ */
+export const inspectionCertificates = pgTable('inspection_certificates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** application/pdf, image/jpeg or image/webp. */
+  contentType: text('content_type').notNull(),
+  /** The name the file was uploaded under (shown to staff and in the download's name). */
+  fileName: text('file_name').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  /** SHA-256 of the bytes, hex: the download's ETag. */
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /**
  * A car's inspection (one per car: a new one replaces it). The counts are kept beside the results
  * (only the points that did not simply pass are listed) for the published summary. An odometer
@@ -65,14 +92,15 @@ export const carInspections = pgTable(
     auctionGrade: text('auction_grade'),
     auctionInteriorGrade: text('auction_interior_grade'),
     exportCertificateKm: integer('export_certificate_km'),
-    /** The pre-shipment inspection certificate (a picture in the media store). */
-    certificate: jsonb('certificate').$type<{ url: string; publicId: string }>(),
+    /** The pre-shipment inspection certificate; its file goes when no inspection names it. */
+    certificateId: uuid('certificate_id').references(() => inspectionCertificates.id, { onDelete: 'set null' }),
     certificatePublic: boolean('certificate_public').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('car_inspections_car_key').on(t.carId),
     index('car_inspections_checklist_idx').on(t.checklistId),
+    index('car_inspections_certificate_idx').on(t.certificateId),
     check('car_inspections_odometer_not_wound_back', sql`${t.exportCertificateKm} is null or ${t.odometerKm} >= ${t.exportCertificateKm}`),
   ],
 );

@@ -119,6 +119,22 @@ const KmSchema = (field: string) =>
     .min(0, { error: `${field} must be 0 or more` })
     .max(INSPECTION_LIMITS.odometerMaxKm, { error: `${field} must be at most ${INSPECTION_LIMITS.odometerMaxKm} km` });
 
+/** What a certificate file may be: a PDF, or a picture (re-encoded without its metadata). */
+export const CERTIFICATE_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/webp'] as const;
+/** The largest certificate file accepted (a scanned PDF of a few pages). */
+export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A pre-shipment inspection certificate's file, and where it is downloaded (the route checks who may). */
+export const CertificateFileSchema = z.object({
+  id: IdSchema,
+  contentType: z.enum(CERTIFICATE_CONTENT_TYPES),
+  fileName: z.string(),
+  byteSize: z.number().int(),
+  /** `/api/inspection-certificates/<id>`: anyone once an inspection shows it publicly, staff always. */
+  url: z.string(),
+});
+export type CertificateFile = z.infer<typeof CertificateFileSchema>;
+
 /**
  * A car's inspection as staff record it (it replaces the car's earlier one). An import's odometer may
  * not read less than its export certificate's mileage (a wound-back odometer): 400 naming `odometerKm`.
@@ -142,8 +158,8 @@ export const InspectionRecordInputSchema = z.object({
   auctionInteriorGrade: GradeSchema('auctionInteriorGrade'),
   /** The mileage on the export (de-registration) certificate. */
   exportCertificateKm: KmSchema('exportCertificateKm').optional(),
-  /** The pre-shipment inspection certificate, as a picture (a scan or photo), and whether buyers see it. */
-  certificate: ImageRefSchema.optional(),
+  /** The pre-shipment inspection certificate (uploaded first: `POST /api/inspection-certificates`), and whether buyers see it. */
+  certificateId: IdSchema.optional(),
   certificatePublic: z.boolean().default(false),
 });
 export type InspectionRecordInput = z.input<typeof InspectionRecordInputSchema>;
@@ -166,7 +182,7 @@ export const InspectionSchema = z.object({
   auctionGrade: z.string().nullable(),
   auctionInteriorGrade: z.string().nullable(),
   exportCertificateKm: z.number().int().nullable(),
-  certificate: ImageRefSchema.nullable(),
+  certificate: CertificateFileSchema.nullable(),
   certificatePublic: z.boolean(),
   updatedAt: TimestampSchema,
 });
@@ -199,7 +215,8 @@ export const InspectionReportSchema = z.object({
   auctionGrade: z.string().nullable(),
   auctionInteriorGrade: z.string().nullable(),
   exportCertificateKm: z.number().int().nullable(),
-  certificate: ImageRefSchema.nullable(),
+  /** Only when staff made it public. */
+  certificate: CertificateFileSchema.nullable(),
 });
 export type InspectionReport = z.infer<typeof InspectionReportSchema>;
 

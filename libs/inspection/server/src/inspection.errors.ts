@@ -47,3 +47,10 @@ export class InspectionResultError extends DomainError {
     super(ErrorCode.BadRequest, `${field}: ${message}`, field);
   }
 }
+
+/** No such certificate, or one the asker may not see (a private one is not admitted to exist). */
+export class CertificateNotFoundError extends DomainError {
+  constructor(field = 'id') {
+    super(ErrorCode.NotFound, 'Certificate not found', field);
+  }
+}

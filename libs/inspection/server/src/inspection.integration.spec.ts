@@ -1,5 +1,5 @@
-import { createModuleTestApp, insertCar, insertUser } from '@dealership/app-schema/testing';
-import { carInspectionSummaries } from '@dealership/inspection-data';
+import { createModuleTestApp, insertCar, insertUser, tokenFor } from '@dealership/app-schema/testing';
+import { carInspectionSummaries, inspectionCertificates } from '@dealership/inspection-data';
 import { mediaUploads } from '@dealership/media-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { InspectionModule } from './inspection.module';
+import { InspectionCertificateService } from './inspection-certificate.service';
 import { InspectionService } from './inspection.service';
 import { InspectionRouter } from './inspection.router';
 
@@ -25,6 +26,19 @@ describe('inspections (integration, real database)', () => {
   const customer = { id: '', name: 'Amina', email: 'amina@example.com', role: 0 as const, staffRole: null };
   const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(InspectionRouter).router)({ user, ip: '127.0.0.1' });
   const picture = (name: string) => ({ url: `/media/documents/${name}.webp`, publicId: `documents/${name}` });
+  /** A minimal PDF, as a scanner writes one. */
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  /** `POST /api/inspection-certificates` as a multipart form with `file`. */
+  const uploadCertificate = async (data: Buffer, fileName: string, token: string) => {
+    const boundary = '----certificate-form';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return app.inject({ method: 'POST', url: '/api/inspection-certificates', payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  };
+  const download = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -132,9 +146,13 @@ describe('inspections (integration, real database)', () => {
     const car = await insertCar(handle.db, { brandId: null, name: 'Mazda CX-5' });
     expect(await callerFor(null).report({ carId: car.id })).toBeNull();
     const checklist = await callerFor(sales).checklistInForce({ on: '2026-11-15' });
-    const certificate = picture('psi-cert-1a2b');
+    const salesToken = await tokenFor(app, sales.id);
+    const uploaded = await uploadCertificate(pdf, 'PSI QISJ 2026.pdf', salesToken);
+    expect(uploaded.statusCode).toBe(201);
+    const certificate = uploaded.json<{ id: string; url: string }>();
+    expect(certificate).toMatchObject({ contentType: 'application/pdf', fileName: 'PSI QISJ 2026.pdf', byteSize: pdf.length, url: `/api/inspection-certificates/${certificate.id}` });
     const pads = picture('pads-3c4d');
-    await handle.db.insert(mediaUploads).values([certificate, pads]);
+    await handle.db.insert(mediaUploads).values([pads]);
     const record = (certificatePublic: boolean) =>
       callerFor(sales).record({
         carId: car.id,
@@ -151,10 +169,14 @@ describe('inspections (integration, real database)', () => {
         auctionGrade: '4.5',
         auctionInteriorGrade: 'B',
         exportCertificateKm: 83_000,
-        certificate,
+        certificateId: certificate.id,
         certificatePublic,
       });
     await record(false);
+    // Private: staff download it, anyone else is told there is no such certificate.
+    expect((await download(certificate.url)).statusCode).toBe(404);
+    const forStaff = await download(certificate.url, salesToken);
+    expect([forStaff.statusCode, forStaff.headers['content-type'], forStaff.headers['cache-control'], forStaff.rawPayload.equals(pdf)]).toEqual([200, 'application/pdf', 'private, no-store', true]);
     // The pictures are attached: the sweep of unattached uploads leaves them alone.
     expect(await handle.db.select().from(mediaUploads)).toEqual([]);
 
@@ -186,7 +208,29 @@ describe('inspections (integration, real database)', () => {
 
     await record(true);
     expect((await callerFor(null).report({ carId: car.id }))?.certificate).toEqual(certificate);
-    expect((await callerFor(sales).cars()).find((row) => row.carId === car.id)).toMatchObject({ inspectedOn: '2026-11-15', attention: 3, failed: 0 });
+    const forBuyers = await download(certificate.url);
+    expect(forBuyers.statusCode).toBe(200);
+    expect(forBuyers.headers).toMatchObject({ 'content-disposition': 'attachment; filename="PSI QISJ 2026.pdf"', 'content-security-policy': 'sandbox', 'cache-control': 'public, max-age=300' });
+    expect(forBuyers.rawPayload.equals(pdf)).toBe(true);
+
+    // A picture is re-encoded without its metadata; neither a PDF nor a picture is refused, naming the field.
+    const scan = await uploadCertificate(await sharp({ create: { width: 60, height: 80, channels: 3, background: '#eee' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'Owner 0712 000 000' } } }).toBuffer(), 'scan.jpg', salesToken);
+    expect(scan.json()).toMatchObject({ contentType: 'image/webp', fileName: 'scan.webp' });
+    const scanFile = await download(scan.json<{ url: string }>().url, salesToken);
+    expect(scanFile.headers['content-disposition']).toBe('inline; filename="scan.webp"');
+    expect(scanFile.rawPayload.includes('Owner 0712')).toBe(false);
+    const text = await uploadCertificate(Buffer.from('<html><script>alert(1)</script></html>'), 'cert.pdf', salesToken);
+    expect([text.statusCode, text.json()]).toEqual([415, expect.objectContaining({ message: expect.stringMatching(/PDF or a JPEG/) })]);
+    expect((await uploadCertificate(pdf, 'x.pdf', await tokenFor(app, customer.id))).statusCode).toBe(403);
+    // The replacement that drops it: the certificate goes, and so does the unused picture after a day.
+    await callerFor(sales).record({ carId: car.id, checklistId: checklist.id, inspectedOn: '2026-11-15', inspector: 'Juma Otieno', odometerKm: 83_400 });
+    expect((await download(certificate.url, salesToken)).statusCode).toBe(404);
+    await app.get(InspectionService).removeOrphans();
+    expect((await download(scan.json<{ url: string }>().url, salesToken)).statusCode).toBe(200);
+    await handle.db.update(inspectionCertificates).set({ uploadedAt: new Date(Date.now() - 25 * 3600_000) });
+    await app.get(InspectionService).removeOrphans();
+    expect((await download(scan.json<{ url: string }>().url, salesToken)).statusCode).toBe(404);
+    expect((await callerFor(sales).cars()).find((row) => row.carId === car.id)).toMatchObject({ inspectedOn: '2026-11-15', attention: 0, failed: 0 });
   });
 
   it('lets staff record and read inspections, and nobody else', async () => {
@@ -203,14 +247,15 @@ describe('inspections (integration, real database)', () => {
     await expect(callerFor(owner).record({ ...input, carId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it("deletes a deleted car's inspection with its pictures (the certificate among them), but not a file another inspection shows", async () => {
+  it("deletes a deleted car's inspection with its pictures and certificate, but not a file another inspection shows", async () => {
     const media = app.get(MediaService);
     const upload = async (background: string) => {
       const { url, publicId } = await media.upload({ data: await sharp({ create: { width: 48, height: 32, channels: 3, background } }).png().toBuffer(), fileName: 'point.png' });
       return { url, publicId };
     };
     const stored = async () => new Set((await readdir(join(mediaDir, 'documents'))).map((file) => `documents/${file.replace(/\.webp$/, '')}`));
-    const [shared, own, certificate] = [await upload('#113355'), await upload('#335511'), await upload('#551133')];
+    const [shared, own] = [await upload('#113355'), await upload('#335511')];
+    const certificate = await app.get(InspectionCertificateService).store({ data: pdf, fileName: 'psi.pdf' });
     const checklist = await callerFor(sales).checklistInForce({ on: '2026-12-05' });
     const sold = await insertCar(handle.db, { brandId: null, name: 'Nissan Note Orphaned' });
     const kept = await insertCar(handle.db, { brandId: null, name: 'Nissan Tiida Sharing' });
@@ -222,7 +267,7 @@ describe('inspections (integration, real database)', () => {
         { point: 0, status: 'attention', note: 'Scratched', photo: shared },
         { point: 1, status: 'attention', note: 'Worn', photo: own },
       ],
-      certificate,
+      certificateId: certificate.id,
     });
     await callerFor(sales).record({ ...base, carId: kept.id, results: [{ point: 0, status: 'attention', note: 'Same part', photo: shared }] });
 
@@ -231,7 +276,8 @@ describe('inspections (integration, real database)', () => {
     expect(await callerFor(null).report({ carId: sold.id })).toBeNull();
     expect(await app.get(InspectionService).removeOrphans()).toBe(1);
     const files = await stored();
-    expect([files.has(own.publicId), files.has(certificate.publicId), files.has(shared.publicId)]).toEqual([false, false, true]);
+    expect([files.has(own.publicId), files.has(shared.publicId)]).toEqual([false, true]);
+    expect(await handle.db.select({ id: inspectionCertificates.id }).from(inspectionCertificates).where(eq(inspectionCertificates.id, certificate.id))).toEqual([]);
     expect(await app.get(InspectionService).removeOrphans()).toBe(0);
     expect((await callerFor(null).report({ carId: kept.id }))?.attention).toBe(1);
   });

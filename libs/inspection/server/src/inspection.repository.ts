@@ -13,8 +13,11 @@ function toChecklist(row: ChecklistRow): Checklist {
   return { id: row.id, effectiveFrom: row.effectiveFrom, areas: row.areas, pointCount: row.pointCount, note: row.note, createdAt: row.createdAt.toISOString() };
 }
 
+/** An inspection as stored: its certificate by id (the service describes it). */
+export type StoredInspection = Omit<Inspection, 'certificate'> & { certificateId: string | null };
+
 /** An inspection read by its car (whose id is then never null: only a deleted car's inspection has none). */
-function toInspection({ createdAt: _created, updatedAt, carId, ...columns }: InspectionRow): Inspection {
+function toInspection({ createdAt: _created, updatedAt, carId, ...columns }: InspectionRow): StoredInspection {
   return { ...columns, carId: carId ?? '', updatedAt: updatedAt.toISOString() };
 }
 
@@ -62,13 +65,13 @@ export class InspectionRepository {
     return !!row;
   }
 
-  async byCar(carId: string): Promise<Inspection | undefined> {
+  async byCar(carId: string): Promise<StoredInspection | undefined> {
     const [row] = await this.db.select().from(carInspections).where(eq(carInspections.carId, carId)).limit(1);
     return row && toInspection(row);
   }
 
   /** Records the car's inspection, replacing its earlier one; the one it replaced, if any. */
-  async replace(columns: NewInspectionRow & { carId: string }): Promise<{ inspection: Inspection; replaced?: Inspection }> {
+  async replace(columns: NewInspectionRow & { carId: string }): Promise<{ inspection: StoredInspection; replaced?: StoredInspection }> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(carInspections).where(eq(carInspections.carId, columns.carId)).for('update').limit(1);
       const [row] = await tx
@@ -97,9 +100,9 @@ export class InspectionRepository {
   }
 
   /** Inspections whose car was deleted (the car id nulled), at most `limit`: their pictures are to go. */
-  async orphans(limit: number): Promise<{ id: string; results: InspectionRow['results']; certificate: InspectionRow['certificate'] }[]> {
+  async orphans(limit: number): Promise<{ id: string; results: InspectionRow['results']; certificateId: string | null }[]> {
     return this.db
-      .select({ id: carInspections.id, results: carInspections.results, certificate: carInspections.certificate })
+      .select({ id: carInspections.id, results: carInspections.results, certificateId: carInspections.certificateId })
       .from(carInspections)
       .where(isNull(carInspections.carId))
       .limit(limit);
@@ -114,15 +117,14 @@ export class InspectionRepository {
     return rows.length > 0;
   }
 
-  /** Which of `publicIds` an inspection still shows (a point's photo or a certificate): files are named by content. */
+  /** Which of `publicIds` an inspection still shows (a point's photo): files are named by content. */
   async picturesInUse(publicIds: readonly string[]): Promise<Set<string>> {
     if (publicIds.length === 0) return new Set();
     const ids = sql.param([...publicIds]);
     const rows = await executeRows<{ public_id: string }>(
       this.db,
       sql`select r.value->'photo'->>'publicId' as public_id from ${carInspections}, jsonb_array_elements(${carInspections.results}) r
-          where r.value->'photo'->>'publicId' = any(${ids}::text[])
-        union select ${carInspections.certificate}->>'publicId' from ${carInspections} where ${carInspections.certificate}->>'publicId' = any(${ids}::text[])`,
+          where r.value->'photo'->>'publicId' = any(${ids}::text[])`,
     );
     return new Set(rows.map((row) => row.public_id));
   }

@@ -19,13 +19,15 @@ import {
   ChecklistNotInForceError,
   InspectionCarNotFoundError,
   InspectionResultError,
+  CertificateNotFoundError,
   OdometerBelowCertificateError,
 } from './inspection.errors';
-import { InspectionRepository } from './inspection.repository';
+import { InspectionCertificateService } from './inspection-certificate.service';
+import { InspectionRepository, type StoredInspection } from './inspection.repository';
 
-/** The pictures an inspection holds: its points' photos and its certificate. */
-function picturesOf(inspection: { results: PointResult[]; certificate?: ImageRef | null }): ImageRef[] {
-  return [...inspection.results.flatMap((result) => (result.photo ? [result.photo] : [])), ...(inspection.certificate ? [inspection.certificate] : [])];
+/** The pictures an inspection holds: its points' photos (its certificate is kept apart: InspectionCertificateService). */
+function picturesOf(inspection: { results: PointResult[] }): ImageRef[] {
+  return inspection.results.flatMap((result) => (result.photo ? [result.photo] : []));
 }
 
 /** How often the pictures of deleted cars' inspections are looked for (once across instances). */
@@ -41,6 +43,7 @@ export class InspectionService implements OnModuleInit {
     private readonly media: MediaService,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
+    private readonly certificates: InspectionCertificateService,
   ) {}
 
   onModuleInit() {
@@ -49,15 +52,18 @@ export class InspectionService implements OnModuleInit {
 
   /**
    * A deleted car's inspection (its car id nulled by the database) goes, and its pictures with it:
-   * the points' photos and the certificate, which may show the owner's papers. How many went.
+   * the points' photos and the certificate, which may show the owner's papers; so do certificates
+   * uploaded a day ago that no inspection took. How many inspections went.
    */
   async removeOrphans(): Promise<number> {
     let removed = 0;
     for (const orphan of await this.inspections.orphans(ORPHANS_PER_RUN)) {
       if (!(await this.inspections.removeOrphan(orphan.id))) continue;
       await this.removePictures(picturesOf(orphan));
+      if (orphan.certificateId) await this.certificates.removeUnused(new Date(), [orphan.certificateId]);
       removed++;
     }
+    await this.certificates.removeUnused();
     return removed;
   }
 
@@ -96,7 +102,8 @@ export class InspectionService implements OnModuleInit {
   }
 
   async byCar(carId: string): Promise<Inspection | null> {
-    return (await this.inspections.byCar(carId)) ?? null;
+    const found = await this.inspections.byCar(carId);
+    return found ? this.withCertificate(found) : null;
   }
 
   cars(): Promise<InspectionCar[]> {
@@ -126,7 +133,8 @@ export class InspectionService implements OnModuleInit {
       seen.add(result.point);
       if (result.photo && !this.media.isOwnImage(result.photo)) throw new InspectionResultError(`results.${index}.photo`, 'upload the photo first');
     }
-    if (input.certificate && !this.media.isOwnImage(input.certificate)) throw new InspectionResultError('certificate', 'upload the certificate first');
+    const certificate = input.certificateId ? (await this.certificates.describe([input.certificateId])).get(input.certificateId) : undefined;
+    if (input.certificateId && !certificate) throw new CertificateNotFoundError('certificateId');
 
     // Only what differs from a plain pass is kept; the counts sit beside it for the published summary.
     const results = input.results.filter((result) => result.status !== 'pass' || result.note || result.photo).sort((a, b) => a.point - b.point);
@@ -145,13 +153,14 @@ export class InspectionService implements OnModuleInit {
       auctionGrade: input.auctionGrade ?? null,
       auctionInteriorGrade: input.auctionInteriorGrade ?? null,
       exportCertificateKm: input.exportCertificateKm ?? null,
-      certificate: input.certificate ?? null,
+      certificateId: input.certificateId ?? null,
       certificatePublic: input.certificatePublic,
     });
     const kept = picturesOf(inspection);
     await this.media.attach(kept.map((picture) => picture.publicId));
     // The replaced inspection's pictures the new one does not keep are deleted with it (unless shown elsewhere).
     if (replaced) await this.removePictures(picturesOf(replaced));
+    if (replaced?.certificateId && replaced.certificateId !== inspection.certificateId) await this.certificates.removeUnused(new Date(), [replaced.certificateId]);
     await this.audit.record({
       actor,
       entity: 'inspection',
@@ -161,7 +170,7 @@ export class InspectionService implements OnModuleInit {
       before: replaced,
       after: inspection,
     });
-    return inspection;
+    return this.withCertificate(inspection);
   }
 
   /** What buyers read on the car page; null when the car has no inspection. The certificate only when public. */
@@ -193,7 +202,13 @@ export class InspectionService implements OnModuleInit {
       auctionGrade: inspection.auctionGrade,
       auctionInteriorGrade: inspection.auctionInteriorGrade,
       exportCertificateKm: inspection.exportCertificateKm,
-      certificate: inspection.certificatePublic ? inspection.certificate : null,
+      certificate: inspection.certificatePublic && inspection.certificateId ? ((await this.certificates.describe([inspection.certificateId])).get(inspection.certificateId) ?? null) : null,
     };
+  }
+
+  /** An inspection as staff read it: with its certificate's description. */
+  private async withCertificate({ certificateId, ...inspection }: StoredInspection): Promise<Inspection> {
+    const certificate = certificateId ? ((await this.certificates.describe([certificateId])).get(certificateId) ?? null) : null;
+    return { ...inspection, certificate };
   }
 }

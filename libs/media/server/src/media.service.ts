@@ -1,10 +1,10 @@
 import { type ImageRef, type MediaFolder, MEDIA_URL_PREFIX } from '@dealership/media-schemas';
-import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, megabytes } from '@dealership/server-core';
 import { randomBytes } from 'node:crypto';
 import { PeriodicJobs } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { cloudinaryDeliveryPrefix, parseCloudinaryUrl } from './cloudinary-media-storage';
-import { encodeUpload, UPLOAD_MAX_PIXELS, UploadDecodeError } from './image-encoder';
+import { encodeUpload, type EncodedUpload, UPLOAD_MAX_PIXELS, UploadDecodeError } from './image-encoder';
 import { containsMarkup, sniffImageFormat } from './image-sniffer';
 import { MEDIA_STORAGE, type MediaStorage } from './media-storage';
 import { MediaUploadRepository } from './media-upload.repository';
@@ -32,7 +32,8 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 export const LEAD_PHOTO_MAX_BYTES = 5 * 1_048_576;
 export const LEAD_PHOTO_MAX_PIXELS = 12_000_000;
 
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+/** Kept here for the media domain's own imports; the one definition is the HTTP helpers'. */
+export { megabytes } from '@dealership/server-core';
 
 @Injectable()
 export class MediaService implements OnModuleInit {
@@ -78,17 +79,7 @@ export class MediaService implements OnModuleInit {
   async upload(file: { data: Buffer; fileName?: string }, folder: Extract<MediaFolder, 'documents' | 'leads'> = 'documents'): Promise<UploadedImage> {
     const { maxBytes, maxPixels } = this.uploadLimits(folder);
     if (file.data.length > maxBytes) throw new ImageTooLargeError(`The image is larger than ${megabytes(maxBytes)}`);
-    if (!sniffImageFormat(file.data)) throw new UnsupportedImageError();
-    if (containsMarkup(file.data)) throw new UnsupportedImageError('The image contains markup or script and was refused');
-    let encoded;
-    try {
-      encoded = await encodeUpload(file.data, maxPixels);
-    } catch (error) {
-      if (error instanceof UploadDecodeError && error.reason === 'too-many-pixels') {
-        throw new ImageTooLargeError(`The image has too many pixels (at most ${maxPixels / 1_000_000} megapixels)`);
-      }
-      throw new UnreadableImageError();
-    }
+    const encoded = await this.reencode(file.data, maxPixels);
     // Each upload gets a name of its own (the storage adds a content hash): the same photo uploaded
     // twice is two images, so removing one, or sweeping an unattached one, never takes the file
     // another car or brand shows.
@@ -102,6 +93,24 @@ export class MediaService implements OnModuleInit {
       throw error;
     }
     return { ...ref, width: encoded.width, height: encoded.height };
+  }
+
+  /**
+   * An uploaded picture checked and re-encoded as every upload is (recognised by its bytes, no
+   * markup, decoded under the pixel limit, upright, without metadata, WebP), not stored: for a
+   * domain that keeps a picture where the store would give it a public address (a private certificate).
+   */
+  async reencode(data: Buffer, maxPixels = UPLOAD_MAX_PIXELS): Promise<EncodedUpload> {
+    if (!sniffImageFormat(data)) throw new UnsupportedImageError();
+    if (containsMarkup(data)) throw new UnsupportedImageError('The image contains markup or script and was refused');
+    try {
+      return await encodeUpload(data, maxPixels);
+    } catch (error) {
+      if (error instanceof UploadDecodeError && error.reason === 'too-many-pixels') {
+        throw new ImageTooLargeError(`The image has too many pixels (at most ${maxPixels / 1_000_000} megapixels)`);
+      }
+      throw new UnreadableImageError();
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ export {
 export { DatabaseUnavailableError, mapDatabaseError } from './http/database-errors';
 export * from './http/legacy-exception.filter';
 export * from './http/zod-validation';
+export { megabytes, readMultipartFile } from './http/multipart-file';
 export { createLogger, PinoNestLogger } from './logging/logger';
 export { safeError, type SafeErrorLog } from './logging/safe-error';
 export * from './config/secrets';

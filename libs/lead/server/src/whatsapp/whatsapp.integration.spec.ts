@@ -220,7 +220,7 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
       await eventually(unclaimed, (ids) => ids.length > before.length);
       // Restored only once the try has failed: earlier, the first try could still write the lead.
       await eventually(
-        () => executeRows(handle.db, sql`select last_error from whatsapp_inbound where id = 'wamid.photo-retried'`),
+        () => executeRows<{ last_error: string | null }>(handle.db, sql`select last_error from whatsapp_inbound where id = 'wamid.photo-retried'`),
         (rows) => rows.some((row) => row.last_error != null),
       );
     } finally {

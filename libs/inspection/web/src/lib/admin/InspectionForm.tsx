@@ -1,6 +1,6 @@
 import type { ImageRef } from '@dealership/media-schemas';
 import { uploadImage, PICKABLE_IMAGE_TYPES } from '@dealership/media-web';
-import type { PointStatus } from '@dealership/inspection-schemas';
+import type { CertificateFile, PointStatus } from '@dealership/inspection-schemas';
 import { describeApiError, useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, notifySuccess } from '@dealership/web-ui';
@@ -21,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { CERTIFICATE_PICKABLE_TYPES, openCertificate, uploadCertificate } from './certificate-file';
 
 interface PointEntry {
   status: PointStatus;
@@ -68,12 +69,24 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
   const [inspectedOn, setInspectedOn] = useState(today());
   const checklist = trpc.inspection.checklistInForce.useQuery({ on: inspectedOn }, { enabled: /^\d{4}-\d\d-\d\d$/.test(inspectedOn) });
   const record = trpc.inspection.record.useMutation();
+  const addCertificate = async (file: File | null) => {
+    if (!file) return;
+    setCertificateBusy(true);
+    try {
+      setCertificate(await uploadCertificate(file, session?.token ?? null));
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : 'The certificate could not be uploaded');
+    } finally {
+      setCertificateBusy(false);
+    }
+  };
   const [inspector, setInspector] = useState(session?.user.name ?? '');
   const [odometerKm, setOdometerKm] = useState<number | string>('');
   const [auctionGrade, setAuctionGrade] = useState('');
   const [auctionInteriorGrade, setAuctionInteriorGrade] = useState('');
   const [exportCertificateKm, setExportCertificateKm] = useState<number | string>('');
-  const [certificate, setCertificate] = useState<ImageRef | undefined>();
+  const [certificate, setCertificate] = useState<CertificateFile | undefined>();
+  const [certificateBusy, setCertificateBusy] = useState(false);
   const [certificatePublic, setCertificatePublic] = useState(false);
   const [points, setPoints] = useState<Record<number, PointEntry>>({});
   const { upload, busy } = useUpload();
@@ -113,7 +126,7 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
         auctionGrade,
         auctionInteriorGrade,
         exportCertificateKm: exportCertificateKm === '' ? undefined : Number(exportCertificateKm),
-        certificate,
+        certificateId: certificate?.id,
         certificatePublic,
       });
     } catch (error) {
@@ -157,16 +170,16 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
         <NumberInput label="Export certificate mileage (km)" value={exportCertificateKm} onChange={setExportCertificateKm} min={0} thousandSeparator="," />
       </SimpleGrid>
       <Group align="center">
-        <FileButton accept={PICKABLE_IMAGE_TYPES.join(',')} onChange={(file) => void upload(file).then((picture) => picture && setCertificate(picture))}>
+        <FileButton accept={CERTIFICATE_PICKABLE_TYPES} onChange={(file) => void addCertificate(file)}>
           {(props) => (
-            <Button variant="light" loading={busy} {...props}>
+            <Button variant="light" loading={certificateBusy} {...props}>
               {certificate ? 'Replace the certificate' : 'Add the pre-shipment certificate'}
             </Button>
           )}
         </FileButton>
         {certificate ? (
-          <Anchor href={certificate.url} target="_blank" size="sm">
-            View
+          <Anchor component="button" type="button" size="sm" onClick={() => void openCertificate(certificate, session?.token ?? null).catch((error: Error) => notifyError(error.message))}>
+            View {certificate.contentType === 'application/pdf' ? '(PDF)' : ''}
           </Anchor>
         ) : null}
         <Switch label="Buyers may see the certificate" checked={certificatePublic} onChange={(event) => setCertificatePublic(event.currentTarget.checked)} />

@@ -38,4 +38,11 @@ describe('InspectionReport', () => {
     expect([...section.querySelectorAll('details > summary')].map((summary) => summary.textContent)).toEqual(['Engine1 of 1 passed', 'Brakes1 of 2 passed']);
     expect(within(section).queryByText('View the certificate')).toBeNull();
   });
+
+  it('offers a public PDF certificate as a download, with its size', () => {
+    const certificate = { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', contentType: 'application/pdf' as const, fileName: 'PSI.pdf', byteSize: 12_300, url: '/api/inspection-certificates/0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' };
+    renderWithProviders(<InspectionReport report={{ ...report, certificate }} />);
+    const link = screen.getByRole('link', { name: 'Download the certificate (PDF, 12 KB)' });
+    expect([link.getAttribute('href'), link.getAttribute('download')]).toEqual([certificate.url, 'PSI.pdf']);
+  });
 });

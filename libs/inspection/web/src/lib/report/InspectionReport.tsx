@@ -38,9 +38,15 @@ export function InspectionReport({ report }: { report: Report }) {
             <div>
               <dt>Pre-shipment inspection</dt>
               <dd>
-                <a href={report.certificate.url} target="_blank" rel="noopener noreferrer">
-                  View the certificate
-                </a>
+                {report.certificate.contentType === 'application/pdf' ? (
+                  <a href={report.certificate.url} download={report.certificate.fileName}>
+                    Download the certificate (PDF, {Math.max(1, Math.round(report.certificate.byteSize / 1024))} KB)
+                  </a>
+                ) : (
+                  <a href={report.certificate.url} target="_blank" rel="noopener noreferrer">
+                    View the certificate
+                  </a>
+                )}
               </dd>
             </div>
           ) : null}
