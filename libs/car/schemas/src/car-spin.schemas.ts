@@ -7,6 +7,8 @@ import { z } from 'zod';
 /** Frames in a spin set: fewer turn in jumps, more only weigh on the buyer's data. */
 export const SPIN_MIN_FRAMES = 24;
 export const SPIN_MAX_FRAMES = 72;
+/** Frames taken from a walk-around video (`POST /api/media/spin-video`) unless staff ask for another number. */
+export const SPIN_VIDEO_FRAMES = 36;
 
 /** The car whose spin set is read or cleared. */
 export const CarSpinInputSchema = z.object({ carId: IdSchema });

@@ -51,3 +51,34 @@ export class MediaDiskFullError extends DomainError {
     super(ErrorCode.Unavailable, 'Uploads are paused for lack of disk space; please try again later', 'file');
   }
 }
+
+/** The bytes are not an MP4/MOV (ISO BMFF) or WebM/Matroska video, whatever the name said. */
+export class UnsupportedVideoError extends DomainError {
+  constructor() {
+    super(ErrorCode.UnsupportedMediaType, 'file must be an MP4, MOV or WebM video', 'file');
+  }
+}
+
+/** A video ffmpeg cannot read, that has no picture in it, that runs too long, or that took too long to read. */
+export class UnusableVideoError extends DomainError {
+  constructor(message: string) {
+    super(ErrorCode.BadRequest, message, 'file');
+  }
+}
+
+/** The video is over `SPIN_VIDEO_MAX_BYTES`. */
+export class VideoTooLargeError extends DomainError {
+  constructor(maxBytes: string) {
+    super(ErrorCode.PayloadTooLarge, `file: the video is larger than ${maxBytes}`, 'file');
+  }
+}
+
+/** Why a video cannot be used on a server without ffmpeg (also what the status route tells the back office). */
+export const FFMPEG_MISSING_MESSAGE = 'Taking frames from a video needs ffmpeg on the server: set FFMPEG_PATH or install ffmpeg';
+
+/** No ffmpeg program could be run: frames cannot be taken from a video on this server. */
+export class FfmpegMissingError extends DomainError {
+  constructor() {
+    super(ErrorCode.Unavailable, FFMPEG_MISSING_MESSAGE, 'file');
+  }
+}

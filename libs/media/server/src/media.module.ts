@@ -9,6 +9,8 @@ import { MediaCspSources } from './media.csp-sources';
 import { MediaController } from './media.controller';
 import { MediaRoutes } from './media.routes';
 import { MediaService } from './media.service';
+import { SpinVideoController } from './spin-video.controller';
+import { SpinVideoService } from './spin-video.service';
 
 /** Cloudinary when `CLOUDINARY_URL` is set (generated pictures stay local), else files under `MEDIA_DIR`. */
 export function createMediaStorage(config: AppConfig): MediaStorage {
@@ -25,8 +27,9 @@ export function createMediaStorage(config: AppConfig): MediaStorage {
     MediaService,
     MediaRoutes,
     MediaCspSources,
+    SpinVideoService,
   ],
-  controllers: [MediaController],
+  controllers: [MediaController, SpinVideoController],
   exports: [MediaService, MEDIA_STORAGE],
 })
 export class MediaModule {}

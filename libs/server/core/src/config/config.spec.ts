@@ -25,7 +25,10 @@ describe('loadConfig', () => {
 
   it('takes spin frames from videos up to SPIN_VIDEO_MAX_BYTES (100 MB) with the FFMPEG_PATH given, if any', () => {
     expect(loadConfig({})).toMatchObject({ spinVideoMaxBytes: 104_857_600, ffmpegPath: undefined });
-    expect(loadConfig({ SPIN_VIDEO_MAX_BYTES: '20971520', FFMPEG_PATH: '/usr/bin/ffmpeg' })).toMatchObject({ spinVideoMaxBytes: 20_971_520, ffmpegPath: '/usr/bin/ffmpeg' });
+    expect(loadConfig({ SPIN_VIDEO_MAX_BYTES: '20971520', FFMPEG_PATH: '/usr/bin/ffmpeg' })).toMatchObject({
+      spinVideoMaxBytes: 20_971_520,
+      ffmpegPath: '/usr/bin/ffmpeg',
+    });
     expect(() => loadConfig({ SPIN_VIDEO_MAX_BYTES: '100MB' })).toThrow(/SPIN_VIDEO_MAX_BYTES: must be a number of bytes/);
   });
 
