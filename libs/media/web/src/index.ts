@@ -20,6 +20,7 @@ export {
   type UploadItem,
 } from './lib/use-image-uploads';
 export { usePendingRemovals, type PendingRemovals } from './lib/use-pending-removals';
+export { fetchSpinVideoStatus, uploadSpinVideo, PICKABLE_VIDEO_TYPES, SPIN_VIDEO_URL } from './lib/spin-video';
 export {
   ImageUploader,
   FailedUploadsWarning,

@@ -51,8 +51,29 @@ export const uploadImage: UploadImage = (file, options) => uploadTo(MEDIA_UPLOAD
 /** A buyer's photo for a request (a trade-in's pictures): no account needed. */
 export const uploadLeadPhoto: UploadImage = (file, options) => uploadTo(LEAD_PHOTO_UPLOAD_URL, file, { ...options, token: null });
 
-function uploadTo(endpoint: string, file: Blob, { token, fileName, onProgress, signal }: UploadOptions): Promise<UploadedImage> {
-  return new Promise<UploadedImage>((resolve, reject) => {
+function uploadTo(endpoint: string, file: Blob, options: UploadOptions): Promise<UploadedImage> {
+  return postFile(endpoint, file, options, (body) => {
+    // The admin upload answers in the legacy shape (`public_id`), the buyers' one in ours (`publicId`).
+    const result = body as { url?: unknown; public_id?: unknown; publicId?: unknown; width?: unknown; height?: unknown } | null;
+    const publicId = result?.publicId ?? result?.public_id;
+    if (!result || typeof result.url !== 'string' || typeof publicId !== 'string') return undefined;
+    return { url: result.url, publicId, width: Number(result.width) || 0, height: Number(result.height) || 0 };
+  });
+}
+
+/**
+ * Posts one file as the multipart field `file` with XMLHttpRequest (upload progress) and resolves
+ * with what `read` makes of a 200/201 answer; anything else rejects with an `UploadError` carrying
+ * the server's message (`failure` when it gave none).
+ */
+export function postFile<T>(
+  endpoint: string,
+  file: Blob,
+  { token, fileName, onProgress, signal }: UploadOptions,
+  read: (body: unknown) => T | undefined,
+  failure = 'Error uploading image',
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', endpoint);
     request.responseType = 'json';
@@ -63,17 +84,15 @@ function uploadTo(endpoint: string, file: Blob, { token, fileName, onProgress, s
     request.onload = () => {
       const body: unknown = request.response;
       const ok = request.status === 201 || request.status === 200;
-      // The admin upload answers in the legacy shape (`public_id`), the buyers' one in ours (`publicId`).
-      const result = body as { url?: unknown; public_id?: unknown; publicId?: unknown; width?: unknown; height?: unknown } | null;
-      const publicId = result?.publicId ?? result?.public_id;
-      if (ok && result && typeof result.url === 'string' && typeof publicId === 'string') {
+      const result = ok ? read(body) : undefined;
+      if (result !== undefined) {
         onProgress?.(1);
-        resolve({ url: result.url, publicId, width: Number(result.width) || 0, height: Number(result.height) || 0 });
+        resolve(result);
       } else {
-        reject(new UploadError(messageOf(body, 'Error uploading image'), request.status));
+        reject(new UploadError(messageOf(body, failure), request.status));
       }
     };
-    request.onerror = () => reject(new UploadError('Error uploading image', 0));
+    request.onerror = () => reject(new UploadError(failure, 0));
     request.onabort = () => reject(new UploadError('The upload was cancelled', 0));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     const form = new FormData();
