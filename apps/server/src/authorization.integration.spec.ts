@@ -13,14 +13,17 @@ import { createTestDatabase } from '@dealership/server-db/testing';
 import { settings } from '@dealership/setting-data';
 import { testimonials } from '@dealership/testimonial-data';
 import { users } from '@dealership/user-data';
+import { locateFfmpeg } from '@dealership/media-server';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createApp } from './create-app';
 import { declaredProcedures, declaredRestRoutes, urlOfRoute } from './testing/declared-routes';
@@ -103,6 +106,9 @@ const REST_ROWS: RestRow[] = [
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
   { route: 'POST media/upload', access: 'admin', rawBody: uploadBody, okStatus: 201 },
   { route: 'POST inspection-certificates', access: 'admin', rawBody: uploadBody, okStatus: 201 },
+  // A car's 360-degree frames from a walk-around video (libs/media/server): ffmpeg takes 24 from a second of test pattern.
+  { route: 'POST media/spin-video', access: 'admin', url: () => '/api/media/spin-video?frames=24', rawBody: spinVideoBody, okStatus: 201 },
+  { route: 'GET media/spin-video', access: 'admin' },
   { route: 'DELETE car/delete-image', access: 'admin', url: () => '/api/car/delete-image?image=documents/never-uploaded-0a1b2c3d4e' },
   { route: 'POST car/create-car', access: 'admin', body: (f) => legacyCar(f), okStatus: 201 },
   { route: 'PUT car/update-car/:id', access: 'admin', url: (f) => `/api/car/update-car/${f.carId}`, body: () => ({ price: '700000' }) },
@@ -389,6 +395,29 @@ async function uploadBody() {
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.png"\r\nContent-Type: image/png\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+let spinVideo: Promise<Buffer> | undefined;
+/** A one-file multipart upload of a second of ffmpeg's test pattern (30 pictures), made once with the ffmpeg the server finds. */
+async function spinVideoBody() {
+  spinVideo ??= (async () => {
+    const ffmpeg = await locateFfmpeg(undefined);
+    if (!ffmpeg) throw new Error('no ffmpeg: npm ci installs the bundled one');
+    const folder = mkdtempSync(join(tmpdir(), 'authz-video-'));
+    try {
+      const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=30', '-pix_fmt', 'yuv420p'];
+      await promisify(execFile)(ffmpeg.path, [...args, join(folder, 'walk-around.mp4')]);
+      return readFileSync(join(folder, 'walk-around.mp4'));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  })();
+  const boundary = '----authorization-matrix-video';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="walk-around.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), await spinVideo, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

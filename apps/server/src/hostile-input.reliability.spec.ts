@@ -384,6 +384,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       // A multipart image, no text fields: its hostile files are media-server's upload tests.
       { route: 'POST media/upload', url: '/api/media/upload' },
       { route: 'POST media/lead-photo', url: '/api/media/lead-photo' },
+      // A multipart video: how many frames to take is the one text input (its hostile files are car-server's spin-video test).
+      { route: 'POST media/spin-video', url: '/api/media/spin-video', query: { frames: '36' } },
       { route: 'POST inspection-certificates', url: '/api/inspection-certificates' },
       { route: 'GET inspection-certificates/:id', url: `/api/inspection-certificates/{${ids.car}}` },
       // A mail app's one-click unsubscribe: the token in the query (its form body says nothing more).
@@ -407,7 +409,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$/.test(
       endpoint,
     )
       ? 'admin'
