@@ -188,7 +188,7 @@ export function SpinFramesSection({ carId }: { carId: string }) {
           </FileButton>
           <FileButton accept={PICKABLE_VIDEO_TYPES.join(',')} onChange={(file) => void fromVideo(file)} disabled={busy || !video?.available}>
             {(props) => (
-              <Button {...props} variant="default" loading={videoStage !== null}>
+              <Button {...props} variant="default" loading={videoStage !== null} disabled={!video?.available}>
                 Take frames from a video
               </Button>
             )}
