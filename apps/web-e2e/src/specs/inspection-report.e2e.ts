@@ -16,6 +16,11 @@ test('a car with an inspection shows its report without JavaScript; a car withou
     const upload = await request.post('/api/media/upload', { headers, multipart: { file: { name: 'pads.jpg', mimeType: 'image/jpeg', buffer: photo } } });
     expect(upload.status(), await upload.text()).toBe(201);
     const { url, public_id: publicId } = (await upload.json()) as { url: string; public_id: string };
+    // The pre-shipment certificate, a PDF, made public.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const certificate = await request.post('/api/inspection-certificates', { headers, multipart: { file: { name: 'PSI.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+    expect(certificate.status(), await certificate.text()).toBe(201);
+    const certificateId = ((await certificate.json()) as { id: string }).id;
     const inForce = await request.get(`/trpc/inspection.checklistInForce?input=${encodeURIComponent(JSON.stringify({ on: '2026-11-15' }))}`, { headers });
     expect(inForce.ok(), await inForce.text()).toBe(true);
     const checklistId = ((await inForce.json()) as { result: { data: { id: string } } }).result.data.id;
@@ -36,6 +41,8 @@ test('a car with an inspection shows its report without JavaScript; a car withou
         auctionGrade: '4.5',
         auctionInteriorGrade: 'B',
         exportCertificateKm: 83_000,
+        certificateId,
+        certificatePublic: true,
       },
     });
     expect(recorded.ok(), await recorded.text()).toBe(true);
@@ -50,6 +57,14 @@ test('a car with an inspection shows its report without JavaScript; a car withou
     await expect(report.getByText('83,000 km')).toBeVisible();
     await expect(report.getByText(/Brakes, Front pad thickness\. Front pads at 30%/)).toBeVisible();
     await expect(report.getByRole('img', { name: 'Photo: Front pad thickness' })).toBeVisible();
+    const download = report.getByRole('link', { name: 'Download the certificate (PDF, 1 KB)' });
+    expect((await request.get((await download.getAttribute('href')) ?? '')).headers()['content-type']).toBe('application/pdf');
+    // Search engines read the report's facts on the car's node (schema.org has no inspection type).
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((text) => [JSON.parse(text) as Record<string, unknown>].flat());
+    const carId = jsonLd.find((block) => block['@type'] === 'Car' && 'offers' in block)?.['@id'];
+    expect(jsonLd.find((block) => block['@id'] === carId && 'additionalProperty' in block)?.['additionalProperty']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: '150-point inspection', value: '147 passed, 3 need attention' })]),
+    );
     // An area opens without the page's code.
     const brakes = report.locator('details', { has: page.locator('summary', { hasText: 'Brakes' }) });
     await expect(brakes.getByText('Front discs free of scoring')).toBeHidden();

@@ -34,7 +34,7 @@ export function carEnquiries(car: Car, orderable: boolean) {
 }
 
 /** The car's inspection report (nothing when it has none). */
-const carInspection = (car: Car) => <CarInspection carId={car.id} />;
+const carInspection = (car: Car) => <CarInspection carId={car.id} slug={car.slug} />;
 
 export function CarDetailPage() {
   return <CarDetail enquiries={carEnquiries} inspection={carInspection} />;

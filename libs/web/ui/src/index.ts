@@ -8,11 +8,12 @@ export { Logo } from './lib/Logo/Logo';
 export { PageLoader } from './lib/PageLoader/PageLoader';
 export { ErrorState, type ErrorStateProps } from './lib/ErrorState/ErrorState';
 export { NotFound } from './lib/NotFound/NotFound';
-export { Seo, type SeoProps } from './lib/Seo/Seo';
+export { JsonLdScript, Seo, type SeoProps } from './lib/Seo/Seo';
 export { countedTitle, TitleCountContext } from './lib/Seo/title-count';
 export {
   autoDealerJsonLd,
   carJsonLd,
+  carNodeId,
   carItemListJsonLd,
   breadcrumbJsonLd,
   type JsonLd,

@@ -1,6 +1,7 @@
 import { trpc } from '@dealership/web-trpc-client';
-import { deferredComponent } from '@dealership/web-ui';
+import { carNodeId, deferredComponent, JsonLdScript, useSiteConfig } from '@dealership/web-ui';
 import type { InspectionReport as Report } from '@dealership/inspection-schemas';
+import { inspectionJsonLd } from './inspection-json-ld';
 
 /**
  * The report written by the server with the page; its code comes after the page's, so the car
@@ -16,7 +17,14 @@ const DeferredReport = deferredComponent<{ report: Report }>(async () => (await 
  * A car's inspection report for its page (the car page's `inspection` slot). A car without an
  * inspection, or whose report could not be read, shows nothing rather than a promise.
  */
-export function CarInspection({ carId }: { carId: string }) {
+export function CarInspection({ carId, slug }: { carId: string; slug: string }) {
   const report = trpc.inspection.report.useQuery({ carId });
-  return report.data ? <DeferredReport report={report.data} /> : null;
+  const { publicUrl } = useSiteConfig();
+  if (!report.data) return null;
+  return (
+    <>
+      <JsonLdScript data={inspectionJsonLd(carNodeId(slug, publicUrl), report.data)} />
+      <DeferredReport report={report.data} />
+    </>
+  );
 }

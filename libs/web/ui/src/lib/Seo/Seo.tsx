@@ -21,6 +21,11 @@ function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
+/** A JSON-LD block anywhere in the page (search engines read it in the body as in the head). */
+export function JsonLdScript({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />;
+}
+
 function absoluteUrl(pathOrUrl: string, base: string): string {
   try {
     return new URL(pathOrUrl, base).toString();
@@ -55,7 +60,7 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <meta property="og:url" content={url} />
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
       <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
-      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} /> : null}
+      {jsonLd ? <JsonLdScript data={jsonLd} /> : null}
     </>
   );
 }

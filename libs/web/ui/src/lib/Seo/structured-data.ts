@@ -38,12 +38,16 @@ export function autoDealerJsonLd({ publicUrl, dealerPhone }: SiteConfig, extra: 
   };
 }
 
+/** The `@id` of a car's JSON-LD node: other blocks of its page (its inspection) add to the same car. */
+export const carNodeId = (slug: string, publicUrl: string) => `${absolute(sitePath('car', { slug }), publicUrl)}#car`;
+
 /** A car for sale as a schema.org `Car` with an `Offer` in KES. */
 export function carJsonLd(car: Car, publicUrl: string): JsonLd {
   const url = absolute(sitePath('car', { slug: car.slug }), publicUrl);
   return {
     '@context': SCHEMA,
     '@type': 'Car',
+    '@id': carNodeId(car.slug, publicUrl),
     name: car.name,
     url,
     description: car.description,
