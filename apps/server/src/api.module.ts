@@ -21,6 +21,7 @@ import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';
 import { UserModule } from '@dealership/user-server';
+import { VehicleImportModule } from '@dealership/vehicle-import-server';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthModule } from './health.module';
 import { StaffEventsModule } from './staff-events/staff-events.module';
@@ -62,6 +63,7 @@ export class ApiModule {
         ContentModule,
         AlertModule,
         InspectionModule,
+        VehicleImportModule,
         SeedModule,
         HealthModule,
         StaffEventsModule,

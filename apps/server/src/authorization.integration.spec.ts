@@ -16,6 +16,7 @@ import { users } from '@dealership/user-data';
 import { locateFfmpeg } from '@dealership/media-server';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
+import { vehicleImports } from '@dealership/vehicle-import-data';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
@@ -59,6 +60,7 @@ interface Fixtures {
   deposit: Record<SignedIn, { orderId: string; paymentId: string }>;
   /** The checklist version the migration seeds. */
   checklistId: string;
+  vehicleImport: { id: string };
 }
 /** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
 type SignedIn = 'customer' | 'admin' | 'sales';
@@ -234,7 +236,32 @@ const TRPC_ROWS: TrpcRow[] = [
     access: 'admin',
     input: (f) => ({ carId: f.carId, checklistId: f.checklistId, inspectedOn: '2026-06-01', inspector: 'Matrix', odometerKm: 50_000 }),
   },
+  { path: 'vehicleImport.board', type: 'query', access: 'admin', input: () => ({}) },
+  { path: 'vehicleImport.byId', type: 'query', access: 'admin', input: (f) => ({ id: f.vehicleImport.id }) },
+  { path: 'vehicleImport.forLead', type: 'query', access: 'admin', input: () => ({ leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }) },
+  { path: 'vehicleImport.open', type: 'mutation', access: 'admin', input: () => matrixImport() },
+  // Sales may record milestones: the first call records Bought, the next ones correct it.
+  {
+    path: 'vehicleImport.recordMilestone',
+    type: 'mutation',
+    access: 'admin',
+    input: (f) => ({ importId: f.vehicleImport.id, milestone: 'bought', occurredOn: '2026-11-02', fields: {} }),
+  },
+  {
+    path: 'vehicleImport.recordPayment',
+    type: 'mutation',
+    access: 'admin',
+    input: (f) => ({ importId: f.vehicleImport.id, amountKes: 1_000, method: 'mpesa', reference: 'QK12MATRIX', receivedOn: '2026-11-02' }),
+  },
+  // Only owners change what the buyer pays.
+  { path: 'vehicleImport.setPrice', type: 'mutation', access: 'owner', input: (f) => ({ importId: f.vehicleImport.id, agreedPriceKes: 2_000_000, depositKes: 500_000 }) },
+  { path: 'vehicleImport.mine', type: 'query', access: 'user' },
 ];
+
+/** A valid import to open: young enough for the eight-year rule. */
+function matrixImport() {
+  return { buyerName: 'Matrix Buyer', buyerPhone: '0712000999', make: 'Toyota', model: 'Fielder', yearOfManufacture: 2024, yearOfFirstRegistration: 2024, chassisNumber: 'NZE161-3012345', agreedPriceKes: 2_100_000 };
+}
 
 /** A whole valid site content, as the admin form sends it. */
 function matrixSiteContent() {
@@ -368,6 +395,8 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'setting.current': 'query',
   // A car's inspection report on its page (the certificate only when staff made it public).
   'inspection.report': 'query',
+  // A buyer's import tracking page: the signed token in its link is the check (libs/vehicle-import/server).
+  'vehicleImport.track': 'query',
   'testimonial.list': 'query',
   // The FAQ, opening hours and contact details every page shows.
   'content.current': 'query',
@@ -595,6 +624,11 @@ describe('authorization matrix (integration: the whole server)', () => {
         .returning({ id: outboxMessages.id })
     ).map((row) => row.id);
     const [{ id: checklistId }] = await db.select({ id: inspectionChecklists.id }).from(inspectionChecklists).limit(1);
+    // An import for the vehicleImport.* rows to read and change.
+    const [vehicleImport] = await db
+      .insert(vehicleImports)
+      .values({ ...matrixImport(), buyerPhone: '+254712000999', purchaseCurrency: 'JPY', expectedArrival: '2027-01-15' })
+      .returning({ id: vehicleImports.id });
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -621,6 +655,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       message: { id: messageIds[0], spare: messageIds.slice(1) },
       deposit,
       checklistId,
+      vehicleImport: { id: vehicleImport.id },
     };
   }, 120_000);
 

@@ -345,6 +345,36 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
         exportCertificateKm: 58_000,
         certificatePublic: false,
       },
+      'vehicleImport.board': { search: 'Fielder', overdueOnly: true, includeDelivered: false },
+      'vehicleImport.byId': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'vehicleImport.forLead': { leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'vehicleImport.open': {
+        buyerName: 'Amina Buyer',
+        buyerPhone: '0712345678',
+        buyerEmail: 'amina@example.com',
+        make: 'Toyota',
+        model: 'Fielder',
+        yearOfManufacture: 2024,
+        yearOfFirstRegistration: 2024,
+        chassisNumber: 'NZE161-3012345',
+        auctionHouse: 'USS Tokyo',
+        auctionLot: '40123',
+        auctionGrade: '4.5',
+        agreedPriceKes: 2_100_000,
+        depositKes: 500_000,
+        expectedArrival: '2027-01-15',
+        staffNote: 'Wants it by January.',
+      },
+      'vehicleImport.recordMilestone': {
+        importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+        milestone: 'shipped',
+        occurredOn: '2026-12-01',
+        fields: { vessel: 'Morning Celesta', voyage: '112A', billOfLading: 'MOLU1234567', portOfLoading: 'Yokohama', estimatedArrival: '2027-01-10' },
+        staffNote: 'Booked by the exporter.',
+      },
+      'vehicleImport.recordPayment': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', amountKes: 500_000, method: 'mpesa', reference: 'QK12ABCDEF', receivedOn: '2026-12-01' },
+      'vehicleImport.setPrice': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', agreedPriceKes: 2_000_000, depositKes: 500_000 },
+      'vehicleImport.track': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -409,7 +439,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice)$/.test(
       endpoint,
     )
       ? 'admin'

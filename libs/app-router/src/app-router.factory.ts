@@ -11,6 +11,7 @@ import { BackupRouter, router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
 import { TestimonialRouter } from '@dealership/testimonial-server';
 import { StaffRouter, UserRouter } from '@dealership/user-server';
+import { VehicleImportRouter } from '@dealership/vehicle-import-server';
 import { Injectable } from '@nestjs/common';
 
 /** Composes the feature routers (and the infrastructure's backup status) into the one tRPC router the web app is typed from. */
@@ -31,6 +32,7 @@ export class AppRouterFactory {
     private readonly alert: AlertRouter,
     private readonly backup: BackupRouter,
     private readonly inspection: InspectionRouter,
+    private readonly vehicleImport: VehicleImportRouter,
   ) {}
 
   create() {
@@ -49,6 +51,7 @@ export class AppRouterFactory {
       alert: this.alert.router,
       backup: this.backup.router,
       inspection: this.inspection.router,
+      vehicleImport: this.vehicleImport.router,
     });
   }
 }

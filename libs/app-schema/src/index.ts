@@ -16,3 +16,4 @@ export * from '@dealership/setting-data';
 export * from '@dealership/testimonial-data';
 export * from '@dealership/user-data';
 export { appState, backupRuns, scheduledJobs, throttleCounters } from '@dealership/server-db/schema';
+export * from '@dealership/vehicle-import-data';

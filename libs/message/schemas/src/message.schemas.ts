@@ -48,6 +48,7 @@ export const MESSAGE_TOPICS = [
   'backup.failed',
   'lead.whatsapp',
   'phone.verify',
+  'import.milestone',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -75,6 +76,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'backup.failed': 'Daily backup failed (owners)',
   'lead.whatsapp': 'WhatsApp reply (buyer)',
   'phone.verify': 'Phone verification code',
+  'import.milestone': 'Import milestone (buyer)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

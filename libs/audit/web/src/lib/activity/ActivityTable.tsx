@@ -20,6 +20,7 @@ const ENTITY_COLORS = {
   content: 'cyan',
   privacy: 'gray',
   inspection: 'gray',
+  'vehicle-import': 'gray',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

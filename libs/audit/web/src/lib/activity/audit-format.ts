@@ -14,6 +14,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'content', label: 'Site content' },
   { value: 'privacy', label: 'Privacy' },
   { value: 'inspection', label: 'Inspections' },
+  { value: 'vehicle-import', label: 'Vehicle imports' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 /** The select filters of the activity screen, beside the entity's: the kind of event and its outcome. */
@@ -50,6 +51,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   content: 'Site content',
   privacy: 'Personal data',
   inspection: 'Inspection',
+  'vehicle-import': 'Vehicle import',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {

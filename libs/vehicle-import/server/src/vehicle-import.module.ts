@@ -1,0 +1,16 @@
+import { AuditModule } from '@dealership/audit-server';
+import { MessageModule } from '@dealership/message-server';
+import { SettingModule } from '@dealership/setting-server';
+import { Module } from '@nestjs/common';
+import { ImportTrackingLinks } from './import-tracking-links';
+import { VehicleImportPersonalData } from './vehicle-import.personal-data';
+import { VehicleImportRepository } from './vehicle-import.repository';
+import { VehicleImportRouter } from './vehicle-import.router';
+import { VehicleImportService } from './vehicle-import.service';
+
+@Module({
+  imports: [AuditModule, MessageModule, SettingModule],
+  providers: [VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
+  exports: [VehicleImportService, VehicleImportRouter],
+})
+export class VehicleImportModule {}

@@ -1,0 +1,44 @@
+import { Outbox } from '@dealership/message-server';
+import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
+import { monthsBefore, RETENTION } from '@dealership/shared-schemas';
+import { Injectable } from '@nestjs/common';
+import { ImportTrackingLinks } from './import-tracking-links';
+import { toVehicleImport } from './import-views';
+import { VehicleImportRepository } from './vehicle-import.repository';
+
+/**
+ * Buyers' imports, for the privacy rights and the retention periods (the user domain gathers them).
+ * An import is a sale: kept as orders are (RETENTION.saleYears after its last change), then its
+ * buyer's personal fields go; the car, price and milestones stay for the books.
+ */
+@HoldsPersonalData()
+@Injectable()
+export class VehicleImportPersonalData implements PersonalDataHolder {
+  readonly personalDataKey = 'imports';
+
+  constructor(
+    private readonly imports: VehicleImportRepository,
+    private readonly links: ImportTrackingLinks,
+    private readonly outbox: Outbox,
+  ) {}
+
+  // The account's imports, and those opened for the phone the account proved (an import lead is sent without signing in).
+  async exportOf({ userId, verifiedPhone }: PersonalDataSubject) {
+    const stored = await this.imports.ofPerson(userId, verifiedPhone);
+    // Staff notes are the dealer's working notes, not the buyer's data; the rest is theirs.
+    return stored.map((item) => {
+      const { staffNote: _note, trackingUrl: _url, warnings: _warnings, milestones, ...fields } = toVehicleImport(item, this.links.url(item.row.id), []);
+      return { ...fields, milestones: milestones.map(({ staffNote: _staff, recordedBy: _by, ...milestone }) => milestone) };
+    });
+  }
+
+  async forget({ userId, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
+    const ids = await this.imports.anonymise(tx, { userId, phone: verifiedPhone });
+    return { counts: { importsAnonymised: ids.length, importMessagesDeleted: await this.outbox.forgetAbout(tx, ids) } };
+  }
+
+  async applyRetention(now: Date) {
+    const ids = await this.imports.transaction((tx) => this.imports.anonymise(tx, { lastChangeBefore: monthsBefore(now, RETENTION.saleYears * 12) }));
+    return { importsAnonymised: ids.length };
+  }
+}

@@ -1,0 +1,43 @@
+import { IdSchema } from '@dealership/shared-schemas';
+import {
+  ImportBoardInputSchema,
+  ImportPaymentInputSchema,
+  ImportPriceInputSchema,
+  MilestoneRecordInputSchema,
+  VehicleImportByIdInputSchema,
+  VehicleImportOpenInputSchema,
+  VehicleImportTrackInputSchema,
+} from '@dealership/vehicle-import-schemas';
+import { adminProcedure, authedProcedure, ownerProcedure, publicProcedure, router } from '@dealership/server-trpc';
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { VehicleImportService } from './vehicle-import.service';
+
+@Injectable()
+export class VehicleImportRouter {
+  readonly router;
+
+  // Built in the constructor: a field initializer could not use the injected service (TS2729).
+  constructor(imports: VehicleImportService) {
+    this.router = router({
+      /** Staff: the board (imports by stage, overdue marked) and the report's figures. */
+      board: adminProcedure.input(ImportBoardInputSchema).query(({ input }) => imports.board(input)),
+      /** Staff: one import with its milestones, payments and arrival estimates. */
+      byId: adminProcedure.input(VehicleImportByIdInputSchema).query(({ input }) => imports.byId(input.id)),
+      /** Staff: the import opened from a lead, or null. */
+      forLead: adminProcedure.input(z.object({ leadId: IdSchema })).query(({ input }) => imports.forLead(input.leadId)),
+      /** Staff (owners and sales): open an import. */
+      open: adminProcedure.input(VehicleImportOpenInputSchema).mutation(({ input, ctx }) => imports.open(input, ctx.user)),
+      /** Staff (owners and sales): record or correct a milestone. */
+      recordMilestone: adminProcedure.input(MilestoneRecordInputSchema).mutation(({ input, ctx }) => imports.recordMilestone(input, ctx.user)),
+      /** Staff: a payment received towards an import. */
+      recordPayment: adminProcedure.input(ImportPaymentInputSchema).mutation(({ input, ctx }) => imports.recordPayment(input, ctx.user)),
+      /** Owners: change the agreed price and deposit. */
+      setPrice: ownerProcedure.input(ImportPriceInputSchema).mutation(({ input, ctx }) => imports.setPrice(input, ctx.user)),
+      /** Anyone with the buyer's signed link: the tracking page. */
+      track: publicProcedure.input(VehicleImportTrackInputSchema).query(({ input }) => imports.track(input.token)),
+      /** A signed-in buyer's imports (My Orders). */
+      mine: authedProcedure.query(({ ctx }) => imports.mine(ctx.user.id)),
+    });
+  }
+}

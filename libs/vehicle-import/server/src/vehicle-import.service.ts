@@ -1,0 +1,231 @@
+import { type AuditActor, AuditService } from '@dealership/audit-server';
+import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
+import { SettingService } from '@dealership/setting-server';
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
+import { nairobiDate } from '@dealership/shared-util';
+import {
+  IMPORT_MILESTONE_LABELS,
+  IMPORT_MILESTONES,
+  type ImportBoard,
+  type ImportCard,
+  type ImportPaymentFields,
+  type ImportPriceFields,
+  type ImportTracking,
+  type MilestoneRecordFields,
+  type MyImport,
+  type VehicleImport,
+  type VehicleImportOpenFields,
+} from '@dealership/vehicle-import-schemas';
+import { Injectable } from '@nestjs/common';
+import { ImportTrackingLinks } from './import-tracking-links';
+import { carName, milestoneIndex, toBoard, toCard, toTracking, toVehicleImport } from './import-views';
+import { VehicleImportNotFoundError } from './vehicle-import.errors';
+import { milestoneEmail, milestoneSms } from './vehicle-import.messages';
+import { type ImportRow, VehicleImportRepository } from './vehicle-import.repository';
+
+/** Japan to Mombasa, when staff give no date: the eight-year rule is reckoned at this arrival. */
+export const DEFAULT_SHIPPING_DAYS = 42;
+
+/** A milestone to record: the contract's fields, the staff note optional. */
+type MilestoneInput = Omit<MilestoneRecordFields, 'staffNote'> & { staffNote?: string };
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Imports on behalf of buyers (issue 45): opened by staff, moved on by milestones in order (each
+ * sends the buyer one message with their tracking link), paid towards, and followed on the board.
+ * Every write is in the activity log.
+ */
+@Injectable()
+export class VehicleImportService {
+  constructor(
+    private readonly imports: VehicleImportRepository,
+    private readonly links: ImportTrackingLinks,
+    private readonly settings: SettingService,
+    private readonly outbox: Outbox,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * The oldest year of first registration Kenya admits (KS 1515, under eight years old) for a car
+   * arriving on `arrival`: the duty rates' cut-off (the owner keeps it with the rates in force),
+   * a year later for every calendar year the arrival is after today's.
+   */
+  async oldestAdmittedYear(arrival: string, now: Date): Promise<number> {
+    const { duty } = await this.settings.current(now);
+    return duty.cutoffYear + (Number(arrival.slice(0, 4)) - Number(nairobiDate(now).slice(0, 4)));
+  }
+
+  async open(input: VehicleImportOpenFields, actor: AuditActor, now = new Date()): Promise<VehicleImport> {
+    const expectedArrival = input.expectedArrival ?? addDays(nairobiDate(now), DEFAULT_SHIPPING_DAYS);
+    const oldest = await this.oldestAdmittedYear(expectedArrival, now);
+    if (input.yearOfFirstRegistration < oldest) {
+      throw new DomainError(
+        ErrorCode.BadRequest,
+        `Kenya admits used cars first registered less than eight years before they arrive: a car arriving in ${expectedArrival.slice(0, 4)} must have been first registered in ${oldest} or later`,
+        'yearOfFirstRegistration',
+      );
+    }
+    const row = await this.imports.transaction((tx) => this.imports.insert(tx, { ...input, expectedArrival }));
+    const opened = await this.byId(row.id, now);
+    await this.audit.record({ actor, entity: 'vehicle-import', entityId: row.id, label: `${row.reference} ${carName(row)}`, action: 'create', after: opened });
+    return opened;
+  }
+
+  async byId(id: string, now = new Date()): Promise<VehicleImport> {
+    const stored = await this.imports.byId(id);
+    if (!stored) throw new VehicleImportNotFoundError();
+    return toVehicleImport(stored, this.links.url(id), await this.warnings(stored.row, now));
+  }
+
+  /** What staff should know: an arrival that moved past the eight-year rule. */
+  private async warnings(row: ImportRow, now: Date): Promise<string[]> {
+    if (row.stage && milestoneIndex(row.stage) >= milestoneIndex('arrived')) return [];
+    const oldest = await this.oldestAdmittedYear(row.expectedArrival, now);
+    return row.yearOfFirstRegistration < oldest
+      ? [
+          `Arriving in ${row.expectedArrival.slice(0, 4)}, a car first registered in ${row.yearOfFirstRegistration} is past Kenya's eight-year rule: the oldest year allowed then is ${oldest}`,
+        ]
+      : [];
+  }
+
+  /**
+   * Records a milestone, in order (the ones before it first: none is skipped), or corrects one
+   * already recorded (the correction is in the activity log; the buyer is not told again). A new
+   * milestone sends the buyer one SMS (and email) with the tracking link, in the same transaction.
+   * Shipped sets the estimated arrival (each change kept) and warns when it moves past the
+   * eight-year rule.
+   */
+  async recordMilestone(input: MilestoneInput, actor: AuditActor, now = new Date()): Promise<VehicleImport> {
+    const index = milestoneIndex(input.milestone);
+    const { row, created, before } = await this.imports.transaction(async (tx) => {
+      const locked = await this.imports.lock(tx, input.importId);
+      if (!locked) throw new VehicleImportNotFoundError();
+      const reached = new Map((await this.imports.milestones(tx, input.importId)).map((milestone) => [milestone.milestone, milestone]));
+      const missing = IMPORT_MILESTONES.slice(0, index).find((milestone) => !reached.has(milestone));
+      if (missing && !reached.has(input.milestone)) {
+        throw new DomainError(ErrorCode.Conflict, `Record "${IMPORT_MILESTONE_LABELS[missing]}" first: milestones are recorded in order`, 'milestone');
+      }
+      const previous = IMPORT_MILESTONES.slice(0, index)
+        .map((milestone) => reached.get(milestone))
+        .reverse()
+        .find(Boolean);
+      if (previous && input.occurredOn < previous.occurredOn) {
+        const label = IMPORT_MILESTONE_LABELS[previous.milestone as keyof typeof IMPORT_MILESTONE_LABELS];
+        throw new DomainError(ErrorCode.BadRequest, `The date cannot be before ${label} (${previous.occurredOn})`, 'occurredOn');
+      }
+      const saved = await this.imports.saveMilestone(tx, {
+        importId: input.importId,
+        milestone: input.milestone,
+        occurredOn: input.occurredOn,
+        fields: input.fields,
+        staffNote: input.staffNote ?? null,
+        recordedBy: actor.name,
+      });
+      // The stage is the last milestone reached (a correction of it moves its date).
+      if (index >= milestoneIndex(locked.stage)) await this.imports.setStage(tx, locked.id, input.milestone, input.occurredOn);
+      let expectedArrival = locked.expectedArrival;
+      const arrival = input.fields['estimatedArrival'];
+      if (input.milestone === 'shipped' && typeof arrival === 'string' && (await this.imports.setExpectedArrival(tx, locked.id, locked.expectedArrival, arrival))) {
+        expectedArrival = arrival;
+      }
+      if (saved.created) await this.tellBuyer(tx, locked, input, expectedArrival);
+      return { row: locked, ...saved };
+    });
+    const recorded = await this.byId(input.importId, now);
+    await this.audit.record({
+      actor,
+      entity: 'vehicle-import',
+      entityId: row.id,
+      label: `${row.reference}: ${IMPORT_MILESTONE_LABELS[input.milestone]}${created ? '' : ' (corrected)'}`,
+      action: 'update',
+      before: before ? { milestone: input.milestone, occurredOn: before.occurredOn, fields: before.fields, staffNote: before.staffNote } : undefined,
+      after: { milestone: input.milestone, occurredOn: input.occurredOn, fields: input.fields, staffNote: input.staffNote ?? null },
+    });
+    return recorded;
+  }
+
+  private async tellBuyer(tx: Parameters<Outbox['enqueue']>[0], row: ImportRow, input: MilestoneInput, expectedArrival: string): Promise<void> {
+    const news = {
+      reference: row.reference,
+      car: carName(row),
+      milestone: input.milestone,
+      occurredOn: input.occurredOn,
+      vessel: typeof input.fields['vessel'] === 'string' ? input.fields['vessel'] : undefined,
+      numberPlate: typeof input.fields['numberPlate'] === 'string' ? input.fields['numberPlate'] : undefined,
+      expectedArrival,
+      trackingUrl: this.links.url(row.id),
+    };
+    await this.outbox.enqueue(tx, [
+      smsMessage(row.buyerPhone, 'import.milestone', milestoneSms(news), { reference: row.id }),
+      ...(row.buyerEmail ? [emailMessage(row.buyerEmail, 'import.milestone', await milestoneEmail(news, this.outbox.site), { reference: row.id })] : []),
+    ]);
+  }
+
+  /** A payment received towards the import (deposit or balance). */
+  async recordPayment(input: ImportPaymentFields, actor: AuditActor): Promise<VehicleImport> {
+    const payment = await this.imports.transaction(async (tx) => {
+      const locked = await this.imports.lock(tx, input.importId);
+      if (!locked) throw new VehicleImportNotFoundError();
+      return { row: locked, payment: await this.imports.addPayment(tx, { ...input, recordedBy: actor.name }) };
+    });
+    await this.audit.record({ actor, entity: 'vehicle-import', entityId: input.importId, label: `${payment.row.reference}: payment`, action: 'update', after: payment.payment });
+    return this.byId(input.importId);
+  }
+
+  /** Owners: the buyer's agreed price and deposit. */
+  async setPrice(input: ImportPriceFields, actor: AuditActor): Promise<VehicleImport> {
+    if (input.depositKes > input.agreedPriceKes) throw new DomainError(ErrorCode.BadRequest, 'The deposit cannot be more than the agreed price', 'depositKes');
+    const before = await this.imports.transaction(async (tx) => {
+      const locked = await this.imports.lock(tx, input.importId);
+      if (!locked) throw new VehicleImportNotFoundError();
+      await this.imports.setPrice(tx, locked.id, input.agreedPriceKes, input.depositKes);
+      return locked;
+    });
+    await this.audit.record({
+      actor,
+      entity: 'vehicle-import',
+      entityId: before.id,
+      label: `${before.reference}: price`,
+      action: 'update',
+      before: { agreedPriceKes: before.agreedPriceKes, depositKes: before.depositKes },
+      after: { agreedPriceKes: input.agreedPriceKes, depositKes: input.depositKes },
+    });
+    return this.byId(before.id);
+  }
+
+  /** The board: imports by stage, with the overdue ones marked, and the report's figures. */
+  async board(filters: { search?: string; overdueOnly?: boolean; includeDelivered?: boolean }, now = new Date()): Promise<ImportBoard> {
+    const today = nairobiDate(now);
+    const cards: ImportCard[] = (await this.imports.board(filters)).map((row) => toCard(row, today));
+    return toBoard(
+      filters.overdueOnly ? cards.filter((card) => card.overdue) : cards,
+      await this.imports.figures(),
+    );
+  }
+
+  /** The buyer's tracking page, for its signed token; not found for any other token. */
+  async track(token: string): Promise<ImportTracking> {
+    const id = this.links.verify(token);
+    const stored = id ? await this.imports.byId(id) : undefined;
+    if (!stored) throw new VehicleImportNotFoundError('token');
+    return toTracking(stored);
+  }
+
+  /** A signed-in buyer's imports, with their tracking links (My Orders). */
+  async mine(userId: string): Promise<MyImport[]> {
+    return (await this.imports.ofUser(userId)).map((row) => ({
+      reference: row.reference,
+      car: carName(row),
+      stage: (row.stage as MyImport['stage']) ?? null,
+      expectedArrival: row.expectedArrival,
+      trackingUrl: this.links.path(row.id),
+    }));
+  }
+
+  /** The import opened from a lead, if any (the leads inbox shows it in place of "Open import"). */
+  async forLead(leadId: string): Promise<ImportCard | null> {
+    const row = await this.imports.byLead(leadId);
+    return row ? toCard(row, nairobiDate()) : null;
+  }
+}
