@@ -132,6 +132,14 @@ describe('vehicle imports (integration, real database)', () => {
     expect(await callerFor(owner).setPrice({ importId: opened.id, agreedPriceKes: 2_000_000, depositKes: 400_000 })).toMatchObject({ agreedPriceKes: 2_000_000, depositKes: 400_000 });
     expect(await callerFor(buyer).mine()).toEqual([expect.objectContaining({ reference: opened.reference, car: '2024 Toyota Fielder', trackingUrl: expect.stringMatching(/^\/imports\/track\//) })]);
 
+    // An import requested without signing in reaches the account that proved its phone, not one that merely typed it.
+    const phoned = await callerFor(sales).open({ ...fielder, buyerPhone: '0733 100 200', chassisNumber: 'NZE161-3066666' });
+    const proved = await insertUser(handle.db, { name: 'Proved', email: 'proved@example.com', phone: '0733100200', verifiedPhone: '+254733100200' });
+    const typed = await insertUser(handle.db, { name: 'Typed', email: 'typed@example.com', phone: '0733100200' });
+    const asAccount = (id: string) => callerFor({ id, name: 'x', email: 'x@example.com', role: 0, staffRole: null });
+    expect((await asAccount(proved.id).mine()).map((item) => item.reference)).toEqual([phoned.reference]);
+    expect(await asAccount(typed.id).mine()).toEqual([]);
+
     // Their data export carries it without the staff's notes; their account's deletion takes their name off it.
     const personal = app.get(VehicleImportPersonalData);
     const exported = (await personal.exportOf({ userId: buyer.id, verifiedEmail: null, verifiedPhone: null })) as { reference: string }[];

@@ -22,9 +22,9 @@ export class VehicleImportPersonalData implements PersonalDataHolder {
     private readonly outbox: Outbox,
   ) {}
 
-  // The account's imports, and those opened for the phone the account proved (an import lead is sent without signing in).
-  async exportOf({ userId, verifiedPhone }: PersonalDataSubject) {
-    const stored = await this.imports.ofPerson(userId, verifiedPhone);
+  // The account's imports, and those opened for the email or phone the account proved (an import request is sent without signing in).
+  async exportOf({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject) {
+    const stored = await this.imports.ofPerson({ userId, email: verifiedEmail, phone: verifiedPhone });
     // Staff notes are the dealer's working notes, not the buyer's data; the rest is theirs.
     return stored.map((item) => {
       const { staffNote: _note, trackingUrl: _url, warnings: _warnings, milestones, ...fields } = toVehicleImport(item, this.links.url(item.row.id), []);
@@ -32,8 +32,8 @@ export class VehicleImportPersonalData implements PersonalDataHolder {
     });
   }
 
-  async forget({ userId, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
-    const ids = await this.imports.anonymise(tx, { userId, phone: verifiedPhone });
+  async forget({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
+    const ids = await this.imports.anonymise(tx, { person: { userId, email: verifiedEmail, phone: verifiedPhone } });
     return { counts: { importsAnonymised: ids.length, importMessagesDeleted: await this.outbox.forgetAbout(tx, ids) } };
   }
 

@@ -1,4 +1,5 @@
 import { DB, type Database, executeRows, type Transaction } from '@dealership/server-db';
+import { accountContacts } from '@dealership/user-data/published';
 import { vehicleImportArrivalEstimates, vehicleImportMilestones, vehicleImportPayments, vehicleImports } from '@dealership/vehicle-import-data';
 import type { ImportMilestone, ImportPaymentFields, Milestone, VehicleImportOpenFields } from '@dealership/vehicle-import-schemas';
 import { Inject, Injectable } from '@nestjs/common';
@@ -33,6 +34,15 @@ export function toMilestone(row: MilestoneRow): Milestone {
  * column without its table, and `id` would be the payment's.
  */
 const PAID_KES = sql<number>`coalesce((select sum(p.amount_kes) from vehicle_import_payments p where p.import_id = vehicle_imports.id), 0)::int`;
+
+/** A person's imports: their account's, and those for the email or phone the account proved. */
+function personIs({ userId, email, phone }: { userId: string; email: string | null; phone: string | null }) {
+  return or(
+    eq(vehicleImports.buyerUserId, userId),
+    email ? eq(vehicleImports.buyerEmail, email.toLowerCase()) : undefined,
+    phone ? eq(vehicleImports.buyerPhone, phone) : undefined,
+  );
+}
 
 /** The only code that touches the import tables. */
 @Injectable()
@@ -198,17 +208,27 @@ export class VehicleImportRepository {
     return found && { ...found.row, paidKes: found.paidKes };
   }
 
-  /** A signed-in buyer's imports, newest first. */
+  /**
+   * A signed-in buyer's imports, newest first: opened for their account, or for the email or phone
+   * their account proved (an import request is sent without signing in); never by an unproved one.
+   */
   async ofUser(userId: string): Promise<ImportRow[]> {
-    return this.db.select().from(vehicleImports).where(eq(vehicleImports.buyerUserId, userId)).orderBy(desc(vehicleImports.createdAt));
+    const [account] = await this.db
+      .select({ email: accountContacts.email, emailVerifiedAt: accountContacts.emailVerifiedAt, verifiedPhone: accountContacts.verifiedPhone })
+      .from(accountContacts)
+      .where(eq(accountContacts.id, userId))
+      .limit(1);
+    const proven = [
+      eq(vehicleImports.buyerUserId, userId),
+      account?.emailVerifiedAt ? eq(vehicleImports.buyerEmail, account.email.toLowerCase()) : undefined,
+      account?.verifiedPhone ? eq(vehicleImports.buyerPhone, account.verifiedPhone) : undefined,
+    ].filter((condition) => condition !== undefined);
+    return this.db.select().from(vehicleImports).where(or(...proven)).orderBy(desc(vehicleImports.createdAt));
   }
 
-  /** The imports of a person (their account or their phone), with their milestones and payments: their data export. */
-  async ofPerson(userId: string, phone: string | null): Promise<StoredImport[]> {
-    const rows = await this.db
-      .select({ id: vehicleImports.id })
-      .from(vehicleImports)
-      .where(phone ? or(eq(vehicleImports.buyerUserId, userId), eq(vehicleImports.buyerPhone, phone)) : eq(vehicleImports.buyerUserId, userId));
+  /** The imports of a person (their account, or the email or phone it proved), with their milestones and payments: their data export. */
+  async ofPerson(person: { userId: string; email: string | null; phone: string | null }): Promise<StoredImport[]> {
+    const rows = await this.db.select({ id: vehicleImports.id }).from(vehicleImports).where(personIs(person));
     const found = await Promise.all(rows.map((row) => this.byId(row.id)));
     return found.filter((item): item is StoredImport => item !== undefined);
   }
@@ -217,17 +237,11 @@ export class VehicleImportRepository {
    * Takes the buyer's personal fields off imports (their account's, or their proven phone's), in
    * `tx`; the contract's facts (car, price, milestones) stay. The ids of the imports changed.
    */
-  async anonymise(tx: Transaction, where: { userId?: string; phone?: string | null; lastChangeBefore?: Date }): Promise<string[]> {
-    const conditions = [
-      where.userId ? eq(vehicleImports.buyerUserId, where.userId) : undefined,
-      where.phone ? eq(vehicleImports.buyerPhone, where.phone) : undefined,
-      where.lastChangeBefore ? lt(vehicleImports.updatedAt, where.lastChangeBefore) : undefined,
-    ].filter((condition) => condition !== undefined);
-    if (conditions.length === 0) return [];
+  async anonymise(tx: Transaction, where: { person: { userId: string; email: string | null; phone: string | null } } | { lastChangeBefore: Date }): Promise<string[]> {
     const rows = await tx
       .update(vehicleImports)
       .set({ buyerName: 'Deleted buyer', buyerPhone: '', buyerEmail: null, buyerUserId: null })
-      .where(and(or(...conditions), ne(vehicleImports.buyerName, 'Deleted buyer')))
+      .where(and('person' in where ? personIs(where.person) : lt(vehicleImports.updatedAt, where.lastChangeBefore), ne(vehicleImports.buyerName, 'Deleted buyer')))
       .returning({ id: vehicleImports.id });
     return rows.map((row) => row.id);
   }
