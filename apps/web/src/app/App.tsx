@@ -2,8 +2,7 @@ import type { AppRouter } from '@dealership/app-router';
 import { readAuthToken } from '@dealership/web-session';
 import { placeholderSiteContent } from '@dealership/content-schemas';
 import { TrpcProvider, trpc } from '@dealership/web-trpc-client';
-import { cssVariablesResolver, SiteConfigProvider, SiteContentProvider, theme } from '@dealership/web-ui';
-import { MantineProvider } from '@mantine/core';
+import { SiteConfigProvider, SiteContentProvider, SiteMantineProvider, theme } from '@dealership/web-ui';
 import { useNotifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
@@ -77,7 +76,7 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
   // Mantine's <style> elements (CSS variables, responsive props) carry the page's CSP nonce.
   const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
+    <SiteMantineProvider theme={theme} getStyleNonce={getStyleNonce}>
       <ToastsOnDemand />
       <TrpcProvider getAuthToken={readAuthToken} queryClient={queryClient} link={trpcLink}>
         <SiteContent config={config}>
@@ -88,6 +87,6 @@ export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppPr
           </Router>
         </SiteContent>
       </TrpcProvider>
-    </MantineProvider>
+    </SiteMantineProvider>
   );
 }

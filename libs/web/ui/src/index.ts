@@ -1,4 +1,5 @@
 export { theme, cssVariablesResolver } from './lib/theme/theme';
+export { SiteMantineProvider, type SiteMantineProviderProps } from './lib/theme/SiteMantineProvider';
 export { SITE_NAME, SiteConfigProvider, useSiteConfig, telHref, whatsappHref, type SiteConfig } from './lib/config/site-config';
 export { notifySuccess, notifyError, notifyNews, TOAST_DURATION } from './lib/toast/toast';
 export { Layout, type LayoutProps } from './lib/Layout/Layout';
