@@ -1,4 +1,4 @@
-import { Badge, Burger, Button, Container, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { Badge, Burger, Button, Container, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SITE_ROUTES } from '@dealership/shared-schemas';
@@ -149,13 +149,17 @@ export function Header({ savedCount, dashboardPath, onLogout }: HeaderProps) {
       </Container>
       {menuMounted ? (
         <Suspense fallback={null}>
-          <MobileMenu id="mobile-navigation" opened={menuOpened} onClose={menu.close}>
-            <Stack component="nav" aria-label="Mobile" gap={4}>
-              <NavItems className={classes.drawerLink} count={savedCount} onNavigate={menu.close} />
-            </Stack>
-            <Divider my="md" />
-            <AuthActions dashboardPath={dashboardPath} onLogout={onLogout} stacked onNavigate={menu.close} />
-          </MobileMenu>
+          <MobileMenu
+            id="mobile-navigation"
+            opened={menuOpened}
+            onClose={menu.close}
+            navigation={
+              <Stack component="nav" aria-label="Mobile" gap={4}>
+                <NavItems className={classes.drawerLink} count={savedCount} onNavigate={menu.close} />
+              </Stack>
+            }
+            actions={<AuthActions dashboardPath={dashboardPath} onLogout={onLogout} stacked onNavigate={menu.close} />}
+          />
         </Suspense>
       ) : null}
     </header>

@@ -5,21 +5,27 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
-import { Drawer } from '@mantine/core';
+import { Divider, Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface MobileMenuProps {
   id: string;
   opened: boolean;
   onClose: () => void;
-  children: ReactNode;
+  /** The links, above a divider. */
+  navigation: ReactNode;
+  /** Sign-in or the dashboard and logout, below it. */
+  actions: ReactNode;
 }
 
 /** The header's drawer menu below `md`; its own chunk, loaded by the Header on demand. */
-export function MobileMenu({ id, opened, onClose, children }: MobileMenuProps) {
+export function MobileMenu({ id, opened, onClose, navigation, actions }: MobileMenuProps) {
+  // The divider is drawn only here: its code comes with the drawer's chunk, not with every page.
   return (
     <Drawer id={id} opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="md">
-      {children}
+      {navigation}
+      <Divider my="md" />
+      {actions}
     </Drawer>
   );
 }
