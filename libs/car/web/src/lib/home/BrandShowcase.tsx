@@ -2,7 +2,7 @@ import type { Brand } from '@dealership/brand-schemas';
 import { HOME_SHOWCASE_SIZE } from '@dealership/car-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { ErrorState, IMAGE_FULL_WIDTH, imageSrcSet } from '@dealership/web-ui';
-import { Anchor, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import classes from './Home.module.css';
 
@@ -13,24 +13,22 @@ export interface BrandShowcaseProps {
   onRetry: () => void;
 }
 
-const COLS = { base: 4, md: 8 } as const;
-
 /** The home page's brands: the first 8 logos, each to its brand page, and View More (spec §2). */
 export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShowcaseProps) {
   let body;
   if (isLoading) {
     body = (
-      <SimpleGrid cols={COLS} spacing="sm" role="status" aria-label="Loading brands">
+      <div className={classes.brandGrid} role="status" aria-label="Loading brands">
         {Array.from({ length: HOME_SHOWCASE_SIZE }, (_, i) => (
           <Skeleton key={i} h={118} radius="md" />
         ))}
-      </SimpleGrid>
+      </div>
     );
   } else if (isError || !brands) {
     body = <ErrorState title="Could not load the brands" onRetry={onRetry} />;
   } else {
     body = (
-      <SimpleGrid component="ul" cols={COLS} spacing="sm" className={classes.plainList}>
+      <ul className={`${classes.brandGrid} ${classes.plainList}`}>
         {brands.slice(0, HOME_SHOWCASE_SIZE).map((brand) => {
           const logo = brand.images[0];
           return (
@@ -54,7 +52,7 @@ export function BrandShowcase({ brands, isLoading, isError, onRetry }: BrandShow
             </li>
           );
         })}
-      </SimpleGrid>
+      </ul>
     );
   }
 

@@ -2,7 +2,7 @@ import { sitePath } from '@dealership/shared-schemas';
 import { trpc } from '@dealership/web-trpc-client';
 import { homeOpeningHoursJsonLd } from '@dealership/content-schemas';
 import { autoDealerJsonLd, deferredComponent, SITE_NAME, Seo, useSiteConfig, useSiteContent } from '@dealership/web-ui';
-import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { AboutSection, BUSINESS_CLAIMS } from '../home/AboutSection';
@@ -51,14 +51,14 @@ function Hero() {
           <HeroSearch />
         </div>
         {/* Below the search on a phone: searching comes before reading figures. */}
-        <SimpleGrid cols={3} spacing="md" className={classes.stats} maw={560}>
+        <div className={classes.stats}>
           {BUSINESS_CLAIMS.map((claim) => (
             <div key={claim.label}>
               <div className={classes.statValue}>{claim.value}</div>
               <div className={classes.statLabel}>{claim.label}</div>
             </div>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
     </section>
   );
