@@ -6,6 +6,7 @@ import { type ReactNode, startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { loadPageLoadersOnIntent } from './app/routes';
 import { env, styleNonce } from './env';
 import { hydratePageState, readPageState } from './server-render/page-state';
 
@@ -35,6 +36,8 @@ const app = (
 const pageState = readPageState(document);
 if (pageState) {
   hydratePageState(queryClient, pageState);
+  // The page's own chunks come with the entry (boot.js); those of the other pages once needed.
+  loadPageLoadersOnIntent();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: taps and scrolls on the server's page are answered meanwhile.
   startTransition(() => {

@@ -1,8 +1,9 @@
 import { matchSiteRoute, SITE_REDIRECTS, SITE_ROUTES, sitePageTraits, type SiteRouteId } from '@dealership/shared-schemas';
-import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { replayEarlyTaps } from '../early-taps-replay';
-import { withFullStyles } from './full-styles';
+import { firstPageChunk } from './first-page';
+import type { PAGE_LOADERS } from './page-loaders';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteLayout } from './SiteLayout';
 
@@ -14,54 +15,76 @@ type UserRouteId = Extract<SiteRouteId, `user${string}`>;
 /** The export name of each lazy page component; public pages are modules `src/pages/<name>.tsx`. */
 const pageNames = new WeakMap<object, string>();
 
+type PageName = keyof typeof PAGE_LOADERS;
+type PageModule<K extends PageName> = Awaited<ReturnType<(typeof PAGE_LOADERS)[K]>>;
+/** Each page's component by its name (with its props: the admin screen takes its route id). */
+type PageComponents = { [K in PageName]: PageModule<K>[K & keyof PageModule<K>] };
+
+/** Every page's loader, in a chunk of its own that a server-rendered page's first load does without. */
+const pageLoaders = async () => (await import('./page-loaders')).PAGE_LOADERS;
+
+/**
+ * Loads the page loaders once the visitor reaches for anything (a link is usually next), so that a
+ * first navigation waits for the page's chunks alone. Never during a page load without input.
+ */
+export function loadPageLoadersOnIntent(): void {
+  const load = () => {
+    for (const type of ['pointerover', 'focusin']) document.removeEventListener(type, load, true);
+    void pageLoaders();
+  };
+  for (const type of ['pointerover', 'focusin']) document.addEventListener(type, load, { capture: true, passive: true });
+}
+
+async function loadPage<K extends PageName>(name: K): Promise<PageModule<K>> {
+  // The page the server rendered: its chunks were asked for with the entry (`first-page.ts`).
+  const file = firstPageChunk(`src/pages/${name}.tsx`);
+  if (file !== undefined) return import(/* @vite-ignore */ file) as Promise<PageModule<K>>;
+  return (await pageLoaders())[name]() as Promise<PageModule<K>>;
+}
+
 /** A page component loaded on first visit: one chunk per module. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes its props, if any (the admin screen its id)
-function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  const page = lazy(async () => ({ default: (await load())[name] as M[K] }));
+function lazyPage<K extends PageName>(name: K): LazyExoticComponent<PageComponents[K]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page takes its props, if any (the admin screen its id); typed by the return type
+  const page = lazy(async () => ({ default: (await loadPage(name))[name as K & keyof PageModule<K>] as ComponentType<any> }));
   pageNames.set(page, name);
-  return page;
+  return page as LazyExoticComponent<PageComponents[K]>;
 }
 
 // Public pages
-const HomePage = lazyPage(() => import('../pages/HomePage'), 'HomePage');
-const BrandsPage = lazyPage(() => import('../pages/BrandsPage'), 'BrandsPage');
-const CartPage = lazyPage(() => import('../pages/CartPage'), 'CartPage');
-const LoginPage = lazyPage(() => withFullStyles(import('../pages/LoginPage')), 'LoginPage');
-const RegisterPage = lazyPage(() => withFullStyles(import('../pages/RegisterPage')), 'RegisterPage');
-// The emailed account links' pages and the alerts' pages: one chunk, opened from an email.
-const accountLinkPages = () => withFullStyles(import('../pages/AccountLinkPages'));
-const ForgotPasswordPage = lazyPage(accountLinkPages, 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(accountLinkPages, 'ResetPasswordPage');
-const VerifyEmailPage = lazyPage(accountLinkPages, 'VerifyEmailPage');
-// Buyers' alerts (their confirm and unsubscribe links come by email or SMS too).
-const AlertPage = lazyPage(accountLinkPages, 'AlertPage');
-const AboutPage = lazyPage(() => import('../pages/AboutPage'), 'AboutPage');
-const ContactPage = lazyPage(() => import('../pages/ContactPage'), 'ContactPage');
-const TestimonialsPage = lazyPage(() => import('../pages/TestimonialsPage'), 'TestimonialsPage');
-const ServicesPage = lazyPage(() => import('../pages/ServicesPage'), 'ServicesPage');
-const ImportDutyPage = lazyPage(() => import('../pages/ImportDutyPage'), 'ImportDutyPage');
-const FinancingPage = lazyPage(() => import('../pages/FinancingPage'), 'FinancingPage');
-const PrivacyPolicyPage = lazyPage(() => import('../pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsPage = lazyPage(() => import('../pages/TermsPage'), 'TermsPage');
-const ComparePage = lazyPage(() => import('../pages/ComparePage'), 'ComparePage');
-const CarsPage = lazyPage(() => import('../pages/CarsPage'), 'CarsPage');
-const CarLandingPage = lazyPage(() => import('../pages/CarLandingPage'), 'CarLandingPage');
-const CarSearchPage = lazyPage(() => import('../pages/CarSearchPage'), 'CarSearchPage');
-const CarDetailPage = lazyPage(() => import('../pages/CarDetailPage'), 'CarDetailPage');
-const BrandDetailPage = lazyPage(() => import('../pages/BrandDetailPage'), 'BrandDetailPage');
-const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+const HomePage = lazyPage('HomePage');
+const BrandsPage = lazyPage('BrandsPage');
+const CartPage = lazyPage('CartPage');
+const LoginPage = lazyPage('LoginPage');
+const RegisterPage = lazyPage('RegisterPage');
+// The emailed account links' pages and the alerts' pages.
+const ForgotPasswordPage = lazyPage('ForgotPasswordPage');
+const ResetPasswordPage = lazyPage('ResetPasswordPage');
+const VerifyEmailPage = lazyPage('VerifyEmailPage');
+const AlertPage = lazyPage('AlertPage');
+const AboutPage = lazyPage('AboutPage');
+const ContactPage = lazyPage('ContactPage');
+const TestimonialsPage = lazyPage('TestimonialsPage');
+const ServicesPage = lazyPage('ServicesPage');
+const ImportDutyPage = lazyPage('ImportDutyPage');
+const FinancingPage = lazyPage('FinancingPage');
+const PrivacyPolicyPage = lazyPage('PrivacyPolicyPage');
+const TermsPage = lazyPage('TermsPage');
+const ComparePage = lazyPage('ComparePage');
+const CarsPage = lazyPage('CarsPage');
+const CarLandingPage = lazyPage('CarLandingPage');
+const CarSearchPage = lazyPage('CarSearchPage');
+const CarDetailPage = lazyPage('CarDetailPage');
+const BrandDetailPage = lazyPage('BrandDetailPage');
+const NotFoundPage = lazyPage('NotFoundPage');
 
-// Admin area: its own chunk.
-const adminPages = () => withFullStyles(import('../pages/dashboard/admin.pages'));
-const AdminLayout = lazyPage(adminPages, 'AdminLayout');
-// One lazy component for every admin screen, picked by route id in the admin chunk: the entry
-// every public page loads carries no per-screen code for the back office.
-const AdminPage = lazyPage(adminPages, 'AdminPage');
+// Admin area: its own chunk. One lazy component for every admin screen, picked by route id in the
+// admin chunk: the entry every public page loads carries no per-screen code for the back office.
+const AdminLayout = lazyPage('AdminLayout');
+const AdminPage = lazyPage('AdminPage');
 
 // User area: its own chunk.
-const userPages = () => withFullStyles(import('../pages/dashboard/user.pages'));
-const UserLayout = lazyPage(userPages, 'UserLayout');
-const UserPage = lazyPage(userPages, 'UserPage');
+const UserLayout = lazyPage('UserLayout');
+const UserPage = lazyPage('UserPage');
 
 /**
  * Marks the document `data-interactive` once the first page has committed in the browser: for a

@@ -101,6 +101,7 @@ describe('loadWebPages', () => {
     expect(html).toContain('<meta property="csp-nonce" nonce="n1" />');
     expect(html).toContain('<script id="app-config" type="application/json">{"dealerPhone":"+254 711 000 111","publicUrl":"https://cars.example"}</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C.css">');
+    expect(html).not.toContain('boot.js');
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('page-state');
   });
@@ -128,10 +129,14 @@ describe('loadWebPages', () => {
       ['.card{border:0}', expect.stringMatching(/^\/assets\/.+\.css$/)],
     ]);
     expect([...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].every(([link]) => link.endsWith(' disabled>'))).toBe(true);
-    // No code competes with the page's images: nothing is preloaded, and boot.js starts the entry once the page has loaded.
+    // No code competes with the page's images: nothing is preloaded, and boot.js starts the entry once the page has loaded,
+    // asking at once for the page's chunk and every chunk the entry and the page import (the entry's own file aside).
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('type="module"');
-    expect(head).toContain('<script src="/boot.js" data-entry="/assets/index-A.js" defer></script>');
+    expect(head).toContain(
+      '<script src="/boot.js" data-entry="/assets/index-A.js" data-page-module="src/pages/CarsPage.tsx" data-page="/assets/CarsPage-F.js"' +
+        ' data-preload="/assets/vendor-react-B.js /assets/CarsPage-F.js /assets/CarGrid-G.js" defer></script>',
+    );
     expect(head).toContain('<meta property="csp-nonce" nonce="n2" />');
     // The markup, then its data, which cannot close its script element.
     expect(html).toContain('<div id="root"><main><h1>Cars</h1></main></div>');

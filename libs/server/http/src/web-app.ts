@@ -58,8 +58,11 @@ interface ManifestChunk {
 
 /** `<` escaped so a `<script>`'s JSON can never close the tag. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+const attributeSafe = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const NONCE_SLOT = '\u0000nonce\u0000';
+/** Where a server-rendered page names its chunks on boot.js's script element. */
+const BOOT_SLOT = '\u0000boot\u0000';
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
 /**
@@ -100,9 +103,10 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
     .replace(STYLESHEET_LINK, (_link, path: string) => inlineStyle(path))
     // The page is readable before its code arrives: its images (the largest one preloaded at high
     // priority) load first, and `boot.js` (apps/web/public) starts the app's module once the page
-    // has loaded. So nothing is preloaded, and the entry is named, not loaded.
+    // has loaded. So nothing is preloaded, and the entry is named, not loaded; with it the page's
+    // chunk and every chunk the page runs, which boot.js asks for together with the entry.
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]*">/g, '')
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script src="/boot.js" data-entry="$1" defer></script>');
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, `<script src="/boot.js" data-entry="$1"${BOOT_SLOT} defer></script>`);
   const [beforeHeadEnd, afterHeadEnd] = rendered.split('</head>');
   const [beforeRoot, afterRoot] = afterHeadEnd.split('<div id="root"></div>');
 
@@ -123,6 +127,30 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
    * (`../../libs/lead/web/src/lib/trade-in/TradeInForm.tsx`), sources to the repository's root.
    */
   const deferredKey = (source: string) => Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && (key === source || key.endsWith(`/${source}`)));
+
+  /**
+   * boot.js's attributes for a page: its chunk, which the entry imports to hydrate it (the entry's
+   * lazy page loaders, with Vite's lists of every page's chunks, come later: apps/web/src/app/first-page.ts),
+   * and the chunks to ask for with the entry: the entry's imports, the page's chunk and its imports.
+   */
+  const bootAttributes = new Map<string, string>();
+  const bootAttributesOf = (pageModule: string) => {
+    let attributes = bootAttributes.get(pageModule);
+    if (attributes === undefined) {
+      const files = new Set<string>();
+      const css = new Set<string>();
+      for (const file of entryFiles) files.add(file);
+      collect(pageModule, files, css);
+      const entry = manifest['index.html']?.file;
+      const preload = [...files].filter((file) => file !== entry && file.endsWith('.js')).map((file) => `/${file}`);
+      const page = manifest[pageModule]?.file;
+      attributes =
+        (page === undefined ? '' : ` data-page-module="${attributeSafe(pageModule)}" data-page="/${attributeSafe(page)}"`) +
+        (preload.length > 0 ? ` data-preload="${attributeSafe(preload.join(' '))}"` : '');
+      bootAttributes.set(pageModule, attributes);
+    }
+    return attributes;
+  };
 
   /** Per page module and deferred components: the styles of their chunks and the chunks they import, inlined. */
   const pageAssets = new Map<string, string>();
@@ -162,7 +190,7 @@ export function loadWebPages(webDistDir: string, config: Pick<AppConfig, 'dealer
     inlineScriptHashes: inlineScriptHashesOf(html),
     shell: (nonce) => withNonce(html, nonce),
     rendered: (nonce, page) =>
-      withNonce(`${beforeHeadEnd}  ${assetsOf(page.pageModule, page.deferredChunks)}\n    `, nonce) +
+      withNonce(`${beforeHeadEnd.replace(BOOT_SLOT, bootAttributesOf(page.pageModule))}  ${assetsOf(page.pageModule, page.deferredChunks)}\n    `, nonce) +
       `${page.head}\n    ${drawnWhole}\n  </head>` +
       withNonce(beforeRoot, nonce) +
       `<div id="root">${page.body}</div>\n    <script id="page-state" type="application/json">${scriptSafe(page.state)}</script>` +
