@@ -3,12 +3,13 @@ import '@mantine/core/styles/Input.css';
 import { FINANCE_DEPOSIT, FINANCE_TERM_MONTHS, type FinanceQuery, financeQuote, parseFinanceQuery } from '@dealership/setting-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
-import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ResultTable } from './ResultTable';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { sitePathOf } from './calculator-links';
 import { longDate, useCurrentRates } from './use-current-rates';
+import fieldClasses from './CalculatorFields.module.css';
 
 const DESCRIPTION =
   'Work out the monthly instalment and the total cost of credit of a car loan in Kenya: price, deposit, term and interest rate, on a reducing balance.';
@@ -113,7 +114,7 @@ export function FinancingPage({ renderApply }: FinancingPageProps) {
           </Text>
         </Stack>
         <Paper withBorder radius="md" p="md" component="form" aria-label="The loan" onSubmit={(event) => event.preventDefault()}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div className={fieldClasses.fields}>
             <AmountInput label="Car price (KES)" value={price} onChange={(value) => set({ price: value })} />
             <Group grow gap="xs" align="flex-start">
               <AmountInput label="Deposit (KES)" disabled={price === undefined} value={deposit} onChange={(value) => set({ deposit: value })} />
@@ -138,7 +139,7 @@ export function FinancingPage({ renderApply }: FinancingPageProps) {
               }
             />
             <AmountInput label="Interest rate (% a year)" decimal suffix="%" value={rate} onChange={(value) => set({ rate: value })} />
-          </SimpleGrid>
+          </div>
         </Paper>
         <section aria-labelledby="quote-heading">
           <Title order={2} size="h3" id="quote-heading" mb="sm">

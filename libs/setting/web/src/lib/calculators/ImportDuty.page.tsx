@@ -13,10 +13,11 @@ import {
 import { sitePath } from '@dealership/shared-schemas';
 import { sitePathOf } from './calculator-links';
 import { AmountInput, ErrorState, PageLoader, Seo } from '@dealership/web-ui';
-import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { ResultTable } from './ResultTable';
 import { Link, useSearchParams } from 'react-router-dom';
 import { longDate, useCurrentRates } from './use-current-rates';
+import fieldClasses from './CalculatorFields.module.css';
 
 const DESCRIPTION =
   'Estimate the KRA import duty, excise duty, VAT, IDF and RDL on a used car imported into Kenya through Mombasa, from its CRSP value, age and engine size.';
@@ -126,7 +127,7 @@ export function ImportDutyPage() {
           </Text>
         </Stack>
         <Paper withBorder radius="md" p="md" component="form" aria-label="The car" onSubmit={(event) => event.preventDefault()}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div className={fieldClasses.fields}>
             <AmountInput label="CRSP value (KES)" value={query.crsp} onChange={(value) => set({ crsp: value })} />
             <Group grow gap="xs" align="flex-end">
               <NativeSelect
@@ -162,7 +163,7 @@ export function ImportDutyPage() {
               value={query.cif}
               onChange={(value) => set({ cif: value })}
             />
-          </SimpleGrid>
+          </div>
         </Paper>
         <section aria-labelledby="estimate-heading">
           <Title order={2} size="h3" id="estimate-heading" mb="sm">
