@@ -20,6 +20,7 @@ import { SeedModule } from '@dealership/seed';
 import { SiteModule } from '@dealership/server-site';
 import { SettingModule } from '@dealership/setting-server';
 import { TestimonialModule } from '@dealership/testimonial-server';
+import { TradeInOfferModule } from '@dealership/trade-in-offer-server';
 import { UserModule } from '@dealership/user-server';
 import { VehicleImportModule } from '@dealership/vehicle-import-server';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -64,6 +65,7 @@ export class ApiModule {
         AlertModule,
         InspectionModule,
         VehicleImportModule,
+        TradeInOfferModule,
         SeedModule,
         HealthModule,
         StaffEventsModule,

@@ -256,7 +256,14 @@ const TRPC_ROWS: TrpcRow[] = [
   // Only owners change what the buyer pays.
   { path: 'vehicleImport.setPrice', type: 'mutation', access: 'owner', input: (f) => ({ importId: f.vehicleImport.id, agreedPriceKes: 2_000_000, depositKes: 500_000 }) },
   { path: 'vehicleImport.mine', type: 'query', access: 'user' },
+  { path: 'tradeInOffer.make', type: 'mutation', access: 'admin', input: () => matrixOffer() },
+  { path: 'tradeInOffer.forLead', type: 'query', access: 'admin', input: () => ({ leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }) },
 ];
+
+/** A valid trade-in offer to make. */
+function matrixOffer() {
+  return { buyerName: 'Matrix Buyer', buyerPhone: '0712000998', car: '2015 Toyota Axio, 120,000 km', amountKes: 850_000 };
+}
 
 /** A valid import to open: young enough for the eight-year rule. */
 function matrixImport() {
@@ -397,6 +404,10 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'inspection.report': 'query',
   // A buyer's import tracking page: the signed token in its link is the check (libs/vehicle-import/server).
   'vehicleImport.track': 'query',
+  // A buyer's trade-in offer and their answer: the signed token in its link is the check (libs/trade-in-offer/server).
+  'tradeInOffer.view': 'query',
+  'tradeInOffer.accept': 'mutation',
+  'tradeInOffer.decline': 'mutation',
   'testimonial.list': 'query',
   // The FAQ, opening hours and contact details every page shows.
   'content.current': 'query',

@@ -375,6 +375,20 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'vehicleImport.recordPayment': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', amountKes: 500_000, method: 'mpesa', reference: 'QK12ABCDEF', receivedOn: '2026-12-01' },
       'vehicleImport.setPrice': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', agreedPriceKes: 2_000_000, depositKes: 500_000 },
       'vehicleImport.track': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
+      'tradeInOffer.make': {
+        leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50',
+        buyerName: 'Amina Buyer',
+        buyerPhone: '0712345678',
+        buyerEmail: 'amina@example.com',
+        car: '2015 Toyota Axio, 120,000 km',
+        amountKes: 850_000,
+        validUntil: '2027-12-14',
+        conditions: 'Spare key and logbook at handover.',
+      },
+      'tradeInOffer.forLead': { leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'tradeInOffer.view': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
+      'tradeInOffer.accept': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
+      'tradeInOffer.decline': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
     };
     const rest: { route: string; url: string; body?: Record<string, unknown>; query?: Record<string, string> }[] = [
       { route: 'GET car/getAll-car', url: '/api/car/getAll-car', query: { searchQuery: 'toyota' } },
@@ -439,7 +453,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice)$|^tradeInOffer\.(make|forLead)$/.test(
       endpoint,
     )
       ? 'admin'

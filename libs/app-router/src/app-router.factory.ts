@@ -10,6 +10,7 @@ import { OrderRouter } from '@dealership/order-server';
 import { BackupRouter, router } from '@dealership/server-trpc';
 import { SettingRouter } from '@dealership/setting-server';
 import { TestimonialRouter } from '@dealership/testimonial-server';
+import { TradeInOfferRouter } from '@dealership/trade-in-offer-server';
 import { StaffRouter, UserRouter } from '@dealership/user-server';
 import { VehicleImportRouter } from '@dealership/vehicle-import-server';
 import { Injectable } from '@nestjs/common';
@@ -33,6 +34,7 @@ export class AppRouterFactory {
     private readonly backup: BackupRouter,
     private readonly inspection: InspectionRouter,
     private readonly vehicleImport: VehicleImportRouter,
+    private readonly tradeInOffer: TradeInOfferRouter,
   ) {}
 
   create() {
@@ -52,6 +54,7 @@ export class AppRouterFactory {
       backup: this.backup.router,
       inspection: this.inspection.router,
       vehicleImport: this.vehicleImport.router,
+      tradeInOffer: this.tradeInOffer.router,
     });
   }
 }

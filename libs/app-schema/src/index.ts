@@ -14,6 +14,7 @@ export * from '@dealership/message-data';
 export * from '@dealership/order-data';
 export * from '@dealership/setting-data';
 export * from '@dealership/testimonial-data';
+export * from '@dealership/trade-in-offer-data';
 export * from '@dealership/user-data';
 export { appState, backupRuns, scheduledJobs, throttleCounters } from '@dealership/server-db/schema';
 export * from '@dealership/vehicle-import-data';

@@ -1,4 +1,5 @@
 import { sitePath } from '@dealership/shared-schemas';
+import { TRADE_IN_OFFER_VALID_DAYS } from '@dealership/trade-in-offer-schemas';
 import { telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -51,7 +52,7 @@ export function TermsPage() {
     {
       heading: 'Trade-ins',
       body: (
-        <Text>An estimate given before we have seen your car is not an offer: our offer follows an inspection at the showroom and is valid for 7 days.</Text>
+        <Text>{`An estimate given before we have seen your car is not an offer: our offer follows an inspection at the showroom and is valid for ${TRADE_IN_OFFER_VALID_DAYS} days.`}</Text>
       ),
     },
     {

@@ -2,7 +2,7 @@ import { IdSchema, pageOf, text, TimestampSchema, PageInputSchema } from '@deale
 import { z } from 'zod';
 
 /** What an admin write is about. */
-export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message', 'content', 'privacy', 'inspection', 'vehicle-import'] as const;
+export const AUDIT_ENTITIES = ['car', 'brand', 'order', 'testimonial', 'lead', 'setting', 'user', 'message', 'content', 'privacy', 'inspection', 'vehicle-import', 'trade-in-offer'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 // Staff changes: admin writes and security events at once (roles, access, the second factor).

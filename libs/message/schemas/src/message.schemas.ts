@@ -49,6 +49,9 @@ export const MESSAGE_TOPICS = [
   'lead.whatsapp',
   'phone.verify',
   'import.milestone',
+  'trade-in.offer',
+  'trade-in.reminder',
+  'trade-in.answered',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -77,6 +80,9 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'lead.whatsapp': 'WhatsApp reply (buyer)',
   'phone.verify': 'Phone verification code',
   'import.milestone': 'Import milestone (buyer)',
+  'trade-in.offer': 'Trade-in offer (buyer)',
+  'trade-in.reminder': 'Trade-in offer ends soon (buyer)',
+  'trade-in.answered': 'Trade-in offer answered (staff)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

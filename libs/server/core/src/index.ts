@@ -19,5 +19,6 @@ export { megabytes, readMultipartFile } from './http/multipart-file';
 export { createLogger, PinoNestLogger } from './logging/logger';
 export { safeError, type SafeErrorLog } from './logging/safe-error';
 export * from './config/secrets';
+export { SignedIds } from './config/signed-ids';
 export { metrics, startProcessMetrics } from './metrics';
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './config/common-passwords';

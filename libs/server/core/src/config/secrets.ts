@@ -23,7 +23,7 @@ export function resolveJwtSecret(config: Pick<AppConfig, 'jwt' | 'dataDir'>): st
 }
 
 /** What a key derived from the server's secret is for: each purpose has keys of its own. */
-export type KeyPurpose = 'session-token' | 'totp-secret' | 'alert-links' | 'known-device' | 'import-tracking';
+export type KeyPurpose = 'session-token' | 'totp-secret' | 'alert-links' | 'known-device' | 'import-tracking' | 'trade-in-offer';
 
 /** A key and its id (a short hash of it: a token names the key it was signed with, `kid`). */
 export interface PurposeKey {

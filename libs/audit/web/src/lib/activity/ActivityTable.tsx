@@ -21,6 +21,7 @@ const ENTITY_COLORS = {
   privacy: 'gray',
   inspection: 'gray',
   'vehicle-import': 'gray',
+  'trade-in-offer': 'gray',
 } as const satisfies Record<AuditEntity, string>;
 
 export interface ActivityTableProps {

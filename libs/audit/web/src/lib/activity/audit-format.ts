@@ -15,6 +15,7 @@ export const ACTIVITY_FILTERS = [
   { value: 'privacy', label: 'Privacy' },
   { value: 'inspection', label: 'Inspections' },
   { value: 'vehicle-import', label: 'Vehicle imports' },
+  { value: 'trade-in-offer', label: 'Trade in offers' },
 ] as const satisfies readonly { value: AuditEntity | 'all'; label: string }[];
 
 /** The select filters of the activity screen, beside the entity's: the kind of event and its outcome. */
@@ -52,6 +53,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
   privacy: 'Personal data',
   inspection: 'Inspection',
   'vehicle-import': 'Vehicle import',
+  'trade-in-offer': 'Trade in offer',
 };
 
 const ACTION_LABELS: Record<AuditAction, string> = {

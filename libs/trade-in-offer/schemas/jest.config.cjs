@@ -1,0 +1,3 @@
+const { nodeProject } = require('../../../jest.preset.cjs');
+
+module.exports = nodeProject(__dirname);

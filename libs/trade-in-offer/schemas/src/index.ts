@@ -1,0 +1,1 @@
+export * from './trade-in-offer.schemas';

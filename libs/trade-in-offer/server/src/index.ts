@@ -1,0 +1,3 @@
+export { TradeInOfferModule } from './trade-in-offer.module';
+export { TradeInOfferRouter } from './trade-in-offer.router';
+export { TradeInOfferService } from './trade-in-offer.service';

@@ -1,0 +1,15 @@
+import { AuditModule } from '@dealership/audit-server';
+import { MessageModule } from '@dealership/message-server';
+import { Module } from '@nestjs/common';
+import { TradeInOfferLinks } from './trade-in-offer-links';
+import { TradeInOfferPersonalData } from './trade-in-offer.personal-data';
+import { TradeInOfferRepository } from './trade-in-offer.repository';
+import { TradeInOfferRouter } from './trade-in-offer.router';
+import { TradeInOfferService } from './trade-in-offer.service';
+
+@Module({
+  imports: [AuditModule, MessageModule],
+  providers: [TradeInOfferRepository, TradeInOfferService, TradeInOfferRouter, TradeInOfferLinks, TradeInOfferPersonalData],
+  exports: [TradeInOfferService, TradeInOfferRouter],
+})
+export class TradeInOfferModule {}
