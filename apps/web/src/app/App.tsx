@@ -73,7 +73,8 @@ export interface AppProps {
  * browser and on the server (`entry-server.tsx`), so it reads nothing from `window` or `document`.
  */
 export function App({ config, styleNonce, Router, queryClient, trpcLink }: AppProps) {
-  // Mantine's <style> elements (CSS variables, responsive props) carry the page's CSP nonce.
+  // The <style> elements Mantine's components add (responsive props) carry the page's CSP nonce; the
+  // theme's CSS variables are a stylesheet (SiteMantineProvider).
   const getStyleNonce = useMemo(() => (styleNonce === undefined ? undefined : () => styleNonce), [styleNonce]);
   return (
     <SiteMantineProvider theme={theme} getStyleNonce={getStyleNonce}>
