@@ -9,6 +9,7 @@ import { AdminActivityPage as ActivityScreen } from '@dealership/audit-web';
 import { AdminSettingsPage as RatesScreen } from '@dealership/setting-web';
 import { AdminSiteContentPage as SiteContentScreen } from '@dealership/content-web';
 import { AdminInspectionsPage } from '@dealership/inspection-web';
+import { AdminImportPage, AdminImportsPage } from '@dealership/vehicle-import-web';
 import { useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyNews, PageLoader, TitleCountContext } from '@dealership/web-ui';
@@ -39,6 +40,7 @@ export const ADMIN_MENU = [
   { to: sitePath('adminActivity'), label: 'Activity', ownerOnly: true },
   { to: sitePath('adminLeads'), label: 'Leads' },
   { to: sitePath('adminInspections'), label: 'Inspections' },
+  { to: sitePath('adminImports'), label: 'Imports' },
   { to: sitePath('adminTestimonials'), label: 'Testimonials' },
   { to: sitePath('adminSettings'), label: 'Rates', ownerOnly: true },
   { to: sitePath('adminMessages'), label: 'Messages' },
@@ -218,6 +220,8 @@ const ADMIN_SCREENS: Partial<Record<SiteRouteId, ComponentType>> = {
   adminSettings: AdminSettingsPage,
   adminSiteContent: AdminSiteContentPage,
   adminInspections: AdminInspectionsPage,
+  adminImports: AdminImportsPage,
+  adminImport: AdminImportPage,
 };
 
 /** The admin screen of a route id; none for an id that is no admin screen. */
