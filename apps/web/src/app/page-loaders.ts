@@ -39,6 +39,9 @@ export const PAGE_LOADERS = {
   CarDetailPage: () => import('../pages/CarDetailPage'),
   BrandDetailPage: () => import('../pages/BrandDetailPage'),
   NotFoundPage: () => import('../pages/NotFoundPage'),
+  // A buyer's import and trade-in offer, opened from the links of their SMS and emails.
+  ImportTrackingPage: () => import('../pages/ImportTrackingPage'),
+  TradeInOfferPage: () => import('../pages/TradeInOfferPage'),
   AdminLayout: adminPages,
   AdminPage: adminPages,
   UserLayout: userPages,

@@ -22,6 +22,8 @@ const SPEC_PATHS = [
   '/verify-email',
   // Buyers' alerts (issue 30): save a search, watch a price, the confirm and unsubscribe links.
   '/alerts/:page',
+  '/imports/track/:token',
+  '/trade-in-offer/:token',
   '/brands',
   '/about',
   '/contact',
@@ -51,6 +53,8 @@ const SPEC_PATHS = [
   '/dashboard/admin/settings',
   '/dashboard/admin/site-content',
   '/dashboard/admin/inspections',
+  '/dashboard/admin/imports',
+  '/dashboard/admin/imports/:id',
   '/dashboard/admin/messages',
   '/dashboard/admin/staff',
   '/dashboard/admin/reports',

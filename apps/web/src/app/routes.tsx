@@ -76,6 +76,8 @@ const CarSearchPage = lazyPage('CarSearchPage');
 const CarDetailPage = lazyPage('CarDetailPage');
 const BrandDetailPage = lazyPage('BrandDetailPage');
 const NotFoundPage = lazyPage('NotFoundPage');
+const ImportTrackingPage = lazyPage('ImportTrackingPage');
+const TradeInOfferPage = lazyPage('TradeInOfferPage');
 
 // Admin area: its own chunk. One lazy component for every admin screen, picked by route id in the
 // admin chunk: the entry every public page loads carries no per-screen code for the back office.
@@ -143,6 +145,8 @@ function pageElements(): Record<Exclude<SiteRouteId, AdminRouteId | UserRouteId>
     resetPassword: <ResetPasswordPage />,
     verifyEmail: <VerifyEmailPage />,
     alerts: <AlertPage />,
+    importTracking: <ImportTrackingPage />,
+    tradeInOffer: <TradeInOfferPage />,
   };
 }
 

@@ -1,4 +1,5 @@
 export { AdminLeadsPage, LEAD_PAGE_SIZE } from './lib/pages/AdminLeads.page';
+export type { LeadExtra } from './lib/inbox/LeadDrawer';
 export { MyRequests } from './lib/mine/MyRequests';
 export { AskAboutCar, type AskAboutCarProps } from './lib/enquiry/AskAboutCar';
 export { type EnquiryFormProps } from './lib/enquiry/EnquiryForm';

@@ -40,6 +40,9 @@ export const SITE_PAGE_TRAITS: Readonly<Partial<Record<SiteRouteId, SitePageTrai
   financing: { inSitemap: true, serverRendered: true },
   privacyPolicy: { inSitemap: true, serverRendered: true },
   terms: { inSitemap: true, serverRendered: true },
+  // A buyer's own pages, opened from an SMS on a phone: rendered on the server, never in the sitemap.
+  importTracking: { serverRendered: true },
+  tradeInOffer: { serverRendered: true },
 };
 
 /** A page's traits (none for most). */

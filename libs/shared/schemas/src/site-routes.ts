@@ -47,6 +47,9 @@ export const SITE_ROUTES = {
   verifyEmail: { path: '/verify-email' },
   // Buyers' alerts: watch a price (from a car page or the favourites), and the confirm and unsubscribe links' pages.
   alerts: { path: '/alerts/:page' },
+  // Opened from the links of messages to a buyer: the signed token names the record and nothing else.
+  importTracking: { path: '/imports/track/:token' },
+  tradeInOffer: { path: '/trade-in-offer/:token' },
   adminHome: { path: '/dashboard/admin' },
   adminBrands: { path: '/dashboard/admin/allbrands' },
   adminCars: { path: '/dashboard/admin/cars' },
@@ -63,6 +66,8 @@ export const SITE_ROUTES = {
   adminReports: { path: '/dashboard/admin/reports' },
   adminSiteContent: { path: '/dashboard/admin/site-content' },
   adminInspections: { path: '/dashboard/admin/inspections' },
+  adminImports: { path: '/dashboard/admin/imports' },
+  adminImport: { path: '/dashboard/admin/imports/:id' },
   userHome: { path: '/dashboard/user' },
   userOrders: { path: '/dashboard/user/order' },
   userProfile: { path: '/dashboard/user/profile' },

@@ -26,7 +26,7 @@ export function offerEmail(offer: Offer, url: string, site: EmailSite, reminder 
       <EmailField label="Valid until">{offerDay(offer.validUntil)}</EmailField>
       {offer.conditions ? <EmailField label="Conditions">{offer.conditions}</EmailField> : null}
       <EmailText>
-        <EmailLink href={url}>See the offer and accept or decline it</EmailLink>. Once accepted, it is credited against the car you buy from us.
+        <EmailLink href={url}>See the offer and accept or decline it</EmailLink>. Once accepted, it comes off the price of the car you buy from us.
       </EmailText>
     </EmailLayout>,
   );

@@ -203,6 +203,7 @@ export const ImportCardSchema = VehicleImportSchema.pick({
   buyerPhone: true,
   make: true,
   model: true,
+  yearOfManufacture: true,
   yearOfFirstRegistration: true,
   expectedArrival: true,
   stage: true,

@@ -39,6 +39,7 @@ export function toCard(row: ImportRow & { paidKes: number }, today: string): Imp
     buyerPhone: row.buyerPhone,
     make: row.make,
     model: row.model,
+    yearOfManufacture: row.yearOfManufacture,
     yearOfFirstRegistration: row.yearOfFirstRegistration,
     expectedArrival: row.expectedArrival,
     stage: (row.stage as ImportMilestone | null) ?? null,

@@ -1,2 +1,5 @@
 export { AdminImportPage } from './lib/admin/AdminImport.page';
 export { AdminImportsPage } from './lib/admin/AdminImports.page';
+export { OpenImport, type ImportLead } from './lib/open/OpenImport';
+export { ImportTrackingPage } from './lib/tracking/ImportTracking.page';
+export { MyImports } from './lib/tracking/MyImports';

@@ -10,6 +10,7 @@ export { PageLoader } from './lib/PageLoader/PageLoader';
 export { ErrorState, type ErrorStateProps } from './lib/ErrorState/ErrorState';
 export { NotFound } from './lib/NotFound/NotFound';
 export { JsonLdScript, Seo, type SeoProps } from './lib/Seo/Seo';
+export { RecordFacts, RecordPage } from './lib/RecordPage/RecordPage';
 export { countedTitle, TitleCountContext } from './lib/Seo/title-count';
 export {
   autoDealerJsonLd,

@@ -152,7 +152,22 @@ import { AdminOrdersPage } from '@dealership/order-web';
 
 import { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
-import { AdminLeadsPage } from '@dealership/lead-web';
+import { AdminLeadsPage, type LeadExtra } from '@dealership/lead-web';
+import { MakeOffer, type TradeInLead } from '@dealership/trade-in-offer-web';
+import { OpenImport, type ImportLead } from '@dealership/vehicle-import-web';
+
+/**
+ * What other domains add to a lead in the inbox: an import request's import (or **Open import**),
+ * a trade-in request's offers (and **Make an offer**). Composed here: web domains do not import each other.
+ */
+const LEAD_EXTRAS: readonly LeadExtra[] = [
+  { title: 'Import', kinds: ['import'], render: (lead) => <OpenImport lead={lead as ImportLead} /> },
+  { title: 'Offer', kinds: ['trade-in'], render: (lead) => <MakeOffer lead={lead as TradeInLead} /> },
+];
+
+function AdminLeadsWithExtras() {
+  return <AdminLeadsPage leadExtras={LEAD_EXTRAS} />;
+}
 import { AdminMessagesPage } from '@dealership/message-web';
 
 // The reports' charts (recharts) are large: their own chunk, loaded when an owner opens them.
@@ -213,7 +228,7 @@ const ADMIN_SCREENS: Partial<Record<SiteRouteId, ComponentType>> = {
   adminOrders: AdminOrdersPage,
   adminActivity: AdminActivityPage,
   adminTestimonials: AdminTestimonialsPage,
-  adminLeads: AdminLeadsPage,
+  adminLeads: AdminLeadsWithExtras,
   adminMessages: AdminMessagesPage,
   adminStaff: AdminStaffPage,
   adminReports: AdminReportsPage,

@@ -7,6 +7,17 @@ import { useAuth } from '@dealership/web-session';
 
 import { UserProfilePage } from '@dealership/user-web';
 import { UserOrdersPage } from '@dealership/order-web';
+import { MyImports } from '@dealership/vehicle-import-web';
+
+/** My Orders: the orders, then the imports on the buyer's behalf (if any). */
+function OrdersAndImports() {
+  return (
+    <>
+      <UserOrdersPage />
+      <MyImports />
+    </>
+  );
+}
 
 /** User side menu (spec §2 "User area"). */
 export const USER_MENU = [
@@ -46,6 +57,6 @@ export function UserHomePage() {
 
 /** The buyer's dashboard screen of a route id (`routes.tsx` renders `UserPage` for each of its routes). */
 export function UserPage({ page }: { page: SiteRouteId }) {
-  const Screen = page === 'userHome' ? UserHomePage : page === 'userOrders' ? UserOrdersPage : page === 'userProfile' ? UserProfilePage : undefined;
+  const Screen = page === 'userHome' ? UserHomePage : page === 'userOrders' ? OrdersAndImports : page === 'userProfile' ? UserProfilePage : undefined;
   return Screen ? <Screen /> : null;
 }

@@ -212,6 +212,15 @@ export interface LeadDrawerProps {
   /** The lead shown; null when closed. */
   lead: Lead | null;
   onClose: () => void;
+  /** What other domains add for a lead (an import request's import, a trade-in's offers), each under its heading; nothing when it renders null. */
+  extras?: readonly LeadExtra[];
+}
+
+/** A section another domain adds to the lead drawer for some kinds of lead (apps/web composes it: web domains do not import each other). */
+export interface LeadExtra {
+  title: string;
+  kinds: readonly Lead['kind'][];
+  render: (lead: Lead) => ReactNode;
 }
 
 /**
@@ -219,7 +228,7 @@ export interface LeadDrawerProps {
  * (oldest first), a note, a call or message logged, the follow-up day, and for owners the
  * assignee. Full screen on a phone.
  */
-export function LeadDrawer({ lead, onClose }: LeadDrawerProps) {
+export function LeadDrawer({ lead, onClose, extras = [] }: LeadDrawerProps) {
   const utils = trpc.useUtils();
   const owner = useAuth().session?.user.staffRole === 'owner';
   const assignees = trpc.lead.assignees.useQuery(undefined, { enabled: owner && lead !== null });
@@ -248,6 +257,13 @@ export function LeadDrawer({ lead, onClose }: LeadDrawerProps) {
               <WhatsAppConversation lead={lead} />
             </Section>
           ) : null}
+          {extras
+            .filter((extra) => extra.kinds.includes(lead.kind))
+            .map((extra) => (
+              <Section key={extra.title} title={extra.title}>
+                {extra.render(lead)}
+              </Section>
+            ))}
           <Section title="Follow-up">
             <FollowUp key={lead.followUpOn ?? ''} lead={lead} onDone={refresh} />
           </Section>

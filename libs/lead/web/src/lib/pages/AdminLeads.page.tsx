@@ -8,7 +8,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dayInWords, LeadDrawer } from '../inbox/LeadDrawer';
+import { dayInWords, LeadDrawer, type LeadExtra } from '../inbox/LeadDrawer';
 import { ResponseBadge, useNow } from '../inbox/ResponseBadge';
 import { isAge, isAssignee, isKind, isStatus, useLeadParams } from '../inbox/useLeadParams';
 
@@ -261,8 +261,11 @@ function LeadSearch({ value, onSearch }: { value: string | undefined; onSearch: 
   );
 }
 
-/** The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by assignee, kind, status, age and text. */
-export function AdminLeadsPage() {
+/**
+ * The staff's inbox of buyers' requests (/dashboard/admin/leads): newest first, by assignee, kind,
+ * status, age and text. `leadExtras`: sections other domains add to the lead drawer.
+ */
+export function AdminLeadsPage({ leadExtras }: { leadExtras?: readonly LeadExtra[] } = {}) {
   const { params, update, openedLead, filtered } = useLeadParams();
   const list = trpc.lead.list.useQuery({ ...params, pageSize: LEAD_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const assignees = trpc.lead.assignees.useQuery();
@@ -365,7 +368,7 @@ export function AdminLeadsPage() {
         </SimpleGrid>
       </Stack>
       {body}
-      <LeadDrawer lead={shown} onClose={() => setDetail(null)} />
+      <LeadDrawer lead={shown} onClose={() => setDetail(null)} extras={leadExtras} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { carName, formatDay } from './import-words';
 
 /** One import on the board: who, which car, when it lands, what is paid, and why it is late. */
 export function ImportCard({ card }: { card: ImportCardData }) {
-  const car = carName({ year: card.yearOfFirstRegistration, make: card.make, model: card.model });
+  const car = carName({ year: card.yearOfManufacture, make: card.make, model: card.model });
   return (
     <Paper component="article" aria-label={`${card.reference} ${car}`} withBorder radius="md" p="sm">
       <Stack gap={4}>

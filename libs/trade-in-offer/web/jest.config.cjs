@@ -1,0 +1,3 @@
+const { webProject } = require('../../../jest.preset.cjs');
+
+module.exports = webProject(__dirname);
