@@ -190,6 +190,22 @@ export const VehicleImportSchema = z.object({
   trackingUrl: z.string(),
   /** Warnings for staff (e.g. an arrival that moves past the eight-year rule). */
   warnings: z.array(z.string()),
+  /**
+   * Once duty is paid: the duty estimator's rates in force on that day (the owner's dated rate
+   * set), to compare with what KRA assessed.
+   */
+  dutyRatesOnDutyPaid: z
+    .object({
+      effectiveFrom: z.iso.date(),
+      importDuty: z.number(),
+      exciseSmall: z.number(),
+      exciseMid: z.number(),
+      exciseLarge: z.number(),
+      vat: z.number(),
+      idf: z.number(),
+      rdl: z.number(),
+    })
+    .nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

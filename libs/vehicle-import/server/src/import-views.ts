@@ -68,7 +68,7 @@ export function toBoard(cards: ImportCard[], figures: { boughtToDeliveredDays: n
   };
 }
 
-export function toVehicleImport(stored: StoredImport, trackingUrl: string, warnings: string[]): VehicleImport {
+export function toVehicleImport(stored: StoredImport, trackingUrl: string, warnings: string[], dutyRatesOnDutyPaid: VehicleImport['dutyRatesOnDutyPaid'] = null): VehicleImport {
   const { row } = stored;
   const milestones = stored.milestones.map(toMilestone).sort((a, b) => milestoneIndex(a.milestone) - milestoneIndex(b.milestone));
   return {
@@ -109,6 +109,7 @@ export function toVehicleImport(stored: StoredImport, trackingUrl: string, warni
     stage: (row.stage as ImportMilestone | null) ?? null,
     trackingUrl,
     warnings,
+    dutyRatesOnDutyPaid,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -153,13 +153,22 @@ describe('vehicle imports (integration, real database)', () => {
   it('shows the board by stage with the overdue marked, and the figures of the report', async () => {
     const service = app.get(VehicleImportService);
     const opened = await callerFor(owner).open({ ...fielder, chassisNumber: 'NZE161-3077777', buyerName: 'Board Buyer' });
-    await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'bought', occurredOn: '2026-11-01', fields: {} });
+    const onlyBought = await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'bought', occurredOn: '2026-11-01', fields: {} });
     await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'paid-to-supplier', occurredOn: '2026-11-02', fields: {} });
     const board = await service.board({ search: 'Board Buyer' }, new Date('2026-12-06T09:00:00Z'));
     expect(board.cards).toEqual([expect.objectContaining({ reference: opened.reference, stage: 'paid-to-supplier', overdue: 'No Shipped 21 days after Paid to supplier' })]);
     expect(board.counts['paid-to-supplier']).toBe(1);
+    // Duty paid: the estimator's rates of that day sit beside KRA's figures.
+    for (const milestone of ['export-certificate', 'pre-shipment-inspection'] as const) {
+      await callerFor(sales).recordMilestone({ importId: opened.id, milestone, occurredOn: '2026-11-03', fields: {} });
+    }
+    await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'shipped', occurredOn: '2026-11-04', fields: shipped });
+    await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'arrived', occurredOn: '2026-12-01', fields: {} });
+    const paid = await callerFor(sales).recordMilestone({ importId: opened.id, milestone: 'duty-paid', occurredOn: '2026-12-03', fields: { kraEntryNumber: '2026MSA1234567', dutyKes: 612_000 } });
+    expect(paid.dutyRatesOnDutyPaid).toMatchObject({ importDuty: 0.35, vat: 0.16 });
+    expect(onlyBought.dutyRatesOnDutyPaid).toBeNull();
     const all = await service.board({}, new Date('2026-12-06T09:00:00Z'));
-    // Shipped and not arrived: the three imports of the tests above.
+    // Shipped and not arrived: the three imports of the tests above (this one has arrived).
     expect(all.report).toMatchObject({ inTransit: 3, medianDaysBoughtToDelivered: null, moneyHeldKes: 500_000 });
   });
 });

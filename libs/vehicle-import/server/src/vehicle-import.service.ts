@@ -75,7 +75,15 @@ export class VehicleImportService {
   async byId(id: string, now = new Date()): Promise<VehicleImport> {
     const stored = await this.imports.byId(id);
     if (!stored) throw new VehicleImportNotFoundError();
-    return toVehicleImport(stored, this.links.url(id), await this.warnings(stored.row, now));
+    const dutyPaid = stored.milestones.find((milestone) => milestone.milestone === 'duty-paid');
+    return toVehicleImport(stored, this.links.url(id), await this.warnings(stored.row, now), dutyPaid ? await this.dutyRatesOn(dutyPaid.occurredOn) : null);
+  }
+
+  /** The duty estimator's rates in force on a day (noon in Nairobi), for comparison with KRA's assessment. */
+  private async dutyRatesOn(day: string): Promise<VehicleImport['dutyRatesOnDutyPaid']> {
+    const { effectiveFrom, duty } = await this.settings.current(new Date(`${day}T12:00:00+03:00`));
+    const { importDuty, exciseSmall, exciseMid, exciseLarge, vat, idf, rdl } = duty;
+    return { effectiveFrom, importDuty, exciseSmall, exciseMid, exciseLarge, vat, idf, rdl };
   }
 
   /** What staff should know: an arrival that moved past the eight-year rule. */

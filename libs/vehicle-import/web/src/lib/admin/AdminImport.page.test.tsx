@@ -45,6 +45,7 @@ const fielder: VehicleImport = {
   stage: 'export-certificate',
   trackingUrl: 'https://cars.example/imports/track/abc',
   warnings: [],
+  dutyRatesOnDutyPaid: null,
   createdAt: '2026-11-20T07:00:00.000Z',
   updatedAt: '2026-11-25T07:00:00.000Z',
 };

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import classes from './AdminImports.module.css';
+import { NewImport } from '../open/OpenImport';
 import { ImportCard } from './ImportCard';
 import { stageLabel } from './import-words';
 
@@ -83,9 +84,12 @@ export function AdminImportsPage() {
   return (
     <Stack gap="lg">
       <Seo title="Imports" description="Cars imported on behalf of buyers." noIndex />
-      <Title order={1} size="h2">
-        Imports
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Imports
+        </Title>
+        <NewImport />
+      </Group>
       {board.data ? <ImportFigures report={board.data.report} /> : null}
       <Group gap="md" align="flex-end">
         <TextInput

@@ -10,6 +10,18 @@ function shownValue(value: unknown, kind: 'text' | 'number' | 'date'): string {
   return kind === 'date' && DAY_PATTERN.test(value) ? formatDay(value) : value;
 }
 
+const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/** The estimator's rates on the day duty was paid, beside KRA's figures. */
+function DutyRates({ rates }: { rates: NonNullable<VehicleImport['dutyRatesOnDutyPaid']> }) {
+  return (
+    <Text size="sm" c="gray.7" mt={4}>
+      Our estimator's rates that day (set of {formatDay(rates.effectiveFrom)}): import duty {percent(rates.importDuty)}, excise {percent(rates.exciseSmall)}-
+      {percent(rates.exciseLarge)}, VAT {percent(rates.vat)}, IDF {percent(rates.idf)}, RDL {percent(rates.rdl)}
+    </Text>
+  );
+}
+
 /**
  * The ten milestones in order: the ones reached with their date, fields and the staff's note
  * (marked as never shown to the buyer); the others greyed.
@@ -57,6 +69,7 @@ export function MilestoneTimeline({ vehicleImport }: { vehicleImport: VehicleImp
                 {detail.label}: {detail.value}
               </Text>
             ))}
+            {milestone === 'duty-paid' && vehicleImport.dutyRatesOnDutyPaid ? <DutyRates rates={vehicleImport.dutyRatesOnDutyPaid} /> : null}
             {entry.staffNote ? (
               <Text size="sm" mt={4} p={6} bg="yellow.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
                 <Text span fw={600} size="sm">

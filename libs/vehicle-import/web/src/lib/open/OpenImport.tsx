@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
 /** What an import request in the leads inbox gives the form: the buyer and what they asked for. */
 export interface ImportLead {
@@ -33,19 +33,19 @@ type FormValues = Omit<VehicleImportOpenInput, 'yearOfManufacture' | 'yearOfFirs
 
 const optionalNumber = (value: Numeric) => (value === '' ? undefined : value);
 
-function OpenImportForm({ lead, onOpened }: { lead: ImportLead; onOpened: (id: string) => void }) {
+function OpenImportForm({ lead, onOpened }: { lead?: ImportLead; onOpened: (id: string) => void }) {
   const open = trpc.vehicleImport.open.useMutation();
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: {
-      leadId: lead.id,
-      buyerName: lead.name,
-      buyerPhone: lead.phone,
-      buyerEmail: lead.email ?? '',
-      make: lead.details?.make ?? '',
-      model: lead.details?.model ?? '',
-      yearOfManufacture: lead.details?.yearTo ?? '',
-      yearOfFirstRegistration: lead.details?.yearTo ?? '',
+      leadId: lead?.id,
+      buyerName: lead?.name ?? '',
+      buyerPhone: lead?.phone ?? '',
+      buyerEmail: lead?.email ?? '',
+      make: lead?.details?.make ?? '',
+      model: lead?.details?.model ?? '',
+      yearOfManufacture: lead?.details?.yearTo ?? '',
+      yearOfFirstRegistration: lead?.details?.yearTo ?? '',
       chassisNumber: '',
       auctionHouse: '',
       auctionLot: '',
@@ -53,7 +53,7 @@ function OpenImportForm({ lead, onOpened }: { lead: ImportLead; onOpened: (id: s
       purchaseCurrency: 'JPY',
       purchasePrice: '',
       exchangeRate: '',
-      agreedPriceKes: lead.details?.budget ?? '',
+      agreedPriceKes: lead?.details?.budget ?? '',
       depositKes: '',
       expectedArrival: '',
       staffNote: '',
@@ -155,6 +155,24 @@ export function OpenImport({ lead }: { lead: ImportLead }) {
             void utils.vehicleImport.forLead.invalidate({ leadId: lead.id });
           }}
         />
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The board's **New import**: an import for a buyer who did not send a request (a walk-in, a phone
+ * call). Their account, if any, sees it under My Orders once it has proved the phone or email given.
+ */
+export function NewImport() {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>New import</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Open import" size="lg" fullScreen={phone}>
+        <OpenImportForm onOpened={(id) => navigate(sitePath('adminImport', { id }))} />
       </Modal>
     </>
   );
