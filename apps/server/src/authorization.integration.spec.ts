@@ -108,6 +108,13 @@ const REST_ROWS: RestRow[] = [
   { route: 'PUT user/orderStatus/:orderId', access: 'admin', url: (f) => `/api/user/orderStatus/${f.orderId}`, body: () => ({ status: 'Processing' }) },
   { route: 'POST media/upload', access: 'admin', rawBody: uploadBody, okStatus: 201 },
   { route: 'POST inspection-certificates', access: 'admin', rawBody: uploadBody, okStatus: 201 },
+  {
+    route: 'POST imports/:id/documents',
+    access: 'admin',
+    url: (f) => `/api/imports/${f.vehicleImport.id}/documents?title=Bill%20of%20lading&shared=true`,
+    rawBody: uploadBody,
+    okStatus: 201,
+  },
   // A car's 360-degree frames from a walk-around video (libs/media/server): ffmpeg takes 24 from a second of test pattern.
   { route: 'POST media/spin-video', access: 'admin', url: () => '/api/media/spin-video?frames=24', rawBody: spinVideoBody, okStatus: 201 },
   { route: 'GET media/spin-video', access: 'admin' },
@@ -253,6 +260,15 @@ const TRPC_ROWS: TrpcRow[] = [
     access: 'admin',
     input: (f) => ({ importId: f.vehicleImport.id, amountKes: 1_000, method: 'mpesa', reference: 'QK12MATRIX', receivedOn: '2026-11-02' }),
   },
+  // A paper no import has: past the guard, the service answers 404.
+  {
+    path: 'vehicleImport.shareDocument',
+    type: 'mutation',
+    access: 'admin',
+    input: () => ({ documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', sharedWithBuyer: true }),
+    allowed: { status: 404, code: 'NOT_FOUND' },
+  },
+  { path: 'vehicleImport.removeDocument', type: 'mutation', access: 'admin', input: () => ({ documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }), allowed: { status: 404, code: 'NOT_FOUND' } },
   // Only owners change what the buyer pays.
   { path: 'vehicleImport.setPrice', type: 'mutation', access: 'owner', input: (f) => ({ importId: f.vehicleImport.id, agreedPriceKes: 2_000_000, depositKes: 500_000 }) },
   { path: 'vehicleImport.mine', type: 'query', access: 'user' },
@@ -355,6 +371,8 @@ const PUBLIC_REST = [
   'POST media/lead-photo',
   // A pre-shipment certificate: anyone once an inspection shows it publicly, else staff only, judged by the route (404 to others; libs/inspection/server).
   'GET inspection-certificates/:id',
+  // An import's paper: staff with their token, the buyer with their tracking link's, judged by the route (404 to others; libs/vehicle-import/server).
+  'GET imports/documents/:documentId',
   // Daraja's callback: it signs nothing; the unguessable token in the path and the CheckoutRequestID it must name are the check (libs/order/server).
   'POST payments/mpesa/callback/:token',
   // Meta's WhatsApp webhook: the handshake's verify token and the deliveries' app-secret signature are the check; 404 while WhatsApp is off (libs/lead/server).

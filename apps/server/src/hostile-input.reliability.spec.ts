@@ -373,6 +373,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
         staffNote: 'Booked by the exporter.',
       },
       'vehicleImport.recordPayment': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', amountKes: 500_000, method: 'mpesa', reference: 'QK12ABCDEF', receivedOn: '2026-12-01' },
+      'vehicleImport.shareDocument': { documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', sharedWithBuyer: true },
+      'vehicleImport.removeDocument': { documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'vehicleImport.setPrice': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', agreedPriceKes: 2_000_000, depositKes: 500_000 },
       'vehicleImport.track': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
       'tradeInOffer.make': {
@@ -431,6 +433,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       // A multipart video: how many frames to take is the one text input (its hostile files are car-server's spin-video test).
       { route: 'POST media/spin-video', url: '/api/media/spin-video', query: { frames: '36' } },
       { route: 'POST inspection-certificates', url: '/api/inspection-certificates' },
+      { route: 'POST imports/:id/documents', url: `/api/imports/{${ids.car}}/documents`, query: { title: 'Bill of lading', shared: 'true' } },
+      { route: 'GET imports/documents/:documentId', url: `/api/imports/documents/{${ids.car}}`, query: { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' } },
       { route: 'GET inspection-certificates/:id', url: `/api/inspection-certificates/{${ids.car}}` },
       // A mail app's one-click unsubscribe: the token in the query (its form body says nothing more).
       { route: 'POST alerts/unsubscribe', url: '/api/alerts/unsubscribe', query: { token: 'u.0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.signature' } },
@@ -453,7 +457,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice)$|^tradeInOffer\.(make|forLead)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument)$|^tradeInOffer\.(make|forLead)$/.test(
       endpoint,
     )
       ? 'admin'

@@ -1,7 +1,7 @@
 import { cars } from '@dealership/car-data';
-import { timestamps } from '@dealership/server-db/schema';
+import { bytea, timestamps } from '@dealership/server-db/schema';
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** An area of a checklist and its points (ChecklistArea of the inspection contract). */
 export interface ChecklistAreaColumn {
@@ -36,12 +36,6 @@ export const inspectionChecklists = pgTable(
   },
   (t) => [uniqueIndex('inspection_checklists_effective_from_key').on(t.effectiveFrom)],
 );
-
-/** PostgreSQL's bytea (Drizzle has no column of its own for it): a Buffer in, a Buffer out (PGlite answers a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The pre-shipment inspection certificates (a PDF, or a picture re-encoded without its metadata).

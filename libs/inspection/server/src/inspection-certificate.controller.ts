@@ -1,6 +1,6 @@
 import { CERTIFICATE_MAX_BYTES, CertificateFileSchema } from '@dealership/inspection-schemas';
 import { accessDenial, AdminOnly, AuthService, Public } from '@dealership/server-auth';
-import { parseOrThrow, readMultipartFile } from '@dealership/server-core';
+import { parseOrThrow, readMultipartFile, sendPrivateDocument } from '@dealership/server-core';
 import { RestRoute } from '@dealership/server-openapi';
 import { IdSchema } from '@dealership/shared-schemas';
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
@@ -66,15 +66,6 @@ export class InspectionCertificateController {
     const user = await this.auth.userFromAuthorization(request.headers.authorization).catch(() => null);
     const staff = !!user && accessDenial(user, 'admin') === null;
     const file = await this.certificates.download(id, staff);
-    const etag = `"${file.sha256}"`;
-    void reply
-      .header('etag', etag)
-      // A private one must stay out of shared caches; a public one may sit there briefly (it can be made private again).
-      .header('cache-control', file.shownPublicly ? 'public, max-age=300' : 'private, no-store')
-      .header('content-security-policy', 'sandbox')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/"/g, '')}"`);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type(file.contentType).send(file.content);
+    return sendPrivateDocument(request, reply, file, file.shownPublicly);
   }
 }

@@ -1,17 +1,12 @@
 import { CERTIFICATE_MAX_BYTES, type CertificateFile } from '@dealership/inspection-schemas';
 import { MediaService } from '@dealership/media-server';
-import { megabytes } from '@dealership/server-core';
-import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { InspectionCertificateRepository } from './inspection-certificate.repository';
 import { CertificateNotFoundError } from './inspection.errors';
 
 /** An upload no inspection took is deleted after this long (the back office saves within minutes). */
 export const UNUSED_CERTIFICATE_MS = 24 * 60 * 60 * 1000;
 
-/** A PDF starts with `%PDF-` (within its first 1024 bytes, by the specification; at 0 in practice). */
-const isPdf = (data: Buffer) => data.subarray(0, 1024).includes('%PDF-');
 
 /** A certificate's bytes to send, with what the download needs. */
 export interface CertificateDownload {
@@ -36,22 +31,8 @@ export class InspectionCertificateService {
   ) {}
 
   async store(file: { data: Buffer; fileName: string }): Promise<CertificateFile> {
-    if (file.data.length > CERTIFICATE_MAX_BYTES) throw new DomainError(ErrorCode.PayloadTooLarge, `The certificate is larger than ${megabytes(CERTIFICATE_MAX_BYTES)}`, 'file');
-    const baseName = (file.fileName.replace(/[^\w .()-]+/g, '').replace(/\.[^.]*$/, '').trim() || 'certificate').slice(0, 80);
-    let stored: { contentType: 'application/pdf' | 'image/webp'; content: Buffer; fileName: string };
-    if (isPdf(file.data)) stored = { contentType: 'application/pdf', content: file.data, fileName: `${baseName}.pdf` };
-    else {
-      try {
-        stored = { contentType: 'image/webp', content: (await this.media.reencode(file.data)).data, fileName: `${baseName}.webp` };
-      } catch (error) {
-        // The picture's own refusals name `file`; the type refusal says what a certificate may be.
-        if (error instanceof DomainError && error.code === ErrorCode.UnsupportedMediaType) {
-          throw new DomainError(ErrorCode.UnsupportedMediaType, 'The certificate must be a PDF or a JPEG, PNG, WebP or AVIF picture', 'file');
-        }
-        throw error;
-      }
-    }
-    return this.certificates.insert({ ...stored, byteSize: stored.content.length, sha256: createHash('sha256').update(stored.content).digest('hex') });
+    const { contentType, content, fileName, byteSize, sha256 } = await this.media.privateDocument(file, CERTIFICATE_MAX_BYTES, 'certificate');
+    return this.certificates.insert({ contentType, content, fileName, byteSize, sha256 });
   }
 
   /** The descriptions of the certificates named, by id. */

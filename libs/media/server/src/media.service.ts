@@ -1,6 +1,6 @@
 import { type ImageRef, type MediaFolder, MEDIA_URL_PREFIX } from '@dealership/media-schemas';
 import { APP_CONFIG, type AppConfig, megabytes } from '@dealership/server-core';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PeriodicJobs } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { cloudinaryDeliveryPrefix, parseCloudinaryUrl } from './cloudinary-media-storage';
@@ -31,6 +31,16 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/;
 /** A buyer's photo (`POST /api/media/lead-photo`): at most 5 MB and 12 megapixels, below the staff's limits. */
 export const LEAD_PHOTO_MAX_BYTES = 5 * 1_048_576;
 export const LEAD_PHOTO_MAX_PIXELS = 12_000_000;
+
+/** A document kept privately by a domain (MediaService.privateDocument). */
+export interface PrivateDocument {
+  contentType: 'application/pdf' | 'image/webp';
+  content: Buffer;
+  fileName: string;
+  byteSize: number;
+  /** SHA-256 of the content, hex: a download's ETag. */
+  sha256: string;
+}
 
 /** Kept here for the media domain's own imports; the one definition is the HTTP helpers'. */
 export { megabytes } from '@dealership/server-core';
@@ -111,6 +121,33 @@ export class MediaService implements OnModuleInit {
       }
       throw new UnreadableImageError();
     }
+  }
+
+  /**
+   * A private document (a certificate, a bill of lading) ready to keep where only its domain serves
+   * it: a PDF as sent, or a picture re-encoded as every upload is (no metadata, WebP). Refusals name
+   * `file` and call it `what` ("certificate"). Not stored: the domain keeps it in its own table.
+   */
+  async privateDocument(file: { data: Buffer; fileName: string }, maxBytes: number, what: string): Promise<PrivateDocument> {
+    if (file.data.length > maxBytes) throw new ImageTooLargeError(`The ${what} is larger than ${megabytes(maxBytes)}`);
+    const baseName = (file.fileName.replace(/[^\w .()-]+/g, '').replace(/\.[^.]*$/, '').trim() || what).slice(0, 80);
+    let content: Buffer;
+    let contentType: PrivateDocument['contentType'];
+    // A PDF starts with `%PDF-` (within its first 1024 bytes, by the specification; at 0 in practice).
+    if (file.data.subarray(0, 1024).includes('%PDF-')) {
+      content = file.data;
+      contentType = 'application/pdf';
+    } else {
+      try {
+        content = (await this.reencode(file.data)).data;
+        contentType = 'image/webp';
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) throw new UnsupportedImageError(`The ${what} must be a PDF or a JPEG, PNG, WebP or AVIF picture`);
+        throw error;
+      }
+    }
+    const extension = contentType === 'application/pdf' ? 'pdf' : 'webp';
+    return { contentType, content, fileName: `${baseName}.${extension}`, byteSize: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
   /**

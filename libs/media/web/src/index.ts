@@ -29,3 +29,4 @@ export {
   PICKABLE_IMAGE_TYPES,
   type ImageUploaderProps,
 } from './lib/ImageUploader/ImageUploader';
+export { openPrivateDocument, PRIVATE_DOCUMENT_TYPES, type PrivateDocumentRef, uploadPrivateDocument } from './lib/private-document';

@@ -16,6 +16,7 @@ export { DatabaseUnavailableError, mapDatabaseError } from './http/database-erro
 export * from './http/legacy-exception.filter';
 export * from './http/zod-validation';
 export { megabytes, readMultipartFile } from './http/multipart-file';
+export { sendPrivateDocument, type SentDocument } from './http/private-document';
 export { createLogger, PinoNestLogger } from './logging/logger';
 export { safeError, type SafeErrorLog } from './logging/safe-error';
 export * from './config/secrets';

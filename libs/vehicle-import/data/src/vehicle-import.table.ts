@@ -1,5 +1,5 @@
 import { users } from '@dealership/user-data';
-import { timestamps } from '@dealership/server-db/schema';
+import { bytea, timestamps } from '@dealership/server-db/schema';
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -104,4 +104,30 @@ export const vehicleImportPayments = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('vehicle_import_payments_import_idx').on(t.importId)],
+);
+
+/**
+ * An import's papers (auction sheet, export certificate, bill of lading, ...): a PDF or a picture,
+ * kept in the database (the media store would give them a public address) and served only to staff,
+ * or to the buyer through their tracking link when staff share it.
+ */
+export const vehicleImportDocuments = pgTable(
+  'vehicle_import_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => vehicleImports.id, { onDelete: 'cascade' }),
+    /** What it is, as staff name it ("Bill of lading"). */
+    title: text('title').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    sharedWithBuyer: boolean('shared_with_buyer').notNull().default(false),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('vehicle_import_documents_import_idx').on(t.importId, t.uploadedAt)],
 );

@@ -153,6 +153,34 @@ export const ImportPaymentSchema = z.object({
   receivedOn: z.iso.date(),
 });
 
+/** The largest paper staff may attach to an import (a scanned PDF of a few pages). */
+export const IMPORT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** One of an import's papers, as staff read it; `url` needs their token. */
+export const ImportDocumentSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  contentType: z.enum(['application/pdf', 'image/webp']),
+  fileName: z.string(),
+  byteSize: z.number().int(),
+  sharedWithBuyer: z.boolean(),
+  uploadedBy: z.string(),
+  uploadedAt: TimestampSchema,
+  url: z.string(),
+});
+export type ImportDocument = z.infer<typeof ImportDocumentSchema>;
+
+/** `POST /api/imports/:id/documents`' query: what the paper is, and whether the buyer sees it. */
+export const ImportDocumentUploadQuerySchema = z.object({
+  title: words('Title', 80),
+  shared: z
+    .enum(['true', 'false'], { error: 'shared must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const ImportDocumentShareInputSchema = z.object({ documentId: IdSchema, sharedWithBuyer: z.boolean({ error: 'sharedWithBuyer must be true or false' }) });
+export const ImportDocumentRemoveInputSchema = z.object({ documentId: IdSchema });
+
 /** An import as the back office reads it. */
 export const VehicleImportSchema = z.object({
   id: IdSchema,
@@ -184,6 +212,7 @@ export const VehicleImportSchema = z.object({
   staffNote: z.string().nullable(),
   milestones: z.array(MilestoneSchema),
   payments: z.array(ImportPaymentSchema),
+  documents: z.array(ImportDocumentSchema),
   /** The last milestone reached; null before "Bought". */
   stage: z.enum(IMPORT_MILESTONES).nullable(),
   /** The buyer's tracking page (a signed link). */
@@ -266,6 +295,8 @@ export const ImportTrackingSchema = z.object({
   agreedPriceKes: z.number().int(),
   paidKes: z.number().int(),
   dueKes: z.number().int(),
+  /** The papers staff shared, each downloaded through this page's link. */
+  documents: z.array(z.object({ title: z.string(), fileName: z.string(), contentType: z.string(), byteSize: z.number().int(), url: z.string() })),
 });
 export type ImportTracking = z.infer<typeof ImportTrackingSchema>;
 

@@ -14,6 +14,9 @@ import { formatKes } from '@dealership/shared-util';
 import { dayText } from './vehicle-import.messages';
 import { type ImportRow, type StoredImport, toMilestone } from './vehicle-import.repository';
 
+/** Where an import's paper is downloaded: staff with their token, the buyer with their tracking link's (`?token=`). */
+export const importDocumentPath = (documentId: string) => `/api/imports/documents/${documentId}`;
+
 /** The car as staff and buyers name it: "2020 Toyota Fielder". */
 export const carName = (row: Pick<ImportRow, 'make' | 'model' | 'yearOfManufacture'>) => `${row.yearOfManufacture} ${row.make} ${row.model}`;
 
@@ -99,6 +102,17 @@ export function toVehicleImport(stored: StoredImport, trackingUrl: string, warni
     arrivalEstimates: stored.arrivalEstimates.map((estimate) => ({ estimatedArrival: estimate.estimatedArrival, recordedAt: estimate.recordedAt.toISOString() })),
     staffNote: row.staffNote,
     milestones,
+    documents: stored.documents.map((document) => ({
+      id: document.id,
+      title: document.title,
+      contentType: document.contentType as VehicleImport['documents'][number]['contentType'],
+      fileName: document.fileName,
+      byteSize: document.byteSize,
+      sharedWithBuyer: document.sharedWithBuyer,
+      uploadedBy: document.uploadedBy,
+      uploadedAt: document.uploadedAt.toISOString(),
+      url: importDocumentPath(document.id),
+    })),
     payments: stored.payments.map((payment) => ({
       id: payment.id,
       amountKes: payment.amountKes,
@@ -127,7 +141,7 @@ function buyerValue(kind: 'text' | 'number' | 'date', name: string, value: unkno
  * fields buyers may see, the vessel, the arrival, and the money. Never a staff note, the supplier's
  * price, the exchange rate, the bill of lading or the buyer's own contacts.
  */
-export function toTracking(stored: StoredImport): ImportTracking {
+export function toTracking(stored: StoredImport, token: string): ImportTracking {
   const { row } = stored;
   const reached = new Map(stored.milestones.map((milestone) => [milestone.milestone, milestone]));
   const shipped = reached.get('shipped');
@@ -152,5 +166,14 @@ export function toTracking(stored: StoredImport): ImportTracking {
     agreedPriceKes: row.agreedPriceKes,
     paidKes,
     dueKes: Math.max(0, row.agreedPriceKes - paidKes),
+    documents: stored.documents
+      .filter((document) => document.sharedWithBuyer)
+      .map((document) => ({
+        title: document.title,
+        fileName: document.fileName,
+        contentType: document.contentType,
+        byteSize: document.byteSize,
+        url: `${importDocumentPath(document.id)}?token=${encodeURIComponent(token)}`,
+      })),
   };
 }

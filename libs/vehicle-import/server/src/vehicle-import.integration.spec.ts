@@ -1,4 +1,4 @@
-import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
+import { createModuleTestApp, insertUser, tokenFor } from '@dealership/app-schema/testing';
 import { auditEvents } from '@dealership/audit-data';
 import { outboxMessages } from '@dealership/message-data';
 import type { DatabaseHandle } from '@dealership/server-db';
@@ -170,5 +170,41 @@ describe('vehicle imports (integration, real database)', () => {
     const all = await service.board({}, new Date('2026-12-06T09:00:00Z'));
     // Shipped and not arrived: the three imports of the tests above (this one has arrived).
     expect(all.report).toMatchObject({ inTransit: 3, medianDaysBoughtToDelivered: null, moneyHeldKes: 500_000 });
+  });
+
+  it("keeps an import's papers private: staff see every one, the buyer's link only those shared", async () => {
+    const opened = await callerFor(owner).open({ ...fielder, chassisNumber: 'NZE161-3088888' });
+    const other = await callerFor(owner).open({ ...fielder, chassisNumber: 'NZE161-3088889' });
+    const token = await tokenFor(app, sales.id);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const upload = (title: string, shared: boolean) => {
+      const boundary = '----import-paper';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const url = `/api/imports/${opened.id}/documents?title=${encodeURIComponent(title)}&shared=${shared}`;
+      return app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    expect((await upload('Bill of lading', true)).statusCode).toBe(201);
+    const withPapers = (await upload('Auction sheet', false)).json<{ documents: { id: string; title: string; url: string }[] }>();
+    const [billOfLading, auctionSheet] = withPapers.documents;
+    const trackingToken = opened.trackingUrl.split('/').at(-1) ?? '';
+    const page = await callerFor(null).track({ token: trackingToken });
+    expect(page.documents.map((document) => document.title)).toEqual(['Bill of lading']);
+    const get = (url: string, bearer?: string) => app.inject({ method: 'GET', url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+    const forBuyer = await get(page.documents[0].url);
+    expect([forBuyer.statusCode, forBuyer.headers['content-type'], forBuyer.headers['cache-control']]).toEqual([200, 'application/pdf', 'private, no-store']);
+    // Not shared, another import's link, no link at all: nothing. Staff: everything.
+    const otherToken = other.trackingUrl.split('/').at(-1) ?? '';
+    for (const url of [`${auctionSheet.url}?token=${encodeURIComponent(trackingToken)}`, `${billOfLading.url}?token=${encodeURIComponent(otherToken)}`, billOfLading.url]) {
+      expect((await get(url)).statusCode).toBe(404);
+    }
+    expect((await get(auctionSheet.url, token)).statusCode).toBe(200);
+    // Sharing is the staff's choice, both ways.
+    await callerFor(sales).shareDocument({ documentId: billOfLading.id, sharedWithBuyer: false });
+    expect((await callerFor(null).track({ token: trackingToken })).documents).toEqual([]);
+    expect((await callerFor(sales).removeDocument({ documentId: auctionSheet.id })).documents.map((document) => document.title)).toEqual(['Bill of lading']);
   });
 });

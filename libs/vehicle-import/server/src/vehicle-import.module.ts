@@ -1,7 +1,9 @@
 import { AuditModule } from '@dealership/audit-server';
+import { MediaModule } from '@dealership/media-server';
 import { MessageModule } from '@dealership/message-server';
 import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
+import { ImportDocumentController } from './import-document.controller';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { VehicleImportPersonalData } from './vehicle-import.personal-data';
 import { VehicleImportRepository } from './vehicle-import.repository';
@@ -9,7 +11,8 @@ import { VehicleImportRouter } from './vehicle-import.router';
 import { VehicleImportService } from './vehicle-import.service';
 
 @Module({
-  imports: [AuditModule, MessageModule, SettingModule],
+  imports: [AuditModule, MessageModule, SettingModule, MediaModule],
+  controllers: [ImportDocumentController],
   providers: [VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
   exports: [VehicleImportService, VehicleImportRouter],
 })

@@ -1,19 +1,35 @@
 import { DB, type Database, executeRows, type Transaction } from '@dealership/server-db';
 import { accountContacts } from '@dealership/user-data/published';
-import { vehicleImportArrivalEstimates, vehicleImportMilestones, vehicleImportPayments, vehicleImports } from '@dealership/vehicle-import-data';
+import { vehicleImportArrivalEstimates, vehicleImportDocuments, vehicleImportMilestones, vehicleImportPayments, vehicleImports } from '@dealership/vehicle-import-data';
 import type { ImportMilestone, ImportPaymentFields, Milestone, VehicleImportOpenFields } from '@dealership/vehicle-import-schemas';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 
 export type ImportRow = typeof vehicleImports.$inferSelect;
 type MilestoneRow = typeof vehicleImportMilestones.$inferSelect;
 type PaymentRow = typeof vehicleImportPayments.$inferSelect;
 
 /** An import with everything recorded on it. */
+/** An import's paper without its bytes. */
+export type DocumentRow = Omit<typeof vehicleImportDocuments.$inferSelect, 'content'>;
+const documentColumns = {
+  id: vehicleImportDocuments.id,
+  importId: vehicleImportDocuments.importId,
+  title: vehicleImportDocuments.title,
+  contentType: vehicleImportDocuments.contentType,
+  fileName: vehicleImportDocuments.fileName,
+  byteSize: vehicleImportDocuments.byteSize,
+  sha256: vehicleImportDocuments.sha256,
+  sharedWithBuyer: vehicleImportDocuments.sharedWithBuyer,
+  uploadedBy: vehicleImportDocuments.uploadedBy,
+  uploadedAt: vehicleImportDocuments.uploadedAt,
+};
+
 export interface StoredImport {
   row: ImportRow;
   milestones: MilestoneRow[];
   payments: PaymentRow[];
+  documents: DocumentRow[];
   arrivalEstimates: { estimatedArrival: string; recordedAt: Date }[];
 }
 
@@ -89,7 +105,7 @@ export class VehicleImportRepository {
   async byId(id: string, db: Database | Transaction = this.db): Promise<StoredImport | undefined> {
     const [row] = await db.select().from(vehicleImports).where(eq(vehicleImports.id, id)).limit(1);
     if (!row) return undefined;
-    const [milestones, payments, arrivalEstimates] = await Promise.all([
+    const [milestones, payments, arrivalEstimates, documents] = await Promise.all([
       db.select().from(vehicleImportMilestones).where(eq(vehicleImportMilestones.importId, id)),
       db.select().from(vehicleImportPayments).where(eq(vehicleImportPayments.importId, id)).orderBy(asc(vehicleImportPayments.receivedOn), asc(vehicleImportPayments.recordedAt)),
       db
@@ -97,8 +113,9 @@ export class VehicleImportRepository {
         .from(vehicleImportArrivalEstimates)
         .where(eq(vehicleImportArrivalEstimates.importId, id))
         .orderBy(asc(vehicleImportArrivalEstimates.recordedAt)),
+      db.select(documentColumns).from(vehicleImportDocuments).where(eq(vehicleImportDocuments.importId, id)).orderBy(asc(vehicleImportDocuments.uploadedAt)),
     ]);
-    return { row, milestones, payments, arrivalEstimates };
+    return { row, milestones, payments, arrivalEstimates, documents };
   }
 
   /** Locks the import for a write (milestones are checked against the ones before them). */
@@ -149,6 +166,27 @@ export class VehicleImportRepository {
       .insert(vehicleImportPayments)
       .values({ importId: payment.importId, amountKes: payment.amountKes, method: payment.method, reference: payment.reference ?? null, receivedOn: payment.receivedOn, recordedBy: payment.recordedBy })
       .returning();
+    return row;
+  }
+
+  async addDocument(document: Omit<typeof vehicleImportDocuments.$inferInsert, 'id' | 'uploadedAt'>): Promise<DocumentRow> {
+    const [row] = await this.db.insert(vehicleImportDocuments).values(document).returning(documentColumns);
+    return row;
+  }
+
+  /** A paper with its bytes. */
+  async document(id: string): Promise<typeof vehicleImportDocuments.$inferSelect | undefined> {
+    const [row] = await this.db.select().from(vehicleImportDocuments).where(eq(vehicleImportDocuments.id, id)).limit(1);
+    return row;
+  }
+
+  async shareDocument(id: string, sharedWithBuyer: boolean): Promise<DocumentRow | undefined> {
+    const [row] = await this.db.update(vehicleImportDocuments).set({ sharedWithBuyer }).where(eq(vehicleImportDocuments.id, id)).returning(documentColumns);
+    return row;
+  }
+
+  async removeDocument(id: string): Promise<DocumentRow | undefined> {
+    const [row] = await this.db.delete(vehicleImportDocuments).where(eq(vehicleImportDocuments.id, id)).returning(documentColumns);
     return row;
   }
 
@@ -234,8 +272,8 @@ export class VehicleImportRepository {
   }
 
   /**
-   * Takes the buyer's personal fields off imports (their account's, or their proven phone's), in
-   * `tx`; the contract's facts (car, price, milestones) stay. The ids of the imports changed.
+   * Takes the buyer's personal fields and the papers off imports (a person's, or those last changed
+   * before a date), in `tx`; the contract's facts (car, price, milestones) stay. Their ids.
    */
   async anonymise(tx: Transaction, where: { person: { userId: string; email: string | null; phone: string | null } } | { lastChangeBefore: Date }): Promise<string[]> {
     const rows = await tx
@@ -243,6 +281,9 @@ export class VehicleImportRepository {
       .set({ buyerName: 'Deleted buyer', buyerPhone: '', buyerEmail: null, buyerUserId: null })
       .where(and('person' in where ? personIs(where.person) : lt(vehicleImports.updatedAt, where.lastChangeBefore), ne(vehicleImports.buyerName, 'Deleted buyer')))
       .returning({ id: vehicleImports.id });
-    return rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id);
+    // Its papers (a bill of lading names the buyer) go too.
+    if (ids.length > 0) await tx.delete(vehicleImportDocuments).where(inArray(vehicleImportDocuments.importId, ids));
+    return ids;
   }
 }

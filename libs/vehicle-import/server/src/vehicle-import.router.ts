@@ -1,6 +1,8 @@
 import { IdSchema } from '@dealership/shared-schemas';
 import {
   ImportBoardInputSchema,
+  ImportDocumentRemoveInputSchema,
+  ImportDocumentShareInputSchema,
   ImportPaymentInputSchema,
   ImportPriceInputSchema,
   MilestoneRecordInputSchema,
@@ -32,6 +34,10 @@ export class VehicleImportRouter {
       recordMilestone: adminProcedure.input(MilestoneRecordInputSchema).mutation(({ input, ctx }) => imports.recordMilestone(input, ctx.user)),
       /** Staff: a payment received towards an import. */
       recordPayment: adminProcedure.input(ImportPaymentInputSchema).mutation(({ input, ctx }) => imports.recordPayment(input, ctx.user)),
+      /** Staff: show a paper on the buyer's tracking page, or stop showing it. */
+      shareDocument: adminProcedure.input(ImportDocumentShareInputSchema).mutation(({ input, ctx }) => imports.shareDocument(input.documentId, input.sharedWithBuyer, ctx.user)),
+      /** Staff: remove a paper. */
+      removeDocument: adminProcedure.input(ImportDocumentRemoveInputSchema).mutation(({ input, ctx }) => imports.removeDocument(input.documentId, ctx.user)),
       /** Owners: change the agreed price and deposit. */
       setPrice: ownerProcedure.input(ImportPriceInputSchema).mutation(({ input, ctx }) => imports.setPrice(input, ctx.user)),
       /** Anyone with the buyer's signed link: the tracking page. */

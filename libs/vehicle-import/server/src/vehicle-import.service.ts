@@ -1,10 +1,12 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
+import { MediaService } from '@dealership/media-server';
 import { SettingService } from '@dealership/setting-server';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { nairobiDate } from '@dealership/shared-util';
 import {
   IMPORT_MILESTONE_LABELS,
+  IMPORT_DOCUMENT_MAX_BYTES,
   IMPORT_MILESTONES,
   type ImportBoard,
   type ImportCard,
@@ -44,6 +46,7 @@ export class VehicleImportService {
     private readonly settings: SettingService,
     private readonly outbox: Outbox,
     private readonly audit: AuditService,
+    private readonly media: MediaService,
   ) {}
 
   /**
@@ -217,7 +220,7 @@ export class VehicleImportService {
     const id = this.links.verify(token);
     const stored = id ? await this.imports.byId(id) : undefined;
     if (!stored) throw new VehicleImportNotFoundError('token');
-    return toTracking(stored);
+    return toTracking(stored, token);
   }
 
   /** A signed-in buyer's imports, with their tracking links (My Orders). */
@@ -235,5 +238,46 @@ export class VehicleImportService {
   async forLead(leadId: string): Promise<ImportCard | null> {
     const row = await this.imports.byLead(leadId);
     return row ? toCard(row, nairobiDate()) : null;
+  }
+
+  /** Attaches a paper (a PDF or a picture, kept privately) to an import; shared with the buyer's page when asked. */
+  async addDocument(importId: string, file: { data: Buffer; fileName: string }, options: { title: string; shared: boolean }, actor: AuditActor): Promise<VehicleImport> {
+    const found = await this.imports.byId(importId);
+    if (!found) throw new VehicleImportNotFoundError('id');
+    const document = await this.media.privateDocument(file, IMPORT_DOCUMENT_MAX_BYTES, 'document');
+    const added = await this.imports.addDocument({ ...document, importId, title: options.title, sharedWithBuyer: options.shared, uploadedBy: actor.name });
+    await this.audit.record({ actor, entity: 'vehicle-import', entityId: importId, label: `${found.row.reference}: document ${options.title}`, action: 'update', after: added });
+    return this.byId(importId);
+  }
+
+  async shareDocument(documentId: string, sharedWithBuyer: boolean, actor: AuditActor): Promise<VehicleImport> {
+    const before = await this.imports.document(documentId);
+    const changed = before ? await this.imports.shareDocument(documentId, sharedWithBuyer) : undefined;
+    if (!before || !changed) throw new VehicleImportNotFoundError('documentId');
+    await this.audit.record({
+      actor,
+      entity: 'vehicle-import',
+      entityId: before.importId,
+      label: `Document ${before.title}`,
+      action: 'update',
+      before: { sharedWithBuyer: before.sharedWithBuyer },
+      after: { sharedWithBuyer },
+    });
+    return this.byId(before.importId);
+  }
+
+  async removeDocument(documentId: string, actor: AuditActor): Promise<VehicleImport> {
+    const removed = await this.imports.removeDocument(documentId);
+    if (!removed) throw new VehicleImportNotFoundError('documentId');
+    await this.audit.record({ actor, entity: 'vehicle-import', entityId: removed.importId, label: `Document ${removed.title}`, action: 'remove', before: removed });
+    return this.byId(removed.importId);
+  }
+
+  /** A paper's file, for staff (any) or for the holder of its import's tracking link (shared ones only). */
+  async documentFile(documentId: string, access: { staff: boolean; trackingToken?: string }) {
+    const document = await this.imports.document(documentId);
+    const buyerMay = document && access.trackingToken !== undefined && document.sharedWithBuyer && this.links.verify(access.trackingToken) === document.importId;
+    if (!document || (!access.staff && !buyerMay)) throw new VehicleImportNotFoundError('documentId');
+    return document;
   }
 }

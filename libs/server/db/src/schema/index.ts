@@ -5,5 +5,6 @@ export * from './app-state.table';
 export * from './backup-runs.table';
 export * from './scheduled-jobs.table';
 export * from './throttle-counter.table';
+export * from './bytea';
 export * from './timestamps';
 export * from './relational-queries';

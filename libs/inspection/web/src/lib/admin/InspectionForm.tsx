@@ -1,5 +1,5 @@
 import type { ImageRef } from '@dealership/media-schemas';
-import { uploadImage, PICKABLE_IMAGE_TYPES } from '@dealership/media-web';
+import { openPrivateDocument, PICKABLE_IMAGE_TYPES, PRIVATE_DOCUMENT_TYPES, uploadImage } from '@dealership/media-web';
 import type { CertificateFile, PointStatus } from '@dealership/inspection-schemas';
 import { describeApiError, useAuth } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CERTIFICATE_PICKABLE_TYPES, openCertificate, uploadCertificate } from './certificate-file';
+import { uploadCertificate } from './certificate-file';
 
 interface PointEntry {
   status: PointStatus;
@@ -170,7 +170,7 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
         <NumberInput label="Export certificate mileage (km)" value={exportCertificateKm} onChange={setExportCertificateKm} min={0} thousandSeparator="," />
       </SimpleGrid>
       <Group align="center">
-        <FileButton accept={CERTIFICATE_PICKABLE_TYPES} onChange={(file) => void addCertificate(file)}>
+        <FileButton accept={PRIVATE_DOCUMENT_TYPES} onChange={(file) => void addCertificate(file)}>
           {(props) => (
             <Button variant="light" loading={certificateBusy} {...props}>
               {certificate ? 'Replace the certificate' : 'Add the pre-shipment certificate'}
@@ -178,7 +178,7 @@ export function InspectionForm({ carId, carName, onDone }: { carId: string; carN
           )}
         </FileButton>
         {certificate ? (
-          <Anchor component="button" type="button" size="sm" onClick={() => void openCertificate(certificate, session?.token ?? null).catch((error: Error) => notifyError(error.message))}>
+          <Anchor component="button" type="button" size="sm" onClick={() => void openPrivateDocument(certificate, session?.token ?? null).catch((error: Error) => notifyError(error.message))}>
             View {certificate.contentType === 'application/pdf' ? '(PDF)' : ''}
           </Anchor>
         ) : null}

@@ -42,6 +42,7 @@ const fielder: VehicleImport = {
     correctedAt: null,
   })),
   payments: [],
+  documents: [],
   stage: 'export-certificate',
   trackingUrl: 'https://cars.example/imports/track/abc',
   warnings: [],

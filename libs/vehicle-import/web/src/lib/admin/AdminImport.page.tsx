@@ -9,6 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { carName, formatDay, PAYMENT_METHOD_LABELS } from './import-words';
+import { ImportDocuments } from './ImportDocuments';
 import { MilestoneForm } from './MilestoneForm';
 import { MilestoneTimeline } from './MilestoneTimeline';
 import { PaymentForm, PriceForm } from './MoneyForms';
@@ -164,6 +165,9 @@ function ImportDetails({ vehicleImport: item, owner }: { vehicleImport: VehicleI
       </Section>
       <Section title="Milestones">
         <MilestoneTimeline vehicleImport={item} />
+      </Section>
+      <Section title="Papers">
+        <ImportDocuments vehicleImport={item} />
       </Section>
       <Section title="Payments">
         {item.payments.length ? (

@@ -46,6 +46,21 @@ function Tracking({ tracking }: { tracking: ImportTracking }) {
           </li>
         ))}
       </ol>
+      {tracking.documents.length > 0 ? (
+        <>
+          <h2 className={classes.subheading}>Papers</h2>
+          <ul className={classes.papers}>
+            {tracking.documents.map((document) => (
+              <li key={document.url}>
+                <a href={document.url} download={document.contentType === 'application/pdf' ? document.fileName : undefined}>
+                  {document.title}
+                </a>{' '}
+                ({document.contentType === 'application/pdf' ? 'PDF' : 'picture'}, {Math.max(1, Math.round(document.byteSize / 1024))} KB)
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p className={classes.note}>We send you an SMS at every step. Questions? Call us or reply on WhatsApp with your import number.</p>
     </RecordPage>
   );
