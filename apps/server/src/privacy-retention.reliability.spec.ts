@@ -1,5 +1,7 @@
 import { alerts, alertSubscribers } from '@dealership/alert-data';
 import { insertOrder, insertUser } from '@dealership/app-schema/testing';
+import { tradeInOffers } from '@dealership/trade-in-offer-data';
+import { vehicleImports } from '@dealership/vehicle-import-data';
 import { auditEvents } from '@dealership/audit-data';
 import { leadEvents, leads } from '@dealership/lead-data';
 import { outboxMessages } from '@dealership/message-data';
@@ -91,6 +93,29 @@ describe('retention periods (two instances of the whole server, one real databas
     const oldOrder = await insertOrder(db, { buyerId: buyer.id, contact, lines: [{ name: 'Toyota Probox' }], createdAt: ago(RETENTION.saleYears * 12 + 1) });
     const newerOrder = await insertOrder(db, { buyerId: buyer.id, contact, lines: [{ name: 'Toyota Vitz' }], createdAt: ago(RETENTION.saleYears * 12 - 1) });
     await db.insert(mpesaPayments).values({ orderId: oldOrder.id, amount: 50_000, phone: '254712345678', callbackTokenHash: 'retention-hash' });
+    // An import and a trade-in offer past their periods (a sale's years, an unsold request's months), and recent ones.
+    const importRow = (name: string, changed: Date) => ({
+      buyerName: name,
+      buyerPhone: '+254712345678',
+      make: 'Toyota',
+      model: 'Fielder',
+      yearOfManufacture: 2020,
+      yearOfFirstRegistration: 2020,
+      chassisNumber: 'NZE161-3012345',
+      purchaseCurrency: 'JPY',
+      agreedPriceKes: 2_000_000,
+      expectedArrival: '2021-01-10',
+      updatedAt: changed,
+    });
+    const [oldImport, newerImport] = await db
+      .insert(vehicleImports)
+      .values([importRow('Old Importer', ago(RETENTION.saleYears * 12 + 1)), importRow('Newer Importer', ago(RETENTION.saleYears * 12 - 1))])
+      .returning();
+    const offerRow = (name: string, changed: Date) => ({ buyerName: name, buyerPhone: '+254712345678', car: '2012 Toyota Axio', amountKes: 500_000, validUntil: '2024-01-07', createdBy: 'Juma', updatedAt: changed });
+    const [oldOffer, newerOffer] = await db
+      .insert(tradeInOffers)
+      .values([offerRow('Old Seller', ago(RETENTION.leadMonths + 1)), offerRow('Newer Seller', ago(RETENTION.leadMonths - 1))])
+      .returning();
 
     const message = (status: string, days: number) =>
       db
@@ -175,6 +200,11 @@ describe('retention periods (two instances of the whole server, one real databas
     expect(await order(newerOrder.id)).toMatchObject({ buyerId: buyer.id, contactName: 'Old Buyer', contactPhone: '0712345678' });
     expect((await db.select({ phone: mpesaPayments.phone }).from(mpesaPayments).where(eq(mpesaPayments.orderId, oldOrder.id)))[0].phone).toBe('');
 
+    const buyerNames = async (table: typeof vehicleImports | typeof tradeInOffers, ids: string[]) =>
+      (await db.select({ id: table.id, buyerName: table.buyerName }).from(table)).filter((row) => ids.includes(row.id)).map((row) => row.buyerName).sort();
+    expect(await buyerNames(vehicleImports, [oldImport.id, newerImport.id])).toEqual(['Deleted buyer', 'Newer Importer']);
+    expect(await buyerNames(tradeInOffers, [oldOffer.id, newerOffer.id])).toEqual(['Deleted buyer', 'Newer Seller']);
+
     const messageIds = (await db.select({ id: outboxMessages.id }).from(outboxMessages)).map((row) => row.id);
     expect(messageIds).not.toContain(oldSent.id);
     expect(messageIds).toEqual(expect.arrayContaining([recentSent.id, oldPending.id]));
@@ -204,6 +234,8 @@ describe('retention periods (two instances of the whole server, one real databas
       alertsUnconfirmedDeleted: { after: 1 },
       alertSubscribersDeleted: { after: 1 },
       alertMatchesDeleted: { after: 0 },
+      importsAnonymised: { after: 1 },
+      tradeInOffersAnonymised: { after: 1 },
     });
     expect((await db.select({ contact: alertSubscribers.contact }).from(alertSubscribers)).map((s) => s.contact)).toEqual(['new-signup@buyer.test']);
     // A second run finds nothing left to do.
@@ -217,6 +249,8 @@ describe('retention periods (two instances of the whole server, one real databas
       alertsUnconfirmedDeleted: 0,
       alertSubscribersDeleted: 0,
       alertMatchesDeleted: 0,
+      importsAnonymised: 0,
+      tradeInOffersAnonymised: 0,
     });
     expect(
       (
