@@ -37,7 +37,8 @@ const MOST_VIEWED = {
   cars: [{ id: '00000000-0000-4000-8000-000000000003', name: 'Toyota Prado 2019', slug: 'toyota-prado-2019', price: 6_900_000, status: 'Available', views: 412, leads: 9 }],
 };
 
-const ANSWERS: Record<string, unknown> = { 'lead.report': LEAD_REPORT, 'order.report': ORDER_REPORT, 'car.stockAge': STOCK, 'car.mostViewed': MOST_VIEWED };
+const IMPORTS = { cards: [], counts: {}, report: { medianDaysBoughtToDelivered: 54.5, inTransit: 2, moneyHeldKes: 1_500_000 } };
+const ANSWERS: Record<string, unknown> = { 'lead.report': LEAD_REPORT, 'order.report': ORDER_REPORT, 'car.stockAge': STOCK, 'car.mostViewed': MOST_VIEWED, 'vehicleImport.board': IMPORTS };
 const api: FakeApi = (procedure) => (procedure in ANSWERS ? { data: ANSWERS[procedure] } : { error: { code: 'NOT_FOUND' } });
 
 describe('ReportsPage', () => {
@@ -59,7 +60,8 @@ describe('ReportsPage', () => {
     expect(screen.getByText('Car pages: 3 · /financing: 2 · Not known: 1')).toBeInTheDocument();
     const viewed = within(screen.getByRole('table', { name: 'Most viewed cars this month' }));
     expect(viewed.getByRole('row', { name: /Toyota Prado 2019/ })).toHaveTextContent('Toyota Prado 20194129KES 6,900,000');
-    for (const title of ['Leads per week', 'Leads by source page', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Most viewed cars this month', 'Stock age']) {
+    expect(screen.getByText('Median 55 days from bought to delivered · 2 in transit · KES 1,500,000 held for imports not yet delivered.')).toBeInTheDocument();
+    for (const title of ['Leads per week', 'Leads by source page', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Most viewed cars this month', 'Stock age', 'Imports']) {
       expect(screen.getByRole('button', { name: `Export ${title} as CSV` })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Export all leads (CSV)' })).toHaveAttribute('href', '/api/leads/export.csv');

@@ -50,7 +50,8 @@ const exportFailed = (error: unknown) => notifyError(error instanceof Error ? er
 /**
  * `/dashboard/admin/reports` (owners): leads per week by kind and by source page, first-response
  * times per salesperson, lead -> won, sales per month, reservations ended, the most viewed cars
- * with their leads, and the stock by age; each one
+ * with their leads, the stock by age, and the imports (median days bought to delivered, in
+ * transit, money held); each one
  * export as CSV, and the whole leads list from the server's export.
  */
 export function ReportsPage() {
@@ -58,9 +59,11 @@ export function ReportsPage() {
   const orders = trpc.order.report.useQuery();
   const stock = trpc.car.stockAge.useQuery();
   const viewed = trpc.car.mostViewed.useQuery();
-  const failed = leads.error ?? orders.error ?? stock.error ?? viewed.error;
+  const imports = trpc.vehicleImport.board.useQuery({ includeDelivered: true });
+  const failed = leads.error ?? orders.error ?? stock.error ?? viewed.error ?? imports.error;
   if (failed) return <Alert color="red">Could not load the reports: {failed.message}</Alert>;
-  if (!leads.data || !orders.data || !stock.data || !viewed.data) return <Loader aria-label="Loading the reports" />;
+  if (!leads.data || !orders.data || !stock.data || !viewed.data || !imports.data) return <Loader aria-label="Loading the reports" />;
+  const importReport = imports.data.report;
 
   const weeks = [...new Set(leads.data.perWeek.map((row) => row.week))];
   const perWeek = weeks.map((week) => ({
@@ -261,6 +264,30 @@ export function ReportsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        </Section>
+        <Section
+          title="Imports"
+          onExport={() =>
+            void downloadCsv(
+              'imports',
+              imports.data.cards.map(({ reference, make, model, yearOfManufacture, buyerName, stage, expectedArrival, agreedPriceKes, paidKes }) => ({
+                reference,
+                car: `${yearOfManufacture} ${make} ${model}`,
+                buyer: buyerName,
+                stage: stage ?? 'not bought yet',
+                expectedArrival,
+                agreedPriceKes,
+                paidKes,
+              })),
+            ).catch(exportFailed)
+          }
+        >
+          <Text>
+            {importReport.medianDaysBoughtToDelivered === null
+              ? 'No import delivered yet'
+              : `Median ${Math.round(importReport.medianDaysBoughtToDelivered)} days from bought to delivered`}{' '}
+            · {importReport.inTransit} in transit · {formatKes(importReport.moneyHeldKes)} held for imports not yet delivered.
+          </Text>
         </Section>
       </SimpleGrid>
     </Stack>
