@@ -18,6 +18,13 @@ describe('DashboardShell', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
+  it('marks the item a nested screen lies under (an import under Imports), not the home', () => {
+    renderWithProviders(<DashboardShell heading="My Account" menu={MENU} />, { route: '/dashboard/user/order/IMP-00001' });
+    const nav = within(screen.getByRole('navigation', { name: 'My Account' }));
+    expect(nav.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'location');
+    expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
   it('folds the menu into a drawer on small screens, opened by a burger and closed by navigation', () => {
     renderWithProviders(<DashboardShell heading="My Account" menu={MENU} />, { route: '/dashboard/user' });
     const burger = screen.getByRole('button', { name: 'Open My Account menu' });

@@ -1,6 +1,6 @@
 import { Badge, Burger, Container, Drawer, Text } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
-import { matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, matchPath, Outlet, useLocation } from 'react-router-dom';
 import classes from './DashboardShell.module.css';
 
 export interface DashboardMenuItem {
@@ -20,19 +20,32 @@ export interface DashboardShellProps {
   notice?: ReactNode;
 }
 
-function MenuLinks({ menu, onNavigate }: { menu: readonly DashboardMenuItem[]; onNavigate?: () => void }) {
+/**
+ * The menu item a path belongs to: its own page, or the deepest item it lies under (an import's
+ * page is under "Imports", not under the dashboard's home).
+ */
+export function currentMenuItem<T extends { to: string }>(menu: readonly T[], pathname: string): T | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return menu
+    .filter((item) => path === item.to || path.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}
+
+function MenuLinks({ menu, current, onNavigate }: { menu: readonly DashboardMenuItem[]; current?: DashboardMenuItem; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <ul className={classes.list}>
       {menu.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end className={classes.link} onClick={onNavigate}>
+          {/* The page itself is "page"; a page under the item (an import under Imports) marks it as where the visitor is. */}
+          <Link to={item.to} className={classes.link} onClick={onNavigate} aria-current={item !== current ? undefined : matchPath({ path: item.to, end: true }, pathname) ? 'page' : 'location'}>
             {item.label}
             {item.count ? (
               <Badge size="sm" color="orange" circle={item.count < 10} aria-label={`${item.count} ${item.countLabel ?? ''}`.trim()}>
                 {item.count > 99 ? '99+' : item.count}
               </Badge>
             ) : null}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -50,7 +63,7 @@ export function DashboardShell({ heading, menu, notice }: DashboardShellProps) {
   const opened = openedOn === pathname;
   const close = () => setOpenedOn(null);
   const drawerId = useId();
-  const current = menu.find((item) => matchPath({ path: item.to, end: true }, pathname));
+  const current = currentMenuItem(menu, pathname);
 
   return (
     <Container size="xl" py={{ base: 'md', md: 32 }}>
@@ -77,7 +90,7 @@ export function DashboardShell({ heading, menu, notice }: DashboardShellProps) {
         </div>
         <nav className={classes.menu} aria-label={heading}>
           <h2 className={classes.heading}>{heading}</h2>
-          <MenuLinks menu={menu} />
+          <MenuLinks menu={menu} current={current} />
         </nav>
         <Drawer
           id={drawerId}
@@ -90,7 +103,7 @@ export function DashboardShell({ heading, menu, notice }: DashboardShellProps) {
           classNames={{ title: classes.drawerTitle }}
         >
           <nav aria-label={heading} className={classes.drawerMenu}>
-            <MenuLinks menu={menu} onNavigate={close} />
+            <MenuLinks menu={menu} current={current} onNavigate={close} />
           </nav>
         </Drawer>
         <div>
