@@ -42,13 +42,17 @@ export const KenyanPhoneSchema = text({ error: LEAD_PHONE_MESSAGE })
     return phone;
   });
 
+/** An email a person may leave out: blank is none, kept lower-case; `label` names it in the length message. */
+export const optionalEmailSchema = (label: string) =>
+  text()
+    .trim()
+    .max(254, { error: `${label} must be at most 254 characters` })
+    .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : undefined));
+
 /** Email, optional: blank is none, kept lower-case. */
-const LeadEmailSchema = text()
-  .trim()
-  .max(254, { error: 'Email must be at most 254 characters' })
-  .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
-  .optional()
-  .transform((value) => (value ? value.toLowerCase() : undefined));
+const LeadEmailSchema = optionalEmailSchema('Email');
 
 /** The buyer's consent to be contacted about the request: the form's box, unticked until they tick it. */
 const ConsentSchema = z.boolean({ error: LEAD_CONSENT_MESSAGE }).refine((given) => given, { error: LEAD_CONSENT_MESSAGE });

@@ -1,4 +1,4 @@
-import { KenyanPhoneSchema } from '@dealership/lead-schemas';
+import { KenyanPhoneSchema, optionalEmailSchema } from '@dealership/lead-schemas';
 import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 
@@ -23,12 +23,7 @@ export const TradeInOfferCreateInputSchema = z.object({
   leadId: IdSchema.optional(),
   buyerName: words('Buyer name', 120),
   buyerPhone: KenyanPhoneSchema,
-  buyerEmail: text()
-    .trim()
-    .max(254, { error: 'Buyer email must be at most 254 characters' })
-    .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
-    .optional()
-    .transform((value) => (value ? value.toLowerCase() : undefined)),
+  buyerEmail: optionalEmailSchema('Buyer email'),
   /** The car as the offer names it: "2015 Toyota Axio, 120,000 km". */
   car: words('Car', 160),
   amountKes: z

@@ -1,4 +1,4 @@
-import { KenyanPhoneSchema } from '@dealership/lead-schemas';
+import { KenyanPhoneSchema, optionalEmailSchema } from '@dealership/lead-schemas';
 import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { IMPORT_MILESTONES, MilestoneFieldsSchemas } from './milestones';
@@ -55,12 +55,7 @@ export const VehicleImportOpenInputSchema = z
     buyerUserId: IdSchema.optional(),
     buyerName: words('Buyer name'),
     buyerPhone: KenyanPhoneSchema,
-    buyerEmail: text()
-      .trim()
-      .max(254, { error: 'Buyer email must be at most 254 characters' })
-      .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address' })]))
-      .optional()
-      .transform((value) => (value ? value.toLowerCase() : undefined)),
+    buyerEmail: optionalEmailSchema('Buyer email'),
     make: words('Make', 60),
     model: words('Model', 60),
     yearOfManufacture: year('Year of manufacture'),
