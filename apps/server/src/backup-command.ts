@@ -6,6 +6,7 @@ import {
   findMigrationsDir,
   lockDataDir,
   openDatabase,
+  pgliteVersion,
   restoreBackup,
   takeBackup,
 } from '@dealership/server-db';
@@ -81,7 +82,19 @@ export async function runBackupCommand(config: AppConfig, args: string[], print:
       }
     }
     // Opened once: the migrations this version has and the backup lacks are applied now.
-    const handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: config.dataDir });
+    let handle;
+    try {
+      handle = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: config.dataDir });
+    } catch (error) {
+      const runs = config.databaseUrl ? undefined : pgliteVersion();
+      if (manifest.engine === 'pglite' && manifest.engineVersion && manifest.engineVersion !== runs) {
+        print(
+          `The backup was restored, but this version's embedded database (PGlite ${runs}) cannot open the files of PGlite ${manifest.engineVersion}, which took it (${error instanceof Error ? error.message : String(error)}): restore it with the version of the site that took it, then upgrade that one`,
+        );
+        return 1;
+      }
+      throw error;
+    }
     await handle.close();
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
     print(`Restored the backup of ${manifest.createdAt} (${rows} rows, ${manifest.media.length} pictures) into ${config.databaseUrl ? 'the database of DATABASE_URL' : config.dataDir}`);

@@ -1,9 +1,10 @@
 import { leads } from '@dealership/lead-data';
 import { outboxMessages } from '@dealership/message-data';
 import { BackupRefusedError, type DatabaseHandle, executeRows, openDatabase, restoreBackup, type RestoreTarget, writeBackup } from '@dealership/server-db';
-import { createTestDatabase, findMigrationsDir, testDatabaseUrl } from '@dealership/server-db/testing';
+import { brands } from '@dealership/brand-data';
+import { createTestDatabase, findMigrationsDir, openPglite, testDatabaseUrl } from '@dealership/server-db/testing';
 import { sql } from 'drizzle-orm';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -68,6 +69,12 @@ describe('backup and restore of the database and the pictures (integration, real
     mkdirSync(join(mediaDir, 'cars'), { recursive: true });
     writeFileSync(join(mediaDir, 'cars', 'prado-1280.webp'), Buffer.from('a picture of a Prado'));
     writeFileSync(join(mediaDir, 'logo.webp'), Buffer.alloc(70_000, 7));
+    // Pictures the site deletes while the backup is taken (listed, then gone before they are read),
+    // and one left half-written by a crash (the storage writes `*.partial`, then renames).
+    const doomed = Array.from({ length: 300 }, (_, i) => `old/${String(i).padStart(3, '0')}.webp`);
+    mkdirSync(join(mediaDir, 'old'));
+    for (const picture of doomed) writeFileSync(join(mediaDir, picture), Buffer.alloc(4_000, 1));
+    writeFileSync(join(mediaDir, 'cars', 'half.webp.123.partial'), Buffer.from('half a picture'));
 
     const source = await createTestDatabase();
     const restoredTarget = await emptyTarget(source, root, 'restored');
@@ -90,6 +97,10 @@ describe('backup and restore of the database and the pictures (integration, real
           await insertOrder(source.db, { buyerId: customer.id, lines: [{ car }] });
           await source.db.insert(leads).values({ kind: 'enquiry', name: `Buyer ${n}`, phone: '+254712345678', message: 'Is it available?', carId: car.id });
           await source.db.insert(outboxMessages).values({ channel: 'email', recipient: `writer-${n}@buyer.test`, topic: 'lead.buyer', subject: 'Thanks', bodyText: 'We will call' });
+          // And its pictures: two deleted, one new one written as the storage writes it.
+          for (const picture of doomed.slice((n - 1) * 2, n * 2)) unlinkSync(join(mediaDir, picture));
+          writeFileSync(join(mediaDir, 'cars', `new-${n}.webp.9.partial`), Buffer.from(`picture ${n}`));
+          renameSync(join(mediaDir, 'cars', `new-${n}.webp.9.partial`), join(mediaDir, 'cars', `new-${n}.webp`));
           // As requests do, between writes (PGlite answers without I/O: a bare loop would starve the event loop).
           await new Promise((next) => setImmediate(next));
         }
@@ -103,7 +114,11 @@ describe('backup and restore of the database and the pictures (integration, real
       expect(manifest).toMatchObject({ format: 1, product: '0.1.0', engine: source.engine, migrations: { count: migrationsCount } });
       expect(manifest.tables['brands']).toBe(1);
       expect(manifest.tables).toHaveProperty('leads');
-      expect(manifest.media.map((m) => m.file)).toEqual(['cars/prado-1280.webp', 'logo.webp']);
+      // What was there when the folder was read, less what the site deleted before it was reached; never a half file.
+      const archived = manifest.media.map((m) => m.file);
+      expect(archived).toEqual(expect.arrayContaining(['cars/prado-1280.webp', 'logo.webp']));
+      expect(archived.filter((picture) => picture.startsWith('old/')).length).toBeLessThan(doomed.length);
+      expect(archived.filter((picture) => picture.endsWith('.partial'))).toEqual([]);
 
       // Restored into an empty target: exactly what the manifest counted (one moment's snapshot, each
       // order with its lines, each lead with its message), each row as it is in the site.
@@ -123,7 +138,11 @@ describe('backup and restore of the database and the pictures (integration, real
       } finally {
         await restored.close();
       }
-      for (const { file: picture } of manifest.media) expect(readFileSync(join(restoredMedia, picture)).equals(readFileSync(join(mediaDir, picture)))).toBe(true);
+      for (const { file: picture } of manifest.media) {
+        const original = join(mediaDir, picture);
+        if (existsSync(original)) expect(readFileSync(join(restoredMedia, picture)).equals(readFileSync(original))).toBe(true);
+        else expect(readFileSync(join(restoredMedia, picture))).toEqual(Buffer.alloc(4_000, 1));
+      }
 
       // A target that holds something is refused unless told; an archive of a newer version is refused.
       await expect(restoreBackup(file, target())).rejects.toThrow(/is not empty: restore into an empty (folder|database), or pass --force/);
@@ -159,5 +178,37 @@ describe('backup and restore of the database and the pictures (integration, real
     await expect(restoreBackup(damaged, { database: { kind: 'pglite', dataDir: join(root, 'damaged', 'pglite') }, mediaDir: join(root, 'damaged-media'), migrationsCount })).rejects.toThrow(
       /does not match its checksum: the archive is damaged/,
     );
+  }, 120_000);
+
+  // A backup of an older version (fewer migrations) restores, and the first open brings it up to
+  // date with its rows kept. Embedded only: the migrations run on open the same way on both engines.
+  it('restores an archive of an older version and migrates it forward', async () => {
+    const migrations = findMigrationsDir();
+    const older = join(root, 'older-migrations');
+    cpSync(migrations, older, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(older, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    writeFileSync(join(older, 'meta', '_journal.json'), JSON.stringify(journal));
+
+    const source = await openPglite({ kind: 'pglite', dataDir: join(root, 'older-site') }, older);
+    let file: string;
+    try {
+      await source.db.insert(brands).values({ name: 'Subaru', slug: 'subaru' });
+      ({ file } = await writeBackup(source, { backupDir: join(root, 'older-backups'), product: '0.0.9' }));
+    } finally {
+      await source.close();
+    }
+    const dataDir = join(root, 'older-restored');
+    const manifest = await restoreBackup(file, { database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') }, mediaDir: join(root, 'older-media'), migrationsCount });
+    expect(manifest.migrations.count).toBe(migrationsCount - 1);
+    expect(manifest.engineVersion).toMatch(/^\d+\.\d+\.\d+/);
+    const restored = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const [{ count }] = await executeRows<{ count: number }>(restored.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      expect(count).toBe(migrationsCount);
+      expect((await restored.db.select({ name: brands.name }).from(brands)).map((b) => b.name)).toEqual(['Subaru']);
+    } finally {
+      await restored.close();
+    }
   }, 120_000);
 });

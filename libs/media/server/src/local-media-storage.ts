@@ -48,7 +48,12 @@ export class LocalMediaStorage implements MediaStorage {
     const dir = join(this.mediaDir, file.folder);
     await mkdir(dir, { recursive: true });
     await this.ensureFreeSpace(dir, file.data.length);
-    await writeFile(join(dir, `${base}.${file.extension}`), file.data);
+    // Written under another name, then renamed: a backup taken meanwhile (which skips `.partial`
+    // files) and a visitor never read half a picture.
+    const target = join(dir, `${base}.${file.extension}`);
+    const partial = `${target}.${process.pid}.partial`;
+    await writeFile(partial, file.data);
+    await rename(partial, target);
     return { url: `${MEDIA_URL_PREFIX}/${file.folder}/${base}.${file.servedAs ?? file.extension}`, publicId: `${file.folder}/${base}` };
   }
 

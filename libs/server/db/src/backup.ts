@@ -1,14 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { createHash } from 'node:crypto';
-import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { extract, pack, type Pack } from 'tar-stream';
 import { BackupRefusedError, dumpPostgres, isEmptyPostgres, restorePostgres } from './backup-postgres';
-import { PGLITE_EXTENSIONS, restoreDataDirTemplate } from './data-dir-template';
+import { pgliteVersion, restoreDataDirDump } from './data-dir-template';
 import { type Database, type DatabaseHandle, executeRows } from './database';
 
 export { BackupRefusedError } from './backup-postgres';
@@ -25,6 +24,12 @@ export interface BackupManifest {
   createdAt: string;
   /** The embedded database (PGlite) or a PostgreSQL server: restored into the same kind. */
   engine: 'pglite' | 'postgres';
+  /**
+   * The release of PGlite that wrote the embedded database's files (another release may not read
+   * them: a restore that cannot open them names both), or the PostgreSQL server's version.
+   * Absent from the first backups.
+   */
+  engineVersion?: string;
   /** The migrations applied when it was taken: their number and the last one's hash. */
   migrations: { count: number; last: string | null };
   /** Rows per table, counted in the dump itself. */
@@ -47,17 +52,23 @@ const DATABASE_FILE = { pglite: 'database.tar.gz', postgres: 'database.pgdump' }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Every file under `dir`, relative to it, in a stable order. */
+/**
+ * Every file under `dir`, relative to it, in a stable order, but the pictures still being written
+ * (`*.partial`: the media storage writes under that name, then renames).
+ */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
     .sort();
 }
 
-/** The migrations applied in `db` and the rows of each table of the public schema. */
-async function describe(db: Database): Promise<Pick<BackupManifest, 'migrations' | 'tables'>> {
+/** What a dump holds, counted in the very state it was taken from. */
+type Described = Pick<BackupManifest, 'migrations' | 'tables'> & { serverVersion?: string };
+
+/** The migrations applied in `db`, the rows of each table of the public schema, and the server's version. */
+async function describe(db: Database): Promise<Described> {
   const [{ migrated }] = await executeRows<{ migrated: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as migrated`);
   // A database no version of the site has opened yet holds no migrations.
   const [applied] = migrated
@@ -71,24 +82,8 @@ async function describe(db: Database): Promise<Pick<BackupManifest, 'migrations'
     const [{ rows }] = await executeRows<{ rows: number }>(db, sql`select count(*)::int as rows from ${sql.identifier(name)}`);
     tables[name] = rows;
   }
-  return { migrations: { count: applied?.count ?? 0, last: applied?.last ?? null }, tables };
-}
-
-/**
- * Opens a PGlite dump in memory (to count what it holds), with a small page cache: it runs beside
- * the server's own database, whose memory it would otherwise double (PGlite's default is 128 MB).
- */
-async function describePgliteDump(dump: Buffer): Promise<Pick<BackupManifest, 'migrations' | 'tables'>> {
-  const copy = await PGlite.create({
-    extensions: PGLITE_EXTENSIONS,
-    loadDataDir: new Blob([new Uint8Array(dump)]),
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  });
-  try {
-    return await describe(drizzle(copy) as unknown as Database);
-  } finally {
-    await copy.close();
-  }
+  const [{ version }] = await executeRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
+  return { migrations: { count: applied?.count ?? 0, last: applied?.last ?? null }, tables, serverVersion: version };
 }
 
 /** Adds `data` to the archive under `name`. */
@@ -98,17 +93,40 @@ function addBuffer(archive: Pack, name: string, data: Buffer): Promise<{ bytes: 
   );
 }
 
-/** Streams the file at `path` into the archive under `name`, hashed on the way (a dump may be gigabytes). */
-function addFile(archive: Pack, name: string, path: string): Promise<{ bytes: number; sha256: string }> {
-  const bytes = statSync(path).size;
+/** Streams `source` (`bytes` long) into the archive under `name`, hashed on the way (a dump may be gigabytes). */
+function addStream(archive: Pack, name: string, source: Readable, bytes: number): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash('sha256');
   return new Promise((done, fail) => {
     const sink = archive.entry({ name, size: bytes, mode: 0o600 }, (error) => (error ? fail(error) : done({ bytes, sha256: hash.digest('hex') })));
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
+    source
+      .on('data', (chunk: Buffer) => hash.update(chunk))
       .on('error', fail)
       .pipe(sink);
   });
+}
+
+/** Streams the file at `path` into the archive under `name`. */
+const addFile = (archive: Pack, name: string, path: string) => addStream(archive, name, createReadStream(path), statSync(path).size);
+
+/**
+ * Streams a picture into the archive, or answers undefined when it was deleted since the folder
+ * was listed (the site goes on serving while it is backed up). Read through the open file: a
+ * picture deleted or replaced (by a rename) while it is read is still read whole.
+ */
+async function addMediaFile(archive: Pack, name: string, path: string): Promise<{ bytes: number; sha256: string } | undefined> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const { size } = await file.stat();
+    return await addStream(archive, name, file.createReadStream({ autoClose: false }), size);
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -127,7 +145,7 @@ export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: 
   const archive = pack();
   const written = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
   try {
-    let described: Pick<BackupManifest, 'migrations' | 'tables'>;
+    let described: Described;
     let database: BackupManifest['database'];
     if (handle.engine === 'postgres') {
       if (!handle.serverUrl) throw new Error('This database handle does not know its server URL (pg_dump needs it)');
@@ -135,18 +153,31 @@ export async function writeBackup(handle: DatabaseHandle, options: { mediaDir?: 
       database = { file: DATABASE_FILE.postgres, ...(await addFile(archive, DATABASE_FILE.postgres, pgDump)) };
     } else {
       if (!handle.dumpDatabase) throw new Error('This embedded database cannot be dumped');
-      const dump = await handle.dumpDatabase();
-      described = await describePgliteDump(dump);
-      database = { file: DATABASE_FILE.pglite, ...(await addBuffer(archive, DATABASE_FILE.pglite, dump)) };
+      const { dump, described: counted } = await handle.dumpDatabase(describe);
+      described = counted;
+      // Streamed from PGlite's own copy, not copied again.
+      database = { file: DATABASE_FILE.pglite, ...(await addStream(archive, DATABASE_FILE.pglite, Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), dump.size)) };
     }
     // One file at a time, read once (written and hashed): a media folder may hold gigabytes.
     const mediaDir = options.mediaDir;
     const media: BackupManifest['media'] = [];
     for (const mediaFile of mediaDir ? filesUnder(mediaDir) : []) {
-      media.push({ file: mediaFile, ...(await addBuffer(archive, `media/${mediaFile}`, readFileSync(join(mediaDir as string, mediaFile)))) });
+      const added = await addMediaFile(archive, `media/${mediaFile}`, join(mediaDir as string, mediaFile));
+      if (added) media.push({ file: mediaFile, ...added });
     }
+    const engineVersion = handle.engine === 'pglite' ? pgliteVersion() : described.serverVersion;
     // Last, once every file's checksum is known (a restore trusts nothing in the archive before it).
-    const manifest: BackupManifest = { format: 1, product: options.product, createdAt: now.toISOString(), engine: handle.engine, ...described, database, media };
+    const manifest: BackupManifest = {
+      format: 1,
+      product: options.product,
+      createdAt: now.toISOString(),
+      engine: handle.engine,
+      ...(engineVersion ? { engineVersion } : {}),
+      migrations: described.migrations,
+      tables: described.tables,
+      database,
+      media,
+    };
     await addBuffer(archive, 'manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
     archive.finalize();
     await written;
@@ -254,7 +285,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const dump = join(staging, manifest.database.file);
     if (target.database.kind === 'pglite') {
       if (held.database) rmSync(target.database.dataDir, { recursive: true, force: true });
-      restoreDataDirTemplate(dump, target.database.dataDir);
+      await restoreDataDirDump(dump, target.database.dataDir);
     } else {
       await restorePostgres(target.database.url, dump, { replace: Boolean(held.database) });
     }

@@ -2,9 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { extract } from 'tar-stream';
 
 /**
  * The embedded database's first state, made once by the server build instead of on every first
@@ -130,6 +132,40 @@ export function restoreDataDirTemplate(templateFile: string, targetDir: string):
       offset = body + Math.ceil(size / 512) * 512;
     }
     if (!existsSync(join(staging, 'PG_VERSION'))) throw new Error(`database template: no PG_VERSION among ${entries} entries`);
+    rmSync(targetDir, { recursive: true, force: true }); // empty (isEmptyDataDir)
+    renameSync(staging, targetDir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Unpacks a backup's embedded database (PGlite's gzipped dump) into `targetDir`, which must hold no
+ * database, as `restoreDataDirTemplate` does (a sibling folder renamed into place; only files and
+ * folders inside the target), but streamed: a dealer's database may not fit in memory twice, and
+ * the template reader above holds the whole tar (fine for its 5 MB).
+ */
+export async function restoreDataDirDump(dumpFile: string, targetDir: string): Promise<void> {
+  if (!isEmptyDataDir(targetDir)) throw new Error(`database restore: ${targetDir} already holds files`);
+  const staging = `${targetDir}.restoring`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true, mode: 0o700 });
+  try {
+    const reader = extract();
+    reader.on('entry', (header, stream, next) => {
+      const target = resolve(staging, normalize(header.name).replace(/^[/\\]+/, ''));
+      if (target !== staging && !target.startsWith(staging + sep)) return reader.destroy(new Error(`database restore: bad entry ${JSON.stringify(header.name)}`));
+      if (header.type === 'directory') {
+        mkdirSync(target, { recursive: true, mode: 0o700 });
+        stream.on('end', next).resume();
+      } else if (header.type === 'file') {
+        mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+        pipeline(stream, createWriteStream(target, { mode: 0o600 })).then(() => next(), (error: Error) => reader.destroy(error));
+      } else reader.destroy(new Error(`database restore: unsupported entry type ${header.type} for ${JSON.stringify(header.name)}`));
+    });
+    await pipeline(createReadStream(dumpFile), createGunzip(), reader);
+    if (!existsSync(join(staging, 'PG_VERSION'))) throw new Error('database restore: the dump holds no PG_VERSION');
     rmSync(targetDir, { recursive: true, force: true }); // empty (isEmptyDataDir)
     renameSync(staging, targetDir);
   } catch (error) {

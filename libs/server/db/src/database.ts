@@ -62,10 +62,12 @@ export interface DatabaseHandle {
   /** Closes the connection (and releases the data folder lock, for PGlite). */
   close(): Promise<void>;
   /**
-   * The embedded database's files as PGlite's own gzipped tar, taken while no query runs (a backup,
-   * `writeBackup`). Only PGlite: a PostgreSQL server is dumped with `pg_dump` (`serverUrl`).
+   * The embedded database's files as PGlite's own gzipped tar (a backup, `writeBackup`), with
+   * `describe` run on the same state: both inside one transaction that holds every other query and
+   * transaction back, so what `describe` counts is what the dump holds. Only PGlite: a PostgreSQL
+   * server is dumped with `pg_dump` (`serverUrl`).
    */
-  dumpDatabase?(): Promise<Buffer>;
+  dumpDatabase?<T>(describe: (db: Database) => Promise<T>): Promise<{ dump: Blob; described: T }>;
 }
 
 /**

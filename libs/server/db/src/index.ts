@@ -12,6 +12,7 @@ export {
   type BackupStatus,
 } from './server-backups';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export { pgliteVersion } from './data-dir-template';
 export { findMigrationsDir } from './migrations-dir';
 export * from './notified-generation';
 export * from './database';

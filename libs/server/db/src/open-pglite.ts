@@ -40,11 +40,17 @@ export async function openPglite(target: Exclude<DatabaseTarget, { kind: 'postgr
           if (!closed) await unlisten();
         };
       },
-      dumpDatabase: async () => {
-        // Everything in the data files first, so the copy replays little WAL when it is opened.
-        await client.query('CHECKPOINT');
-        return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
-      },
+      dumpDatabase: (describe) =>
+        // The transaction holds PGlite's transaction lock, which every query and transaction of
+        // the server takes first; dumpDataDir takes only the query lock, free between our own
+        // statements. So nothing writes between the count and the dump, and no second database
+        // has to be opened from the dump to count it (that doubled the memory of a backup).
+        client.transaction(async (tx) => {
+          const described = await describe(drizzlePglite(tx as unknown as PGlite) as unknown as Database);
+          // Everything in the data files first, so the copy replays little WAL when it is opened.
+          await tx.exec('CHECKPOINT');
+          return { dump: await client.dumpDataDir('gzip'), described };
+        }),
       close: async () => {
         if (closed) return;
         closed = true;
