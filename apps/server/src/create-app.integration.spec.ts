@@ -143,6 +143,8 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
       expect(res.headers['content-type']).toContain('application/json');
     }
     expect((await app.inject({ method: 'GET', url: '/api/nothing-here' })).json()).toEqual({ success: false, message: 'Not found' });
+    // No METRICS_TOKEN: no metrics at all, not even behind a token (the web app's not-found page).
+    expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } })).statusCode).toBe(404);
   });
 
   it('answers malformed JSON with a 400 in the legacy shape', async () => {

@@ -1,5 +1,5 @@
 import { outboxMessages } from '@dealership/message-data';
-import { PeriodicJobs } from '@dealership/server-db';
+import { backupRuns, PeriodicJobs } from '@dealership/server-db';
 import { useWholeServer } from './testing/whole-server';
 
 const TOKEN = 'metrics-token-for-the-test-0001';
@@ -22,6 +22,9 @@ describe('GET /metrics (integration: the whole server)', () => {
     await server.app.inject({ method: 'GET', url: '/trpc/no.such.procedure' });
     await server.database.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+254700000001', topic: 'lead.buyer', bodyText: 'x', status: 'failed' });
     await server.app.get(PeriodicJobs).tick('metrics.test', 60_000, async () => undefined);
+    // The last backup comes from the database (it outlives a restart), not from the job's run.
+    const finishedAt = new Date('2026-12-01T02:00:00Z');
+    await server.database.db.insert(backupRuns).values({ startedAt: finishedAt, finishedAt, trigger: 'daily', outcome: 'written', file: '/backups/b.tar', bytes: 1, takenBy: 'another-host:1' });
 
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
@@ -36,6 +39,10 @@ describe('GET /metrics (integration: the whole server)', () => {
     expect(text).toMatch(/^outbox_messages_pending \d+$/m);
     expect(text).toMatch(/periodic_job_runs_total\{job="metrics\.test",outcome="done"\} 1/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    expect(text).toMatch(/^outbox_oldest_pending_seconds \d+(\.\d+)?$/m);
+    expect(text).toMatch(new RegExp(`^backup_last_written_timestamp_seconds ${finishedAt.getTime() / 1000}$`, 'm'));
+    expect(text).toMatch(/^backup_last_failed_timestamp_seconds 0$/m);
     // The PostgreSQL pool (TEST_DATABASE_URL); PGlite has none, and nothing is said of one.
     if (server.database.engine === 'postgres') {
       expect(text).toMatch(/^db_pool_connections [1-9]\d*$/m);

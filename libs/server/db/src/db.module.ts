@@ -7,7 +7,7 @@ import { DatabaseMetrics } from './database-metrics';
 import { DB, DB_HANDLE } from './db.tokens';
 import { EmbeddedMaintenance } from './embedded-maintenance';
 import { PeriodicJobs } from './periodic-jobs';
-import { ServerBackups } from './server-backups';
+import { BackupMetrics, ServerBackups } from './server-backups';
 import { ThrottleCounters } from './throttle-counters';
 import { THROTTLE_STORE } from '@dealership/server-auth';
 
@@ -16,7 +16,7 @@ export { DB, DB_HANDLE };
 const connectionLogger = new Logger('Database');
 
 /** What the database module provides besides the handle itself, in the app and in tests alike. */
-const beside = [PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }, DatabaseMetrics];
+const beside = [PeriodicJobs, ThrottleCounters, { provide: THROTTLE_STORE, useExisting: ThrottleCounters }, DatabaseMetrics, BackupMetrics];
 const exported = [DB, DB_HANDLE, PeriodicJobs, THROTTLE_STORE];
 
 /** Closes the database when the app shuts down (after the HTTP server has stopped taking requests). */

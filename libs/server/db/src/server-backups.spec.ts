@@ -16,4 +16,15 @@ describe('backupsBeyondRetention', () => {
     expect(gone).toContain('backup-59.tar');
     expect(backupsBeyondRetention(backups.slice(0, 3))).toEqual([]);
   });
+
+  it('keeps the days, not the files: ten backups taken by hand today leave the daily ones of the days before', () => {
+    const hour = 3_600_000;
+    const today = Date.UTC(2026, 11, 6, 20);
+    const byHand = Array.from({ length: 10 }, (_, i) => ({ file: `hand-${i}.tar`, takenAt: new Date(today - i * 60_000) }));
+    const daily = Array.from({ length: 8 }, (_, i) => ({ file: `daily-${i + 1}.tar`, takenAt: new Date(today - (i + 1) * 24 * hour) }));
+    const gone = backupsBeyondRetention([...byHand, ...daily]);
+    expect(gone).toEqual(expect.arrayContaining(byHand.slice(1).map((b) => b.file)));
+    // Today's newest and the six days before it; the eighth day back only as its week's newest, if it is one.
+    for (const kept of ['hand-0.tar', ...daily.slice(0, 6).map((b) => b.file)]) expect(gone).not.toContain(kept);
+  });
 });

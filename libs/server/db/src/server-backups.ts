@@ -1,13 +1,14 @@
-import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
+import { APP_CONFIG, type AppConfig, metrics } from '@dealership/server-core';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { desc, eq, sql } from 'drizzle-orm';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { Gauge } from 'prom-client';
 import { listBackups, writeBackup } from './backup';
 import { copyToS3, parseS3Url } from './backup-s3';
 import { type Database, type DatabaseHandle, executeRows } from './database';
-import { DB_HANDLE } from './db.tokens';
+import { DB, DB_HANDLE } from './db.tokens';
 import { PeriodicJobs } from './periodic-jobs';
 import { backupRuns } from './schema/backup-runs.table';
 
@@ -25,18 +26,27 @@ export const backupRequestFiles = (dataDir: string) => ({
   result: join(dataDir, 'backup-request.result'),
 });
 
-/** The backups to delete under `BACKUP_RETENTION`, from `listBackups` (newest first). */
+/**
+ * The backups to delete under `BACKUP_RETENTION`, from `listBackups` (newest first): kept are the
+ * newest of each of the 7 newest days that have one and the newest of each of the 4 newest weeks,
+ * so a run of backups taken by hand on one day does not push the daily ones out.
+ */
 export function backupsBeyondRetention(backups: readonly { file: string; takenAt: Date }[]): string[] {
-  const week = (date: Date) => Math.floor(date.getTime() / (7 * 86_400_000));
-  const kept = new Set(backups.slice(0, BACKUP_RETENTION.daily).map((b) => b.file));
-  const weeks = new Set<number>();
-  for (const backup of backups) {
-    if (weeks.size >= BACKUP_RETENTION.weekly) break;
-    if (!weeks.has(week(backup.takenAt))) {
-      weeks.add(week(backup.takenAt));
-      kept.add(backup.file);
+  const newestOfEach = (period: (date: Date) => number, count: number) => {
+    const seen = new Set<number>();
+    const newest: string[] = [];
+    for (const backup of backups) {
+      if (seen.size >= count) break;
+      if (seen.has(period(backup.takenAt))) continue;
+      seen.add(period(backup.takenAt));
+      newest.push(backup.file);
     }
-  }
+    return newest;
+  };
+  const kept = new Set([
+    ...newestOfEach((date) => Math.floor(date.getTime() / 86_400_000), BACKUP_RETENTION.daily),
+    ...newestOfEach((date) => Math.floor(date.getTime() / (7 * 86_400_000)), BACKUP_RETENTION.weekly),
+  ]);
   return backups.filter((b) => !kept.has(b.file)).map((b) => b.file);
 }
 
@@ -94,8 +104,8 @@ async function hasRunsTable(db: Database): Promise<boolean> {
 }
 
 /**
- * Takes a backup of the database behind `handle` (and of MEDIA_DIR, unless the pictures are on
- * Cloudinary) into BACKUP_DIR, copies it off-site when BACKUP_S3_URL is set, and records the run,
+ * Takes a backup of the database behind `handle` and of MEDIA_DIR (the pictures on Cloudinary are
+ * Cloudinary's to keep: docs/operating.md) into BACKUP_DIR, copies it off-site when BACKUP_S3_URL is set, and records the run,
  * written or failed. Answers the archive's path; a failure is recorded, then thrown.
  */
 export async function takeBackup(handle: DatabaseHandle, config: AppConfig, trigger: BackupRun['trigger']): Promise<string> {
@@ -104,7 +114,8 @@ export async function takeBackup(handle: DatabaseHandle, config: AppConfig, trig
   let outcome: Pick<typeof backupRuns.$inferInsert, 'outcome' | 'error'> = { outcome: 'failed' };
   try {
     const { file } = await writeBackup(handle, {
-      mediaDir: config.cloudinaryUrl ? undefined : config.mediaDir,
+      // With Cloudinary too: the pictures stored before it was set up, and the SVGs, stay on this disk.
+      mediaDir: config.mediaDir,
       backupDir: config.backup.dir,
       product: productVersion(),
       now: startedAt,
@@ -197,5 +208,44 @@ export class ServerBackups implements OnModuleInit, OnModuleDestroy {
     } finally {
       this.taking = false;
     }
+  }
+}
+
+/**
+ * The newest backup written and the newest that failed in `GET /metrics` (when METRICS_TOKEN is
+ * set), as Unix times, 0 for none: read from the runs' table at each scrape, so every instance
+ * reports the same and a restart loses nothing (a job's in-memory gauge starts empty after a
+ * deploy, and "no backup in 26 hours" could not fire then). docs/operating.md has the alert.
+ */
+@Injectable()
+export class BackupMetrics implements OnModuleInit {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DB) private readonly db: Database,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.config.metricsToken) return;
+    let latest: Promise<BackupStatus> | undefined;
+    // One query per scrape for both gauges; none until the table exists (a database not migrated yet).
+    const status = () =>
+      (latest ??= hasRunsTable(this.db)
+        .then((present) => (present ? backupStatus(this.db) : { lastWritten: null, lastFailed: null }))
+        .finally(() => setImmediate(() => (latest = undefined))));
+    const seconds = (run: BackupRun | null) => (run ? Math.floor(run.finishedAt.getTime() / 1000) : 0);
+    const gauge = (name: string, help: string, read: (s: BackupStatus) => number) => {
+      // The latest app's (a test process starts several).
+      metrics.removeSingleMetric(name);
+      return new Gauge({
+        name,
+        help,
+        registers: [metrics],
+        async collect() {
+          this.set(read(await status()));
+        },
+      });
+    };
+    gauge('backup_last_written_timestamp_seconds', 'When the newest backup was written (Unix time; 0: never)', (s) => seconds(s.lastWritten));
+    gauge('backup_last_failed_timestamp_seconds', 'When the newest backup failed (Unix time; 0: never)', (s) => seconds(s.lastFailed));
   }
 }
