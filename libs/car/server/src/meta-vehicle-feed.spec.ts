@@ -19,7 +19,6 @@ const car = (fields: Partial<FeedCar> = {}): FeedCar => ({
   condition: 'Foreign Used',
   status: 'Available',
   exteriorColour: 'Pearl White',
-  vin: null,
   make: 'Toyota',
   images: ['/media/cars/prado-front-1a2b3c4d5e.webp'],
   ...fields,
@@ -34,6 +33,10 @@ describe('toMetaVehicleRow', () => {
     const row = toMetaVehicleRow(car(), PUBLIC_URL);
     expect(row).toHaveLength(META_VEHICLE_FEED_COLUMNS.length);
     expect(record(row)).toMatchObject({ vehicle_id: car().id, 'mileage.value': '48000', 'mileage.unit': 'KM', price: '2450000 KES', 'image[1].url': '' });
+  });
+
+  it("has no vin column: the feed is public and never carries a chassis number (Meta's vin is optional)", () => {
+    expect(META_VEHICLE_FEED_COLUMNS).not.toContain('vin');
   });
 
   it("gives every value of our vocabulary one of Meta's", () => {
@@ -86,12 +89,11 @@ describe('toMetaVehicleRow', () => {
   });
 
   it("cuts a description past Meta's limit at a word, and leaves unknown values empty", () => {
-    const row = record(toMetaVehicleRow(car({ description: 'word '.repeat(2000), make: null, exteriorColour: null, vin: '5YJ3E1EA7KF317000' }), PUBLIC_URL));
+    const row = record(toMetaVehicleRow(car({ description: 'word '.repeat(2000), make: null, exteriorColour: null }), PUBLIC_URL));
     expect(row.description.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
     expect(row.description).toMatch(/ word…$/);
     expect(row.make).toBe('');
     expect(row.exterior_color).toBe('');
-    expect(row.vin).toBe('5YJ3E1EA7KF317000');
   });
 
   it('reads an unknown model from the name, as the admin form does', () => {

@@ -1,13 +1,4 @@
-import {
-  type BodyType,
-  type CarStatus,
-  type Condition,
-  type Drive,
-  type FuelType,
-  modelFromName,
-  type Transmission,
-  VIN_PATTERN,
-} from '@dealership/car-schemas';
+import { type BodyType, type CarStatus, type Condition, type Drive, type FuelType, modelFromName, type Transmission } from '@dealership/car-schemas';
 import { brands } from '@dealership/brand-data';
 import { cars } from '@dealership/car-data';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
@@ -31,6 +22,8 @@ export const META_DESCRIPTION_MAX = 5000;
 /**
  * The feed's columns, in order: Meta's automotive inventory catalogue fields (Marketing API,
  * "Auto Ads reference"), nested fields flattened with their JSON-path names as Meta's CSV allows.
+ * Meta's optional `vin` is left out on purpose: the feed is public, and no chassis number, VIN
+ * or not, leaves the site whole (the car page shows only its last six characters).
  */
 export const META_VEHICLE_FEED_COLUMNS: readonly string[] = [
   'vehicle_id',
@@ -50,7 +43,6 @@ export const META_VEHICLE_FEED_COLUMNS: readonly string[] = [
   'exterior_color',
   'state_of_vehicle',
   'availability',
-  'vin',
   ...Array.from({ length: META_VEHICLE_FEED_IMAGES }, (_, i) => `image[${i}].url`),
 ];
 
@@ -102,8 +94,6 @@ export interface FeedCar {
   condition: Condition;
   status: CarStatus;
   exteriorColour: string | null;
-  /** The chassis number when it is a 17-character VIN, else null (a Japanese chassis number never leaves the database). */
-  vin: string | null;
   /** The brand's name; null for a car whose brand was deleted. */
   make: string | null;
   /** The pictures' URLs in their order (each the full-size picture; the width variants are derived from it). */
@@ -152,13 +142,12 @@ export function toMetaVehicleRow(car: FeedCar, publicUrl: string): string[] {
     car.exteriorColour ?? '',
     STATES_OF_VEHICLE[car.condition],
     AVAILABILITY[car.status],
-    car.vin ?? '',
     ...Array.from({ length: META_VEHICLE_FEED_IMAGES }, (_, i) => images[i] ?? ''),
   ];
 }
 
 /** Bumped when the feed's columns or values change, so no client keeps an older format under a 304. */
-const FORMAT = 'meta-vehicles/1';
+const FORMAT = 'meta-vehicles/2';
 
 const DEFAULT_BATCH_SIZE = 500;
 
@@ -249,8 +238,7 @@ export class MetaVehicleFeed {
         condition: cars.condition,
         status: cars.status,
         exteriorColour: cars.exteriorColour,
-        // Decided in the query: a chassis number that is no VIN is never read out of the database.
-        vin: sql<string | null>`case when ${cars.chassisNumber} ~ ${VIN_PATTERN.source} then ${cars.chassisNumber} end`,
+        // No chassis number is read: the feed is public (see META_VEHICLE_FEED_COLUMNS).
         make: brands.name,
         images: sql<string[]>`coalesce((select json_agg(ci.url order by ci.position, ci.id) from car_images ci where ci.car_id = ${cars.id}), '[]'::json)`,
         createdAt: sql<string>`${cars.createdAt}::text`,
