@@ -53,7 +53,8 @@ export const outboxMessages = pgTable(
     template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
     /**
      * WhatsApp: a text sent by WhatsApp in place of its SMS (the recipient chose WhatsApp only): if
-     * WhatsApp cannot take it, it goes by SMS at once instead of being retried.
+     * WhatsApp cannot take it, it goes by SMS at once instead of being retried; if Meta takes it and
+     * later reports it failed, it goes by SMS then (once: `MessageRepository.whatsappStatus`).
      */
     smsFallback: boolean('sms_fallback').notNull().default(false),
     /** WhatsApp: what the phone reported after `sent` (delivered, read), from Meta's status callbacks. */

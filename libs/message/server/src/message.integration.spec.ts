@@ -3,7 +3,7 @@ import { auditEvents } from '@dealership/audit-data';
 import { outboxMessages } from '@dealership/message-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
-import { startSmsStub, startSmtpStub, type SmsStub, type SmtpStub } from '@dealership/shared-provider-stubs';
+import { startSmsStub, startSmtpStub, startWhatsAppStub, type SmsStub, type SmtpStub, type WhatsAppStub } from '@dealership/shared-provider-stubs';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { EmailLayout, EmailText, renderEmail } from './email-layout';
 import { MessageWorker } from './message-worker';
 import { MessageModule } from './message.module';
 import { MessageRouter } from './message.router';
+import { MessageService } from './message.service';
 import { emailMessage, Outbox, smsMessage } from './outbox';
 
 const statusOf = async (handle: DatabaseHandle, id: string) => (await handle.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0];
@@ -29,10 +30,11 @@ const onlyMessage = async (handle: DatabaseHandle) => {
   return rows[0];
 };
 
-describe('messages: the outbox, its worker and the channels (integration, real database, loopback SMTP and SMS stubs)', () => {
+describe('messages: the outbox, its worker and the channels (integration, real database, loopback SMTP, SMS and Graph API stubs)', () => {
   let handle: DatabaseHandle;
   let smtp: SmtpStub;
   let sms: SmsStub;
+  let whatsapp: WhatsAppStub;
   let app: NestFastifyApplication;
   const admin = { id: '', name: 'Boss', email: 'boss@dealer.test', role: 1 as const };
   const callerFor = (user: TrpcContext['user']) => createCallerFactory(app.get(MessageRouter).router)({ user, ip: '127.0.0.1' });
@@ -46,6 +48,7 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     MESSAGE_SEND_TIMEOUT_MS: '2000',
     LEAD_ALERT_EMAILS: 'floor@dealer.test, Boss@dealer.test',
     LEAD_ALERT_PHONES: '+254 700 111 222',
+    ...whatsapp.env,
   });
   const outbox = () => app.get(Outbox);
   const worker = () => app.get(MessageWorker);
@@ -57,7 +60,7 @@ describe('messages: the outbox, its worker and the channels (integration, real d
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    [smtp, sms] = await Promise.all([startSmtpStub(), startSmsStub()]);
+    [smtp, sms, whatsapp] = await Promise.all([startSmtpStub(), startSmsStub(), startWhatsAppStub()]);
     app = await createModuleTestApp(handle, [MessageModule], { env: env() });
   });
 
@@ -70,7 +73,7 @@ describe('messages: the outbox, its worker and the channels (integration, real d
 
   afterAll(async () => {
     await app?.close();
-    await Promise.all([smtp?.close(), sms?.close()]);
+    await Promise.all([smtp?.close(), sms?.close(), whatsapp?.close()]);
     await handle?.close();
   });
 
@@ -247,6 +250,60 @@ describe('messages: the outbox, its worker and the channels (integration, real d
     } finally {
       await second.close();
     }
+  });
+
+  it('sends a WhatsApp text in place of an SMS by SMS once when Meta reports it failed after taking it, however often and wherever that is told', async () => {
+    const wording = 'Mombasa Car Dealership: your reservation ends tomorrow.';
+    const template = { name: 'dealer_update', language: 'en', parameters: [wording] };
+    await outbox().enqueue(handle.db, [
+      {
+        channel: 'whatsapp',
+        to: '+254712000777',
+        topic: 'order.status',
+        reference: 'order-7',
+        text: `Update from the dealer: ${wording}`,
+        template,
+        smsFallback: { text: wording },
+      },
+      // A staff reply has no SMS behind it: failed, it stays failed.
+      { channel: 'whatsapp', to: '+254712000778', topic: 'lead.whatsapp', reference: 'lead-8', text: 'Yes, it is available.' },
+    ]);
+    // Meta takes both (a wamid each): nothing to fail over yet.
+    const taken = await whatsapp.waitFor((m) => m.to === '254712000777');
+    const reply = await whatsapp.waitFor((m) => m.to === '254712000778');
+    await worker().idle();
+    const whatsappRows = await eventually(
+      () => handle.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'whatsapp')),
+      (rows) => rows.length === 2 && rows.every((r) => r.status === 'sent'),
+    );
+    expect(whatsappRows.map((r) => r.providerId).sort()).toEqual([taken.id, reply.id].sort());
+
+    // Later Meta posts `failed` (131026: the number cannot receive it), twice, and to two instances at once.
+    const second = await createModuleTestApp(handle, [MessageModule], { env: env() });
+    try {
+      const notDelivered = 'Message undeliverable';
+      const told = await Promise.all([
+        app.get(MessageService).whatsappStatus(taken.id, 'failed', notDelivered),
+        second.get(MessageService).whatsappStatus(taken.id, 'failed', notDelivered),
+      ]);
+      expect(told).toEqual([true, true]);
+      const text = await sms.waitFor((m) => m.to === '+254712000777');
+      expect(text.message).toBe(wording);
+      expect(await app.get(MessageService).whatsappStatus(taken.id, 'failed', notDelivered)).toBe(true);
+      expect(await app.get(MessageService).whatsappStatus(reply.id, 'failed', notDelivered)).toBe(true);
+      await Promise.all([worker().idle(), second.get(MessageWorker).idle()]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await second.close();
+    }
+    expect(sms.messages.filter((m) => m.to === '+254712000777')).toHaveLength(1);
+    expect(sms.messages.filter((m) => m.to === '+254712000778')).toHaveLength(0);
+    const rows = await handle.db.select().from(outboxMessages).orderBy(outboxMessages.recipient, outboxMessages.channel);
+    expect(rows.map((r) => [r.recipient, r.channel, r.status, r.reference, r.lastError])).toEqual([
+      ['+254712000777', 'sms', 'sent', 'order-7', null],
+      ['+254712000777', 'whatsapp', 'failed', 'order-7', 'whatsapp: not delivered: Message undeliverable; sent by SMS instead'],
+      ['+254712000778', 'whatsapp', 'failed', 'lead-8', 'whatsapp: not delivered: Message undeliverable'],
+    ]);
   });
 
   describe('without SMTP_URL or the SMS keys', () => {

@@ -252,7 +252,7 @@ export class MessageRepository {
   /**
    * A WhatsApp text sent in place of an SMS that WhatsApp did not take (the number is not on
    * WhatsApp, the template is paused, Meta is down): given up on, and its SMS written in the same
-   * transaction (the template's one parameter is the SMS's wording). False when it was no longer ours.
+   * transaction. False when it was no longer ours.
    */
   async failOverToSms(message: ClaimedMessage, error: string, unconfigured: ReadonlySet<MessageChannel>): Promise<boolean> {
     return this.db.transaction(async (tx) => {
@@ -262,10 +262,19 @@ export class MessageRepository {
         .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'sending')))
         .returning({ id: outboxMessages.id });
       if (!failed) return false;
-      const text = message.template?.parameters[0] ?? message.bodyText;
-      await this.insert(tx, [{ channel: 'sms', to: message.recipient, topic: message.topic as MessageTopic, reference: message.reference ?? undefined, text }], unconfigured);
+      await this.insertSmsInstead(tx, message, unconfigured);
       return true;
     });
+  }
+
+  /** The SMS a WhatsApp message sent in its place stood for (the template's one parameter is the SMS's wording), written in `tx`. */
+  private insertSmsInstead(
+    tx: Transaction,
+    message: Pick<MessageRow, 'recipient' | 'topic' | 'reference' | 'template' | 'bodyText'>,
+    unconfigured: ReadonlySet<MessageChannel>,
+  ): Promise<void> {
+    const text = message.template?.parameters[0] ?? message.bodyText;
+    return this.insert(tx, [{ channel: 'sms', to: message.recipient, topic: message.topic as MessageTopic, reference: message.reference ?? undefined, text }], unconfigured);
   }
 
   /** The channel is not configured (any more): kept unsent. */
@@ -331,17 +340,39 @@ export class MessageRepository {
   /**
    * A WhatsApp status callback for the message Meta knows as `providerId`: delivered or read (never
    * back from read to delivered: callbacks may arrive out of order), or failed with Meta's reason.
-   * False when no message of ours has that id (yet: the worker records it once Meta has answered).
+   * A failed message sent in place of an SMS (`sms_fallback`: Meta took it, then could not deliver
+   * it, e.g. 131026 not on WhatsApp) has its SMS written in the same transaction. Only a message
+   * still `sent` fails, so Meta's repeated callback, or two instances working it at once (the
+   * second waits on the row and then finds it failed), writes one SMS; a message staff sent again
+   * since (back in the queue under its old id) is left alone. False when no message of ours has
+   * that id (yet: the worker records it once Meta has answered).
    */
-  async whatsappStatus(providerId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error?: string): Promise<boolean> {
+  async whatsappStatus(
+    providerId: string,
+    status: 'sent' | 'delivered' | 'read' | 'failed',
+    error: string | undefined,
+    unconfigured: ReadonlySet<MessageChannel>,
+  ): Promise<boolean> {
     const mine = and(eq(outboxMessages.channel, 'whatsapp'), eq(outboxMessages.providerId, providerId));
     const [found] = await this.db.select({ id: outboxMessages.id }).from(outboxMessages).where(mine);
     if (!found) return false;
     if (status === 'failed') {
-      await this.db
-        .update(outboxMessages)
-        .set({ status: 'failed', lastError: `whatsapp: not delivered: ${error ?? 'Meta gave no reason'}` })
-        .where(mine);
+      const reason = `whatsapp: not delivered: ${error ?? 'Meta gave no reason'}`;
+      const failedOver = await this.db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(outboxMessages)
+          .set({
+            status: 'failed',
+            claimedUntil: null,
+            lastError: sql`case when ${outboxMessages.smsFallback} then ${`${reason}; sent by SMS instead`}::text else ${reason}::text end`,
+          })
+          .where(and(mine, eq(outboxMessages.status, 'sent')))
+          .returning();
+        if (!failed?.smsFallback) return undefined;
+        await this.insertSmsInstead(tx, failed, unconfigured);
+        return failed;
+      });
+      if (failedOver) this.logger.warn(`whatsapp ${failedOver.topic} ${failedOver.id} was not delivered (${error ?? 'Meta gave no reason'}); sent by SMS instead`);
     } else if (status !== 'sent') {
       await this.db
         .update(outboxMessages)

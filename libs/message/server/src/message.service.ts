@@ -1,16 +1,23 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
-import type { Message, MessageListFilters, MessagePage } from '@dealership/message-schemas';
-import { Injectable } from '@nestjs/common';
+import type { Message, MessageChannel, MessageListFilters, MessagePage } from '@dealership/message-schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { MESSAGE_SENDERS, type MessageSender } from './channels';
 import { MessageNotFoundError, MessageNotResendableError } from './message.errors';
 import { MessageRepository } from './message.repository';
 
 /** The back office's view of the outbox: routers delegate here, the repository queries. */
 @Injectable()
 export class MessageService {
+  /** The channels without their settings (an SMS written for a failed WhatsApp message is kept unsent on them). */
+  private readonly unconfigured: ReadonlySet<MessageChannel>;
+
   constructor(
     private readonly messages: MessageRepository,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(MESSAGE_SENDERS) senders: MessageSender[],
+  ) {
+    this.unconfigured = new Set(senders.filter((sender) => !sender.configured).map((sender) => sender.channel));
+  }
 
   list(filters: MessageListFilters): Promise<MessagePage> {
     return this.messages.page(filters);
@@ -21,9 +28,12 @@ export class MessageService {
     return this.messages.forReference(reference);
   }
 
-  /** Records a WhatsApp status callback (false: no message of ours has that id yet). */
+  /**
+   * Records a WhatsApp status callback (false: no message of ours has that id yet). A failed one
+   * sent in place of an SMS goes by SMS instead, once however often Meta reports it.
+   */
   whatsappStatus(providerId: string, status: 'sent' | 'delivered' | 'read' | 'failed', error?: string): Promise<boolean> {
-    return this.messages.whatsappStatus(providerId, status, error);
+    return this.messages.whatsappStatus(providerId, status, error, this.unconfigured);
   }
 
   /** A number that wrote STOP (`out`) or START on WhatsApp: no WhatsApp message goes to it while out. */
