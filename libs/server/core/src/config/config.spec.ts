@@ -291,6 +291,61 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('WhatsApp (Cloud API)', () => {
+    const keys = {
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-access-token',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'app-secret-0123456789',
+      WHATSAPP_VERIFY_TOKEN: 'verify-token-123',
+    };
+
+    it("is off without its settings, on with all four: Meta's Graph API unless WHATSAPP_API_URL says otherwise", () => {
+      expect(loadConfig({}).messaging.whatsapp).toBeNull();
+      expect(loadConfig({ WHATSAPP_API_URL: 'https://graph.facebook.com/v22.0' }).messaging.whatsapp).toBeNull();
+      expect(loadConfig(keys).messaging.whatsapp).toEqual({
+        accessToken: 'EAAG-access-token',
+        phoneNumberId: '106540352242922',
+        appSecret: 'app-secret-0123456789',
+        verifyToken: 'verify-token-123',
+        apiUrl: 'https://graph.facebook.com/v21.0',
+        templates: [],
+        notifyTemplate: null,
+      });
+    });
+
+    it('refuses some but not all of the four, naming the missing ones', () => {
+      const some = () => loadConfig({ WHATSAPP_ACCESS_TOKEN: keys.WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET: keys.WHATSAPP_APP_SECRET });
+      expect(some).toThrow(ConfigError);
+      for (const missing of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_VERIFY_TOKEN'])
+        expect(some).toThrow(new RegExp(`${missing}: is required with WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET: WhatsApp needs`));
+      expect(some).not.toThrow(/WHATSAPP_ACCESS_TOKEN: is required/);
+      expect(some).not.toThrow(/WHATSAPP_APP_SECRET: is required/);
+      // Never the secrets themselves in the message.
+      expect(some).not.toThrow(new RegExp(keys.WHATSAPP_APP_SECRET));
+      for (const [name, value] of Object.entries(keys)) {
+        const without = Object.fromEntries(Object.entries(keys).filter(([key]) => key !== name));
+        expect(() => loadConfig(without)).toThrow(new RegExp(`${name}: is required with`));
+        expect(loadConfig({ ...without, [name]: value }).messaging.whatsapp).not.toBeNull();
+      }
+    });
+
+    it('takes WHATSAPP_API_URL over plain http only from a loopback host (the token goes with every request)', () => {
+      for (const url of ['http://127.0.0.1:4030/v21.0', 'http://localhost:4030/v21.0', 'http://[::1]:4030/v21.0'])
+        expect(loadConfig({ ...keys, WHATSAPP_API_URL: url }).messaging.whatsapp?.apiUrl).toBe(url);
+      expect(loadConfig({ ...keys, WHATSAPP_API_URL: 'https://graph.example/v22.0/' }).messaging.whatsapp?.apiUrl).toBe('https://graph.example/v22.0');
+      for (const bad of [
+        'http://graph.facebook.com/v21.0',
+        'http://10.0.0.5:4030/v21.0',
+        'http://127.0.0.1.example/v21.0',
+        'ftp://graph.facebook.com/v21.0',
+        'https://graph.facebook.com/v21.0?access_token=x',
+        'https://user:pass@graph.facebook.com/v21.0',
+        'graph.facebook.com/v21.0',
+      ])
+        expect(() => loadConfig({ ...keys, WHATSAPP_API_URL: bad })).toThrow(/WHATSAPP_API_URL: must be the Graph API base with its version, e\.g\. https:\/\/graph\.facebook\.com\/v21\.0 \(https unless the host is loopback/);
+    });
+  });
+
   it('reads the dealer phone and a public URL without trailing slash', () => {
     const config = loadConfig({ DEALER_PHONE: '+254 712 345 678', PUBLIC_URL: 'https://cars.example.co.ke/' });
     expect(config.dealerPhone).toBe('+254 712 345 678');

@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { gatewayUrl, milliseconds, requireTogether } from './env-values';
+import { gatewayUrl, LOOPBACK_HOSTS, milliseconds, requireTogether } from './env-values';
+
+/**
+ * The Graph API's base with its version (`WHATSAPP_API_URL`) without a trailing slash, or undefined
+ * when it is no such URL. As for the other gateways, plain http only to this machine (a stub in
+ * tests): every request carries the access token.
+ */
+function graphApiBase(text: string): string | undefined {
+  if (!/^https?:\/\/[^\s?#]+$/.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password) return undefined;
+  if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
+  return text.replace(/\/+$/, '');
+}
 
 // Messages (docs/messaging.md): email by SMTP, SMS by Africa's Talking, and who hears of new leads and orders.
 
@@ -64,15 +82,25 @@ export const messagingEnv = {
       return list;
     })
     .optional(),
-  // WhatsApp Business Cloud API (docs/messaging.md, "WhatsApp"): all four or none.
+  // WhatsApp Business Cloud API (docs/messaging.md, "WhatsApp"): all four or none; WHATSAPP_API_URL https unless loopback.
   WHATSAPP_ACCESS_TOKEN: z.string().trim().regex(/^\S+$/, { error: "must be the Cloud API's access token (no spaces)" }).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d+$/, { error: "must be the number's id from Meta's WhatsApp Manager (digits)" }).optional(),
   WHATSAPP_APP_SECRET: z.string().trim().regex(/^\S+$/, { error: "must be the Meta app's secret (no spaces)" }).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(8, { error: 'must be at least 8 characters (any secret you also give Meta for the webhook)' }).optional(),
   WHATSAPP_API_URL: z
     .string()
-    .regex(/^https?:\/\/[^\s?#]+$/, { error: 'must be the Graph API base with its version, e.g. https://graph.facebook.com/v21.0' })
-    .transform((url) => url.replace(/\/+$/, ''))
+    .trim()
+    .transform((text, ctx) => {
+      const base = graphApiBase(text);
+      if (!base) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be the Graph API base with its version, e.g. https://graph.facebook.com/v21.0 (https unless the host is loopback; no query)',
+        });
+        return z.NEVER;
+      }
+      return base;
+    })
     .default('https://graph.facebook.com/v21.0'),
   /** The approved templates staff may send after the 24-hour window: `name:language:text` separated by `|`; `{{1}}` is the buyer's name. */
   WHATSAPP_TEMPLATES: z
