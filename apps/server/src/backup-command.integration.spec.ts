@@ -59,7 +59,7 @@ describe('npm run backup / npm run restore (integration: the commands on the rea
     const target = await site(root, 'target');
     try {
       const db = await source.open();
-      let buyerId: number;
+      let buyerId: string;
       try {
         ({ id: buyerId } = await insertUser(db.db, { email: 'wanjiru@buyer.test', passwordHash: await hash('her-old-password-1') }));
         await db.db.insert(outboxMessages).values([
