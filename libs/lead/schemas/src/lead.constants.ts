@@ -23,6 +23,16 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   whatsapp: 'WhatsApp',
 };
 
+/**
+ * How a lead reached the dealer, for the owner's report: a form on the site (any of its kinds), a
+ * WhatsApp chat, or a WhatsApp chat started from a click-to-WhatsApp ad (Meta's referral).
+ */
+export const LEAD_CHANNELS = ['web', 'whatsapp', 'whatsapp-ad'] as const;
+export type LeadChannel = (typeof LEAD_CHANNELS)[number];
+export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = { web: 'Web form', whatsapp: 'WhatsApp', 'whatsapp-ad': 'WhatsApp ad' };
+/** A WhatsApp lead's source (where a web lead keeps its page's path, which starts with /), and an ad's. */
+export const WHATSAPP_LEAD_SOURCES = { whatsapp: 'WhatsApp', 'whatsapp-ad': 'WhatsApp ad' } as const satisfies Partial<Record<LeadChannel, string>>;
+
 /** Where the staff are with a lead. */
 export const LEAD_STATUSES = ['New', 'Contacted', 'Won', 'Lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -45,3 +45,17 @@ export class WhatsAppUnknownTemplateError extends DomainError {
     super(ErrorCode.BadRequest, `template must be one of: ${names.join(', ') || 'none is configured (WHATSAPP_TEMPLATES)'}`, 'template');
   }
 }
+
+/** A WhatsApp reply to a lead that did not come from WhatsApp (a web form's): it has no conversation to answer. */
+export class WhatsAppNotAConversationError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'This lead did not come from WhatsApp: answer it by phone or email');
+  }
+}
+
+/** A WhatsApp reply to a lead whose personal data was removed (retention, or the buyer deleted their account): nobody to send it to. */
+export class WhatsAppLeadAnonymisedError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, "This lead's personal data was removed: it can no longer be answered");
+  }
+}

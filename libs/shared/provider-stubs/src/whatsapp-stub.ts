@@ -29,6 +29,8 @@ export interface WhatsAppStub {
   setBehaviour(behaviour: WhatsAppStubBehaviour): void;
   /** A picture a buyer sent, for `GET /{media-id}` (its short-lived URL) and that URL's download. */
   addMedia(id: string, data: Buffer, mimeType: string): void;
+  /** `GET /{media-id}` answers `status` (Meta's error body) for this id, e.g. 500 while Meta has trouble; `undefined` ends it. */
+  failMedia(id: string, status: number | undefined): void;
   waitFor(match: (message: ReceivedWhatsApp) => boolean, timeoutMs?: number): Promise<ReceivedWhatsApp>;
   close(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
   let behaviour: WhatsAppStubBehaviour = 'accept';
   let sequence = 0;
   const media = new Map<string, { data: Buffer; mimeType: string }>();
+  const mediaFailures = new Map<string, number>();
   let base = '';
   const answer = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = createServer((request, response) => {
@@ -59,6 +62,8 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
       if (token !== env.WHATSAPP_ACCESS_TOKEN) return answer(response, 401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       const described = request.method === 'GET' ? /^\/v\d+\.\d+\/([\w.-]+)$/.exec(request.url ?? '') : null;
       if (described) {
+        const failure = mediaFailures.get(described[1]);
+        if (failure) return answer(response, failure, { error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2 } });
         const item = media.get(described[1]);
         if (!item) return answer(response, 404, { error: { message: 'Unsupported get request', type: 'GraphMethodException', code: 100 } });
         return answer(response, 200, { messaging_product: 'whatsapp', url: `${base}/download/${described[1]}`, mime_type: item.mimeType, file_size: item.data.length, id: described[1] });
@@ -107,6 +112,7 @@ export async function startWhatsAppStub(): Promise<WhatsAppStub> {
     messages: messages.items,
     setBehaviour: (next) => (behaviour = next),
     addMedia: (id, data, mimeType) => media.set(id, { data, mimeType }),
+    failMedia: (id, status) => (status === undefined ? mediaFailures.delete(id) : mediaFailures.set(id, status)),
     waitFor: (match, timeoutMs = 5000) => messages.waitFor(match, timeoutMs),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

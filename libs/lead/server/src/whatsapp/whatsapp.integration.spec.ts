@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { LeadModule } from '../lead.module';
 import { LeadPersonalData } from '../lead.personal-data';
 import { LeadRouter } from '../lead.router';
+import { PHOTO_ATTEMPTS, WhatsAppService } from './whatsapp.service';
 
 /** Reads until `done` holds, or gives the last value after `timeoutMs`. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -39,6 +40,20 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
   const as = (user: { id: string; name: string }) =>
     createCallerFactory(app.get(LeadRouter).router)({ user: { ...user, email: 'sales@dealer.test', role: 1, staffRole: 'sales' } as TrpcContext['user'], ip: '127.0.0.1' });
   const whatsappLeads = () => handle.db.select().from(leads).where(eq(leads.kind, 'whatsapp'));
+  /** The WhatsApp lead of a number, once its first message is worked. */
+  const leadOf = async (number: string, timeoutMs = 5000) => {
+    const [lead] = await eventually(
+      async () => (await whatsappLeads()).filter((row) => row.phone === `+${number}`),
+      (rows) => rows.length > 0,
+      timeoutMs,
+    );
+    return lead;
+  };
+  const queued = (id: string) =>
+    executeRows<{ payload: string; processed: boolean; last_error: string | null }>(
+      handle.db,
+      sql`select payload::text as payload, processed_at is not null as processed, last_error from whatsapp_inbound where id = ${id}`,
+    );
 
   beforeAll(async () => {
     [handle, stub] = await Promise.all([createTestDatabase(), startWhatsAppStub()]);
@@ -263,6 +278,110 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect((await whatsappLeads()).filter((lead) => lead.phone === '+254712000434')).toHaveLength(1);
   });
 
+  it('keeps a message whose photo no try would fetch without it, at once: the timeline says so and its queue row is emptied', async () => {
+    const number = '254712000435';
+    // Meta no longer has the picture (an expired media id: the Graph API answers 404).
+    const gone = whatsappDelivery({ message: { from: number, id: 'wamid.photo-gone', text: 'My Probox', name: 'Wafula', image: { id: '4003383421387256', mimeType: 'image/jpeg' } } });
+    expect((await deliver(gone)).statusCode).toBe(200);
+    const wafula = await leadOf(number);
+    expect(wafula).toMatchObject({ kind: 'whatsapp', name: 'Wafula', message: '[Photo not received] My Probox', assigneeId: salesperson.id });
+    // Bytes that are no image: the media domain refuses them, and no later try would take them.
+    stub.addMedia('5003383421387256', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/jpeg');
+    const refused = whatsappDelivery({ message: { from: number, id: 'wamid.photo-refused', text: 'And the logbook', name: 'Wafula', image: { id: '5003383421387256', mimeType: 'image/jpeg' } } });
+    expect((await deliver(refused)).statusCode).toBe(200);
+    const conversation = await eventually(
+      () => as(salesperson).whatsapp({ id: wafula.id }),
+      (c) => c.messages.length >= 2,
+    );
+    expect(conversation.messages.map((m) => [m.text, m.photoUrl])).toEqual([
+      ['[Photo not received] My Probox', null],
+      ['[Photo not received] And the logbook', null],
+    ]);
+    const notes = (await as(salesperson).timeline({ id: wafula.id })).filter((event) => event.kind === 'note');
+    expect(notes.map((note) => [note.author, note.body])).toEqual([
+      [null, 'The buyer sent a photo on WhatsApp that could not be fetched (WhatsApp no longer has it): ask them to send it again if it matters.'],
+      [null, 'The buyer sent a photo on WhatsApp that could not be fetched (it is not an image the site can keep): ask them to send it again if it matters.'],
+    ]);
+    const [stored] = await handle.db.select().from(leads).where(eq(leads.id, wafula.id));
+    expect((stored.details as { photos?: unknown[] }).photos).toBeUndefined();
+    // Done and emptied like any worked message: the buyer's number and words are only on the lead.
+    for (const id of ['wamid.photo-gone', 'wamid.photo-refused']) expect(await queued(id)).toEqual([{ payload: '{}', processed: true, last_error: null }]);
+  });
+
+  it(`retries a photo while Meta has trouble, and after ${PHOTO_ATTEMPTS} tries keeps the message without it`, async () => {
+    const number = '254712000436';
+    stub.addMedia('6003383421387256', await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a8' } }).jpeg().toBuffer(), 'image/jpeg');
+    stub.failMedia('6003383421387256', 500);
+    const body = whatsappDelivery({ message: { from: number, id: 'wamid.photo-trouble', text: 'My Axio', name: 'Chebet', image: { id: '6003383421387256', mimeType: 'image/jpeg' } } });
+    try {
+      expect((await deliver(body)).statusCode).toBe(200);
+      // The first try failed: the message waits for another (a 500 may pass), the lead is not written yet.
+      const [failed] = await eventually(
+        () => queued('wamid.photo-trouble'),
+        (rows) => rows.some((row) => row.last_error != null),
+      );
+      expect(failed).toMatchObject({ processed: false, last_error: expect.stringContaining('HTTP 500') });
+      expect((await whatsappLeads()).filter((lead) => lead.phone === `+${number}`)).toEqual([]);
+      // Its last try comes (the earlier ones' waits skipped): the message is kept without the photo.
+      await handle.db.execute(sql`update whatsapp_inbound set attempts = ${PHOTO_ATTEMPTS - 1}, claimed_until = null where id = 'wamid.photo-trouble'`);
+      void app.get(WhatsAppService).work();
+      const chebet = await leadOf(number, 15_000);
+      expect(chebet).toMatchObject({ message: '[Photo not received] My Axio' });
+      expect((await as(salesperson).timeline({ id: chebet.id })).filter((event) => event.kind === 'note').map((note) => note.body)).toEqual([
+        `The buyer sent a photo on WhatsApp that could not be fetched (WhatsApp did not give it after ${PHOTO_ATTEMPTS} tries): ask them to send it again if it matters.`,
+      ]);
+      expect(await eventually(() => queued('wamid.photo-trouble'), (rows) => rows[0]?.processed === true)).toEqual([{ payload: '{}', processed: true, last_error: null }]);
+    } finally {
+      stub.failMedia('6003383421387256', undefined);
+    }
+  });
+
+  it("times a message and the 24-hour window from when Meta says the buyer sent it, not from when it was worked, and never from the future", async () => {
+    // Sent 25 hours ago (the queue ran late, or Meta retried for a day): the window is already closed.
+    const sent = Math.floor(Date.now() / 1000) - 25 * 60 * 60;
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000437', id: 'wamid.late', text: 'Is the Prado still there?', name: 'Kiprop', timestamp: sent } }))).statusCode).toBe(200);
+    const kiprop = await leadOf('254712000437');
+    const late = await as(salesperson).whatsapp({ id: kiprop.id });
+    expect(Math.abs(new Date(late.messages[0].at).getTime() - sent * 1000)).toBeLessThan(1000);
+    expect({ open: late.windowOpen, closesAt: late.windowClosesAt, templates: late.templates.map((t) => t.name) }).toEqual({
+      open: false,
+      closesAt: new Date(new Date(late.messages[0].at).getTime() + 24 * 60 * 60 * 1000).toISOString(),
+      templates: ['follow_up'],
+    });
+    expect(new Date(late.windowClosesAt ?? 0).getTime()).toBeLessThan(Date.now());
+    await expect(as(salesperson).whatsappReply({ id: kiprop.id, text: 'Yes it is' })).rejects.toThrow('The 24-hour window is closed: send an approved template');
+
+    // A timestamp two days ahead of our clock: the message is timed now, the window closes a day from now at most.
+    const before = Date.now();
+    const ahead = Math.floor(Date.now() / 1000) + 2 * 24 * 60 * 60;
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000438', id: 'wamid.ahead', text: 'Hello', name: 'Njeri', timestamp: ahead } }))).statusCode).toBe(200);
+    const njeri = await leadOf('254712000438');
+    const early = await as(salesperson).whatsapp({ id: njeri.id });
+    expect(early.windowOpen).toBe(true);
+    expect(new Date(early.messages[0].at).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(early.messages[0].at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(early.windowClosesAt ?? 0).getTime()).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
+  });
+
+  it("recognises the car from a link to its page on the site (no stock number), on the first message or a later one", async () => {
+    const brand = await insertBrand(handle.db, { name: 'Mazda' });
+    const mazda = await insertCar(handle.db, { brandId: brand.id, name: 'Mazda CX-5 2018', price: 3_200_000 });
+    const link = `https://cars.example/car/${mazda.slug}?utm_source=whatsapp`;
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000439', id: 'wamid.link-first', text: `Hello, is this one still available? ${link}`, name: 'Mwangi' } }))).statusCode).toBe(200);
+    expect((await leadOf('254712000439')).carId).toBe(mazda.id);
+
+    // A first message about no car in particular, then the car's page: the lead takes the car.
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000442', id: 'wamid.link-none', text: 'Hello, do you take trade-ins?', name: 'Auma' } }))).statusCode).toBe(200);
+    const auma = await leadOf('254712000442');
+    expect(auma.carId).toBeNull();
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000442', id: 'wamid.link-later', text: `For this one: https://cars.example/car/${mazda.slug}`, name: 'Auma' } }))).statusCode).toBe(200);
+    const [withCar] = await eventually(
+      () => handle.db.select().from(leads).where(eq(leads.id, auma.id)),
+      (rows) => rows[0]?.carId != null,
+    );
+    expect(withCar.carId).toBe(mazda.id);
+  });
+
   it("is in the buyer's data export once their account proved the number, and goes with their account", async () => {
     const holder = app.get(LeadPersonalData);
     const person = { userId: randomUUID(), verifiedEmail: null, verifiedPhone: `+${buyer}` };
@@ -289,5 +408,52 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(gone).toMatchObject({ name: '(removed)', phone: '', message: '', details: null, kind: 'whatsapp' });
     const events = await handle.db.select({ body: leadEvents.body, photoUrl: leadEvents.photoUrl }).from(leadEvents).where(eq(leadEvents.leadId, record.id));
     expect(events.filter((e) => e.body !== null || e.photoUrl !== null)).toEqual([]);
+  });
+
+  it('answers on WhatsApp only a WhatsApp lead that still has its number: another lead is a clear 400, a missing one a 404', async () => {
+    const outgoing = async (id: string) => (await handle.db.select().from(outboxMessages).where(eq(outboxMessages.reference, id))).filter((m) => m.topic === 'lead.whatsapp');
+    // A web form's lead: it has a number, but no WhatsApp conversation to answer.
+    const [web] = await handle.db.insert(leads).values({ kind: 'enquiry', name: 'Web Buyer', phone: '+254712000440', message: 'Is the Prado available?' }).returning();
+    await expect(as(salesperson).whatsappReply({ id: web.id, template: 'follow_up' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This lead did not come from WhatsApp: answer it by phone or email',
+    });
+    expect(await outgoing(web.id)).toEqual([]);
+
+    // A WhatsApp lead whose personal data went (the buyer deleted their account): nobody to send to.
+    expect((await deliver(whatsappDelivery({ message: { from: '254712000441', id: 'wamid.forgotten', text: 'Hello', name: 'Zawadi' } }))).statusCode).toBe(200);
+    const zawadi = await leadOf('254712000441');
+    const holder = app.get(LeadPersonalData);
+    await handle.db.transaction(async (tx) => (await holder.forget({ userId: randomUUID(), verifiedEmail: null, verifiedPhone: '+254712000441' }, tx)).afterCommit?.());
+    await expect(as(salesperson).whatsappReply({ id: zawadi.id, template: 'follow_up' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: "This lead's personal data was removed: it can no longer be answered",
+    });
+    await expect(as(salesperson).whatsappReply({ id: zawadi.id, text: 'Hello again' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await outgoing(zawadi.id)).toEqual([]);
+
+    // No such lead (deleted).
+    await expect(as(salesperson).whatsappReply({ id: randomUUID(), template: 'follow_up' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Lead not found' });
+  });
+
+  it("counts the leads by channel in the owner's report: web form, WhatsApp, WhatsApp ad (also once their personal data is gone)", async () => {
+    const owner = createCallerFactory(app.get(LeadRouter).router)({
+      user: { id: randomUUID(), name: 'Owner', email: 'owner@dealer.test', role: 1, staffRole: 'owner' } as TrpcContext['user'],
+      ip: '127.0.0.1',
+    });
+    const report = await owner.report();
+    const byChannel: Record<string, number> = {};
+    for (const row of report.perChannel) byChannel[row.channel] = (byChannel[row.channel] ?? 0) + row.count;
+    const all = await handle.db.select({ kind: leads.kind, sourcePage: leads.sourcePage, anonymisedAt: leads.anonymisedAt }).from(leads);
+    const ads = all.filter((lead) => lead.sourcePage === 'WhatsApp ad').length;
+    expect(ads).toBe(1);
+    expect(all.some((lead) => lead.kind === 'whatsapp' && lead.anonymisedAt !== null)).toBe(true);
+    expect(byChannel).toEqual({
+      web: all.filter((lead) => lead.kind !== 'whatsapp').length,
+      whatsapp: all.filter((lead) => lead.kind === 'whatsapp').length - ads,
+      'whatsapp-ad': ads,
+    });
+    expect(byChannel.web).toBeGreaterThan(0);
+    expect(report.perChannel.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.week))).toBe(true);
   });
 });

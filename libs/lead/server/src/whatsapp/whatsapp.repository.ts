@@ -20,6 +20,19 @@ export interface NamedCar {
   price: number;
 }
 
+/** A buyer's message as its lead's timeline keeps it. */
+export interface InboundEvent {
+  /** Meta's id of the message (one event per id). */
+  externalId: string;
+  body: string;
+  /** When the buyer sent it, as Meta says (never later than it was worked). */
+  at: Date;
+  car?: NamedCar;
+  photo?: { url: string; publicId: string };
+  /** Why the photo it brought could not be fetched, in the staff's words. */
+  photoLost?: string;
+}
+
 /** The WhatsApp side of leads: the inbound queue, the open conversation of a number, its messages. */
 @Injectable()
 export class WhatsAppRepository {
@@ -120,16 +133,16 @@ export class WhatsAppRepository {
     return row;
   }
 
-  /** A buyer's message on their lead's timeline (and the car it names, when the lead has none). */
-  async appendInbound(
-    tx: Database | Transaction,
-    leadId: string,
-    externalId: string,
-    body: string,
-    car: NamedCar | undefined,
-    photo?: { url: string; publicId: string },
-  ): Promise<void> {
-    await tx.insert(leadEvents).values({ leadId, kind: 'whatsapp-in', body, externalId, photoUrl: photo?.url ?? null });
+  /**
+   * A buyer's message on their lead's timeline, at the time Meta says it was sent (`at`), with the
+   * photo it brought (also among the lead's photos) or, when its photo could not be fetched, a note
+   * saying so; and the car it names, when the lead has none.
+   */
+  async appendInbound(tx: Database | Transaction, leadId: string, inbound: InboundEvent): Promise<void> {
+    const { externalId, body, at, car, photo, photoLost } = inbound;
+    await tx.insert(leadEvents).values({ leadId, kind: 'whatsapp-in', body, externalId, photoUrl: photo?.url ?? null, createdAt: at });
+    // The system's note (no author): the photo is not on the lead, and why.
+    if (photoLost) await tx.insert(leadEvents).values({ leadId, kind: 'note', body: `The buyer sent a photo on WhatsApp that could not be fetched (${photoLost}): ask them to send it again if it matters.`, createdAt: at });
     await tx
       .update(leads)
       .set({
@@ -141,6 +154,24 @@ export class WhatsAppRepository {
           : {}),
       })
       .where(eq(leads.id, leadId));
+  }
+
+  /**
+   * What a reply needs to know of a lead: its kind, number and whether its personal data is gone,
+   * and whether the buyer ever wrote on WhatsApp on it. Undefined when there is no such lead.
+   */
+  async replyTarget(leadId: string): Promise<{ kind: string; phone: string; anonymised: boolean; conversation: boolean } | undefined> {
+    const [row] = await this.db
+      .select({
+        kind: leads.kind,
+        phone: leads.phone,
+        anonymised: sql<boolean>`${leads.anonymisedAt} is not null`,
+        conversation: sql<boolean>`exists (select 1 from ${leadEvents} where ${leadEvents.leadId} = ${leads.id} and ${leadEvents.kind} = 'whatsapp-in')`,
+      })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .limit(1);
+    return row;
   }
 
   /** The car a stock number (`ST-00012`) names. */

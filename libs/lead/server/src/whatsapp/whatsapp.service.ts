@@ -1,24 +1,31 @@
 import { ContentService } from '@dealership/content-server';
 import { openingHoursText } from '@dealership/content-schemas';
-import type { LeadWhatsAppReplyInput, WhatsAppConversation, WhatsAppReplyStatus } from '@dealership/lead-schemas';
+import { type LeadWhatsAppReplyInput, type WhatsAppConversation, type WhatsAppReplyStatus, WHATSAPP_LEAD_SOURCES } from '@dealership/lead-schemas';
 import { MediaService } from '@dealership/media-server';
 import { emailMessage, MessageService, Outbox, smsMessage } from '@dealership/message-server';
 import { APP_CONFIG, type AppConfig } from '@dealership/server-core';
 import { PeriodicJobs, pgError } from '@dealership/server-db';
-import { normaliseKenyanPhone } from '@dealership/shared-schemas';
+import { DomainError, ErrorCode, normaliseKenyanPhone } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { LeadNotFoundError, WhatsAppNotConfiguredError, WhatsAppUnknownTemplateError, WhatsAppWindowClosedError } from '../lead.errors';
+import {
+  LeadNotFoundError,
+  WhatsAppLeadAnonymisedError,
+  WhatsAppNotAConversationError,
+  WhatsAppNotConfiguredError,
+  WhatsAppUnknownTemplateError,
+  WhatsAppWindowClosedError,
+} from '../lead.errors';
 import { LeadRepository } from '../lead.repository';
 import { whatsappLeadEmail, whatsappLeadSms } from './whatsapp.messages';
-import { downloadWhatsAppMedia } from './whatsapp-media';
-import { WhatsAppRepository, type ClaimedInbound, type NamedCar } from './whatsapp.repository';
+import { downloadWhatsAppMedia, WhatsAppMediaUnavailableError } from './whatsapp-media';
+import { WhatsAppRepository, type ClaimedInbound, type InboundEvent, type NamedCar } from './whatsapp.repository';
 import { type InboundItem, InboundMessageSchema, messageText, StatusSchema } from './whatsapp-payload';
 
 /** A WhatsApp lead's source in the owner's report, and an ad's (click-to-WhatsApp). */
-export const WHATSAPP_SOURCE = 'WhatsApp';
-export const WHATSAPP_AD_SOURCE = 'WhatsApp ad';
+export const WHATSAPP_SOURCE = WHATSAPP_LEAD_SOURCES.whatsapp;
+export const WHATSAPP_AD_SOURCE = WHATSAPP_LEAD_SOURCES['whatsapp-ad'];
 
 /** Meta's customer-service window: free text only this long after the buyer's last message. */
 export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +38,14 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 20;
 /** Attempts before an item is left for the staff to see in the logs (a status for a message that never becomes ours). */
 const MAX_ATTEMPTS = 20;
+/**
+ * Tries at a buyer's photo that fail for a reason that may pass (Meta or the image store not
+ * answering) before the message is kept without it (the retries wait 2, 4, 8, 16, 32 s: about a
+ * minute, while the message is not in the inbox). A photo no try would fetch is given up at once.
+ */
+export const PHOTO_ATTEMPTS = 6;
+/** The media domain's refusals of the bytes themselves (not an image, damaged, too large): no try would pass them. */
+const REFUSED_IMAGE: ReadonlySet<ErrorCode> = new Set([ErrorCode.BadRequest, ErrorCode.UnsupportedMediaType, ErrorCode.PayloadTooLarge]);
 /** What a buyer writes to stop WhatsApp messages, and to start them again. */
 const OPT_OUT_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
 const OPT_IN_WORDS = new Set(['START', 'UNSTOP']);
@@ -99,7 +114,10 @@ export class WhatsAppService implements OnModuleInit {
 
   private async workOne(item: ClaimedInbound): Promise<void> {
     try {
-      const done = item.kind === 'message' ? await this.onMessage(item.payload as { message: unknown; profileName: string | null }) : await this.onStatus(item.payload as { status: unknown });
+      const done =
+        item.kind === 'message'
+          ? await this.onMessage(item.payload as { message: unknown; profileName: string | null }, item)
+          : await this.onStatus(item.payload as { status: unknown });
       if (done) await this.whatsapp.done(item.id);
       else if (item.attempts >= MAX_ATTEMPTS) {
         this.logger.warn(`whatsapp ${item.kind} ${item.id}: given up after ${item.attempts} attempts`);
@@ -118,10 +136,15 @@ export class WhatsAppService implements OnModuleInit {
     return this.messages.whatsappStatus(status.id, status.status, error);
   }
 
-  /** A buyer's message: on their open WhatsApp lead, or a new one. True when done (or already done). */
-  private async onMessage(payload: { message: unknown; profileName: string | null }): Promise<boolean> {
+  /**
+   * A buyer's message: on their open WhatsApp lead, or a new one. True when done (or already done).
+   * `queued`: when the webhook received it, and the tries so far (this one included).
+   */
+  private async onMessage(payload: { message: unknown; profileName: string | null }, queued: Pick<ClaimedInbound, 'receivedAt' | 'attempts'>): Promise<boolean> {
     const message = InboundMessageSchema.parse(payload.message);
     const phone = `+${message.from}`;
+    const at = sentAt(message.timestamp, queued.receivedAt);
+    const attempts = queued.attempts;
     const text = messageText(message);
     const car = await this.carNamedIn(text);
     if (await this.whatsapp.known(message.id)) {
@@ -133,7 +156,11 @@ export class WhatsAppService implements OnModuleInit {
     // STOP turns WhatsApp messages to the number off (replies, and any other WhatsApp message), START on again; the words stay in the conversation.
     const command = text.trim().toUpperCase();
     if (OPT_OUT_WORDS.has(command) || OPT_IN_WORDS.has(command)) await this.messages.setWhatsAppOptOut(phone, OPT_OUT_WORDS.has(command));
-    const photo = message.type === 'image' && message.image ? await this.keepPhoto(message.image.id) : undefined;
+    const fetched = message.type === 'image' && message.image ? await this.photoOf(message.image.id, attempts) : undefined;
+    const photo = fetched && 'url' in fetched ? fetched : undefined;
+    const photoLost = fetched && 'lost' in fetched ? fetched.lost : undefined;
+    // A photo that could not be fetched says so in the conversation too (its caption stays).
+    const inbound: InboundEvent = { externalId: message.id, body: photoLost ? text.replace(/^\[Photo\]/, '[Photo not received]') : text, at, photo, photoLost };
     // Taken by the lead once it is written (as a web lead's photos are): a photo stored for a try
     // that failed, or for a delivery already worked, stays unclaimed and the sweep deletes it.
     const claimPhoto = () => (photo ? this.media.attach([photo.publicId]) : Promise.resolve());
@@ -143,13 +170,13 @@ export class WhatsAppService implements OnModuleInit {
         if (open) {
           const appended = await this.whatsapp.transaction(async (tx) => {
             if (await this.whatsapp.known(message.id, tx)) return false;
-            await this.whatsapp.appendInbound(tx, open.id, message.id, text, car, photo);
+            await this.whatsapp.appendInbound(tx, open.id, { ...inbound, car });
             return true;
           });
           if (appended) await claimPhoto();
           return true;
         }
-        await this.openLead(message.id, phone, payload.profileName, text, car, message.referral ?? null, photo);
+        await this.openLead(inbound, phone, payload.profileName, car, message.referral ?? null);
         await claimPhoto();
         return true;
       } catch (error) {
@@ -163,15 +190,8 @@ export class WhatsAppService implements OnModuleInit {
   }
 
   /** A number's first message: a WhatsApp lead, assigned and alerted like a web lead, with the message on its timeline. */
-  private async openLead(
-    externalId: string,
-    phone: string,
-    profileName: string | null,
-    text: string,
-    car: NamedCar | undefined,
-    referral: Record<string, unknown> | null,
-    photo: { url: string; publicId: string } | undefined,
-  ) {
+  private async openLead(inbound: InboundEvent, phone: string, profileName: string | null, car: NamedCar | undefined, referral: Record<string, unknown> | null) {
+    const text = inbound.body;
     const id = randomUUID();
     const name = (profileName ?? '').trim().slice(0, 120) || phone;
     const lead = { id, name, phone, text, car: car ?? null, referral: referral as { headline?: string; source_url?: string } | null };
@@ -200,7 +220,7 @@ export class WhatsAppService implements OnModuleInit {
       async (tx, { assignee }) => {
         // Serialised by the insert's assignment lock: a second message of the number opened its lead meanwhile.
         if (await this.whatsapp.openLead(phone, id, tx)) throw new JoinOpenLead();
-        await this.whatsapp.appendInbound(tx, id, externalId, text, undefined, photo);
+        await this.whatsapp.appendInbound(tx, id, inbound);
         await this.outbox.alertStaff(tx, { topic: 'lead.staff', reference: id, email, sms: whatsappLeadSms(lead), ownersOnly: Boolean(assignee) });
         if (assignee) {
           const assigneePhone = normaliseKenyanPhone(assignee.phone);
@@ -214,9 +234,34 @@ export class WhatsAppService implements OnModuleInit {
   }
 
   /**
+   * The picture a buyer's message brought, stored (`keepPhoto`); or, when no try would fetch it
+   * (Meta no longer has it, it is too large, it is not an image we take) or `PHOTO_ATTEMPTS` tries
+   * have failed, why it is lost, in the staff's words: the message is then kept without it (its
+   * queue row done and emptied, like any other), not retried with the buyer's words kept outside the
+   * lead's retention. Throws, for another try, while a failure may pass.
+   */
+  private async photoOf(mediaId: string, attempts: number): Promise<{ url: string; publicId: string } | { lost: string }> {
+    try {
+      return await this.keepPhoto(mediaId);
+    } catch (error) {
+      const lost =
+        error instanceof WhatsAppMediaUnavailableError
+          ? error.why
+          : error instanceof DomainError && REFUSED_IMAGE.has(error.code)
+            ? 'it is not an image the site can keep'
+            : attempts >= PHOTO_ATTEMPTS
+              ? `WhatsApp did not give it after ${attempts} tries`
+              : undefined;
+      if (lost === undefined) throw error;
+      this.logger.warn(`whatsapp media ${mediaId}: kept the message without its photo: ${reason(error)}`);
+      return { lost };
+    }
+  }
+
+  /**
    * A picture the buyer sent, downloaded from Meta and stored as a buyer's lead photo (the media
    * domain's checks: a real image, re-encoded, metadata stripped), unclaimed until its lead is
-   * written. Failing, the message is retried.
+   * written.
    */
   private async keepPhoto(mediaId: string): Promise<{ url: string; publicId: string }> {
     const settings = this.config.messaging.whatsapp;
@@ -243,8 +288,10 @@ export class WhatsAppService implements OnModuleInit {
     if (!lead) throw new LeadNotFoundError();
     const events = await this.whatsapp.conversation(leadId);
     const delivery = await this.messages.deliveryOf(events.flatMap((event) => (event.messageId ? [event.messageId] : [])));
+    // The buyer's last message, at Meta's time of it (kept no later than it was worked; and never
+    // later than now here either): the window is 24 hours from when they wrote, not from when we read it.
     const lastIn = events.filter((event) => event.kind === 'whatsapp-in').at(-1)?.createdAt;
-    const closesAt = lastIn ? new Date(lastIn.getTime() + WHATSAPP_WINDOW_MS) : null;
+    const closesAt = lastIn ? new Date(Math.min(lastIn.getTime(), now.getTime()) + WHATSAPP_WINDOW_MS) : null;
     const settings = this.config.messaging.whatsapp;
     return {
       configured: Boolean(settings),
@@ -279,10 +326,17 @@ export class WhatsAppService implements OnModuleInit {
     ];
   }
 
-  /** A staff reply: text while the window is open, an approved template any time; through the outbox. */
+  /**
+   * A staff reply: text while the window is open, an approved template any time; through the outbox.
+   * Only to a WhatsApp lead (or one the buyer wrote on by WhatsApp) that still has its number.
+   */
   async reply(input: LeadWhatsAppReplyInput, actor: { id: string; name: string }): Promise<WhatsAppConversation> {
     const settings = this.config.messaging.whatsapp;
     if (!settings) throw new WhatsAppNotConfiguredError();
+    const target = await this.whatsapp.replyTarget(input.id);
+    if (!target) throw new LeadNotFoundError();
+    if (target.anonymised || !target.phone) throw new WhatsAppLeadAnonymisedError();
+    if (target.kind !== 'whatsapp' && !target.conversation) throw new WhatsAppNotAConversationError();
     const conversation = await this.conversation(input.id);
     const lead = await this.leads.byId(input.id);
     if (!lead) throw new LeadNotFoundError();
@@ -305,6 +359,18 @@ export class WhatsAppService implements OnModuleInit {
     });
     return this.conversation(input.id);
   }
+}
+
+/**
+ * When the buyer sent a message: Meta's `timestamp` (whole seconds since the epoch), within that
+ * second at the time the webhook received it (messages of one second keep their order), and never
+ * later than now: the timeline's time, and the start of the customer-service window, which neither a
+ * queue that ran late nor a timestamp ahead of our clock may move or stretch.
+ */
+export function sentAt(timestamp: string, receivedAt: Date, now = Date.now()): Date {
+  const second = Number(timestamp) * 1000;
+  const within = Math.min(Math.max(receivedAt.getTime(), second), second + 999);
+  return new Date(Math.min(Number.isFinite(within) ? within : now, now));
 }
 
 /** A reply's status from its outbox message's. */
