@@ -2,7 +2,7 @@ import { ImageRefSchema } from '@dealership/media-schemas';
 import { IdSchema, pageOf, PageInputSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { FinancingDetailsSchema, ImportDetailsSchema, LeadKindSchema, LeadStatusSchema, TradeInDetailsSchema } from './lead-forms.schemas';
-import { LEAD_MESSAGE_MAX_LENGTH } from './lead.constants';
+import { LEAD_CHANNELS, LEAD_MESSAGE_MAX_LENGTH } from './lead.constants';
 
 // A lead as the staff work it: the inbox's lead, its filters and page, its timeline, the owner's reports.
 // The forms buyers send are in lead-forms.schemas.ts.
@@ -245,6 +245,12 @@ export const LeadReportSchema = z.object({
    * brand's pages count together (`/car/*`, `/brand/*`); null when the browser did not say.
    */
   perSource: z.array(z.object({ week: z.iso.date(), source: text().nullable(), count: z.number().int() })),
+  /**
+   * Leads per week and channel, the last 12 weeks: a site form (its kinds are in `perWeek`), a
+   * WhatsApp chat, or one started from a click-to-WhatsApp ad. Counted from the lead's kind and
+   * source, which stay when its personal data goes.
+   */
+  perChannel: z.array(z.object({ week: z.iso.date(), channel: z.enum(LEAD_CHANNELS), count: z.number().int() })),
   /** Lead -> won per week, the last 12 weeks. */
   conversion: z.array(z.object({ week: z.iso.date(), leads: z.number().int(), won: z.number().int() })),
 });

@@ -1,4 +1,4 @@
-import type { LeadKind, LeadReport } from '@dealership/lead-schemas';
+import { type LeadChannel, type LeadKind, type LeadReport, WHATSAPP_LEAD_SOURCES } from '@dealership/lead-schemas';
 import { leads } from '@dealership/lead-data';
 import { type Database, DB } from '@dealership/server-db';
 import { staffMembers } from '@dealership/user-data/published';
@@ -27,6 +27,22 @@ export class LeadReportRepository {
     const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
     const source = sql<string | null>`regexp_replace(${leads.sourcePage}, '^/(car|brand)/.*$', '/\\1/*')`;
     return this.db.select({ week, source, count: count() }).from(leads).where(gte(leads.createdAt, since)).groupBy(week, source).orderBy(week, source);
+  }
+
+  /**
+   * Leads per week and channel since `since`: a site form (any kind but whatsapp), a WhatsApp chat,
+   * or one from a click-to-WhatsApp ad (its source, which stays when the lead's personal data goes).
+   */
+  async perChannel(since: Date): Promise<LeadReport['perChannel']> {
+    const week = sql<string>`to_char(date_trunc('week', ${leads.createdAt} at time zone 'Africa/Nairobi'), 'YYYY-MM-DD')`;
+    const channel = sql<LeadChannel>`case when ${leads.kind} <> 'whatsapp' then 'web' when ${leads.sourcePage} = ${WHATSAPP_LEAD_SOURCES['whatsapp-ad']} then 'whatsapp-ad' else 'whatsapp' end`;
+    // By position: the channel's expression binds the ad's source as a parameter, which would make each repetition of it another expression to PostgreSQL.
+    return this.db
+      .select({ week, channel, count: count() })
+      .from(leads)
+      .where(gte(leads.createdAt, since))
+      .groupBy(sql`1`, sql`2`)
+      .orderBy(sql`1`, sql`2`);
   }
 
   /** Per assignee since `since`: leads, answered, and the median and 90th percentile of minutes to the first response. */

@@ -214,16 +214,17 @@ export class LeadService implements OnModuleInit {
     return this.leads.assignees();
   }
 
-  /** The owner's figures of leads: per week by kind and by source page, and the conversion (12 weeks), response times per salesperson (90 days). */
+  /** The owner's figures of leads: per week by kind, by source page and by channel, and the conversion (12 weeks), response times per salesperson (90 days). */
   async report(now = new Date()): Promise<LeadReport> {
     const weeks = new Date(now.getTime() - 12 * 7 * 86_400_000);
-    const [perWeek, perSource, responseTimes, conversion] = await Promise.all([
+    const [perWeek, perSource, perChannel, responseTimes, conversion] = await Promise.all([
       this.reports.perWeek(weeks),
       this.reports.perSource(weeks),
+      this.reports.perChannel(weeks),
       this.reports.responseTimes(new Date(now.getTime() - 90 * 86_400_000)),
       this.reports.conversion(weeks),
     ]);
-    return { perWeek, perSource, responseTimes, conversion };
+    return { perWeek, perSource, perChannel, responseTimes, conversion };
   }
 
   /** The leads matching the inbox's filters, in batches (the owner's CSV export). */

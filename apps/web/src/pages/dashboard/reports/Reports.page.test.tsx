@@ -1,7 +1,7 @@
 import { TestTrpcProvider, type FakeApi } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
 import { screen, within } from '@testing-library/react';
-import { ReportsPage } from './Reports.page';
+import { chartedSources, ReportsPage } from './Reports.page';
 
 const LEAD_REPORT = {
   perWeek: [
@@ -12,6 +12,14 @@ const LEAD_REPORT = {
     { week: '2026-11-16', source: '/car/*', count: 3 },
     { week: '2026-11-16', source: null, count: 1 },
     { week: '2026-11-23', source: '/financing', count: 2 },
+    { week: '2026-11-23', source: 'WhatsApp', count: 3 },
+    { week: '2026-11-23', source: 'WhatsApp ad', count: 1 },
+  ],
+  perChannel: [
+    { week: '2026-11-16', channel: 'web', count: 4 },
+    { week: '2026-11-23', channel: 'web', count: 2 },
+    { week: '2026-11-23', channel: 'whatsapp', count: 3 },
+    { week: '2026-11-23', channel: 'whatsapp-ad', count: 1 },
   ],
   responseTimes: [
     { assignee: 'Amina Wanjiru', leads: 5, answered: 4, medianMinutes: 6.5, p90Minutes: 21 },
@@ -57,13 +65,24 @@ describe('ReportsPage', () => {
     expect(screen.getByText('2 delivered, KES 3,100,000 in 12 months.')).toBeInTheDocument();
     expect(screen.getByText('2 cars in stock, 1 of them over 90 days.')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Stock age' })).getByRole('link', { name: 'Subaru Forester 2015' })).toHaveAttribute('href', '/car/subaru-forester-2015');
-    expect(screen.getByText('Car pages: 3 · /financing: 2 · Not known: 1')).toBeInTheDocument();
+    expect(screen.getByText('Car pages: 3 · WhatsApp: 3 · /financing: 2 · Not known: 1 · WhatsApp ad: 1')).toBeInTheDocument();
+    const channels = within(screen.getByRole('region', { name: 'Leads by channel' }));
+    expect(channels.getByText('Web form: 6 · WhatsApp: 3 · WhatsApp ad: 1')).toBeInTheDocument();
     const viewed = within(screen.getByRole('table', { name: 'Most viewed cars this month' }));
     expect(viewed.getByRole('row', { name: /Toyota Prado 2019/ })).toHaveTextContent('Toyota Prado 20194129KES 6,900,000');
     expect(screen.getByText('Median 55 days from bought to delivered · 2 in transit · KES 1,500,000 held for imports not yet delivered.')).toBeInTheDocument();
-    for (const title of ['Leads per week', 'Leads by source page', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Most viewed cars this month', 'Stock age', 'Imports']) {
+    for (const title of ['Leads per week', 'Leads by source page', 'Leads by channel', 'First response by salesperson', 'Leads won', 'Sales per month', 'Reservations ended', 'Most viewed cars this month', 'Stock age', 'Imports']) {
       expect(screen.getByRole('button', { name: `Export ${title} as CSV` })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Export all leads (CSV)' })).toHaveAttribute('href', '/api/leads/export.csv');
+  });
+
+  it('charts the busiest pages by name and the rest as "Other pages", but WhatsApp and its ads always by name', () => {
+    const pages = ['/car/*', '/', '/financing', '/brand/*', '/import', '/sell', '/about'];
+    expect(chartedSources(pages.slice(0, 6))).toEqual(pages.slice(0, 6));
+    expect(chartedSources(pages)).toEqual(['/car/*', '/', '/financing', '/brand/*', '/import', 'Other pages']);
+    // The fewest leads of all, an ad's chats still show: they are a channel, not one more page.
+    expect(chartedSources([...pages, 'WhatsApp', 'WhatsApp ad'])).toEqual(['/car/*', '/', '/financing', '/brand/*', '/import', 'WhatsApp', 'WhatsApp ad', 'Other pages']);
+    expect(chartedSources(['WhatsApp ad', ...pages])).toEqual(['WhatsApp ad', '/car/*', '/', '/financing', '/brand/*', '/import', 'Other pages']);
   });
 });

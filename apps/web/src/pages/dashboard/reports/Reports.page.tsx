@@ -1,6 +1,6 @@
 // The owner's reports: the leads (lead domain), the sales and reservations (order domain) and the
 // stock (car domain) side by side; composed here, as each domain answers for its own figures.
-import { LEAD_KIND_LABELS, LEAD_KINDS } from '@dealership/lead-schemas';
+import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS, LEAD_KIND_LABELS, LEAD_KINDS, WHATSAPP_LEAD_SOURCES } from '@dealership/lead-schemas';
 import { sitePath } from '@dealership/shared-schemas';
 import { formatKes } from '@dealership/shared-util';
 import { readAuthToken } from '@dealership/web-session';
@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { downloadCsv } from './download-csv';
 
 const KIND_COLOURS = ['navy.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'green.7'];
+const CHANNEL_COLOURS = ['navy.6', 'green.7', 'orange.6'];
 
 function Section({ title, onExport, children }: { title: string; onExport?: () => void; children: ReactNode }) {
   return (
@@ -41,18 +42,32 @@ export function sourceLabel(source: string | null): string {
   return source === '/' ? 'Home' : source;
 }
 
-/** The sources the chart shows by name (the most leads first); the rest count as "Other pages". */
+/** The pages the chart shows by name (the most leads first); the rest count as "Other pages". */
 const CHARTED_SOURCES = 5;
+/** WhatsApp leads' sources: channels, not pages. */
+const CHANNEL_SOURCES: ReadonlySet<string> = new Set(Object.values(WHATSAPP_LEAD_SOURCES));
+
+/**
+ * The sources the chart shows, from the labels ranked by leads (most first): all of them when few,
+ * else the first pages and "Other pages"; WhatsApp and WhatsApp ad always by name (an ad's leads
+ * must not vanish among the pages).
+ */
+export function chartedSources(ranked: readonly string[]): string[] {
+  const pages = ranked.filter((label) => !CHANNEL_SOURCES.has(label));
+  if (pages.length <= CHARTED_SOURCES + 1) return [...ranked];
+  const folded = new Set(pages.slice(CHARTED_SOURCES));
+  return [...ranked.filter((label) => !folded.has(label)), 'Other pages'];
+}
 
 const minutes = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-KE')} min`);
 const exportFailed = (error: unknown) => notifyError(error instanceof Error ? error.message : 'The export failed');
 
 /**
- * `/dashboard/admin/reports` (owners): leads per week by kind and by source page, first-response
- * times per salesperson, lead -> won, sales per month, reservations ended, the most viewed cars
- * with their leads, the stock by age, and the imports (median days bought to delivered, in
- * transit, money held); each one
- * export as CSV, and the whole leads list from the server's export.
+ * `/dashboard/admin/reports` (owners): leads per week by kind, by source page and by channel (web
+ * form, WhatsApp, WhatsApp ad), first-response times per salesperson, lead -> won, sales per
+ * month, reservations ended, the most viewed cars with their leads, the stock by age, and the
+ * imports (median days bought to delivered, in transit, money held); each one export as CSV, and
+ * the whole leads list from the server's export.
  */
 export function ReportsPage() {
   const leads = trpc.lead.report.useQuery();
@@ -74,13 +89,21 @@ export function ReportsPage() {
   const totals = new Map<string, number>();
   for (const row of leads.data.perSource) totals.set(sourceLabel(row.source), (totals.get(sourceLabel(row.source)) ?? 0) + row.count);
   const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([label]) => label);
-  const charted = ranked.length > CHARTED_SOURCES + 1 ? [...ranked.slice(0, CHARTED_SOURCES), 'Other pages'] : ranked;
+  const charted = chartedSources(ranked);
   const sourceOf = (source: string | null) => (charted.includes(sourceLabel(source)) ? sourceLabel(source) : 'Other pages');
   const perSource = [...new Set(leads.data.perSource.map((row) => row.week))].map((week) => {
     const counts: Record<string, number | string> = { week, ...Object.fromEntries(charted.map((label) => [label, 0])) };
     for (const row of leads.data.perSource.filter((row) => row.week === week)) counts[sourceOf(row.source)] = Number(counts[sourceOf(row.source)]) + row.count;
     return counts;
   });
+
+  const perChannel = [...new Set(leads.data.perChannel.map((row) => row.week))].map((week) => ({
+    week,
+    ...Object.fromEntries(
+      LEAD_CHANNELS.map((channel) => [LEAD_CHANNEL_LABELS[channel], leads.data.perChannel.find((row) => row.week === week && row.channel === channel)?.count ?? 0]),
+    ),
+  }));
+  const channelTotal = (channel: (typeof LEAD_CHANNELS)[number]) => leads.data.perChannel.reduce((sum, row) => sum + (row.channel === channel ? row.count : 0), 0);
 
   return (
     <Stack>
@@ -127,6 +150,33 @@ export function ReportsPage() {
               </Text>
             </>
           )}
+        </Section>
+        <Section
+          title="Leads by channel"
+          onExport={() =>
+            void downloadCsv('leads-by-channel', leads.data.perChannel.map((row) => ({ week: row.week, channel: LEAD_CHANNEL_LABELS[row.channel], leads: row.count }))).catch(exportFailed)
+          }
+        >
+          {perChannel.length === 0 ? (
+            <Text c="gray.7">No leads in the last 12 weeks.</Text>
+          ) : (
+            <>
+              <BarChart
+                h={220}
+                data={perChannel}
+                dataKey="week"
+                type="stacked"
+                series={LEAD_CHANNELS.map((channel, i) => ({ name: LEAD_CHANNEL_LABELS[channel], color: CHANNEL_COLOURS[i] }))}
+                withLegend
+              />
+              <Text size="sm" mt="xs">
+                {LEAD_CHANNELS.map((channel) => `${LEAD_CHANNEL_LABELS[channel]}: ${channelTotal(channel)}`).join(' · ')}
+              </Text>
+            </>
+          )}
+          <Text size="xs" c="gray.7" mt="xs">
+            Web form: any of the site's forms (by kind in "Leads per week"); WhatsApp ad: a chat started from a click-to-WhatsApp ad.
+          </Text>
         </Section>
         <Section
           title="First response by salesperson"
