@@ -92,7 +92,8 @@ export class WhatsAppRepository {
     await this.db
       .update(whatsappInbound)
       .set({ lastError: error.slice(0, 500), claimedUntil: sql`now() + make_interval(secs => ${retryInSeconds})` })
-      .where(eq(whatsappInbound.id, id));
+      // Not one another instance finished meanwhile (its claim ran out while this one worked it).
+      .where(and(eq(whatsappInbound.id, id), isNull(whatsappInbound.processedAt)));
   }
 
   /** Whether a buyer's message is already on a lead's timeline. */
