@@ -83,7 +83,9 @@ export function ReportsPage() {
   const weeks = [...new Set(leads.data.perWeek.map((row) => row.week))];
   const perWeek = weeks.map((week) => ({
     week,
-    ...Object.fromEntries(LEAD_KINDS.map((kind) => [LEAD_KIND_LABELS[kind], leads.data.perWeek.find((row) => row.week === week && row.kind === kind)?.count ?? 0])),
+    ...Object.fromEntries(
+      LEAD_KINDS.map((kind) => [LEAD_KIND_LABELS[kind], leads.data.perWeek.find((row) => row.week === week && row.kind === kind)?.count ?? 0]),
+    ),
   }));
 
   const totals = new Map<string, number>();
@@ -100,10 +102,14 @@ export function ReportsPage() {
   const perChannel = [...new Set(leads.data.perChannel.map((row) => row.week))].map((week) => ({
     week,
     ...Object.fromEntries(
-      LEAD_CHANNELS.map((channel) => [LEAD_CHANNEL_LABELS[channel], leads.data.perChannel.find((row) => row.week === week && row.channel === channel)?.count ?? 0]),
+      LEAD_CHANNELS.map((channel) => [
+        LEAD_CHANNEL_LABELS[channel],
+        leads.data.perChannel.find((row) => row.week === week && row.channel === channel)?.count ?? 0,
+      ]),
     ),
   }));
-  const channelTotal = (channel: (typeof LEAD_CHANNELS)[number]) => leads.data.perChannel.reduce((sum, row) => sum + (row.channel === channel ? row.count : 0), 0);
+  const channelTotal = (channel: (typeof LEAD_CHANNELS)[number]) =>
+    leads.data.perChannel.reduce((sum, row) => sum + (row.channel === channel ? row.count : 0), 0);
 
   return (
     <Stack>
@@ -119,7 +125,12 @@ export function ReportsPage() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Section
           title="Leads per week"
-          onExport={() => void downloadCsv('leads-per-week', leads.data.perWeek.map((row) => ({ week: row.week, kind: LEAD_KIND_LABELS[row.kind], leads: row.count }))).catch(exportFailed)}
+          onExport={() =>
+            void downloadCsv(
+              'leads-per-week',
+              leads.data.perWeek.map((row) => ({ week: row.week, kind: LEAD_KIND_LABELS[row.kind], leads: row.count })),
+            ).catch(exportFailed)
+          }
         >
           {perWeek.length === 0 ? (
             <Text c="gray.7">No leads in the last 12 weeks.</Text>
@@ -137,14 +148,24 @@ export function ReportsPage() {
         <Section
           title="Leads by source page"
           onExport={() =>
-            void downloadCsv('leads-by-source-page', leads.data.perSource.map((row) => ({ week: row.week, page: row.source ?? '', source: sourceLabel(row.source), leads: row.count }))).catch(exportFailed)
+            void downloadCsv(
+              'leads-by-source-page',
+              leads.data.perSource.map((row) => ({ week: row.week, page: row.source ?? '', source: sourceLabel(row.source), leads: row.count })),
+            ).catch(exportFailed)
           }
         >
           {perSource.length === 0 ? (
             <Text c="gray.7">No leads in the last 12 weeks.</Text>
           ) : (
             <>
-              <BarChart h={220} data={perSource} dataKey="week" type="stacked" series={charted.map((name, i) => ({ name, color: KIND_COLOURS[i] ?? 'gray.5' }))} withLegend />
+              <BarChart
+                h={220}
+                data={perSource}
+                dataKey="week"
+                type="stacked"
+                series={charted.map((name, i) => ({ name, color: KIND_COLOURS[i] ?? 'gray.5' }))}
+                withLegend
+              />
               <Text size="sm" mt="xs">
                 {ranked.map((label) => `${label}: ${totals.get(label)}`).join(' · ')}
               </Text>
@@ -154,7 +175,10 @@ export function ReportsPage() {
         <Section
           title="Leads by channel"
           onExport={() =>
-            void downloadCsv('leads-by-channel', leads.data.perChannel.map((row) => ({ week: row.week, channel: LEAD_CHANNEL_LABELS[row.channel], leads: row.count }))).catch(exportFailed)
+            void downloadCsv(
+              'leads-by-channel',
+              leads.data.perChannel.map((row) => ({ week: row.week, channel: LEAD_CHANNEL_LABELS[row.channel], leads: row.count })),
+            ).catch(exportFailed)
           }
         >
           {perChannel.length === 0 ? (
@@ -178,32 +202,32 @@ export function ReportsPage() {
             Web form: any of the site's forms (by kind in "Leads per week"); WhatsApp ad: a chat started from a click-to-WhatsApp ad.
           </Text>
         </Section>
-        <Section
-          title="First response by salesperson"
-          onExport={() => void downloadCsv('first-response', leads.data.responseTimes).catch(exportFailed)}
-        >
-          <Table aria-label="First response by salesperson">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Salesperson</Table.Th>
-                <Table.Th>Leads</Table.Th>
-                <Table.Th>Answered</Table.Th>
-                <Table.Th>Median</Table.Th>
-                <Table.Th>90th percentile</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {leads.data.responseTimes.map((row) => (
-                <Table.Tr key={row.assignee}>
-                  <Table.Td>{row.assignee}</Table.Td>
-                  <Table.Td>{row.leads}</Table.Td>
-                  <Table.Td>{row.answered}</Table.Td>
-                  <Table.Td>{minutes(row.medianMinutes)}</Table.Td>
-                  <Table.Td>{minutes(row.p90Minutes)}</Table.Td>
+        <Section title="First response by salesperson" onExport={() => void downloadCsv('first-response', leads.data.responseTimes).catch(exportFailed)}>
+          {/* Scrolls sideways on a phone rather than widening the page. */}
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-label="First response by salesperson">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Salesperson</Table.Th>
+                  <Table.Th>Leads</Table.Th>
+                  <Table.Th>Answered</Table.Th>
+                  <Table.Th>Median</Table.Th>
+                  <Table.Th>90th percentile</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {leads.data.responseTimes.map((row) => (
+                  <Table.Tr key={row.assignee}>
+                    <Table.Td>{row.assignee}</Table.Td>
+                    <Table.Td>{row.leads}</Table.Td>
+                    <Table.Td>{row.answered}</Table.Td>
+                    <Table.Td>{minutes(row.medianMinutes)}</Table.Td>
+                    <Table.Td>{minutes(row.p90Minutes)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Text size="xs" c="gray.7" mt="xs">
             The last 90 days; minutes from the request to the first call, message or "Contacted".
           </Text>
@@ -252,7 +276,12 @@ export function ReportsPage() {
         </Section>
         <Section
           title="Most viewed cars this month"
-          onExport={() => void downloadCsv('most-viewed-cars', viewed.data.cars.map(({ name, status, price, views, leads: carLeads }) => ({ name, status, price, views, leads: carLeads }))).catch(exportFailed)}
+          onExport={() =>
+            void downloadCsv(
+              'most-viewed-cars',
+              viewed.data.cars.map(({ name, status, price, views, leads: carLeads }) => ({ name, status, price, views, leads: carLeads })),
+            ).catch(exportFailed)
+          }
         >
           {viewed.data.cars.length === 0 ? (
             <Text c="gray.7">No car pages viewed yet this month.</Text>
@@ -288,7 +317,15 @@ export function ReportsPage() {
             Visitors count once per car and day; search engines and the staff are not counted.
           </Text>
         </Section>
-        <Section title="Stock age" onExport={() => void downloadCsv('stock-age', stock.data.cars.map(({ name, status, price, days }) => ({ name, status, price, days }))).catch(exportFailed)}>
+        <Section
+          title="Stock age"
+          onExport={() =>
+            void downloadCsv(
+              'stock-age',
+              stock.data.cars.map(({ name, status, price, days }) => ({ name, status, price, days })),
+            ).catch(exportFailed)
+          }
+        >
           <Text size="sm" mb="xs">{`${stock.data.inStock} cars in stock, ${stock.data.over90Days} of them over 90 days.`}</Text>
           <Table.ScrollContainer minWidth={420} mah={320}>
             <Table aria-label="Stock age" stickyHeader>
