@@ -5,6 +5,7 @@ import { DEFAULT_DUTY_RATES, DEFAULT_FINANCE_SETTINGS, DEFAULT_RESERVATION_RULES
 import { nairobiDate } from '@dealership/shared-util';
 import { insertBrand, insertCar, insertOrder, insertUser } from '@dealership/app-schema/testing';
 import { brandImages } from '@dealership/brand-data';
+import { carCosts } from '@dealership/car-data';
 import { leads } from '@dealership/lead-data';
 import { outboxMessages } from '@dealership/message-data';
 import { mpesaPayments, orders } from '@dealership/order-data';
@@ -61,6 +62,8 @@ interface Fixtures {
   /** The checklist version the migration seeds. */
   checklistId: string;
   vehicleImport: { id: string };
+  /** A car's cost lines (owners only): one to correct, spares to remove. */
+  carCost: { id: string; spare: string[] };
 }
 /** Who signs in: a buyer, the configured admin (an owner), and a salesperson (staff, not an owner). */
 type SignedIn = 'customer' | 'admin' | 'sales';
@@ -180,6 +183,11 @@ const TRPC_ROWS: TrpcRow[] = [
   // A 360-degree view (issue 44): 24 frames of our store, each call's own (a set replaces the one before).
   { path: 'car.setSpin', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId, frames: Array.from({ length: 24 }, () => nextPicture('matrix-frame')) }) },
   { path: 'car.clearSpin', type: 'mutation', access: 'admin', input: (f) => ({ carId: f.carId }) },
+  // What a car cost (issue 46): owners only, a salesperson refused like a buyer.
+  { path: 'car.costs', type: 'query', access: 'owner', input: (f) => ({ carId: f.carId }) },
+  { path: 'car.addCost', type: 'mutation', access: 'owner', input: (f) => ({ carId: f.carId, cost: { kind: 'parts', amount: 4_500, supplier: 'Matrix Motors' } }) },
+  { path: 'car.updateCost', type: 'mutation', access: 'owner', input: (f) => ({ id: f.carCost.id, cost: { kind: 'freight', amount: 150_000 } }) },
+  { path: 'car.removeCost', type: 'mutation', access: 'owner', input: (f) => ({ id: take(f.carCost.spare) }) },
   { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [nextPicture('matrix-logo')] }) },
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },
@@ -658,6 +666,12 @@ describe('authorization matrix (integration: the whole server)', () => {
       .insert(vehicleImports)
       .values({ ...matrixImport(), buyerPhone: '+254712000999', purchaseCurrency: 'JPY', expectedArrival: '2027-01-15' })
       .returning({ id: vehicleImports.id });
+    const costIds = (
+      await db
+        .insert(carCosts)
+        .values(Array.from({ length: 10 }, () => ({ carId: car.id, kind: 'freight', amount: 100_000, amountKes: 100_000 })))
+        .returning({ id: carCosts.id })
+    ).map((row) => row.id);
     fixtures = {
       orderId: order.id,
       brandId: brand.id,
@@ -685,6 +699,7 @@ describe('authorization matrix (integration: the whole server)', () => {
       deposit,
       checklistId,
       vehicleImport: { id: vehicleImport.id },
+      carCost: { id: costIds[0], spare: costIds.slice(1) },
     };
   }, 120_000);
 

@@ -1,4 +1,6 @@
+import { carCosts } from '@dealership/car-data';
 import { loadConfig } from '@dealership/server-core';
+import { type Database, DB } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -190,6 +192,43 @@ describe('createApp (integration: the whole server on PGlite under DATA_DIR)', (
     expect(again.statusCode).toBe(304);
     // Not under /api: the REST API has no such route.
     expect((await app.inject({ method: 'GET', url: '/api/feeds/meta-vehicles.csv' })).statusCode).toBe(404);
+  });
+
+  // Issue 46: what a car cost is the owners' alone: no public answer carries a figure of it (the
+  // server-rendered car page is made from car.bySlug's answer, checked here).
+  it("never shows a car's costs in a public answer: REST, tRPC, the ads feed, the sitemap", async () => {
+    const [car] = (await app.inject({ method: 'GET', url: '/api/car/getAll-car' })).json().cars as { _id: string; slug: string }[];
+    await app
+      .get<Database>(DB)
+      .insert(carCosts)
+      .values([
+        { carId: car._id, kind: 'purchase', currency: 'JPY', amount: 1_357_913, exchangeRate: 0.8731, amountKes: 1_185_594, supplier: 'Auction Secret', receipt: 'RCPT-97531' },
+        { carId: car._id, kind: 'bodywork', amount: 86_421, amountKes: 86_421, supplier: 'Panel Beater Secret' },
+      ]);
+    const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    const answers = await Promise.all(
+      [
+        `/api/car/getCarById-car/${car.slug}`,
+        '/api/car/getAll-car',
+        `/trpc/car.bySlug?input=${input({ slug: car.slug })}`,
+        `/trpc/car.list?input=${input({})}`,
+        '/trpc/car.latest',
+        '/trpc/car.featured',
+        `/trpc/car.compare?input=${input({ slugs: [car.slug] })}`,
+        '/feeds/meta-vehicles.csv',
+        '/sitemap.xml',
+      ].map(async (url) => {
+        const res = await app.inject({ method: 'GET', url });
+        return { url, status: res.statusCode, body: res.body };
+      }),
+    );
+    for (const { url, status, body } of answers) {
+      // Each one an answer about the catalogue, the car among it.
+      expect({ url, status, hasCar: url === '/sitemap.xml' || body.includes(car.slug) }).toEqual({ url, status: 200, hasCar: true });
+      for (const figure of ['1357913', '1,357,913', '1185594', '1,185,594', '86421', '86,421', 'Auction Secret', 'RCPT-97531', 'Panel Beater Secret']) {
+        expect({ url, shows: body.includes(figure) ? figure : null }).toEqual({ url, shows: null });
+      }
+    }
   });
 
   it('keeps data across a restart on the same DATA_DIR and never seeds twice', async () => {

@@ -6,3 +6,4 @@ export * from './car-price.table';
 export { carQueries } from './car.relations';
 export * from './car.table';
 export * from './car-spin.table';
+export * from './car-cost.table';

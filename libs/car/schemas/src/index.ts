@@ -2,3 +2,4 @@
 export * from '@dealership/car-model';
 export * from './car.schemas';
 export * from './car-spin.schemas';
+export * from './car-cost.schemas';

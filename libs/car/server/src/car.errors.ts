@@ -62,3 +62,10 @@ export class CarStockNumberTakenError extends DomainError {
     super(ErrorCode.Conflict, 'Another car has this stock number', 'stockNumber');
   }
 }
+
+/** A car's cost line that does not exist (any more). */
+export class CarCostNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCode.NotFound, 'Cost not found');
+  }
+}

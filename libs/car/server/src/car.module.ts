@@ -11,6 +11,8 @@ import { CarRouter } from './car.router';
 import { CarService } from './car.service';
 import { CarSpinRepository } from './car-spin.repository';
 import { CarSpinService } from './car-spin.service';
+import { CarCostRepository } from './car-cost.repository';
+import { CarCostService } from './car-cost.service';
 import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
 import { CarLandingService } from './car-landing.service';
@@ -18,7 +20,7 @@ import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
   imports: [CatalogueChangesModule, MediaModule, AuditModule],
-  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService],
+  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService, CarCostRepository, CarCostService],
   controllers: [CarController],
   exports: [CatalogueChangesModule, CarRouter, CarService, CarViews],
 })

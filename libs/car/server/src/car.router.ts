@@ -1,5 +1,9 @@
 import {
   CarBySlugInputSchema,
+  CarCostAddInputSchema,
+  CarCostRemoveInputSchema,
+  CarCostsInputSchema,
+  CarCostUpdateInputSchema,
   CarCompareInputSchema,
   CarCreateInputSchema,
   CarLandingInputSchema,
@@ -20,13 +24,14 @@ import { CarService } from './car.service';
 import { CarViews } from './car-views';
 import { CarLandingService } from './car-landing.service';
 import { CarSpinService } from './car-spin.service';
+import { CarCostService } from './car-cost.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService, costs: CarCostService) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
@@ -67,6 +72,11 @@ export class CarRouter {
       /** Staff set a car's spin set (24-72 uploaded frames, in order), replacing any before. */
       setSpin: adminProcedure.input(CarSetSpinInputSchema).mutation(({ input, ctx }) => spins.set(input.carId, input.frames, ctx.user)),
       clearSpin: adminProcedure.input(CarSpinInputSchema).mutation(({ input, ctx }) => spins.clear(input.carId, ctx.user)),
+      /** Owners only: what a car cost, line by line, with the total and the margin at its asking price. */
+      costs: ownerProcedure.input(CarCostsInputSchema).query(({ input }) => costs.forCar(input.carId)),
+      addCost: ownerProcedure.input(CarCostAddInputSchema).mutation(({ input, ctx }) => costs.add(input.carId, input.cost, ctx.user)),
+      updateCost: ownerProcedure.input(CarCostUpdateInputSchema).mutation(({ input, ctx }) => costs.update(input.id, input.cost, ctx.user)),
+      removeCost: ownerProcedure.input(CarCostRemoveInputSchema).mutation(({ input, ctx }) => costs.remove(input.id, ctx.user)),
     });
   }
 }

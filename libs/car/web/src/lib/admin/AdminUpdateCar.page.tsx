@@ -13,6 +13,7 @@ import { PriceHistory } from './PriceHistory';
 import { carFormValues } from './car-form-values';
 import { refreshAfterCarWrite } from './refresh-after-write';
 import { SpinFramesSection } from './SpinFramesSection';
+import { CarCostsSection } from './CarCostsSection';
 
 /** The form of one loaded car. Its fields are filled once: reloading the car (after a picture is removed) keeps what was typed. */
 function UpdateCarForm({ car }: { car: CarStaff }) {
@@ -127,6 +128,7 @@ export function AdminUpdateCarPage() {
       {content}
       {car.data ? <SpinFramesSection carId={car.data.id} /> : null}
       {car.data ? <PriceHistory carId={car.data.id} /> : null}
+      {car.data ? <CarCostsSection carId={car.data.id} /> : null}
     </Stack>
   );
 }
