@@ -45,10 +45,23 @@ export const CarStatsSchema = z.object({
 export type CarStats = z.infer<typeof CarStatsSchema>;
 
 /** The owner's stock age report (`car.stockAge`): the cars in stock (not sold) oldest first, with their days in stock. */
+/** The owner's stock age bands (days in stock, from the day the car was listed). */
+export const STOCK_AGE_BANDS = [
+  { label: '0-30 days', from: 0, to: 30 },
+  { label: '31-60 days', from: 31, to: 60 },
+  { label: '61-90 days', from: 61, to: 90 },
+  { label: '90+ days', from: 91, to: null },
+] as const;
+
 export const CarStockAgeSchema = z.object({
   /** Cars in stock, and those in stock over 90 days. */
   inStock: z.number().int(),
   over90Days: z.number().int(),
+  /**
+   * The stock by age band (`STOCK_AGE_BANDS`, in order) with the money tied up in it: what its cars
+   * cost as recorded (owners' costs), how many of them have no cost recorded yet, and their asking prices.
+   */
+  bands: z.array(z.object({ label: text(), cars: z.number().int(), costKes: z.number().int(), withoutCosts: z.number().int(), askingKes: z.number().int() })),
   /** The oldest 100, oldest first (so those over 90 days lead). */
   cars: z.array(z.object({ id: IdSchema, name: text(), slug: text(), price: z.number().int(), status: text(), days: z.number().int() })),
 });

@@ -60,6 +60,25 @@ export class CarAvailability {
     return this.move(tx, ids, 'Sold');
   }
 
+  /**
+   * What each car of `ids` cost as the owners recorded it (null: nothing recorded) and its whole
+   * days in stock from listing to `at`, read in the caller's transaction: the figures an order fixes
+   * on its lines when it is delivered (issue 46), so a later cost or price change leaves a sale's margin as it was.
+   */
+  async saleFigures(tx: Transaction, ids: string[], at: Date): Promise<Map<string, { costKes: number | null; daysInStock: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx
+      .select({
+        id: cars.id,
+        // Written out: inside a subquery Drizzle leaves the columns unqualified.
+        costKes: sql<number | null>`(select sum(c.amount_kes)::int from car_costs c where c.car_id = "cars"."id")`,
+        daysInStock: sql<number>`floor(extract(epoch from (${at} - ${cars.createdAt})) / 86400)::int`,
+      })
+      .from(cars)
+      .where(inArray(cars.id, ids));
+    return new Map(rows.map((row) => [row.id, { costKes: row.costKes, daysInStock: Math.max(0, row.daysInStock) }]));
+  }
+
   private async move(tx: Transaction, ids: string[], status: CarStatus): Promise<void> {
     if (ids.length === 0) return;
     await tx

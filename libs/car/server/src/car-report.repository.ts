@@ -1,5 +1,5 @@
-import { type CarMostViewed, type CarStats, type CarStockAge, CAR_STATUSES } from '@dealership/car-schemas';
-import { carDailyViews, cars } from '@dealership/car-data';
+import { type CarMostViewed, type CarStats, type CarStockAge, CAR_STATUSES, STOCK_AGE_BANDS } from '@dealership/car-schemas';
+import { carCosts, carDailyViews, cars } from '@dealership/car-data';
 import { carLeads } from '@dealership/lead-data/published';
 import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
@@ -27,7 +27,29 @@ export class CarReportRepository {
   async stockAge(now = new Date()): Promise<CarStockAge> {
     const days = sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`;
     const inStock = ne(cars.status, 'Sold');
-    const [oldest, [counts]] = await Promise.all([
+    // Each car in stock with its age and what it cost as recorded, summed per band (the bands' edges as `STOCK_AGE_BANDS`).
+    const costs = this.db
+      .select({ carId: carCosts.carId, costKes: sql<number>`sum(${carCosts.amountKes})::int`.as('cost_kes') })
+      .from(carCosts)
+      .groupBy(carCosts.carId)
+      .as('costs');
+    const band = sql<number>`case ${sql.join(
+      STOCK_AGE_BANDS.map((b, i) => (b.to === null ? sql`else ${i}` : sql`when ${days} <= ${b.to} then ${i}`)),
+      sql` `,
+    )} end`;
+    const bandRows = this.db
+      .select({
+        band: band.as('band'),
+        cars: count(),
+        costKes: sql<number>`coalesce(sum(${costs.costKes}), 0)::bigint`.mapWith(Number),
+        withoutCosts: sql<number>`count(*) filter (where ${costs.costKes} is null)::int`,
+        askingKes: sql<number>`coalesce(sum(${cars.price}), 0)::bigint`.mapWith(Number),
+      })
+      .from(cars)
+      .leftJoin(costs, eq(costs.carId, cars.id))
+      .where(inStock)
+      .groupBy(sql`1`);
+    const [oldest, [counts], byBand] = await Promise.all([
       this.db
         .select({ id: cars.id, name: cars.name, slug: cars.slug, price: cars.price, status: cars.status, days })
         .from(cars)
@@ -38,8 +60,13 @@ export class CarReportRepository {
         .select({ inStock: count(), over90Days: sql<number>`count(*) filter (where ${cars.createdAt} < ${new Date(now.getTime() - 90 * 86_400_000)})::int` })
         .from(cars)
         .where(inStock),
+      bandRows,
     ]);
-    return { inStock: counts.inStock, over90Days: counts.over90Days, cars: oldest };
+    const bands = STOCK_AGE_BANDS.map(({ label }, i) => {
+      const row = byBand.find((r) => Number(r.band) === i);
+      return { label, cars: row?.cars ?? 0, costKes: row?.costKes ?? 0, withoutCosts: row?.withoutCosts ?? 0, askingKes: row?.askingKes ?? 0 };
+    });
+    return { inStock: counts.inStock, over90Days: counts.over90Days, bands, cars: oldest };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createModuleTestApp, insertBrand, insertCar } from '@dealership/app-schema/testing';
-import { cars } from '@dealership/car-data';
+import { carCosts, cars } from '@dealership/car-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
@@ -49,6 +49,26 @@ describe('stock age (integration, real database)', () => {
     ]);
     expect(report.cars.map((car) => car.id)).not.toContain(sold.id);
     expect(report.cars[1].id).toBe(fresh.id);
+    // By age band, with what the cars cost as recorded (issue 46): the fresh one has no cost yet.
+    const forester = await insertCar(handle.db, { brandId: brand.id, name: 'Subaru Forester 2016', price: 1_800_000 });
+    await handle.db
+      .update(cars)
+      .set({ createdAt: new Date(Date.now() - 45 * DAY) })
+      .where(eq(cars.id, forester.id));
+    await handle.db.insert(carCosts).values([
+      { carId: aged.id, kind: 'purchase', amount: 900_000, amountKes: 900_000 },
+      { carId: aged.id, kind: 'duty', amount: 250_000, amountKes: 250_000 },
+      { carId: forester.id, kind: 'purchase', amount: 1_200_000, amountKes: 1_200_000 },
+      { carId: sold.id, kind: 'purchase', amount: 700_000, amountKes: 700_000 },
+    ]);
+    const [prices] = await Promise.all([handle.db.select({ id: cars.id, price: cars.price }).from(cars)]);
+    const price = (id: string) => prices.find((p) => p.id === id)?.price ?? 0;
+    expect((await as(owner).stockAge()).bands).toEqual([
+      { label: '0-30 days', cars: 1, costKes: 0, withoutCosts: 1, askingKes: price(fresh.id) },
+      { label: '31-60 days', cars: 1, costKes: 1_200_000, withoutCosts: 0, askingKes: 1_800_000 },
+      { label: '61-90 days', cars: 0, costKes: 0, withoutCosts: 0, askingKes: 0 },
+      { label: '90+ days', cars: 1, costKes: 1_150_000, withoutCosts: 0, askingKes: price(aged.id) },
+    ]);
     await expect(as({ ...owner, staffRole: 'sales' }).stockAge()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -130,6 +130,13 @@ export const orderLines = pgTable(
     /** Price at purchase, whole KES. */
     price: integer('price').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * Fixed when the order is delivered (issue 46), cleared if it is re-opened: what the car cost as
+     * the owners recorded it (null: no cost recorded) and its days in stock from listing to sale.
+     * The margin is `price - cost_kes`.
+     */
+    costKes: integer('cost_kes'),
+    daysInStock: integer('days_in_stock'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), index('order_lines_car_idx').on(t.carId)],
 );

@@ -263,5 +263,19 @@ export const OrderReportSchema = z.object({
   salesPerMonth: z.array(z.object({ month: text(), count: z.number().int(), amount: z.number().int() })),
   /** Reservations that ended unpaid (their hold ran out) or were cancelled, per month. */
   reservationsEnded: z.array(z.object({ month: text(), expired: z.number().int(), cancelled: z.number().int() })),
+  /**
+   * What the cars sold earned (issue 46), from the figures fixed on each line when its order was
+   * delivered: per month, the cars sold, what they fetched, what those with costs recorded cost,
+   * and the gross profit of those (cars without costs are counted apart, not as pure profit).
+   */
+  grossProfitPerMonth: z.array(
+    z.object({ month: text(), carsSold: z.number().int(), revenueKes: z.number().int(), costKes: z.number().int(), grossProfitKes: z.number().int(), withoutCosts: z.number().int() }),
+  ),
+  /** The cars sold, the latest first (at most 100): price received, cost, margin (null without costs), days in stock. */
+  carsSold: z.array(
+    z.object({ month: text(), name: text(), slug: text(), priceKes: z.number().int(), costKes: z.number().int().nullable(), marginKes: z.number().int().nullable(), daysInStock: z.number().int().nullable() }),
+  ),
+  /** The average days from listing to sale of the cars sold in the period; null when none was. */
+  averageDaysToSell: z.number().nullable(),
 });
 export type OrderReport = z.infer<typeof OrderReportSchema>;

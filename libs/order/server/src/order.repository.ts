@@ -372,6 +372,19 @@ export class OrderRepository {
         if (status === 'deliverd') await this.availability.sell(tx, mine);
         else await this.availability.reserve(tx, mine);
       }
+      if (status === 'deliverd' && order.status !== 'deliverd') {
+        // The sale's figures, fixed now (issue 46): a later cost or price change leaves its margin as it was.
+        const figures = await this.availability.saleFigures(tx, carIds, new Date());
+        for (const [carId, { costKes, daysInStock }] of figures) {
+          await tx
+            .update(orderLines)
+            .set({ costKes, daysInStock })
+            .where(and(eq(orderLines.orderId, id), eq(orderLines.carId, carId)));
+        }
+      } else if (status !== 'deliverd' && order.status === 'deliverd') {
+        // Re-opened or cancelled after delivery: no longer a sale.
+        await tx.update(orderLines).set({ costKes: null, daysInStock: null }).where(eq(orderLines.orderId, id));
+      }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
       if (alongside && order.status !== status) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });
       return { ok: true, before: order.status };
@@ -401,6 +414,42 @@ export class OrderRepository {
         .groupBy(month)
         .orderBy(month),
     ]);
-    return { salesPerMonth, reservationsEnded };
+    const [grossProfitPerMonth, carsSold, [{ averageDaysToSell }]] = await Promise.all([
+      this.db
+        .select({
+          month,
+          carsSold: count(),
+          revenueKes: sql<number>`coalesce(sum(${orderLines.price}), 0)::bigint`.mapWith(Number),
+          costKes: sql<number>`coalesce(sum(${orderLines.costKes}), 0)::bigint`.mapWith(Number),
+          grossProfitKes: sql<number>`coalesce(sum(${orderLines.price} - ${orderLines.costKes}) filter (where ${orderLines.costKes} is not null), 0)::bigint`.mapWith(Number),
+          withoutCosts: sql<number>`count(*) filter (where ${orderLines.costKes} is null)::int`,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .groupBy(month)
+        .orderBy(month),
+      this.db
+        .select({
+          month,
+          name: orderLines.name,
+          slug: orderLines.slug,
+          priceKes: orderLines.price,
+          costKes: orderLines.costKes,
+          marginKes: sql<number | null>`(${orderLines.price} - ${orderLines.costKes})::int`,
+          daysInStock: orderLines.daysInStock,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .orderBy(desc(orders.updatedAt), asc(orderLines.position))
+        .limit(100),
+      this.db
+        .select({ averageDaysToSell: sql<number | null>`avg(${orderLines.daysInStock})::float8` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since))),
+    ]);
+    return { salesPerMonth, reservationsEnded, grossProfitPerMonth, carsSold, averageDaysToSell };
   }
 }

@@ -2,7 +2,7 @@
 // stock (car domain) side by side; composed here, as each domain answers for its own figures.
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS, LEAD_KIND_LABELS, LEAD_KINDS, WHATSAPP_LEAD_SOURCES } from '@dealership/lead-schemas';
 import { sitePath } from '@dealership/shared-schemas';
-import { formatKes } from '@dealership/shared-util';
+import { formatAmount, formatKes } from '@dealership/shared-util';
 import { readAuthToken } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, Seo } from '@dealership/web-ui';
@@ -262,6 +262,78 @@ export function ReportsPage() {
             {`${orders.data.salesPerMonth.reduce((sum, row) => sum + row.count, 0)} delivered, ${formatKes(orders.data.salesPerMonth.reduce((sum, row) => sum + row.amount, 0))} in 12 months.`}
           </Text>
         </Section>
+        <Section
+          title="Gross profit per month"
+          onExport={() => void downloadCsv('gross-profit-per-month', orders.data.grossProfitPerMonth).catch(exportFailed)}
+        >
+          <BarChart
+            h={200}
+            data={orders.data.grossProfitPerMonth.map((row) => ({ month: row.month, 'Gross profit (KES)': row.grossProfitKes }))}
+            dataKey="month"
+            series={[{ name: 'Gross profit (KES)', color: 'teal.7' }]}
+            valueFormatter={(value) => formatAmount(value)}
+          />
+          <Text size="sm" mt="xs">
+            {(() => {
+              const sold = orders.data.grossProfitPerMonth;
+              const withoutCosts = sold.reduce((sum, row) => sum + row.withoutCosts, 0);
+              const days = orders.data.averageDaysToSell;
+              const withCosts = sold.reduce((sum, row) => sum + row.carsSold, 0) - withoutCosts;
+              return `${formatKes(sold.reduce((sum, row) => sum + row.grossProfitKes, 0))} gross profit on ${withCosts} ${withCosts === 1 ? 'car' : 'cars'} with costs in 12 months${withoutCosts > 0 ? ` (${withoutCosts} sold without costs recorded)` : ''}. ${days === null ? 'No car sold yet.' : `${Math.round(days)} days to sell on average.`}`;
+            })()}
+          </Text>
+        </Section>
+        <Section
+          title="Margin per car sold"
+          onExport={() =>
+            void downloadCsv(
+              'margin-per-car-sold',
+              orders.data.carsSold.map(({ month, name, priceKes, costKes, marginKes, daysInStock }) => ({
+                month,
+                name,
+                priceKes,
+                costKes,
+                marginKes,
+                daysInStock,
+              })),
+            ).catch(exportFailed)
+          }
+        >
+          {orders.data.carsSold.length === 0 ? (
+            <Text c="dimmed">No car sold in 12 months.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480} mah={320}>
+              <Table aria-label="Margin per car sold" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Car</Table.Th>
+                    <Table.Th>Sold for</Table.Th>
+                    <Table.Th>Cost</Table.Th>
+                    <Table.Th>Margin</Table.Th>
+                    <Table.Th>Days in stock</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.data.carsSold.map((car, i) => (
+                    <Table.Tr key={`${car.slug}-${i}`}>
+                      <Table.Td>
+                        <Anchor component={Link} to={sitePath('car', { slug: car.slug })}>
+                          {car.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{formatKes(car.priceKes)}</Table.Td>
+                      <Table.Td>{car.costKes === null ? 'Not recorded' : formatKes(car.costKes)}</Table.Td>
+                      <Table.Td c={car.marginKes !== null && car.marginKes < 0 ? 'red.8' : undefined}>
+                        {car.marginKes === null ? '—' : formatKes(car.marginKes)}
+                      </Table.Td>
+                      <Table.Td>{car.daysInStock ?? '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Section>
         <Section title="Reservations ended" onExport={() => void downloadCsv('reservations-ended', orders.data.reservationsEnded).catch(exportFailed)}>
           <BarChart
             h={200}
@@ -315,6 +387,40 @@ export function ReportsPage() {
           )}
           <Text size="xs" c="gray.7" mt="xs">
             Visitors count once per car and day; search engines and the staff are not counted.
+          </Text>
+        </Section>
+        <Section title="Stock by age" onExport={() => void downloadCsv('stock-by-age', stock.data.bands).catch(exportFailed)}>
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-label="Stock by age">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>In stock</Table.Th>
+                  <Table.Th>Cars</Table.Th>
+                  <Table.Th>Cost</Table.Th>
+                  <Table.Th>Asking</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stock.data.bands.map((band) => (
+                  <Table.Tr key={band.label}>
+                    <Table.Td>{band.label}</Table.Td>
+                    <Table.Td>{band.cars}</Table.Td>
+                    <Table.Td>
+                      {formatKes(band.costKes)}
+                      {band.withoutCosts > 0 ? (
+                        <Text span size="xs" c="gray.7" display="block">
+                          {band.withoutCosts === 1 ? '1 car without costs' : `${band.withoutCosts} cars without costs`}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{formatKes(band.askingKes)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="gray.7" mt="xs">
+            The money tied up in each band: what its cars cost as recorded on their pages (Costs), and their asking prices.
           </Text>
         </Section>
         <Section
