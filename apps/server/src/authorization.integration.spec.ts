@@ -188,6 +188,8 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'car.addCost', type: 'mutation', access: 'owner', input: (f) => ({ carId: f.carId, cost: { kind: 'parts', amount: 4_500, supplier: 'Matrix Motors' } }) },
   { path: 'car.updateCost', type: 'mutation', access: 'owner', input: (f) => ({ id: f.carCost.id, cost: { kind: 'freight', amount: 150_000 } }) },
   { path: 'car.removeCost', type: 'mutation', access: 'owner', input: (f) => ({ id: take(f.carCost.spare) }) },
+  { path: 'car.agedStockAlert', type: 'query', access: 'owner' },
+  { path: 'car.setAgedStockAlert', type: 'mutation', access: 'owner', input: () => ({ days: 75 }) },
   { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [nextPicture('matrix-logo')] }) },
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },
   { path: 'brand.remove', type: 'mutation', access: 'admin', input: (f) => ({ id: take(f.spare.brands) }) },

@@ -289,6 +289,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'car.addCost': { carId: ids.car, cost: { kind: 'purchase', currency: 'JPY', amount: 1_000_000, exchangeRate: 0.87, supplier: 'USS Tokyo', receipt: 'LOT 1' } },
       'car.updateCost': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f51', cost: { kind: 'freight', amount: 150_000, supplier: 'Maersk', receipt: 'BL 1' } },
       'car.removeCost': { id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f51' },
+      'car.setAgedStockAlert': { days: 75 },
       'brand.create': { name: 'Mazda', images: [picture], description: 'Zoom-zoom.' },
       'brand.update': { id: ids.brand, name: 'Toyota', description: 'Reliable.' },
       'brand.remove': { id: ids.brand },
@@ -461,7 +462,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument)$|^tradeInOffer\.(make|forLead)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost|agedStockAlert|setAgedStockAlert)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument)$|^tradeInOffer\.(make|forLead)$/.test(
       endpoint,
     )
       ? 'admin'

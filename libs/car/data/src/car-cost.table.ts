@@ -1,4 +1,5 @@
 import { index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '@dealership/user-data';
 import { cars } from './car.table';
 
 /**
@@ -30,3 +31,17 @@ export const carCosts = pgTable(
   },
   (t) => [index('car_costs_car_idx').on(t.carId)],
 );
+
+/**
+ * An owner's aged-stock alert (issue 46): once a week, an email listing the cars in stock for at
+ * least `days` days. One per owner; it goes with the account.
+ */
+export const agedStockAlerts = pgTable('aged_stock_alerts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  days: integer('days').notNull(),
+  /** When the last weekly list was worked out (sent, or nothing was that old). */
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

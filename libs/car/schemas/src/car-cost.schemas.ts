@@ -97,3 +97,16 @@ export const CarCostsSchema = z.object({
   marginKes: z.number().int(),
 });
 export type CarCosts = z.infer<typeof CarCostsSchema>;
+
+/** An owner's aged-stock alert: the days in stock from which a car is on the weekly list; null: off. */
+export const AGED_STOCK_DAYS = { min: 7, max: 365, suggested: 75 } as const;
+export const AgedStockAlertInputSchema = z.object({
+  days: z
+    .number({ error: 'Days must be a number' })
+    .int({ error: 'Days must be a whole number' })
+    .min(AGED_STOCK_DAYS.min, { error: `Days must be at least ${AGED_STOCK_DAYS.min}` })
+    .max(AGED_STOCK_DAYS.max, { error: `Days must be at most ${AGED_STOCK_DAYS.max}` })
+    .nullable(),
+});
+export const AgedStockAlertSchema = z.object({ days: z.number().int().nullable(), lastSentAt: TimestampSchema.nullable() });
+export type AgedStockAlert = z.infer<typeof AgedStockAlertSchema>;

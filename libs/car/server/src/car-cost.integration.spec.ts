@@ -4,7 +4,10 @@ import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { desc, eq } from 'drizzle-orm';
+import { outboxMessages } from '@dealership/message-data';
+import { and, desc, eq } from 'drizzle-orm';
+import { cars } from '@dealership/car-data';
+import { AgedStockAlerts } from './aged-stock.service';
 import { CarModule } from './car.module';
 import { CarRouter } from './car.router';
 
@@ -89,5 +92,41 @@ describe('car costs (integration, real database)', () => {
     expect(costs.items.map((item) => item.kind)).toEqual(['purchase']);
     await expect(as(owner).removeCost({ id: freight.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(as(owner).costs({ carId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("emails an owner's aged-stock list once a week: the cars past their days, oldest first, with their costs", async () => {
+    const brand = await insertBrand(handle.db, { name: 'Isuzu' });
+    const old = await insertCar(handle.db, { brandId: brand.id, name: 'Isuzu D-Max 2016', price: 2_100_000 });
+    const older = await insertCar(handle.db, { brandId: brand.id, name: 'Isuzu MU-X 2015', price: 2_900_000 });
+    const young = await insertCar(handle.db, { brandId: brand.id, name: 'Isuzu D-Max 2021', price: 3_800_000 });
+    const DAY = 86_400_000;
+    for (const [car, days] of [[old, 80], [older, 130], [young, 20]] as const) {
+      await handle.db.update(cars).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(cars.id, car.id));
+    }
+    await as(owner).addCost({ carId: old.id, cost: { kind: 'purchase', amount: 1_400_000 } });
+
+    await expect(as(sales).setAgedStockAlert({ days: 75 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(owner).setAgedStockAlert({ days: 3 })).rejects.toThrow(/Days must be at least 7/);
+    expect(await as(owner).setAgedStockAlert({ days: 75 })).toEqual({ days: 75, lastSentAt: null });
+
+    const alerts = app.get(AgedStockAlerts);
+    const lists = () => handle.db.select().from(outboxMessages).where(and(eq(outboxMessages.topic, 'stock.aged'), eq(outboxMessages.recipient, owner.email)));
+    expect(await alerts.sendDue()).toBe(1);
+    const [list] = await lists();
+    expect(list.subject).toBe('2 cars in stock for 75 days or more');
+    // The oldest first, each with its days, price and recorded cost, linked to its back-office page.
+    expect(list.bodyText.indexOf('Isuzu MU-X 2015')).toBeLessThan(list.bodyText.indexOf('Isuzu D-Max 2016'));
+    expect(list.bodyText).toContain('130 days, asking KES 2,900,000, no cost recorded');
+    expect(list.bodyText).toContain('80 days, asking KES 2,100,000, cost KES 1,400,000');
+    expect(list.bodyText).toContain(`/dashboard/admin/car/${old.slug}`);
+    expect(list.bodyText).not.toContain('Isuzu D-Max 2021');
+
+    // Not again within the week; a week on, again.
+    expect(await alerts.sendDue()).toBe(0);
+    expect(await alerts.sendDue(new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+    expect(await lists()).toHaveLength(2);
+    // Turned off: nothing more.
+    expect(await as(owner).setAgedStockAlert({ days: null })).toEqual({ days: null, lastSentAt: null });
+    expect(await alerts.sendDue(new Date(Date.now() + 30 * DAY))).toBe(0);
   });
 });

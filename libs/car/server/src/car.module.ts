@@ -1,6 +1,7 @@
 import { AuditModule } from '@dealership/audit-server';
 import { CatalogueChangesModule } from './catalogue-changes';
 import { MediaModule } from '@dealership/media-server';
+import { MessageModule } from '@dealership/message-server';
 import { Module } from '@nestjs/common';
 import { CarCatalogueExport } from './car-catalogue-export';
 import { CarController } from './car.controller';
@@ -13,14 +14,15 @@ import { CarSpinRepository } from './car-spin.repository';
 import { CarSpinService } from './car-spin.service';
 import { CarCostRepository } from './car-cost.repository';
 import { CarCostService } from './car-cost.service';
+import { AgedStockAlerts } from './aged-stock.service';
 import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
 import { CarLandingService } from './car-landing.service';
 import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
-  imports: [CatalogueChangesModule, MediaModule, AuditModule],
-  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService, CarCostRepository, CarCostService],
+  imports: [CatalogueChangesModule, MediaModule, AuditModule, MessageModule],
+  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService, CarCostRepository, CarCostService, AgedStockAlerts],
   controllers: [CarController],
   exports: [CatalogueChangesModule, CarRouter, CarService, CarViews],
 })

@@ -4,6 +4,7 @@ import {
   CarCostRemoveInputSchema,
   CarCostsInputSchema,
   CarCostUpdateInputSchema,
+  AgedStockAlertInputSchema,
   CarCompareInputSchema,
   CarCreateInputSchema,
   CarLandingInputSchema,
@@ -25,13 +26,14 @@ import { CarViews } from './car-views';
 import { CarLandingService } from './car-landing.service';
 import { CarSpinService } from './car-spin.service';
 import { CarCostService } from './car-cost.service';
+import { AgedStockAlerts } from './aged-stock.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService, costs: CarCostService) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService, costs: CarCostService, aged: AgedStockAlerts) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
@@ -77,6 +79,9 @@ export class CarRouter {
       addCost: ownerProcedure.input(CarCostAddInputSchema).mutation(({ input, ctx }) => costs.add(input.carId, input.cost, ctx.user)),
       updateCost: ownerProcedure.input(CarCostUpdateInputSchema).mutation(({ input, ctx }) => costs.update(input.id, input.cost, ctx.user)),
       removeCost: ownerProcedure.input(CarCostRemoveInputSchema).mutation(({ input, ctx }) => costs.remove(input.id, ctx.user)),
+      /** The owner's own aged-stock alert (a weekly email of the cars in stock past so many days). */
+      agedStockAlert: ownerProcedure.query(({ ctx }) => aged.mine(ctx.user.id)),
+      setAgedStockAlert: ownerProcedure.input(AgedStockAlertInputSchema).mutation(({ input, ctx }) => aged.set(ctx.user.id, input.days)),
     });
   }
 }

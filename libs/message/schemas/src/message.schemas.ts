@@ -52,6 +52,7 @@ export const MESSAGE_TOPICS = [
   'trade-in.offer',
   'trade-in.reminder',
   'trade-in.answered',
+  'stock.aged',
 ] as const;
 export type MessageTopic = (typeof MESSAGE_TOPICS)[number];
 
@@ -83,6 +84,7 @@ export const MESSAGE_TOPIC_LABELS: Record<MessageTopic, string> = {
   'trade-in.offer': 'Trade-in offer (buyer)',
   'trade-in.reminder': 'Trade-in offer ends soon (buyer)',
   'trade-in.answered': 'Trade-in offer answered (staff)',
+  'stock.aged': 'Aged stock, weekly (owner)',
 };
 
 /** A message as the back office lists it: never its whole body (it may carry a link that signs someone in). */

@@ -1,6 +1,6 @@
-import { TestTrpcProvider, type FakeApi } from '@dealership/web-trpc-client/testing';
+import { TestTrpcProvider, type FakeApi, type FakeCall } from '@dealership/web-trpc-client/testing';
 import { renderWithProviders } from '@dealership/web-ui/testing';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chartedSources, ReportsPage } from './Reports.page';
 
 const LEAD_REPORT = {
@@ -90,12 +90,31 @@ const ANSWERS: Record<string, unknown> = {
   'lead.report': LEAD_REPORT,
   'order.report': ORDER_REPORT,
   'car.stockAge': STOCK,
+  'car.agedStockAlert': { days: null, lastSentAt: null },
+  'car.setAgedStockAlert': { days: 75, lastSentAt: null },
   'car.mostViewed': MOST_VIEWED,
   'vehicleImport.board': IMPORTS,
 };
 const api: FakeApi = (procedure) => (procedure in ANSWERS ? { data: ANSWERS[procedure] } : { error: { code: 'NOT_FOUND' } });
 
 describe('ReportsPage', () => {
+  it('lets the owner ask for the weekly aged-stock email, 75 days suggested', async () => {
+    const calls: FakeCall[] = [];
+    renderWithProviders(
+      <TestTrpcProvider api={api} calls={calls}>
+        <ReportsPage />
+      </TestTrpcProvider>,
+      { route: '/dashboard/admin/reports' },
+    );
+    const form = within(await screen.findByRole('form', { name: 'Aged-stock alert' }));
+    expect(form.getByText('No weekly email of aged stock.')).toBeInTheDocument();
+    const days = form.getByRole('textbox', { name: 'Email me weekly the cars in stock for at least (days)' });
+    expect(days).toHaveValue('75');
+    fireEvent.change(days, { target: { value: '60' } });
+    fireEvent.click(form.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(calls.find((call) => call.procedure === 'car.setAgedStockAlert')?.input).toEqual({ days: 60 }));
+  });
+
   it("shows the owner's figures from the three domains, each with a CSV export", async () => {
     renderWithProviders(
       <TestTrpcProvider api={api}>

@@ -10,6 +10,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AgedStockAlertForm } from './AgedStockAlertForm';
 import { downloadCsv } from './download-csv';
 
 const KIND_COLOURS = ['navy.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'green.7'];
@@ -457,6 +458,7 @@ export function ReportsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <AgedStockAlertForm />
         </Section>
         <Section
           title="Imports"
