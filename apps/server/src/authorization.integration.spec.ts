@@ -284,6 +284,8 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'vehicleImport.mine', type: 'query', access: 'user' },
   { path: 'tradeInOffer.make', type: 'mutation', access: 'admin', input: () => matrixOffer() },
   { path: 'tradeInOffer.forLead', type: 'query', access: 'admin', input: () => ({ leadId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }) },
+  // The signed-in buyer's accepted offers, for /cart's trade-in credit (issue 46).
+  { path: 'tradeInOffer.mine', type: 'query', access: 'user' },
 ];
 
 /** A valid trade-in offer to make. */

@@ -1,13 +1,26 @@
-import { E2E_ADMIN, submitLogin } from '../support/account';
+import { E2E_ADMIN, newCustomer, registerViaApi, submitLogin } from '../support/account';
 import { expect, PHONE, test } from '../support/fixtures';
+import { makeCars, removeCars } from '../support/made-cars';
+import { asOwner } from '../support/sales-staff';
 
 /*
  * A written trade-in offer (issue 46): staff make it from a trade-in request in the leads inbox
- * (desktop); the buyer gets it by SMS and accepts it from the link on a phone. Real server,
- * database, SMS stub and browser.
+ * (desktop); the buyer, signed in on a phone, accepts it from the SMS link, sees it as "Trade-in
+ * credit" on /cart, reserves a car with it and finds it in My Orders; once the car is delivered the
+ * owner reads its margin in Reports. Real server, database, SMS stub and browser.
  */
-test('staff send a trade-in offer from the inbox; the buyer accepts it from the SMS link', async ({ page, browser, baseURL, request, sms, pageProblems }, testInfo) => {
-  test.setTimeout(60_000);
+test('staff send a trade-in offer from the inbox; the buyer accepts it from the SMS link and uses it at checkout', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  sms,
+  pageProblems,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const [car] = await makeCars(request, testInfo, [2_400_000], 'Trade');
+  const customer = newCustomer(testInfo, 'tradein');
+  await registerViaApi(request, customer);
   const name = `Kamau ${testInfo.project.name} ${Date.now().toString(36)}`;
   const phone = `+2547340${String(Date.now()).slice(-5)}`;
   const sent = await request.post('/trpc/lead.create', {
@@ -32,17 +45,49 @@ test('staff send a trade-in offer from the inbox; the buyer accepts it from the 
   const offer = await sms.waitFor((m) => m.to === phone && m.message.includes('our offer for your 2015 Toyota Axio, 120,000 km is KES 850,000'));
   const link = /accept it: (\S+)$/.exec(offer.message)?.[1] ?? '';
   const phoneContext = await browser.newContext({ ...PHONE, baseURL });
-  const buyer = await phoneContext.newPage();
-  await buyer.goto(new URL(link).pathname);
-  await buyer.waitForSelector('html[data-interactive]');
-  await expect(buyer.getByText('KES 850,000')).toBeVisible();
-  await expect(buyer.getByText('Valid until')).toBeVisible();
-  await buyer.getByRole('button', { name: 'Accept offer' }).click();
-  await expect(buyer.getByRole('status')).toContainText('You accepted this offer');
-  await phoneContext.close();
+  try {
+    const buyer = await phoneContext.newPage();
+    // Signed in, so the accepted offer is the account's.
+    await buyer.goto('/login');
+    await submitLogin(buyer, customer);
+    await expect(buyer).toHaveURL(/\/$/);
+    await buyer.goto(new URL(link).pathname);
+    await buyer.waitForSelector('html[data-interactive]');
+    await expect(buyer.getByText('KES 850,000')).toBeVisible();
+    await expect(buyer.getByText('Valid until')).toBeVisible();
+    await buyer.getByRole('button', { name: 'Accept offer' }).click();
+    await expect(buyer.getByRole('status')).toContainText('You accepted this offer');
 
-  await page.reload();
-  await page.getByRole('button', { name: `Timeline and follow-up of ${name}` }).click();
-  await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
-  expect(pageProblems).toEqual([]);
+    await page.reload();
+    await page.getByRole('button', { name: `Timeline and follow-up of ${name}` }).click();
+    await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+
+    // At checkout: the offer as "Trade-in credit", taken off what is to pay.
+    await buyer.goto(`/car/${car.slug}`);
+    await buyer.getByRole('button', { name: 'Save to Favourites' }).click();
+    await buyer.goto('/cart');
+    const credit = buyer.getByRole('region', { name: 'Trade-in credit' });
+    await credit.getByRole('checkbox', { name: /^KES 850,000 for your 2015 Toyota Axio, 120,000 km \(OFR-\d{5}\)$/ }).check();
+    await expect(credit.getByRole('group', { name: 'To pay' })).toContainText('KES 1,550,000');
+    await buyer.getByRole('button', { name: 'Reserve — pay at the showroom' }).click();
+    await expect(buyer.getByRole('region', { name: 'Cars reserved' })).toBeVisible();
+    await buyer.goto('/dashboard/user/order');
+    const mine = buyer.getByRole('article').filter({ hasText: car.name });
+    await expect(mine.getByRole('definition').filter({ hasText: /^OFR-\d{5}: −KES 850,000$/ })).toBeVisible();
+    await expect(mine).toContainText('KES 1,550,000');
+
+    // Delivered, with its costs recorded: the owner reads its margin in Reports.
+    await asOwner(request, 'car.addCost', { carId: car.id, cost: { kind: 'purchase', amount: 1_900_000 } });
+    const orders = (await asOwner(request, 'order.all', { search: customer.email, page: 1 }, 'GET')) as { items: { id: string }[] };
+    await asOwner(request, 'order.setStatus', { orderId: orders.items[0].id, status: 'deliverd' });
+    await page.goto('/dashboard/admin/reports');
+    const sold = page.getByRole('table', { name: 'Margin per car sold' }).getByRole('row').filter({ hasText: car.name });
+    await expect(sold).toContainText('KES 2,400,000');
+    await expect(sold).toContainText('KES 1,900,000');
+    await expect(sold).toContainText('KES 500,000');
+    expect(pageProblems).toEqual([]);
+  } finally {
+    await phoneContext.close();
+    await removeCars(request, [car]).catch(() => undefined);
+  }
 });

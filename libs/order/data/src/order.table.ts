@@ -50,6 +50,15 @@ export const orders = pgTable(
      * buyer's personal data is erased.
      */
     placedFrom: text('placed_from'),
+    /**
+     * An accepted trade-in offer credited to this order at checkout (issue 46; the trade-in-offer
+     * domain's, no foreign key) and the credit in KES, at most the order's amount: the balance, the
+     * deposit and a card's charge are less by it. Kept after a cancel as the record (the offer itself is released).
+     */
+    tradeInOfferId: uuid('trade_in_offer_id'),
+    /** The offer's number (OFR-00012), as the buyer's receipts name the credit. */
+    tradeInReference: text('trade_in_reference'),
+    tradeInCreditKes: integer('trade_in_credit_kes'),
     ...timestamps,
   },
   (t) => [

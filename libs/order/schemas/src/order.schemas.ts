@@ -109,8 +109,10 @@ export const OrderSchema = z.object({
   lines: z.array(OrderLineSchema),
   /** A reservation's deposit (null for a card order, and for reservations older than deposits). */
   deposit: OrderDepositSchema.nullable(),
-  /** Whole KES still due: the amount less a paid deposit; 0 once a card order is paid. */
+  /** Whole KES still due: the amount less a trade-in credit and a paid deposit; 0 once a card order is paid. */
   balance: z.number().int(),
+  /** An accepted trade-in offer credited at checkout (issue 46): its reference and the KES it takes off. */
+  tradeInCredit: z.object({ reference: z.string(), amountKes: z.number().int() }).nullable(),
   /**
    * When the reservation stops holding its cars: 48 hours (the rules) after placing without a
    * deposit, 14 days after the deposit was paid; null for card orders and once the staff moved the order on.
@@ -201,6 +203,8 @@ export const OrderPlaceInputSchema = z.object({
     { error: `payment.method must be one of: ${PAYMENT_METHODS.join(', ')}` },
   ),
   idempotencyKey: IdempotencyKeySchema.optional(),
+  /** An accepted trade-in offer of the buyer's to credit against this order (/cart's "Trade-in credit"). */
+  tradeInOfferId: IdSchema.optional(),
 });
 export type OrderPlaceInput = z.input<typeof OrderPlaceInputSchema>;
 export type OrderPlaceFields = z.output<typeof OrderPlaceInputSchema>;

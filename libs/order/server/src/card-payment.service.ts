@@ -69,7 +69,8 @@ export class CardPaymentService implements OnModuleInit {
   private async chargeOnce(order: Order, nonce: string): Promise<Order> {
     let sale: CardSaleResult;
     try {
-      sale = await this.gateway.sale({ amountKes: order.amount, nonce, orderId: order.id });
+      // The amount less a trade-in credit (issue 46): the credit is paid for by the buyer's car.
+      sale = await this.gateway.sale({ amountKes: order.amount - (order.tradeInCredit?.amountKes ?? 0), nonce, orderId: order.id });
     } catch (error) {
       // A timeout or 5xx does not prove the card was not charged; refused credentials do (the
       // gateway authenticates before it processes anything), and so do declines.

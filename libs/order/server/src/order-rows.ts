@@ -27,6 +27,8 @@ export function findOrders(db: Database | Transaction, where?: SQL) {
       deposit: true,
       depositPaidAt: true,
       holdExpiresAt: true,
+      tradeInReference: true,
+      tradeInCreditKes: true,
     },
     with: {
       mpesaPayments: { orderBy: [desc(mpesaPayments.createdAt), desc(mpesaPayments.id)] },
@@ -76,9 +78,12 @@ export function toOrder({
   depositPaidAt,
   holdExpiresAt,
   mpesaPayments: requests,
+  tradeInReference,
+  tradeInCreditKes,
   ...order
 }: OrderRow): Order {
   const depositPaid = deposit !== null && depositPaidAt !== null ? deposit : 0;
+  const credit = tradeInCreditKes ?? 0;
   // A hold shows while it holds: an unpaid reservation the staff have not moved on, or a paid deposit's, until the order closes.
   const holding = !CLOSED_STATUSES.includes(order.status) && (depositPaidAt !== null || order.status === 'Not Process');
   return {
@@ -97,7 +102,8 @@ export function toOrder({
     },
     lines: order.lines,
     deposit: deposit === null ? null : { amount: deposit, paidAt: depositPaidAt?.toISOString() ?? null, receipt: requests.find((r) => r.state === 'paid')?.receipt ?? null },
-    balance: paymentSuccess ? 0 : Math.max(0, order.amount - depositPaid),
+    balance: paymentSuccess ? 0 : Math.max(0, order.amount - credit - depositPaid),
+    tradeInCredit: tradeInReference !== null && tradeInCreditKes !== null ? { reference: tradeInReference, amountKes: tradeInCreditKes } : null,
     holdExpiresAt: holding && holdExpiresAt ? holdExpiresAt.toISOString() : null,
     mpesaPayments: requests.map(toMpesaPayment),
   };

@@ -89,3 +89,17 @@ export class DepositNotDueError extends DomainError {
 
 /** An error's message for a log line (anything thrown, not only Errors). */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A trade-in offer asked for at checkout that cannot be credited (not the buyer's, not accepted, past its last day, used). */
+export class TradeInCreditUnavailableError extends DomainError {
+  constructor() {
+    super(ErrorCode.Conflict, 'This trade-in offer can no longer be used: it has ended or is on another order', 'tradeInOfferId');
+  }
+}
+
+/** A card payment whose trade-in credit leaves nothing to charge. */
+export class TradeInCreditCoversCardError extends DomainError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'Your trade-in credit covers the whole price: choose to reserve instead of paying by card', 'tradeInOfferId');
+  }
+}

@@ -51,6 +51,7 @@ describe('order module: tRPC order.* (integration, real database)', () => {
         // A card order paid in full: no deposit, nothing due, nothing held by a clock.
         deposit: null,
         balance: 0,
+        tradeInCredit: null,
         holdExpiresAt: null,
         mpesaPayments: [],
         lines: [

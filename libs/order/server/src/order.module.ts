@@ -3,6 +3,7 @@ import { CarAvailabilityModule } from '@dealership/car-server';
 import { MessageModule } from '@dealership/message-server';
 import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
+import { TradeInOfferModule } from '@dealership/trade-in-offer-server';
 import { BraintreeController } from './braintree.controller';
 import { MpesaController } from './mpesa.controller';
 import { OrderController } from './order.controller';
@@ -19,7 +20,7 @@ import { ReservationHoldRepository } from './reservation-hold.repository';
 import { ReservationHoldService } from './reservation-hold.service';
 
 @Module({
-  imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule],
+  imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule, TradeInOfferModule],
   providers: [
     OrderRepository,
     ReservationHoldRepository,

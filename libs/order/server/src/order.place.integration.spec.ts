@@ -163,6 +163,8 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
         // The rules' deposit per car, nothing paid yet; held 48 hours from placing.
         deposit: { amount: 100_000, paidAt: null, receipt: null },
         balance: 5_850_000,
+        // No trade-in offer credited (order.trade-in-credit.integration.spec.ts).
+        tradeInCredit: null,
         holdExpiresAt: expect.any(String),
         mpesaPayments: [],
         lines: [

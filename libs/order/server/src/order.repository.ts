@@ -14,7 +14,9 @@ import {
 import { mpesaPayments, orderLines, orders, type PaymentRecord } from '@dealership/order-data';
 import { type Alongside, type Database, DB, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { accountContacts } from '@dealership/user-data/published';
+import { TradeInCredits } from '@dealership/trade-in-offer-server';
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   carIdsOf,
@@ -70,8 +72,15 @@ export type ReserveResult =
   | { ok: false; reason: 'duplicate-key' }
   /** The buyer's account is gone. */
   | { ok: false; reason: 'no-buyer' }
+  /** The trade-in offer asked for is not the buyer's, not accepted, past its last day or on another order. */
+  | { ok: false; reason: 'credit-unavailable' }
+  /** A card order whose trade-in credit covers the whole price: nothing for the card to pay. */
+  | { ok: false; reason: 'credit-covers-card' }
   /** The reservation would pass a cap on what is held without a deposit (`UnpaidCaps`). */
   | ({ ok: false } & UnpaidCapRefusal);
+
+/** Undoes a reservation's transaction (and its trade-in claim) when the credit leaves the card nothing to pay. */
+class CreditCoversCard extends Error {}
 
 export interface ReserveRequest {
   buyerId: string;
@@ -86,6 +95,8 @@ export interface ReserveRequest {
   holdHours?: number;
   /** For a reservation: the booking deposit of a car at this price (the rules in force). */
   depositFor?: (price: number) => number;
+  /** An accepted trade-in offer of the buyer's to credit against the order (issue 46). */
+  tradeInOfferId?: string;
 }
 
 /** A Kenyan mobile number as M-Pesa's texts write it (+2547..., 2547..., 07...), for PostgreSQL's regexp_replace. */
@@ -105,6 +116,7 @@ export class OrderRepository {
     @Inject(DB) private readonly db: Database,
     private readonly changes: CatalogueChanges,
     private readonly availability: CarAvailability,
+    private readonly credits: TradeInCredits,
   ) {}
 
   /** Runs `work` in a transaction of the orders' database (messages written with a change elsewhere). */
@@ -226,7 +238,7 @@ export class OrderRepository {
    * Reserved and records the order (amount and lines from the database, the buyer's contact as it
    * is now). A reservation is placed at once; a card order is `pending` until `markPaid`.
    */
-  async reserve({ buyerId, carIds, method, idempotencyKey, alongside, caps, holdHours, depositFor }: ReserveRequest): Promise<ReserveResult> {
+  async reserve({ buyerId, carIds, method, idempotencyKey, alongside, caps, holdHours, depositFor, tradeInOfferId }: ReserveRequest): Promise<ReserveResult> {
     try {
       return await this.changes.after(
         this.db.transaction(async (tx): Promise<ReserveResult> => {
@@ -246,12 +258,21 @@ export class OrderRepository {
           if (!buyer) return { ok: false, reason: 'no-buyer' };
 
           const lines = carIds.map((id) => byId.get(id) as CarForOrder);
+          const amount = lines.reduce((sum, car) => sum + car.price, 0);
+          const orderId = randomUUID();
+          // The trade-in credit, claimed for this order in its transaction: an offer credits one order, once.
+          const credit = tradeInOfferId ? await this.credits.claim(tx, tradeInOfferId, buyerId, orderId) : undefined;
+          if (tradeInOfferId && !credit) return { ok: false, reason: 'credit-unavailable' };
+          const creditKes = credit ? Math.min(credit.amountKes, amount) : 0;
+          if (method === 'card' && creditKes >= amount) throw new CreditCoversCard();
+          const deposit = method === 'reservation' && depositFor ? Math.min(lines.reduce((sum, car) => sum + depositFor(car.price), 0), amount - creditKes) : null;
           const payment: PaymentRecord = method === 'card' ? { provider: 'braintree', status: 'pending' } : { provider: 'reservation' };
           const [order] = await tx
             .insert(orders)
             .values({
+              id: orderId,
               buyerId,
-              amount: lines.reduce((sum, car) => sum + car.price, 0),
+              amount,
               paymentMethod: method,
               paymentSuccess: false,
               payment,
@@ -261,8 +282,9 @@ export class OrderRepository {
               contactAddress: buyer.address,
               idempotencyKey,
               holdExpiresAt: method === 'reservation' && holdHours !== undefined ? new Date(Date.now() + holdHours * 3_600_000) : null,
-              deposit: method === 'reservation' && depositFor ? lines.reduce((sum, car) => sum + depositFor(car.price), 0) : null,
+              deposit,
               placedFrom: method === 'reservation' ? (caps?.address ?? null) : null,
+              ...(credit ? { tradeInOfferId, tradeInReference: credit.reference, tradeInCreditKes: creditKes } : {}),
             })
             .returning({ id: orders.id });
           await tx.insert(orderLines).values(
@@ -283,6 +305,8 @@ export class OrderRepository {
         }),
       );
     } catch (error) {
+      // Thrown to undo the claim made in the transaction.
+      if (error instanceof CreditCoversCard) return { ok: false, reason: 'credit-covers-card' };
       const { code, constraint } = pgError(error);
       if (code === PG_UNIQUE_VIOLATION && constraint === 'orders_buyer_idempotency_key') return { ok: false, reason: 'duplicate-key' };
       throw error;
@@ -337,6 +361,7 @@ export class OrderRepository {
       await this.availability.lock(tx, carIds);
       await tx.delete(orders).where(eq(orders.id, orderId));
       await releaseCars(tx, this.availability, carIds, orderId);
+      await this.credits.release(tx, orderId);
       return true;
     });
   }
@@ -363,6 +388,7 @@ export class OrderRepository {
 
       if (status === 'cancel') {
         await releaseCars(tx, this.availability, carIds, id);
+        await this.credits.release(tx, id);
       } else {
         const held = new Set(await heldElsewhere(tx, carIds, id));
         if (order.status === 'cancel' && held.size > 0) {

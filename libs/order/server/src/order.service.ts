@@ -23,6 +23,8 @@ import { MpesaDepositService } from './mpesa-deposit.service';
 import { OrderAnnouncements } from './order-announcements';
 import {
   BuyerNotFoundError,
+  TradeInCreditCoversCardError,
+  TradeInCreditUnavailableError,
   CarsUnavailableError,
   OrderCarsTakenError,
   OrderInProgressError,
@@ -155,6 +157,7 @@ export class OrderService {
       caps,
       holdHours: rules?.unpaidHoldHours,
       depositFor: rules && ((price) => reservationDeposit(rules, price)),
+      tradeInOfferId: input.tradeInOfferId,
     });
     if (!result.ok) {
       if (result.reason === 'unavailable') throw new CarsUnavailableError(result.cars);
@@ -162,6 +165,8 @@ export class OrderService {
       if (result.reason === 'unpaid-cars-limit') throw new UnpaidCarsLimitError(result.limit, 'buyer');
       if (result.reason === 'address-cars-limit') throw new UnpaidCarsLimitError(result.limit, 'address');
       if (result.reason === 'no-buyer') throw new BuyerNotFoundError();
+      if (result.reason === 'credit-unavailable') throw new TradeInCreditUnavailableError();
+      if (result.reason === 'credit-covers-card') throw new TradeInCreditCoversCardError();
       // The same key won a race with this call: answer as a retry after it.
       const first = idempotencyKey ? await this.firstOrder(buyerId, idempotencyKey) : undefined;
       if (!first) throw new OrderInProgressError();

@@ -2,6 +2,7 @@ import { CarAvailability } from '@dealership/car-server';
 import type { Order } from '@dealership/order-schemas';
 import { orders } from '@dealership/order-data';
 import { type Alongside, type Database, DB } from '@dealership/server-db';
+import { TradeInCredits } from '@dealership/trade-in-offer-server';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, isNull, lte, not } from 'drizzle-orm';
 import { carIdsOf, depositUnderWay, loadOrder, releaseCars, untouchedUnpaidReservations } from './order-rows';
@@ -12,6 +13,7 @@ export class ReservationHoldRepository {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly availability: CarAvailability,
+    private readonly credits: TradeInCredits,
   ) {}
 
   /**
@@ -53,6 +55,7 @@ export class ReservationHoldRepository {
       const carIds = await carIdsOf(tx, id);
       await this.availability.lock(tx, carIds);
       await releaseCars(tx, this.availability, carIds, id);
+      await this.credits.release(tx, id);
       // At the sweep's clock: the owner's report counts a reservation cancelled at or after its hold's end as expired.
       await tx.update(orders).set({ status: 'cancel', updatedAt: now }).where(eq(orders.id, id));
       if (alongside) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });

@@ -32,6 +32,13 @@ export const tradeInOffers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     /** When the buyer was reminded that it ends soon (once). */
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /** The account that accepted it signed in (no foreign key: the offer's record outlives an account). */
+    acceptedByUserId: uuid('accepted_by_user_id'),
+    /**
+     * The order it is credited to at checkout (one at most; no foreign key, the order domain's own):
+     * set when the order is placed with it, cleared when that order is cancelled.
+     */
+    usedByOrderId: uuid('used_by_order_id'),
     createdBy: text('created_by').notNull(),
     ...timestamps,
   },

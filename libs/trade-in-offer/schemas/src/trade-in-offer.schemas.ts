@@ -70,3 +70,10 @@ export type TradeInOfferView = z.infer<typeof TradeInOfferViewSchema>;
 
 export const TradeInOfferTokenInputSchema = z.object({ token: text().trim().min(1, { error: 'token is required' }).max(200, { error: 'token is too long' }) });
 export const TradeInOfferForLeadInputSchema = z.object({ leadId: IdSchema });
+
+/**
+ * An accepted offer a signed-in buyer may use at checkout (issue 46): theirs (accepted signed in,
+ * or made for the email or phone their account proved), still valid, credited to no order yet.
+ */
+export const TradeInCreditSchema = z.object({ id: IdSchema, reference: z.string(), car: z.string(), amountKes: z.number().int(), validUntil: z.string() });
+export type TradeInCredit = z.infer<typeof TradeInCreditSchema>;

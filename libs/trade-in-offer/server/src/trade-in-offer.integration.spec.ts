@@ -59,6 +59,14 @@ describe('trade-in offers (integration, real database)', () => {
     await expect(callerFor(null).view({ token: `${offer.id}.forged` })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it("accepted signed in, the offer is the account's credit at checkout, whatever contacts it was sent to", async () => {
+    const offer = await make({ buyerEmail: 'another@example.com', buyerPhone: '0712 345 670' }, new Date());
+    expect(await callerFor(customer).mine()).toEqual([]);
+    await callerFor(customer).accept({ token: tokenOf(offer.offerUrl) });
+    expect(await callerFor(customer).mine()).toEqual([{ id: offer.id, reference: offer.reference, car: axio.car, amountKes: 850_000, validUntil: offer.validUntil }]);
+    await expect(callerFor(null).mine()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('reminds the buyer once two days before the end, expires the offer after its last day, and refuses a late answer', async () => {
     const service = app.get(TradeInOfferService);
     const madeOn = new Date('2026-12-07T08:00:00Z');
@@ -82,12 +90,13 @@ describe('trade-in offers (integration, real database)', () => {
     await make({ buyerPhone: '0722 100 200', buyerEmail: 'wanjiru@example.com' }, new Date());
     const personal = app.get(TradeInOfferPersonalData);
     const person = { userId: customer.id, verifiedEmail: null, verifiedPhone: '+254722100200' };
-    const exported = (await personal.exportOf(person)) as { car: string; createdBy?: string }[];
-    expect(exported).toEqual([expect.objectContaining({ car: axio.car })]);
+    const exported = (await personal.exportOf(person)) as { car: string; buyerPhone: string; createdBy?: string }[];
+    // The one sent to the proven phone, and the one the account accepted signed in (above).
+    expect(exported.map((offer) => offer.buyerPhone).sort()).toEqual(['+254712345670', '+254722100200']);
     expect(exported[0].createdBy).toBeUndefined();
-    expect(await personal.exportOf({ ...person, verifiedPhone: null })).toEqual([]);
+    expect(await personal.exportOf({ ...person, userId: sales.id, verifiedPhone: null })).toEqual([]);
     const forgotten = await handle.db.transaction((tx) => personal.forget(person, tx));
-    expect(forgotten.counts.tradeInOffersAnonymised).toBe(1);
+    expect(forgotten.counts.tradeInOffersAnonymised).toBe(2);
     expect(await personal.exportOf(person)).toEqual([]);
   });
 });

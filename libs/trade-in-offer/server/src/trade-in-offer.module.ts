@@ -6,10 +6,11 @@ import { TradeInOfferPersonalData } from './trade-in-offer.personal-data';
 import { TradeInOfferRepository } from './trade-in-offer.repository';
 import { TradeInOfferRouter } from './trade-in-offer.router';
 import { TradeInOfferService } from './trade-in-offer.service';
+import { TradeInCredits } from './trade-in-credits';
 
 @Module({
   imports: [AuditModule, MessageModule],
-  providers: [TradeInOfferRepository, TradeInOfferService, TradeInOfferRouter, TradeInOfferLinks, TradeInOfferPersonalData],
-  exports: [TradeInOfferService, TradeInOfferRouter],
+  providers: [TradeInOfferRepository, TradeInOfferService, TradeInOfferRouter, TradeInOfferLinks, TradeInOfferPersonalData, TradeInCredits],
+  exports: [TradeInOfferService, TradeInOfferRouter, TradeInCredits],
 })
 export class TradeInOfferModule {}

@@ -7,7 +7,8 @@ import { TradeInOfferService } from './trade-in-offer.service';
 
 /**
  * Trade-in offers, for the privacy rights and retention: an offer goes to the contacts typed in a
- * request, so a person's are those for the email or phone their account proved. Kept like a lead
+ * request, so a person's are those for the email or phone their account proved, and those the
+ * account accepted signed in. Kept like a lead
  * that did not sell (RETENTION.leadMonths after its last change), then its buyer's fields go.
  */
 @HoldsPersonalData()
@@ -21,15 +22,15 @@ export class TradeInOfferPersonalData implements PersonalDataHolder {
     private readonly outbox: Outbox,
   ) {}
 
-  async exportOf({ verifiedEmail, verifiedPhone }: PersonalDataSubject) {
-    return (await this.offers.ofPerson(verifiedEmail, verifiedPhone)).map((row) => {
+  async exportOf({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject) {
+    return (await this.offers.ofPerson(verifiedEmail, verifiedPhone, userId)).map((row) => {
       const { createdBy: _staff, offerUrl: _url, ...offer } = this.service.toOffer(row);
       return offer;
     });
   }
 
-  async forget({ verifiedEmail, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
-    const ids = await this.offers.anonymise(tx, { email: verifiedEmail, phone: verifiedPhone });
+  async forget({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
+    const ids = await this.offers.anonymise(tx, { email: verifiedEmail, phone: verifiedPhone, userId });
     return { counts: { tradeInOffersAnonymised: ids.length, tradeInOfferMessagesDeleted: await this.outbox.forgetAbout(tx, ids) } };
   }
 

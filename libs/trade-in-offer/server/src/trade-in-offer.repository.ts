@@ -47,10 +47,10 @@ export class TradeInOfferRepository {
    * The buyer's answer, only while the offer waits for one and its last day (`today`, Nairobi) has
    * not passed; the row after, or undefined when it could not be answered.
    */
-  async answer(tx: Transaction, id: string, status: Extract<TradeInOfferStatus, 'accepted' | 'declined'>, today: string): Promise<OfferRow | undefined> {
+  async answer(tx: Transaction, id: string, status: Extract<TradeInOfferStatus, 'accepted' | 'declined'>, today: string, acceptedByUserId?: string): Promise<OfferRow | undefined> {
     const [row] = await tx
       .update(tradeInOffers)
-      .set({ status, answeredAt: new Date(), updatedAt: new Date() })
+      .set({ status, answeredAt: new Date(), updatedAt: new Date(), acceptedByUserId: acceptedByUserId ?? null })
       .where(and(eq(tradeInOffers.id, id), eq(tradeInOffers.status, 'sent'), gte(tradeInOffers.validUntil, today)))
       .returning();
     return row;
@@ -77,28 +77,32 @@ export class TradeInOfferRepository {
       .returning();
   }
 
-  /** A person's offers (by their proven email or phone): their data export. */
-  async ofPerson(email: string | null, phone: string | null): Promise<OfferRow[]> {
-    if (!email && !phone) return [];
-    return this.db
-      .select()
-      .from(tradeInOffers)
-      .where(or(email ? eq(tradeInOffers.buyerEmail, email.toLowerCase()) : undefined, phone ? eq(tradeInOffers.buyerPhone, phone) : undefined))
-      .orderBy(desc(tradeInOffers.createdAt));
+  /** A person's offers (accepted by their account, or for its proven email or phone): their data export. */
+  async ofPerson(email: string | null, phone: string | null, userId?: string): Promise<OfferRow[]> {
+    const theirs = personIs(email, phone, userId);
+    if (!theirs) return [];
+    return this.db.select().from(tradeInOffers).where(theirs).orderBy(desc(tradeInOffers.createdAt));
   }
 
   /** Takes the buyer's personal fields off offers (a person's, or those last changed before a date). Their ids. */
-  async anonymise(tx: Transaction, where: { email: string | null; phone: string | null } | { lastChangeBefore: Date }): Promise<string[]> {
-    const condition =
-      'lastChangeBefore' in where
-        ? lt(tradeInOffers.updatedAt, where.lastChangeBefore)
-        : or(where.email ? eq(tradeInOffers.buyerEmail, where.email.toLowerCase()) : undefined, where.phone ? eq(tradeInOffers.buyerPhone, where.phone) : undefined);
+  async anonymise(tx: Transaction, where: { email: string | null; phone: string | null; userId?: string } | { lastChangeBefore: Date }): Promise<string[]> {
+    const condition = 'lastChangeBefore' in where ? lt(tradeInOffers.updatedAt, where.lastChangeBefore) : personIs(where.email, where.phone, where.userId);
     if (!condition) return [];
     const rows = await tx
       .update(tradeInOffers)
-      .set({ buyerName: 'Deleted buyer', buyerPhone: '', buyerEmail: null })
+      .set({ buyerName: 'Deleted buyer', buyerPhone: '', buyerEmail: null, acceptedByUserId: null })
       .where(and(condition, sql`${tradeInOffers.buyerName} <> 'Deleted buyer'`))
       .returning({ id: tradeInOffers.id });
     return rows.map((row) => row.id);
   }
+}
+
+/** A person's offers: accepted by their account, or made for the email or phone it proved; undefined when nothing can name them. */
+function personIs(email: string | null, phone: string | null, userId?: string) {
+  if (!email && !phone && !userId) return undefined;
+  return or(
+    email ? eq(tradeInOffers.buyerEmail, email.toLowerCase()) : undefined,
+    phone ? eq(tradeInOffers.buyerPhone, phone) : undefined,
+    userId ? eq(tradeInOffers.acceptedByUserId, userId) : undefined,
+  );
 }

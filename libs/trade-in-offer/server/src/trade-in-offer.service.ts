@@ -102,12 +102,12 @@ export class TradeInOfferService implements OnModuleInit {
    * The buyer accepts or declines from the link, until the offer's last day; the same answer again
    * changes nothing, another one or a late one is refused (409, saying why). The owners hear of it.
    */
-  async answer(token: string, answer: 'accepted' | 'declined', now = new Date()): Promise<TradeInOfferView> {
+  async answer(token: string, answer: 'accepted' | 'declined', now = new Date(), userId?: string): Promise<TradeInOfferView> {
     const found = await this.byToken(token);
     if (found.status === answer) return this.view(token);
     const today = nairobiDate(now);
     const answered = await this.offers.transaction(async (tx) => {
-      const row = await this.offers.answer(tx, found.id, answer, today);
+      const row = await this.offers.answer(tx, found.id, answer, today, answer === 'accepted' ? userId : undefined);
       if (!row) return undefined;
       const words = answer === 'accepted' ? 'accepted' : 'declined';
       await this.outbox.alertStaff(tx, {

@@ -33,6 +33,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     balance: 6_500_000,
     holdExpiresAt: null,
     mpesaPayments: [],
+    tradeInCredit: null,
     ...overrides,
   };
 }

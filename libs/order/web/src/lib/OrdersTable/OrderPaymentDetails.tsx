@@ -16,9 +16,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** The buyer's view: the deposit, what is left to pay and how long the cars are held, when the order has them. */
 export function OrderDepositDetails({ order }: { order: Order }) {
-  if (!order.deposit && !order.holdExpiresAt) return null;
+  if (!order.deposit && !order.holdExpiresAt && !order.tradeInCredit) return null;
   return (
     <dl className={classes.details} aria-label="Deposit and balance">
+      <TradeInCreditDetail order={order} />
       {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
       <Detail label="Balance due">{formatKes(order.balance)}</Detail>
       {order.holdExpiresAt ? <Detail label="Held until">{formatNairobiTime(order.holdExpiresAt)}</Detail> : null}
@@ -26,11 +27,22 @@ export function OrderDepositDetails({ order }: { order: Order }) {
   );
 }
 
+/** An accepted trade-in offer credited to the order (issue 46): its number and the KES it takes off. */
+function TradeInCreditDetail({ order }: { order: Order }) {
+  if (!order.tradeInCredit) return null;
+  return <Detail label="Trade-in credit">{`${order.tradeInCredit.reference}: −${formatKes(order.tradeInCredit.amountKes)}`}</Detail>;
+}
+
 /** What was paid, how and when: a card sale (recorded only once it succeeded) or an M-Pesa deposit. */
 function paidSoFar(order: Order): { amount: number; at: string | null; reference: string | null } {
   if (order.payment.method === 'card') {
     return order.payment.success
-      ? { amount: order.amount, at: order.createdAt, reference: order.payment.transactionId ? `Transaction ${order.payment.transactionId}` : null }
+      ? // The card paid the amount less a trade-in credit.
+        {
+          amount: order.amount - (order.tradeInCredit?.amountKes ?? 0),
+          at: order.createdAt,
+          reference: order.payment.transactionId ? `Transaction ${order.payment.transactionId}` : null,
+        }
       : { amount: 0, at: null, reference: order.payment.transactionId ? `Transaction ${order.payment.transactionId}` : null };
   }
   if (order.deposit?.paidAt) {
@@ -55,6 +67,7 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
     <div className={classes.payment}>
       <dl className={classes.details} aria-label="Payment details">
         <Detail label="Method">{paymentKind(order)}</Detail>
+        <TradeInCreditDetail order={order} />
         {paid.reference ? <Detail label="Reference">{paid.reference}</Detail> : null}
         <Detail label="Amount paid">{paid.amount > 0 ? formatKes(paid.amount) : 'Nothing paid yet'}</Detail>
         {paid.at ? <Detail label="Paid at">{formatNairobiTime(paid.at)}</Detail> : null}

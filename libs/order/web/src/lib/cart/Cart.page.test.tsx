@@ -41,6 +41,7 @@ function orderOf(cars: TestCar[], overrides: Partial<Order> = {}): Order {
     balance: cars.reduce((sum, car) => sum + car.price, 0),
     holdExpiresAt: '2026-11-25T10:00:00.000Z',
     mpesaPayments: [],
+    tradeInCredit: null,
     ...overrides,
   };
 }
@@ -182,6 +183,30 @@ describe('CartPage', () => {
       expect(screen.getByText('You Have 1 items in your Favourites.')).toBeInTheDocument();
       // The quote of what is left is asked again.
       await waitFor(() => expect(callsOf(calls, 'order.quote').at(-1)?.input).toEqual({ carIds: [demio.id] }));
+    });
+
+    it('offers an accepted trade-in offer as "Trade-in credit" and places the order with it', async () => {
+      signIn();
+      store([harrier]);
+      const credit = {
+        id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f70',
+        reference: 'OFR-00007',
+        car: 'Toyota Axio 2012',
+        amountKes: 600_000,
+        validUntil: '2026-12-14',
+      };
+      const { calls } = renderCheckout(<CartPage />, {
+        credits: [credit],
+        api: (procedure) =>
+          procedure === 'order.quote'
+            ? { data: quoteOf([{ car: harrier }]) }
+            : { data: orderOf([harrier], { tradeInCredit: { reference: 'OFR-00007', amountKes: 600_000 }, balance: 3_350_000 }) },
+      });
+      const credits = within(await checkout().findByRole('region', { name: 'Trade-in credit' }));
+      fireEvent.click(credits.getByRole('checkbox', { name: 'KES 600,000 for your Toyota Axio 2012 (OFR-00007)' }));
+      expect(within(credits.getByRole('group', { name: 'To pay' })).getByText('KES 3,350,000')).toBeInTheDocument();
+      fireEvent.click(await reserveButton());
+      await waitFor(() => expect(callsOf(calls, 'order.place')[0]?.input).toMatchObject({ carIds: [harrier.id], tradeInOfferId: credit.id }));
     });
 
     it("shows the server's message on a 409 and asks for the quote again, where the taken car is Reserved", async () => {

@@ -4,7 +4,7 @@ import { formatKes } from '@dealership/shared-util';
 import { useAuth, useCart, withRedirect } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { CarStatusBadge } from '@dealership/web-ui';
-import { Anchor, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { balanceAfterDeposit } from '../format/order-format';
@@ -151,8 +151,14 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
   const [method, setMethod] = useState<'choose' | 'card' | 'mpesa'>('choose');
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  // The buyer's accepted trade-in offers, one of which may be credited to this order (issue 46).
+  const credits = trpc.tradeInOffer.mine.useQuery();
+  const [creditId, setCreditId] = useState<string | null>(null);
+  const credit = credits.data?.find((offer) => offer.id === creditId) ?? null;
 
   const data: OrderQuote | undefined = quote.data;
+  const creditKes = credit && data ? Math.min(credit.amountKes, data.total) : 0;
+  const toPay = data ? data.total - creditKes : 0;
   const orderable = data?.lines.filter((line) => line.status === 'Available') ?? [];
   const address = user.address.trim();
   const busy = place.isPending;
@@ -171,13 +177,20 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
     const ids = orderable.map((line) => line.carId);
     setFailure(null);
     try {
-      const order = await place.mutateAsync({ carIds: ids, payment, idempotencyKey: keyFor(`${payment.method}:${ids.join(',')}`) });
+      const tradeInOfferId = credit?.id;
+      const order = await place.mutateAsync({
+        carIds: ids,
+        payment,
+        idempotencyKey: keyFor(`${payment.method}:${ids.join(',')}:${tradeInOfferId ?? ''}`),
+        tradeInOfferId,
+      });
       attempt.current = null;
       // Every saved copy of an ordered car leaves the favourites; the cars left are quoted again.
       const ordered = new Set(order.lines.map((line) => line.carId));
       for (const car of items) if (ordered.has(car.id)) remove(car.id);
       void utils.order.mine.invalidate();
       void utils.order.quote.invalidate();
+      void utils.tradeInOffer.mine.invalidate();
       placed(order);
       return { clearCard: false };
     } catch (error) {
@@ -186,6 +199,8 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
       // the server then answers with the first order instead of placing or charging again.
       if (result.kind === 'conflict' || result.kind === 'declined' || result.kind === 'refused') attempt.current = null;
       if (result.kind === 'conflict' || result.kind === 'unavailable') void quote.refetch();
+      // A trade-in offer that ended or went to another order meanwhile leaves the list.
+      if (result.kind === 'conflict') void credits.refetch().then(() => setCreditId(null));
       // A taken car changes the total: the buyer sees the new quote and chooses again.
       if (result.kind === 'conflict') setMethod('choose');
       if (result.kind === 'unavailable' && payment.method === 'card') {
@@ -209,6 +224,29 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
 
       <QuoteSummary carIds={carIds} />
 
+      {credits.data && credits.data.length > 0 && data && orderable.length > 0 ? (
+        <Stack gap={6} mt="md" component="section" aria-labelledby="trade-in-credit">
+          <Text fw={700} size="sm" id="trade-in-credit">
+            Trade-in credit
+          </Text>
+          {credits.data.map((offer) => (
+            <Checkbox
+              key={offer.id}
+              checked={creditId === offer.id}
+              onChange={(event) => setCreditId(event.currentTarget.checked ? offer.id : null)}
+              label={`${formatKes(offer.amountKes)} for your ${offer.car} (${offer.reference})`}
+              description={`Our accepted offer, valid until ${offer.validUntil}`}
+            />
+          ))}
+          {credit ? (
+            <Group justify="space-between" role="group" aria-label="To pay">
+              <Text size="sm">{`Total less ${formatKes(creditKes)} trade-in credit`}</Text>
+              <Text fw={800}>{formatKes(toPay)}</Text>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+
       <Divider my="md" />
       <BuyerContact user={user} />
 
@@ -226,7 +264,7 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
 
       {method === 'mpesa' && data?.mpesaPayments ? (
         <Stack gap="md" mt="md" component="section" aria-label="M-Pesa deposit" className={classes.cardStep}>
-          <DepositSummary deposit={data.deposit} balance={Math.max(data.total - data.deposit, 0)} />
+          <DepositSummary deposit={Math.min(data.deposit, toPay)} balance={Math.max(toPay - data.deposit, 0)} />
           <Text size="xs" c="gray.7">
             We reserve the cars first, then M-Pesa asks your phone for the deposit.
           </Text>
@@ -254,7 +292,7 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
             }
           >
             <CardPayment
-              total={data.total}
+              total={toPay}
               placing={busy}
               onPay={(nonce) => submit({ method: 'card', nonce })}
               onCancel={() => {
@@ -294,7 +332,7 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
           ) : null}
           {data?.mpesaPayments && canOrder ? (
             <Text size="xs" c="gray.7" ta="center">
-              {`${formatKes(data.deposit)} deposit by M-Pesa now, the balance at the showroom`}
+              {`${formatKes(Math.min(data.deposit, toPay))} deposit by M-Pesa now, the balance at the showroom`}
             </Text>
           ) : null}
           {data?.cardPayments ? (

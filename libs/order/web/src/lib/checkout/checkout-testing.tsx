@@ -1,4 +1,5 @@
 import { sitePath } from '@dealership/shared-schemas';
+import type { TradeInCredit } from '@dealership/trade-in-offer-schemas';
 import type { FakeApi, FakeCall } from '@dealership/web-trpc-client/testing';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -23,10 +24,13 @@ export function signIn(user: Partial<{ name: string; phone: string; address: str
   );
 }
 
-/** Renders a screen at `/cart` (by default) with the app's providers over a fake API, a toast area and a location probe. */
+/**
+ * Renders a screen at `/cart` (by default) with the app's providers over a fake API, a toast area
+ * and a location probe. The buyer's trade-in offers (`tradeInOffer.mine`) are `credits` (none by default).
+ */
 export function renderCheckout(
   ui: ReactElement,
-  { route = sitePath('cart'), api = () => ({ data: null }) }: { route?: string; api?: FakeApi } = {},
+  { route = sitePath('cart'), api = () => ({ data: null }), credits = [] }: { route?: string; api?: FakeApi; credits?: TradeInCredit[] } = {},
 ): RenderResult & { calls: FakeCall[] } {
-  return renderOrdersPage(ui, { route, api });
+  return renderOrdersPage(ui, { route, api: (procedure, input) => (procedure === 'tradeInOffer.mine' ? { data: credits } : api(procedure, input)) });
 }

@@ -84,6 +84,14 @@ export function ReceiptContent({ order }: { order: Order }) {
               {formatKes(order.amount)}
             </Table.Td>
           </Table.Tr>
+          {order.tradeInCredit ? (
+            <Table.Tr>
+              <Table.Th scope="row">{`Trade-in credit (${order.tradeInCredit.reference})`}</Table.Th>
+              <Table.Td ta="right" fw={700} className={classes.nowrap}>
+                {`−${formatKes(order.tradeInCredit.amountKes)}`}
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
         </Table.Tfoot>
       </Table>
 
@@ -92,7 +100,7 @@ export function ReceiptContent({ order }: { order: Order }) {
         <Detail label="Payment">{paymentSummary(order)}</Detail>
         {order.payment.transactionId ? <Detail label="Transaction">{order.payment.transactionId}</Detail> : null}
         {order.deposit ? <Detail label="Deposit">{describeDeposit(order.deposit)}</Detail> : null}
-        {order.deposit ? <Detail label="Balance due">{formatKes(order.balance)}</Detail> : null}
+        {order.deposit || order.tradeInCredit ? <Detail label="Balance due">{formatKes(order.balance)}</Detail> : null}
         {order.holdExpiresAt ? <Detail label="Held until">{formatNairobiTime(order.holdExpiresAt)}</Detail> : null}
       </dl>
       <Text size="xs" c="gray.7" mt="md">

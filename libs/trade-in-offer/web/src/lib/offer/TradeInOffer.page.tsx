@@ -8,10 +8,12 @@ import { useParams } from 'react-router-dom';
 import classes from './TradeInOffer.module.css';
 
 /** "14 December 2026", the same on the server and in the browser. */
-const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayText = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const OUTCOME: Record<Exclude<TradeInOfferView['status'], 'sent'>, string> = {
-  accepted: 'You accepted this offer. A salesperson will call you to arrange the handover: the amount comes off the price of the car you buy from us.',
+  accepted:
+    'You accepted this offer. It comes off the price of the car you buy from us: signed in, pick it as "Trade-in credit" when you reserve or pay for your saved cars. A salesperson will call you to arrange the handover.',
   declined: 'You declined this offer. If you change your mind, call us for a new one.',
   expired: 'This offer has ended. Call us and we will look at your car again.',
 };
@@ -32,7 +34,10 @@ function Offer({ token, offer }: { token: string; offer: TradeInOfferView }) {
       />
       {offer.status === 'sent' ? (
         <>
-          <p>Accept it and a salesperson calls you: the amount comes off the price of the car you buy from us.</p>
+          <p>
+            Accept it and the amount comes off the price of the car you buy from us, at checkout or at the showroom; a salesperson calls you to arrange the
+            handover.
+          </p>
           <Group>
             <Button size="md" onClick={() => accept.mutate({ token })} loading={accept.isPending} disabled={decline.isPending}>
               Accept offer

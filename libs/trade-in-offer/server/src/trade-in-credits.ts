@@ -1,0 +1,69 @@
+import { type Database, DB, type Transaction } from '@dealership/server-db';
+import { nairobiDate } from '@dealership/shared-util';
+import { tradeInOffers } from '@dealership/trade-in-offer-data';
+import type { TradeInCredit } from '@dealership/trade-in-offer-schemas';
+import { accountContacts } from '@dealership/user-data/published';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
+
+/**
+ * Accepted trade-in offers as credit at checkout (issue 46): the one way the order domain reads and
+ * uses them, each call joining the order's transaction. An offer is a buyer's when they accepted it
+ * signed in, or when it was made for the email or phone their account proved (an offer is usually
+ * accepted from its SMS link, without signing in); it credits one order at a time, and comes back
+ * (while still valid) when that order is cancelled.
+ */
+@Injectable()
+export class TradeInCredits {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** The buyer's offers usable at checkout today: accepted, not past their last day, on no order. */
+  async available(userId: string, now = new Date()): Promise<TradeInCredit[]> {
+    const mine = await this.ownedBy(this.db, userId);
+    if (!mine) return [];
+    return this.db
+      .select({ id: tradeInOffers.id, reference: tradeInOffers.reference, car: tradeInOffers.car, amountKes: tradeInOffers.amountKes, validUntil: tradeInOffers.validUntil })
+      .from(tradeInOffers)
+      .where(and(mine, this.usable(now)))
+      .orderBy(asc(tradeInOffers.validUntil), asc(tradeInOffers.reference));
+  }
+
+  /**
+   * Credits the buyer's offer `offerId` to the order `orderId` (placed in `tx`): its reference and
+   * amount, or undefined when it is not theirs, not accepted, past its last day or on another order.
+   */
+  async claim(tx: Transaction, offerId: string, userId: string, orderId: string, now = new Date()): Promise<{ reference: string; amountKes: number } | undefined> {
+    const mine = await this.ownedBy(tx, userId);
+    if (!mine) return undefined;
+    const [claimed] = await tx
+      .update(tradeInOffers)
+      .set({ usedByOrderId: orderId, updatedAt: new Date() })
+      .where(and(eq(tradeInOffers.id, offerId), mine, this.usable(now)))
+      .returning({ reference: tradeInOffers.reference, amountKes: tradeInOffers.amountKes });
+    return claimed;
+  }
+
+  /** The order `orderId` is cancelled or undone: its offer may credit another order (while still valid). */
+  async release(tx: Transaction, orderId: string): Promise<void> {
+    await tx.update(tradeInOffers).set({ usedByOrderId: null, updatedAt: new Date() }).where(eq(tradeInOffers.usedByOrderId, orderId));
+  }
+
+  private usable(now: Date): SQL | undefined {
+    return and(eq(tradeInOffers.status, 'accepted'), gte(tradeInOffers.validUntil, nairobiDate(now)), isNull(tradeInOffers.usedByOrderId));
+  }
+
+  /** Which offers are the account's: accepted by it, or made for the email or phone it proved; undefined for no account. */
+  private async ownedBy(db: Database | Transaction, userId: string): Promise<SQL | undefined> {
+    const [account] = await db
+      .select({ email: accountContacts.email, emailVerifiedAt: accountContacts.emailVerifiedAt, verifiedPhone: accountContacts.verifiedPhone })
+      .from(accountContacts)
+      .where(eq(accountContacts.id, userId))
+      .limit(1);
+    if (!account) return undefined;
+    return or(
+      eq(tradeInOffers.acceptedByUserId, userId),
+      account.emailVerifiedAt ? eq(tradeInOffers.buyerEmail, account.email.toLowerCase()) : undefined,
+      account.verifiedPhone ? eq(tradeInOffers.buyerPhone, account.verifiedPhone) : undefined,
+    );
+  }
+}
