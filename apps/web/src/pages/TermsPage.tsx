@@ -1,5 +1,6 @@
 import { sitePath } from '@dealership/shared-schemas';
 import { TRADE_IN_OFFER_VALID_DAYS } from '@dealership/trade-in-offer-schemas';
+import { trpc } from '@dealership/web-trpc-client';
 import { telHref, useSiteConfig } from '@dealership/web-ui';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -8,6 +9,9 @@ import { LegalPage, type LegalSection } from './LegalPage';
 /** `/terms` (footer "Terms & Conditions"): the rules of the site and of buying through it. */
 export function TermsPage() {
   const site = useSiteConfig();
+  // How long a trade-in offer holds: the rate set in force (server-rendered with the page), 7 days by default.
+  const rates = trpc.setting.current.useQuery();
+  const offerDays = rates.data?.reservation.tradeInOfferValidDays ?? TRADE_IN_OFFER_VALID_DAYS;
   const sections: LegalSection[] = [
     {
       heading: 'The cars on this site',
@@ -52,7 +56,7 @@ export function TermsPage() {
     {
       heading: 'Trade-ins',
       body: (
-        <Text>{`An estimate given before we have seen your car is not an offer: our offer follows an inspection at the showroom and is valid for ${TRADE_IN_OFFER_VALID_DAYS} days.`}</Text>
+        <Text>{`An estimate given before we have seen your car is not an offer: our offer follows an inspection at the showroom and is valid for ${offerDays} days.`}</Text>
       ),
     },
     {

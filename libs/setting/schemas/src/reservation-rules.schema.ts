@@ -32,6 +32,7 @@ export const RESERVATION_BOUNDS = {
   maxUnpaidPerBuyer: { min: 1, max: 10 },
   maxUnpaidCarsPerBuyer: { min: 1, max: 30 },
   maxUnpaidCarsPerAddress: { min: 1, max: 300 },
+  tradeInOfferValidDays: { min: 1, max: 30 },
 } as const;
 const B = RESERVATION_BOUNDS;
 
@@ -75,6 +76,8 @@ export const ReservationRulesSchema = z
     maxUnpaidCarsPerBuyer: whole('maxUnpaidCarsPerBuyer', B.maxUnpaidCarsPerBuyer.min, B.maxUnpaidCarsPerBuyer.max, ['car', 'cars']).default(3),
     /** The most cars held without a deposit from one client address (IPv6: one /64), whatever the accounts. */
     maxUnpaidCarsPerAddress: whole('maxUnpaidCarsPerAddress', B.maxUnpaidCarsPerAddress.min, B.maxUnpaidCarsPerAddress.max, ['car', 'cars']).default(6),
+    /** Days a written trade-in offer holds by default (issue 46): its "Valid until", and what the Terms page promises. */
+    tradeInOfferValidDays: whole('tradeInOfferValidDays', B.tradeInOfferValidDays.min, B.tradeInOfferValidDays.max, DAYS).default(7),
   })
   .refine((rules) => rules.reminderHoursBeforeExpiry < rules.unpaidHoldHours, {
     path: ['reminderHoursBeforeExpiry'],

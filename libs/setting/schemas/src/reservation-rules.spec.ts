@@ -7,7 +7,7 @@ const issue = (value: unknown) => {
 };
 
 describe('reservation rules', () => {
-  it('default to KES 50,000 a car, 14 days once paid, 48 hours unpaid with a reminder 6 hours before, 2 unpaid at a time, 3 cars per buyer and 6 per address', () => {
+  it('default to KES 50,000 a car, 14 days once paid, 48 hours unpaid with a reminder 6 hours before, 2 unpaid at a time, 3 cars per buyer and 6 per address, trade-in offers 7 days', () => {
     expect(ReservationRulesSchema.parse(rules)).toEqual({
       deposit: { kind: 'fixed', amount: 50_000 },
       paidHoldDays: 14,
@@ -16,12 +16,13 @@ describe('reservation rules', () => {
       maxUnpaidPerBuyer: 2,
       maxUnpaidCarsPerBuyer: 3,
       maxUnpaidCarsPerAddress: 6,
+      tradeInOfferValidDays: 7,
     });
   });
 
   it('give a set stored before the car caps the default caps, and name a cap out of bounds', () => {
-    const { maxUnpaidCarsPerBuyer: _buyer, maxUnpaidCarsPerAddress: _address, ...older } = rules;
-    expect(ReservationRulesSchema.parse(older)).toMatchObject({ maxUnpaidCarsPerBuyer: 3, maxUnpaidCarsPerAddress: 6 });
+    const { maxUnpaidCarsPerBuyer: _buyer, maxUnpaidCarsPerAddress: _address, tradeInOfferValidDays: _days, ...older } = rules;
+    expect(ReservationRulesSchema.parse(older)).toMatchObject({ maxUnpaidCarsPerBuyer: 3, maxUnpaidCarsPerAddress: 6, tradeInOfferValidDays: 7 });
     expect(issue({ ...rules, maxUnpaidCarsPerBuyer: 0 })).toEqual({ path: ['maxUnpaidCarsPerBuyer'], message: 'maxUnpaidCarsPerBuyer must be at least 1 car' });
     expect(issue({ ...rules, maxUnpaidCarsPerAddress: 2.5 })).toEqual({ path: ['maxUnpaidCarsPerAddress'], message: 'maxUnpaidCarsPerAddress must be a whole number of cars' });
   });

@@ -12,6 +12,7 @@ export const DEFAULT_RESERVATION_RULES: ReservationRules = {
   maxUnpaidPerBuyer: 2,
   maxUnpaidCarsPerBuyer: 3,
   maxUnpaidCarsPerAddress: 6,
+  tradeInOfferValidDays: 7,
 };
 
 /**

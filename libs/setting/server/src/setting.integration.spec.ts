@@ -81,6 +81,7 @@ describe('rate sets (integration, real database)', () => {
       maxUnpaidPerBuyer: 1,
       maxUnpaidCarsPerBuyer: 2,
       maxUnpaidCarsPerAddress: 4,
+      tradeInOfferValidDays: 10,
     };
     const march = await setting.create({ ...rates('2031-03-01'), reservation: strict });
     expect(march.reservation).toEqual(strict);

@@ -4,6 +4,8 @@ import { outboxMessages } from '@dealership/message-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
+import { BUILT_IN_SETTING, SettingService } from '@dealership/setting-server';
+import { nairobiDate } from '@dealership/shared-util';
 import { TradeInOfferCreateInputSchema } from '@dealership/trade-in-offer-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq } from 'drizzle-orm';
@@ -84,6 +86,16 @@ describe('trade-in offers (integration, real database)', () => {
       message: 'This offer ended on 14 Dec 2026; ask us for a new one',
     });
     expect((await service.view(tokenOf(offer.offerUrl))).status).toBe('expired');
+  });
+
+  it("holds for the rate set's days by default (what the Terms page says)", async () => {
+    const today = nairobiDate();
+    await app.get(SettingService).create(
+      { effectiveFrom: today, duty: BUILT_IN_SETTING.duty, finance: BUILT_IN_SETTING.finance, reservation: { ...BUILT_IN_SETTING.reservation, tradeInOfferValidDays: 10 }, note: null },
+      sales,
+    );
+    const offer = await callerFor(sales).make({ ...axio, buyerPhone: '0712 345 671' });
+    expect(offer.validUntil).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10));
   });
 
   it("is in the buyer's data export by their proven contacts, and leaves with their account", async () => {

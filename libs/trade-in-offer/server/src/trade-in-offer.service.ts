@@ -5,12 +5,12 @@ import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { formatKes, nairobiDate } from '@dealership/shared-util';
 import {
   TRADE_IN_OFFER_REMINDER_DAYS,
-  TRADE_IN_OFFER_VALID_DAYS,
   type TradeInOffer,
   type TradeInOfferCreateFields,
   type TradeInOfferStatus,
   type TradeInOfferView,
 } from '@dealership/trade-in-offer-schemas';
+import { SettingService } from '@dealership/setting-server';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { TradeInOfferLinks } from './trade-in-offer-links';
 import { TradeInOfferNotFoundError } from './trade-in-offer.errors';
@@ -35,6 +35,7 @@ export class TradeInOfferService implements OnModuleInit {
     private readonly outbox: Outbox,
     private readonly audit: AuditService,
     private readonly jobs: PeriodicJobs,
+    private readonly settings: SettingService,
   ) {}
 
   onModuleInit() {
@@ -65,7 +66,8 @@ export class TradeInOfferService implements OnModuleInit {
   /** Makes an offer and sends it to the buyer (SMS, and email when given) in the same transaction. */
   async make(input: TradeInOfferCreateFields, actor: AuditActor, now = new Date()): Promise<TradeInOffer> {
     const today = nairobiDate(now);
-    const validUntil = input.validUntil ?? addDays(today, TRADE_IN_OFFER_VALID_DAYS);
+    // The rate set's days (7 unless the owners set another), as the Terms page says.
+    const validUntil = input.validUntil ?? addDays(today, (await this.settings.reservationRules(now)).tradeInOfferValidDays);
     if (validUntil < today) throw new DomainError(ErrorCode.BadRequest, 'Valid until cannot be in the past', 'validUntil');
     const row = await this.offers.transaction(async (tx) => {
       const inserted = await this.offers.insert(tx, { ...input, validUntil, createdBy: actor.name });

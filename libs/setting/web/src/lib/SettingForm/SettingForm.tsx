@@ -85,6 +85,7 @@ function toReservation({ depositKind, depositAmount, depositPercent, ...rules }:
     maxUnpaidPerBuyer: Number(rules.maxUnpaidPerBuyer),
     maxUnpaidCarsPerBuyer: Number(rules.maxUnpaidCarsPerBuyer),
     maxUnpaidCarsPerAddress: Number(rules.maxUnpaidCarsPerAddress),
+    tradeInOfferValidDays: Number(rules.tradeInOfferValidDays),
   };
 }
 
@@ -321,6 +322,12 @@ export function SettingForm({ onSubmit, initialValues, submitLabel = 'Save', sav
                 'Unpaid cars per network',
                 'The most cars held without a deposit from one internet address (a home or office network), whatever the accounts.',
                 RESERVATION_BOUNDS.maxUnpaidCarsPerAddress,
+              )}
+              {whole(
+                'reservation.tradeInOfferValidDays',
+                'Trade-in offer valid (days)',
+                'How long a written trade-in offer holds by default; the Terms page says so.',
+                RESERVATION_BOUNDS.tradeInOfferValidDays,
               )}
             </SimpleGrid>
           </Stack>

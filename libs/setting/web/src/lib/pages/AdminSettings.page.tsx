@@ -20,7 +20,16 @@ const longDate = (date: string) =>
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The reservation rules in short, one line each, for the list. */
-function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHoursBeforeExpiry, maxUnpaidPerBuyer, maxUnpaidCarsPerBuyer, maxUnpaidCarsPerAddress }: ReservationRules): string[] {
+function reservationSummary({
+  deposit,
+  paidHoldDays,
+  unpaidHoldHours,
+  reminderHoursBeforeExpiry,
+  maxUnpaidPerBuyer,
+  maxUnpaidCarsPerBuyer,
+  maxUnpaidCarsPerAddress,
+  tradeInOfferValidDays,
+}: ReservationRules): string[] {
   return [
     deposit.kind === 'fixed' ? `${formatKes(deposit.amount)} deposit` : `${deposit.percent}% deposit`,
     `Held ${plural(paidHoldDays, 'day', 'days')} paid`,
@@ -28,6 +37,7 @@ function reservationSummary({ deposit, paidHoldDays, unpaidHoldHours, reminderHo
     reminderHoursBeforeExpiry === 0 ? 'No reminder' : `Reminder ${plural(reminderHoursBeforeExpiry, 'hour', 'hours')} before`,
     `Up to ${maxUnpaidPerBuyer} unpaid per buyer`,
     `Up to ${plural(maxUnpaidCarsPerBuyer, 'car', 'cars')} unpaid per buyer, ${maxUnpaidCarsPerAddress} per network`,
+    `Trade-in offers valid ${plural(tradeInOfferValidDays, 'day', 'days')}`,
   ];
 }
 

@@ -29,12 +29,21 @@ const day = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('
 
 type FormValues = Omit<TradeInOfferCreateInput, 'amountKes'> & { amountKes: number | '' };
 
-function OfferForm({ lead, onSent }: { lead: TradeInLead; onSent: () => void }) {
+function OfferForm({ lead, validDays, onSent }: { lead: TradeInLead; validDays: number; onSent: () => void }) {
   const make = trpc.tradeInOffer.make.useMutation();
   const car = lead.details ? `${lead.details.year} ${lead.details.make} ${lead.details.model}, ${lead.details.mileage.toLocaleString('en-GB')} km` : '';
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
-    initialValues: { leadId: lead.id, buyerName: lead.name, buyerPhone: lead.phone, buyerEmail: lead.email ?? '', car, amountKes: '', validUntil: addDays(nairobiToday(), TRADE_IN_OFFER_VALID_DAYS), conditions: '' },
+    initialValues: {
+      leadId: lead.id,
+      buyerName: lead.name,
+      buyerPhone: lead.phone,
+      buyerEmail: lead.email ?? '',
+      car,
+      amountKes: '',
+      validUntil: addDays(nairobiToday(), validDays),
+      conditions: '',
+    },
   });
   const send = async (values: FormValues) => {
     const input = { ...values, amountKes: values.amountKes as number };
@@ -57,9 +66,24 @@ function OfferForm({ lead, onSent }: { lead: TradeInLead; onSent: () => void }) 
     <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Make an offer">
       <Stack gap="sm">
         <TextInput label="Car" withAsterisk {...form.getInputProps('car')} key={form.key('car')} />
-        <NumberInput label="Offer amount (KES)" withAsterisk thousandSeparator="," allowDecimal={false} min={0} {...form.getInputProps('amountKes')} key={form.key('amountKes')} />
+        <NumberInput
+          label="Offer amount (KES)"
+          withAsterisk
+          thousandSeparator=","
+          allowDecimal={false}
+          min={0}
+          {...form.getInputProps('amountKes')}
+          key={form.key('amountKes')}
+        />
         <TextInput label="Valid until" placeholder="YYYY-MM-DD" withAsterisk {...form.getInputProps('validUntil')} key={form.key('validUntil')} />
-        <Textarea label="Conditions" placeholder="e.g. subject to the logbook and a spare key at handover" autosize minRows={2} {...form.getInputProps('conditions')} key={form.key('conditions')} />
+        <Textarea
+          label="Conditions"
+          placeholder="e.g. subject to the logbook and a spare key at handover"
+          autosize
+          minRows={2}
+          {...form.getInputProps('conditions')}
+          key={form.key('conditions')}
+        />
         <Text size="sm" c="gray.7">
           The buyer gets it by SMS{lead.email ? ' and email' : ''} with a link to accept or decline it.
         </Text>
@@ -79,6 +103,8 @@ export function MakeOffer({ lead }: { lead: TradeInLead }) {
   const offers = trpc.tradeInOffer.forLead.useQuery({ leadId: lead.id });
   const [opened, setOpened] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
+  // The rate set in force says how long an offer holds (7 days unless the owners set another).
+  const rates = trpc.setting.current.useQuery(undefined, { staleTime: 5 * 60_000 });
   return (
     <Stack gap="xs">
       {offers.data?.map((offer) => (
@@ -100,6 +126,7 @@ export function MakeOffer({ lead }: { lead: TradeInLead }) {
       <Modal opened={opened} onClose={() => setOpened(false)} title="Make an offer" fullScreen={phone}>
         <OfferForm
           lead={lead}
+          validDays={rates.data?.reservation.tradeInOfferValidDays ?? TRADE_IN_OFFER_VALID_DAYS}
           onSent={() => {
             setOpened(false);
             void utils.tradeInOffer.forLead.invalidate({ leadId: lead.id });
