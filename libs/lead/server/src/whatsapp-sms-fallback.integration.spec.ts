@@ -2,21 +2,11 @@ import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing'
 import { outboxMessages } from '@dealership/message-data';
 import { MessageWorker, Outbox, smsMessage } from '@dealership/message-server';
 import { type DatabaseHandle, executeRows } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import { startSmsStub, startWhatsAppStub, whatsappDelivery, whatsappSignature, type SmsStub, type WhatsAppStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { LeadModule } from './lead.module';
-
-/** Reads until `done` holds, or gives the last value after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 // A buyer who chose WhatsApp for the site's texts: Meta takes the message, then reports it failed
 // through the signed webhook (131026, the number cannot receive it). The SMS it stood for goes

@@ -4,7 +4,7 @@ import { mediaUploads } from '@dealership/media-data';
 import { outboxMessages } from '@dealership/message-data';
 import { MessageWorker } from '@dealership/message-server';
 import { type DatabaseHandle, executeRows } from '@dealership/server-db';
-import { createTestDatabase } from '@dealership/server-db/testing';
+import { createTestDatabase, eventually } from '@dealership/server-db/testing';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { startWhatsAppStub, whatsappDelivery, whatsappSignature, type WhatsAppStub } from '@dealership/shared-provider-stubs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,16 +15,6 @@ import { LeadModule } from '../lead.module';
 import { LeadPersonalData } from '../lead.personal-data';
 import { LeadRouter } from '../lead.router';
 import { PHOTO_ATTEMPTS, WhatsAppService } from './whatsapp.service';
-
-/** Reads until `done` holds, or gives the last value after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 // Buyers' WhatsApp messages through the real webhook route (raw-body signature, durable queue) into
 // leads, and staff replies through the outbox to a loopback stub of Meta's Cloud API.
