@@ -378,7 +378,7 @@ export class OrderRepository {
   private setStatusInTransaction(id: string, status: OrderStatus, alongside?: Alongside<{ order: Order }>): Promise<SetStatusResult> {
     return this.db.transaction(async (tx): Promise<SetStatusResult> => {
       const [order] = await tx
-        .select({ status: orders.status })
+        .select({ status: orders.status, buyerId: orders.buyerId, tradeInOfferId: orders.tradeInOfferId })
         .from(orders)
         .where(and(eq(orders.id, id), placed()))
         .for('update');
@@ -397,6 +397,11 @@ export class OrderRepository {
         const mine = carIds.filter((carId) => !held.has(carId));
         if (status === 'deliverd') await this.availability.sell(tx, mine);
         else await this.availability.reserve(tx, mine);
+        // Re-opened after a cancel released its trade-in offer: the offer again, or no credit (it ended or went to another order).
+        if (order.status === 'cancel' && order.tradeInOfferId) {
+          const again = order.buyerId ? await this.credits.claim(tx, order.tradeInOfferId, order.buyerId, id) : undefined;
+          if (!again) await tx.update(orders).set({ tradeInOfferId: null, tradeInReference: null, tradeInCreditKes: null }).where(eq(orders.id, id));
+        }
       }
       if (status === 'deliverd' && order.status !== 'deliverd') {
         // The sale's figures, fixed now (issue 46): a later cost or price change leaves its margin as it was.

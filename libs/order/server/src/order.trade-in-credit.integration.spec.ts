@@ -92,5 +92,9 @@ describe('trade-in credit at checkout (integration, real database)', () => {
     expect(paid).toMatchObject({ amount: 4_100_000, tradeInCredit: { amountKes: 600_000 }, balance: 0, payment: { success: true } });
     const [used] = await handle.db.select({ usedByOrderId: tradeInOffers.usedByOrderId }).from(tradeInOffers).where(eq(tradeInOffers.id, axio.id));
     expect(used.usedByOrderId).toBe(paid.id);
+
+    // The cancelled first order re-opened: its offer is on the card order now, so it goes on without the credit.
+    const reopened = await as('admin').setStatus({ orderId: order.id, status: 'Processing' });
+    expect(reopened).toMatchObject({ tradeInCredit: null, balance: 5_200_000 });
   });
 });
