@@ -18,11 +18,13 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 import { ReservationHoldRepository } from './reservation-hold.repository';
 import { ReservationHoldService } from './reservation-hold.service';
+import { OrderReportRepository } from './order-report.repository';
 
 @Module({
   imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule, TradeInOfferModule],
   providers: [
     OrderRepository,
+    OrderReportRepository,
     ReservationHoldRepository,
     MpesaPaymentRepository,
     OrderAnnouncements,

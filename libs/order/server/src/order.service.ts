@@ -33,6 +33,7 @@ import {
   UnpaidReservationsLimitError,
 } from './order.errors';
 import { OrderRepository } from './order.repository';
+import { OrderReportRepository } from './order-report.repository';
 
 /**
  * The idempotency key of a card payment sent without one: the nonce's hash. A nonce pays once, so
@@ -54,6 +55,7 @@ export class OrderService {
     private readonly audit: AuditService,
     private readonly throttle: OrderThrottle,
     private readonly settings: SettingService,
+    private readonly reports: OrderReportRepository,
   ) {}
 
   /**
@@ -88,7 +90,7 @@ export class OrderService {
 
   /** The owner's figures of orders, the last 12 months. */
   report(now = new Date()): Promise<OrderReport> {
-    return this.orders.report(new Date(now.getTime() - 365 * 86_400_000));
+    return this.reports.report(new Date(now.getTime() - 365 * 86_400_000));
   }
 
   /** Every order counted by status (admin). */

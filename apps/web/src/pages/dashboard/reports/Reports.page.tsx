@@ -2,37 +2,20 @@
 // stock (car domain) side by side; composed here, as each domain answers for its own figures.
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS, LEAD_KIND_LABELS, LEAD_KINDS, WHATSAPP_LEAD_SOURCES } from '@dealership/lead-schemas';
 import { sitePath } from '@dealership/shared-schemas';
-import { formatAmount, formatKes } from '@dealership/shared-util';
+import { formatKes } from '@dealership/shared-util';
 import { readAuthToken } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { notifyError, Seo } from '@dealership/web-ui';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AgedStockAlertForm } from './AgedStockAlertForm';
 import { downloadCsv } from './download-csv';
+import { MarginSections } from './MarginSections';
+import { exportFailed, Section } from './report-section';
 
 const KIND_COLOURS = ['navy.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'green.7'];
 const CHANNEL_COLOURS = ['navy.6', 'green.7', 'orange.6'];
-
-function Section({ title, onExport, children }: { title: string; onExport?: () => void; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {onExport ? (
-          <Button size="xs" variant="light" onClick={onExport} aria-label={`Export ${title} as CSV`}>
-            Export CSV
-          </Button>
-        ) : null}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 /** A lead's source page as the owner reads it: a car's or a brand's pages together, the home page by name. */
 export function sourceLabel(source: string | null): string {
@@ -61,7 +44,6 @@ export function chartedSources(ranked: readonly string[]): string[] {
 }
 
 const minutes = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-KE')} min`);
-const exportFailed = (error: unknown) => notifyError(error instanceof Error ? error.message : 'The export failed');
 
 /**
  * `/dashboard/admin/reports` (owners): leads per week by kind, by source page and by channel (web
@@ -263,78 +245,7 @@ export function ReportsPage() {
             {`${orders.data.salesPerMonth.reduce((sum, row) => sum + row.count, 0)} delivered, ${formatKes(orders.data.salesPerMonth.reduce((sum, row) => sum + row.amount, 0))} in 12 months.`}
           </Text>
         </Section>
-        <Section
-          title="Gross profit per month"
-          onExport={() => void downloadCsv('gross-profit-per-month', orders.data.grossProfitPerMonth).catch(exportFailed)}
-        >
-          <BarChart
-            h={200}
-            data={orders.data.grossProfitPerMonth.map((row) => ({ month: row.month, 'Gross profit (KES)': row.grossProfitKes }))}
-            dataKey="month"
-            series={[{ name: 'Gross profit (KES)', color: 'teal.7' }]}
-            valueFormatter={(value) => formatAmount(value)}
-          />
-          <Text size="sm" mt="xs">
-            {(() => {
-              const sold = orders.data.grossProfitPerMonth;
-              const withoutCosts = sold.reduce((sum, row) => sum + row.withoutCosts, 0);
-              const days = orders.data.averageDaysToSell;
-              const withCosts = sold.reduce((sum, row) => sum + row.carsSold, 0) - withoutCosts;
-              return `${formatKes(sold.reduce((sum, row) => sum + row.grossProfitKes, 0))} gross profit on ${withCosts} ${withCosts === 1 ? 'car' : 'cars'} with costs in 12 months${withoutCosts > 0 ? ` (${withoutCosts} sold without costs recorded)` : ''}. ${days === null ? 'No car sold yet.' : `${Math.round(days)} days to sell on average.`}`;
-            })()}
-          </Text>
-        </Section>
-        <Section
-          title="Margin per car sold"
-          onExport={() =>
-            void downloadCsv(
-              'margin-per-car-sold',
-              orders.data.carsSold.map(({ month, name, priceKes, costKes, marginKes, daysInStock }) => ({
-                month,
-                name,
-                priceKes,
-                costKes,
-                marginKes,
-                daysInStock,
-              })),
-            ).catch(exportFailed)
-          }
-        >
-          {orders.data.carsSold.length === 0 ? (
-            <Text c="dimmed">No car sold in 12 months.</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480} mah={320}>
-              <Table aria-label="Margin per car sold" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Car</Table.Th>
-                    <Table.Th>Sold for</Table.Th>
-                    <Table.Th>Cost</Table.Th>
-                    <Table.Th>Margin</Table.Th>
-                    <Table.Th>Days in stock</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.data.carsSold.map((car, i) => (
-                    <Table.Tr key={`${car.slug}-${i}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={sitePath('car', { slug: car.slug })}>
-                          {car.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{formatKes(car.priceKes)}</Table.Td>
-                      <Table.Td>{car.costKes === null ? 'Not recorded' : formatKes(car.costKes)}</Table.Td>
-                      <Table.Td c={car.marginKes !== null && car.marginKes < 0 ? 'red.8' : undefined}>
-                        {car.marginKes === null ? '—' : formatKes(car.marginKes)}
-                      </Table.Td>
-                      <Table.Td>{car.daysInStock ?? '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Section>
+        <MarginSections report={orders.data} />
         <Section title="Reservations ended" onExport={() => void downloadCsv('reservations-ended', orders.data.reservationsEnded).catch(exportFailed)}>
           <BarChart
             h={200}
