@@ -20,7 +20,13 @@ async function site(root: string, name: string): Promise<{ env: Record<string, s
   const probe = await createTestDatabase();
   const serverUrl = testDatabaseUrl(probe);
   await probe.close();
-  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'a-secret-for-the-backup-command-test-0001', MEDIA_DIR: join(root, `${name}-media`), BACKUP_DIR: join(root, 'backups') };
+  const base = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'a-secret-for-the-backup-command-test-0001',
+    MEDIA_DIR: join(root, `${name}-media`),
+    BACKUP_DIR: join(root, 'backups'),
+  };
   if (!serverUrl) {
     const dataDir = join(root, `${name}-data`);
     return { env: { ...base, DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), drop: async () => undefined };
@@ -89,10 +95,14 @@ describe('npm run backup / npm run restore (integration: the commands on the rea
         const [buyer] = await restored.db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, 'wanjiru@buyer.test'));
         expect(buyer.id).toBe(buyerId);
         expect(await verify(buyer.passwordHash as string, 'her-old-password-1')).toBe(true);
-        const messages = await restored.db.select({ bodyText: outboxMessages.bodyText, status: outboxMessages.status }).from(outboxMessages).orderBy(outboxMessages.id);
+        // By their words (ids are random): each with the status it had.
+        const messages = await restored.db
+          .select({ bodyText: outboxMessages.bodyText, status: outboxMessages.status })
+          .from(outboxMessages)
+          .orderBy(outboxMessages.bodyText);
         expect(messages).toEqual([
-          { bodyText: 'Sent before the backup', status: 'sent' },
           { bodyText: 'Not sent yet', status: 'pending' },
+          { bodyText: 'Sent before the backup', status: 'sent' },
         ]);
       } finally {
         await restored.close();
