@@ -264,7 +264,9 @@ export class OrderRepository {
           if (tradeInOfferId && !credit) return { ok: false, reason: 'credit-unavailable' };
           const creditKes = credit ? Math.min(credit.amountKes, amount) : 0;
           if (method === 'card' && creditKes >= amount) throw new CreditCoversCard();
-          const deposit = method === 'reservation' && depositFor ? Math.min(lines.reduce((sum, car) => sum + depositFor(car.price), 0), amount - creditKes) : null;
+          // At most what is left to pay after the credit; none when the credit covers it all (nothing to ask M-Pesa for).
+          const depositDue = method === 'reservation' && depositFor ? Math.min(lines.reduce((sum, car) => sum + depositFor(car.price), 0), amount - creditKes) : 0;
+          const deposit = depositDue > 0 ? depositDue : null;
           const payment: PaymentRecord = method === 'card' ? { provider: 'braintree', status: 'pending' } : { provider: 'reservation' };
           const [order] = await tx
             .insert(orders)

@@ -25,14 +25,24 @@ describe('trade-in credit at checkout (integration, real database)', () => {
   let app: NestFastifyApplication;
   let stub: BraintreeStub;
   const people: Record<'amina' | 'baraka' | 'admin', { id: string; name: string; email: string }> = {} as never;
-  const as = (who: keyof typeof people) => createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0 }, ip: '127.0.0.1' });
+  const as = (who: keyof typeof people) =>
+    createCallerFactory(app.get(OrderRouter).router)({ user: { ...people[who], role: who === 'admin' ? 1 : 0 }, ip: '127.0.0.1' });
   let brandId: string;
   const newCar = (price: number, name: string) => insertCar(handle.db, { name, brandId, price });
   const offer = async (fields: Partial<typeof tradeInOffers.$inferInsert>) =>
     (
       await handle.db
         .insert(tradeInOffers)
-        .values({ buyerName: 'Amina', buyerPhone: '+254712345678', car: 'Toyota Axio 2012', amountKes: 600_000, validUntil: nairobiDate(new Date(Date.now() + 5 * DAY)), status: 'accepted', createdBy: 'Salim', ...fields })
+        .values({
+          buyerName: 'Amina',
+          buyerPhone: '+254712345678',
+          car: 'Toyota Axio 2012',
+          amountKes: 600_000,
+          validUntil: nairobiDate(new Date(Date.now() + 5 * DAY)),
+          status: 'accepted',
+          createdBy: 'Salim',
+          ...fields,
+        })
         .returning()
     )[0];
 
@@ -42,7 +52,8 @@ describe('trade-in credit at checkout (integration, real database)', () => {
     const amina = await insertUser(handle.db, { name: 'Amina Wanjiru', email: 'amina@example.co.ke', emailVerifiedAt: new Date() });
     const baraka = await insertUser(handle.db, { name: 'Baraka Otieno', email: 'baraka@example.co.ke' });
     const admin = await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1 });
-    for (const [key, user] of Object.entries({ amina, baraka, admin })) people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
+    for (const [key, user] of Object.entries({ amina, baraka, admin }))
+      people[key as keyof typeof people] = { id: user.id, name: user.name, email: user.email };
     brandId = (await insertBrand(handle.db, { name: 'Toyota' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], { env: stub.env });
     await setReservationRules(app.get(SettingService), { maxUnpaidPerBuyer: 10, maxUnpaidCarsPerBuyer: 30, maxUnpaidCarsPerAddress: 300 }, people.admin);
@@ -73,9 +84,14 @@ describe('trade-in credit at checkout (integration, real database)', () => {
       code: 'CONFLICT',
       message: 'This trade-in offer can no longer be used: it has ended or is on another order',
     });
-    for (const id of [notYet.id, ended.id]) await expect(as('amina').place({ carIds: [hilux.id], payment: { method: 'reservation' }, tradeInOfferId: id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    for (const id of [notYet.id, ended.id])
+      await expect(as('amina').place({ carIds: [hilux.id], payment: { method: 'reservation' }, tradeInOfferId: id })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
     const mine = await offer({ acceptedByUserId: people.baraka.id, buyerEmail: 'someone@else.test' });
-    await expect(as('amina').place({ carIds: [hilux.id], payment: { method: 'reservation' }, tradeInOfferId: mine.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(as('amina').place({ carIds: [hilux.id], payment: { method: 'reservation' }, tradeInOfferId: mine.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     // The refused checkouts held nothing.
     expect((await as('amina').mine()).map((o) => o.id)).toEqual([order.id]);
 
@@ -92,6 +108,12 @@ describe('trade-in credit at checkout (integration, real database)', () => {
     expect(paid).toMatchObject({ amount: 4_100_000, tradeInCredit: { amountKes: 600_000 }, balance: 0, payment: { success: true } });
     const [used] = await handle.db.select({ usedByOrderId: tradeInOffers.usedByOrderId }).from(tradeInOffers).where(eq(tradeInOffers.id, axio.id));
     expect(used.usedByOrderId).toBe(paid.id);
+
+    // A credit worth more than the car: capped at its price, nothing left to pay, no deposit to ask.
+    const vitz = await newCar(450_000, 'Toyota Vitz');
+    const bigger = await offer({ acceptedByUserId: people.amina.id, amountKes: 600_000 });
+    const covered = await as('amina').place({ carIds: [vitz.id], payment: { method: 'reservation' }, tradeInOfferId: bigger.id });
+    expect(covered).toMatchObject({ tradeInCredit: { amountKes: 450_000 }, deposit: null, balance: 0 });
 
     // The cancelled first order re-opened: its offer is on the card order now, so it goes on without the credit.
     const reopened = await as('admin').setStatus({ orderId: order.id, status: 'Processing' });

@@ -315,7 +315,7 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
           >
             Reserve — pay at the showroom
           </Button>
-          {data?.mpesaPayments ? (
+          {data?.mpesaPayments && toPay > 0 ? (
             <Button
               size="md"
               fullWidth
@@ -330,12 +330,12 @@ function BuyerCheckout({ carIds, user, onPlaced, onDepositOrder }: BuyerCheckout
               Pay deposit by M-Pesa
             </Button>
           ) : null}
-          {data?.mpesaPayments && canOrder ? (
+          {data?.mpesaPayments && canOrder && toPay > 0 ? (
             <Text size="xs" c="gray.7" ta="center">
               {`${formatKes(Math.min(data.deposit, toPay))} deposit by M-Pesa now, the balance at the showroom`}
             </Text>
           ) : null}
-          {data?.cardPayments ? (
+          {data?.cardPayments && toPay > 0 ? (
             <Button
               size="md"
               fullWidth
