@@ -6,6 +6,7 @@ import { staffMembers } from '@dealership/user-data/published';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { agedStockEmail, type AgedCar } from './aged-stock.messages';
+import { recordedCostKes } from './car-cost.repository';
 
 const DAY_MS = 86_400_000;
 /** How often the alerts due are looked for (each owner's list still goes once a week). */
@@ -98,8 +99,7 @@ export class AgedStockAlerts implements OnModuleInit {
         slug: cars.slug,
         days: sql<number>`floor(extract(epoch from (${now} - ${cars.createdAt})) / 86400)::int`,
         price: cars.price,
-        // Written out: inside a subquery Drizzle leaves the columns unqualified.
-        costKes: sql<number | null>`(select sum(c.amount_kes)::int from car_costs c where c.car_id = "cars"."id")`,
+        costKes: recordedCostKes(),
       })
       .from(cars)
       .where(and(ne(cars.status, 'Sold'), lt(cars.createdAt, new Date(now.getTime() - days * DAY_MS))))

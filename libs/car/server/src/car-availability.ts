@@ -4,6 +4,7 @@ import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import { CatalogueChangesModule } from './catalogue-changes';
+import { recordedCostKes } from './car-cost.repository';
 
 /** A car as an order checks and copies it: current price and status, main picture. */
 export interface CarForOrder {
@@ -70,8 +71,7 @@ export class CarAvailability {
     const rows = await tx
       .select({
         id: cars.id,
-        // Written out: inside a subquery Drizzle leaves the columns unqualified.
-        costKes: sql<number | null>`(select sum(c.amount_kes)::int from car_costs c where c.car_id = "cars"."id")`,
+        costKes: recordedCostKes(),
         daysInStock: sql<number>`floor(extract(epoch from (${at} - ${cars.createdAt})) / 86400)::int`,
       })
       .from(cars)

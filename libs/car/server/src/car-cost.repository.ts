@@ -2,9 +2,16 @@ import { carCosts, cars } from '@dealership/car-data';
 import type { CarCost, CarCostFields, CarCostKind, CarCostCurrency } from '@dealership/car-schemas';
 import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 type CostRow = typeof carCosts.$inferSelect;
+
+/**
+ * A car's recorded cost in KES (null: none recorded), for a query over `cars`: what the sale fixes
+ * on its order lines and the aged-stock list show. Written out: inside a subquery Drizzle leaves the
+ * columns unqualified.
+ */
+export const recordedCostKes = () => sql<number | null>`(select sum(c.amount_kes)::int from car_costs c where c.car_id = "cars"."id")`;
 
 const toCost = (row: CostRow): CarCost => ({
   id: row.id,

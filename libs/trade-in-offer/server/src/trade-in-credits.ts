@@ -4,7 +4,8 @@ import { tradeInOffers } from '@dealership/trade-in-offer-data';
 import type { TradeInCredit } from '@dealership/trade-in-offer-schemas';
 import { accountContacts } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { personIs } from './trade-in-offer.repository';
 
 /**
  * Accepted trade-in offers as credit at checkout (issue 46): the one way the order domain reads and
@@ -22,7 +23,13 @@ export class TradeInCredits {
     const mine = await this.ownedBy(this.db, userId);
     if (!mine) return [];
     return this.db
-      .select({ id: tradeInOffers.id, reference: tradeInOffers.reference, car: tradeInOffers.car, amountKes: tradeInOffers.amountKes, validUntil: tradeInOffers.validUntil })
+      .select({
+        id: tradeInOffers.id,
+        reference: tradeInOffers.reference,
+        car: tradeInOffers.car,
+        amountKes: tradeInOffers.amountKes,
+        validUntil: tradeInOffers.validUntil,
+      })
       .from(tradeInOffers)
       .where(and(mine, this.usable(now)))
       .orderBy(asc(tradeInOffers.validUntil), asc(tradeInOffers.reference));
@@ -32,7 +39,13 @@ export class TradeInCredits {
    * Credits the buyer's offer `offerId` to the order `orderId` (placed in `tx`): its reference and
    * amount, or undefined when it is not theirs, not accepted, past its last day or on another order.
    */
-  async claim(tx: Transaction, offerId: string, userId: string, orderId: string, now = new Date()): Promise<{ reference: string; amountKes: number } | undefined> {
+  async claim(
+    tx: Transaction,
+    offerId: string,
+    userId: string,
+    orderId: string,
+    now = new Date(),
+  ): Promise<{ reference: string; amountKes: number } | undefined> {
     const mine = await this.ownedBy(tx, userId);
     if (!mine) return undefined;
     const [claimed] = await tx
@@ -60,10 +73,6 @@ export class TradeInCredits {
       .where(eq(accountContacts.id, userId))
       .limit(1);
     if (!account) return undefined;
-    return or(
-      eq(tradeInOffers.acceptedByUserId, userId),
-      account.emailVerifiedAt ? eq(tradeInOffers.buyerEmail, account.email.toLowerCase()) : undefined,
-      account.verifiedPhone ? eq(tradeInOffers.buyerPhone, account.verifiedPhone) : undefined,
-    );
+    return personIs(account.emailVerifiedAt ? account.email : null, account.verifiedPhone, userId);
   }
 }

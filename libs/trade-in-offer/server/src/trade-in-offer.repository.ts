@@ -98,7 +98,7 @@ export class TradeInOfferRepository {
 }
 
 /** A person's offers: accepted by their account, or made for the email or phone it proved; undefined when nothing can name them. */
-function personIs(email: string | null, phone: string | null, userId?: string) {
+export function personIs(email: string | null, phone: string | null, userId?: string) {
   if (!email && !phone && !userId) return undefined;
   return or(
     email ? eq(tradeInOffers.buyerEmail, email.toLowerCase()) : undefined,
