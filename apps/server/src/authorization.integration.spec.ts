@@ -434,6 +434,9 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   'inspection.report': 'query',
   // A buyer's import tracking page: the signed token in its link is the check (libs/vehicle-import/server).
   'vehicleImport.track': 'query',
+  // Paying what is due on that import by M-Pesa, and polling the request: the same signed token (attempts throttled per import).
+  'vehicleImport.payByMpesa': 'mutation',
+  'vehicleImport.mpesaPayment': 'query',
   // A buyer's trade-in offer and their answer: the signed token in its link is the check (libs/trade-in-offer/server).
   'tradeInOffer.view': 'query',
   'tradeInOffer.accept': 'mutation',
@@ -543,14 +546,7 @@ describe('authorization matrix (integration: the whole server)', () => {
     stub = await startBraintreeStub();
     // M-Pesa on too, against a loopback Daraja stub (its callbacks go nowhere: the prompts stay waiting).
     daraja = await startDarajaStub();
-    const mpesaEnv = {
-      MPESA_CONSUMER_KEY: daraja.consumerKey,
-      MPESA_CONSUMER_SECRET: daraja.consumerSecret,
-      MPESA_SHORTCODE: daraja.shortcode,
-      MPESA_PASSKEY: daraja.passkey,
-      MPESA_CALLBACK_URL: 'http://127.0.0.1:9',
-      MPESA_API_URL: daraja.url,
-    };
+    const mpesaEnv = daraja.envFor('http://127.0.0.1:9');
     const config = wholeServerTestConfig(root, { JWT_SECRET: SECRET, ...stub.env, ...mpesaEnv });
     // Every REST answer below is checked against the served OpenAPI document.
     app = await createApp(config, { database, ...restContractOptions() });

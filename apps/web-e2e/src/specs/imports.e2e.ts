@@ -6,7 +6,8 @@ import { expect, PHONE, test } from '../support/fixtures';
  * An import on behalf (issue 45), at the staff's desktop: an import request in the leads inbox is
  * opened as an import, its milestones move it on, and "Shipped" with its vessel and arrival date
  * reaches the buyer by SMS; the link in that SMS opens their tracking page on a phone, readable
- * without the page's script. Real server, database, SMS stub and browser.
+ * without the page's script, and pays what is due by M-Pesa from it. Real server, database, SMS and
+ * Daraja stubs, and browser.
  */
 test('staff open an import from an import request and ship it; the buyer follows it from the SMS link', async ({ page, browser, baseURL, request, sms, pageProblems }, testInfo) => {
   test.setTimeout(90_000);
@@ -77,6 +78,23 @@ test('staff open an import from an import request and ship it; the buyer follows
   await expect(buyerPage.getByText(`10 January ${year + 3}`).first()).toBeVisible();
   await expect(buyerPage.getByText(/discount|MOLU/)).toHaveCount(0);
   await phoneContext.close();
+
+  // With the page's code, the buyer pays what is due by M-Pesa from the same link (the Daraja stub
+  // prompts, is paid and calls the server back); the page then shows the receipt and what is paid.
+  const payingContext = await browser.newContext({ ...PHONE });
+  const paying = await payingContext.newPage();
+  await paying.goto(new URL(new URL(link).pathname, baseURL).href);
+  const pay = paying.getByRole('form', { name: 'M-Pesa payment' });
+  await pay.getByRole('textbox', { name: 'M-Pesa number' }).fill('0712 345 678');
+  const payButton = pay.getByRole('button', { name: /^Pay KES [\d,]+ by M-Pesa$/ });
+  const amount = (await payButton.textContent())?.match(/KES [\d,]+/)?.[0] ?? '';
+  await payButton.click();
+  const received = paying.getByRole('group', { name: 'Payment received' });
+  await expect(received).toContainText(amount);
+  await expect(received).toContainText('M-Pesa receipt');
+  await expect(paying.getByText(`${amount} of KES 2,100,000`)).toBeVisible();
+  await expect(sms.waitFor((m) => m.to === phone && m.message.includes(`We received ${amount} by M-Pesa`))).resolves.toBeTruthy();
+  await payingContext.close();
   // The one refusal on purpose: the car past the eight-year rule.
   expect(pageProblems.filter((problem) => !/status of 400 .* @ .*\/trpc\/vehicleImport\.open/.test(problem))).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { cars } from '@dealership/car-data';
 import { timestamps } from '@dealership/server-db/schema';
 import { users } from '@dealership/user-data';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orderStatusEnum, paymentMethodEnum } from './order.enums';
 
 /** What the payment provider answered, kept as it came for the record. */
@@ -86,9 +86,15 @@ export const mpesaPayments = pgTable(
   'mpesa_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order whose deposit is asked for; null for another domain's payable (below). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Or what else is paid through the same request lifecycle (push, callback, status query): a
+     * kind another domain registered (`MpesaPayables`, e.g. 'vehicle-import') and its id (no foreign
+     * key: the other domain's table). Exactly one of order and payable is set.
+     */
+    payableKind: text('payable_kind'),
+    payableId: uuid('payable_id'),
     /** Whole KES asked for. */
     amount: integer('amount').notNull(),
     /** +2547XXXXXXXX or +2541XXXXXXXX. */
@@ -115,6 +121,8 @@ export const mpesaPayments = pgTable(
   },
   (t) => [
     index('mpesa_payments_order_idx').on(t.orderId, t.createdAt),
+    index('mpesa_payments_payable_idx').on(t.payableKind, t.payableId, t.createdAt),
+    check('mpesa_payments_order_or_payable', sql`(${t.orderId} is null) <> (${t.payableKind} is null or ${t.payableId} is null)`),
     uniqueIndex('mpesa_payments_checkout_request_id').on(t.checkoutRequestId),
     uniqueIndex('mpesa_payments_callback_token_hash').on(t.callbackTokenHash),
     uniqueIndex('mpesa_payments_receipt').on(t.receipt),

@@ -64,12 +64,17 @@ export const MPESA_PAYMENT_STATES = ['pending', 'paid', 'failed'] as const;
 export const MpesaPaymentStateSchema = z.enum(MPESA_PAYMENT_STATES);
 export type MpesaPaymentState = z.infer<typeof MpesaPaymentStateSchema>;
 
-/** One M-Pesa Express request for an order's deposit (tRPC `order.payDeposit`, `order.mpesaPayment`, and on the order). */
+/**
+ * One M-Pesa Express request for an order's deposit (tRPC `order.payDeposit`, `order.mpesaPayment`,
+ * and on the order), or for another payable through the same lifecycle (an import's deposit or
+ * balance: `vehicleImport.payByMpesa`).
+ */
 export const MpesaPaymentSchema = z.object({
   id: IdSchema,
-  orderId: IdSchema,
+  /** The order whose deposit it pays; null for an import's payment. */
+  orderId: IdSchema.nullable(),
   state: MpesaPaymentStateSchema,
-  /** Whole KES asked for: the order's deposit, from the database. */
+  /** Whole KES asked for, from the database: the order's deposit (or the import's amount due). */
   amount: z.number().int(),
   /** The Safaricom number the prompt went to, +2547XXXXXXXX or +2541XXXXXXXX. */
   phone: text(),

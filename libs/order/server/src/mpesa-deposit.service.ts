@@ -1,6 +1,6 @@
 import { type MpesaPayment, orderNumber } from '@dealership/order-schemas';
 import { OrderThrottle } from '@dealership/server-auth';
-import { PeriodicJobs } from '@dealership/server-db';
+import { PeriodicJobs, type Transaction } from '@dealership/server-db';
 import {
   MPESA_GATEWAY,
   type MpesaGateway,
@@ -13,6 +13,7 @@ import {
   type StkPushAccepted,
 } from '@dealership/server-payment';
 import { SettingService } from '@dealership/setting-server';
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { MpesaMetrics } from './mpesa-metrics';
@@ -89,9 +90,43 @@ export class MpesaDepositService implements OnModuleInit {
       if (started.reason === 'not-found') throw new OrderNotFoundError(input.orderId);
       throw new DepositNotDueError(started.reason);
     }
-    const payment = started.payment;
+    return this.push(started.payment, token, buyerId, now, { accountReference: orderNumber(input.orderId), description: 'Car deposit', about: `order ${input.orderId}` });
+  }
+
+  /**
+   * Asks M-Pesa to prompt `phone` for what is due on a registered payable (`MpesaPayables`: an
+   * import's deposit or balance), with the same rules as a deposit: the amount from the database,
+   * one prompt for a double tap, the attempts counted against `throttleKey`, and the same callback,
+   * status queries and settlement.
+   */
+  async payPayable(kind: string, id: string, phone: string, throttleKey: string, now = new Date()): Promise<MpesaPayment> {
+    if (!this.mpesa.enabled) throw new MpesaPaymentsDisabledError();
+    const token = randomBytes(32).toString('base64url');
+    const started = await this.payments.startPayableMpesaPayment({ kind, id, phone, callbackTokenHash: sha256(token), now, pendingWindowMs: MPESA_PENDING_WINDOW_MS });
+    if (!started.ok) {
+      if (started.reason === 'waiting') return started.payment;
+      if (started.reason === 'not-found') throw new OrderNotFoundError(id);
+      throw new DomainError(ErrorCode.Conflict, started.message);
+    }
+    return this.push(started.payment, token, throttleKey, now, { ...started.due, about: `${kind} ${id}` });
+  }
+
+  /** One of a payable's M-Pesa requests, as its page polls it (asked after at Daraja as `mpesaPayment` does). */
+  async payablePayment(kind: string, id: string, paymentId: string, now = new Date()): Promise<MpesaPayment> {
+    const payment = await this.payments.payablePaymentOf(kind, id, paymentId);
+    if (!payment) throw new OrderNotFoundError(paymentId);
+    return this.polled(payment, now);
+  }
+
+  /** A payable's buyer is forgotten (their data erased or past retention): its M-Pesa requests keep no number; the requests changed. */
+  forgetPayable(tx: Transaction, kind: string, ids: string[]): Promise<string[]> {
+    return this.payments.forgetPayable(tx, kind, ids);
+  }
+
+  /** Counts the attempt and sends the push of a request just written; a refused or failed push fails the request. */
+  private async push(payment: MpesaPayment, token: string, throttleKey: string, now: Date, what: { accountReference: string; description: string; about: string }): Promise<MpesaPayment> {
     try {
-      await this.throttle.beginPayment(buyerId, now);
+      await this.throttle.beginPayment(throttleKey, now);
     } catch (error) {
       await this.payments.failPush(payment.id, now, 'throttled', 'Too many payment attempts; nothing was requested. Please try again later.');
       throw error;
@@ -100,16 +135,16 @@ export class MpesaDepositService implements OnModuleInit {
       const push = await this.stkPush({
         amountKes: payment.amount,
         phone: payment.phone,
-        accountReference: orderNumber(payment.orderId),
-        description: 'Car deposit',
+        accountReference: what.accountReference,
+        description: what.description,
         callbackToken: token,
       });
       await this.payments.recordPush(payment.id, { checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId });
-      this.logger.log(`order ${payment.orderId}: M-Pesa deposit of KES ${payment.amount} requested (${push.checkoutRequestId})`);
+      this.logger.log(`${what.about}: M-Pesa payment of KES ${payment.amount} requested (${push.checkoutRequestId})`);
       return payment;
     } catch (error) {
       const detail = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
-      this.logger.warn(`order ${payment.orderId}: the M-Pesa push failed: ${detail}`);
+      this.logger.warn(`${what.about}: the M-Pesa push failed: ${detail}`);
       await this.payments.failPush(payment.id, now, detail, error instanceof Error ? error.message : 'M-Pesa could not send the request');
       throw error;
     }
@@ -134,10 +169,15 @@ export class MpesaDepositService implements OnModuleInit {
   async mpesaPayment(buyerId: string, paymentId: string, now = new Date()): Promise<MpesaPayment> {
     const payment = await this.payments.mpesaPaymentOf(buyerId, paymentId);
     if (!payment) throw new OrderNotFoundError(paymentId);
+    return this.polled(payment, now);
+  }
+
+  /** A request as a poll shows it: a late one (no result after 20 s) is asked after at Daraja, at most every 15 s. */
+  private async polled(payment: MpesaPayment & { checkoutRequestId: string | null; lastQueriedAt: Date | null }, now: Date): Promise<MpesaPayment> {
     const { checkoutRequestId, lastQueriedAt, ...shown } = payment;
     if (shown.state !== 'pending' || !checkoutRequestId || now.getTime() - Date.parse(shown.requestedAt) < MPESA_QUERY_AFTER_MS) return shown;
     if (lastQueriedAt && now.getTime() - lastQueriedAt.getTime() < MPESA_QUERY_EVERY_MS) return shown;
-    return (await this.queryMpesa(paymentId, checkoutRequestId, Date.parse(shown.requestedAt), now)) ?? shown;
+    return (await this.queryMpesa(shown.id, checkoutRequestId, Date.parse(shown.requestedAt), now)) ?? shown;
   }
 
   /**
@@ -235,14 +275,16 @@ export class MpesaDepositService implements OnModuleInit {
       alongside: this.announce.deposit,
     });
     if (settled.outcome === 'mismatch') {
-      this.logger.error(`M-Pesa request ${settled.payment.id} (order ${settled.payment.orderId}) not trusted: ${settled.problem}`);
-      const order = await this.orders.byId(settled.payment.orderId);
+      this.logger.error(`M-Pesa request ${settled.payment.id} (${settled.payment.orderId ? `order ${settled.payment.orderId}` : 'a payable'}) not trusted: ${settled.problem}`);
+      const order = settled.payment.orderId ? await this.orders.byId(settled.payment.orderId) : undefined;
       if (order) await this.orders.inTransaction((tx) => this.announce.staffDeposit(tx, order, settled.payment, settled.problem));
     } else if (settled.outcome === 'paid') {
       this.logger.log(`order ${settled.order.id}: deposit paid by M-Pesa (${settled.payment.receipt ?? 'receipt to follow'}, by ${by})`);
       if (settled.problem) this.logger.error(`order ${settled.order.id}: ${settled.problem}`);
+    } else if (settled.outcome === 'payable-paid') {
+      this.logger.log(`${settled.payable.kind} ${settled.payable.id}: KES ${settled.payment.amount} paid by M-Pesa (${settled.payment.receipt ?? 'receipt to follow'}, by ${by})`);
     } else if (settled.outcome === 'failed') {
-      this.logger.log(`order ${settled.payment.orderId}: M-Pesa request ${settled.payment.id} finished unpaid (${result.resultCode} ${result.resultDesc})`);
+      this.logger.log(`${settled.payment.orderId ? `order ${settled.payment.orderId}` : 'payable'}: M-Pesa request ${settled.payment.id} finished unpaid (${result.resultCode} ${result.resultDesc})`);
     }
     return settled;
   }

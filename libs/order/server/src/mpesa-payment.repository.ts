@@ -1,15 +1,23 @@
 import type { MpesaPayment, Order } from '@dealership/order-schemas';
 import { mpesaPayments, orders } from '@dealership/order-data';
-import { type Alongside, type Database, DB } from '@dealership/server-db';
+import { type Alongside, type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { CLOSED_STATUSES, loadOrder, placed, toMpesaPayment } from './order-rows';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type PayableDue, MpesaPayables } from './mpesa-payables';
+import { CLOSED_STATUSES, KENYAN_PHONE_PATTERN, loadOrder, placed, toMpesaPayment } from './order-rows';
 
 /** What asking for a deposit came to. */
 export type StartMpesaResult =
   | { ok: true; payment: MpesaPayment }
   | { ok: false; reason: 'not-found' | 'no-deposit' | 'paid' | 'closed' }
   /** A request made moments ago still waits for the buyer's PIN. */
+  | { ok: false; reason: 'waiting'; payment: MpesaPayment };
+
+/** What asking for a registered payable's amount due came to. */
+export type StartPayableResult =
+  | { ok: true; payment: MpesaPayment; due: PayableDue }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'nothing-due'; message: string }
   | { ok: false; reason: 'waiting'; payment: MpesaPayment };
 
 /** A paid deposit as its `alongside` work gets it; `problem` when the staff must settle it by hand. */
@@ -38,12 +46,17 @@ export type MpesaSettleResult =
   | { outcome: 'unmatched' }
   | { outcome: 'duplicate' | 'receipt-added' | 'failed' | 'unconfirmed'; payment: MpesaPayment }
   | { outcome: 'mismatch'; payment: MpesaPayment; problem: string }
-  | { outcome: 'paid'; payment: MpesaPayment; order: Order; problem?: string };
+  | { outcome: 'paid'; payment: MpesaPayment; order: Order; problem?: string }
+  /** A registered payable's request paid (its domain recorded the money in the same transaction). */
+  | { outcome: 'payable-paid'; payment: MpesaPayment; payable: { kind: string; id: string } };
 
 /** M-Pesa deposit requests: started, pushed, queried and settled, each once. */
 @Injectable()
 export class MpesaPaymentRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly payables: MpesaPayables,
+  ) {}
 
   /**
    * Starts an M-Pesa request for the deposit of one of the buyer's reservations, in one transaction
@@ -77,6 +90,49 @@ export class MpesaPaymentRepository {
     });
   }
 
+  /**
+   * Starts an M-Pesa request for what is due on a registered payable (`kind`, `id`), in one
+   * transaction with the payable locked by its domain (`MpesaPayable.due`); a request for it still
+   * waiting for the PIN (made within `pendingWindowMs`) is returned instead of a second prompt.
+   */
+  async startPayableMpesaPayment(request: { kind: string; id: string; phone: string; callbackTokenHash: string; now: Date; pendingWindowMs: number }): Promise<StartPayableResult> {
+    return this.db.transaction(async (tx): Promise<StartPayableResult> => {
+      const due = await this.payables.of(request.kind).due(tx, request.id, request.now);
+      if (!due) return { ok: false, reason: 'not-found' };
+      if ('nothingDue' in due) return { ok: false, reason: 'nothing-due', message: due.nothingDue };
+      const [waiting] = await tx
+        .select()
+        .from(mpesaPayments)
+        .where(
+          and(
+            eq(mpesaPayments.payableKind, request.kind),
+            eq(mpesaPayments.payableId, request.id),
+            eq(mpesaPayments.state, 'pending'),
+            gt(mpesaPayments.createdAt, new Date(request.now.getTime() - request.pendingWindowMs)),
+          ),
+        )
+        .orderBy(desc(mpesaPayments.createdAt))
+        .limit(1);
+      if (waiting) return { ok: false, reason: 'waiting', payment: toMpesaPayment(waiting) };
+      const [row] = await tx
+        .insert(mpesaPayments)
+        .values({ payableKind: request.kind, payableId: request.id, amount: due.amountKes, phone: request.phone, callbackTokenHash: request.callbackTokenHash })
+        .returning();
+      return { ok: true, payment: toMpesaPayment(row), due };
+    });
+  }
+
+  /** A payable's buyer is forgotten: its requests keep no phone number, in the caller's transaction; the requests changed. */
+  async forgetPayable(tx: Transaction, kind: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .update(mpesaPayments)
+      .set({ phone: '', resultDesc: sql`regexp_replace(${mpesaPayments.resultDesc}, ${KENYAN_PHONE_PATTERN}, '(removed)', 'g')` })
+      .where(and(eq(mpesaPayments.payableKind, kind), inArray(mpesaPayments.payableId, ids)))
+      .returning({ id: mpesaPayments.id });
+    return rows.map((row) => row.id);
+  }
+
   /** Daraja accepted the push: its ids, which the callback and the query are matched by. */
   async recordPush(paymentId: string, push: { checkoutRequestId: string; merchantRequestId: string }): Promise<void> {
     await this.db.update(mpesaPayments).set(push).where(eq(mpesaPayments.id, paymentId));
@@ -101,6 +157,15 @@ export class MpesaPaymentRepository {
       .innerJoin(orders, eq(orders.id, mpesaPayments.orderId))
       .where(and(eq(mpesaPayments.id, paymentId), eq(orders.buyerId, buyerId)));
     return row && { ...toMpesaPayment(row.payment), checkoutRequestId: row.payment.checkoutRequestId, lastQueriedAt: row.payment.lastQueriedAt };
+  }
+
+  /** One of a registered payable's M-Pesa requests (undefined for any other). */
+  async payablePaymentOf(kind: string, id: string, paymentId: string): Promise<(MpesaPayment & { checkoutRequestId: string | null; lastQueriedAt: Date | null }) | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(mpesaPayments)
+      .where(and(eq(mpesaPayments.id, paymentId), eq(mpesaPayments.payableKind, kind), eq(mpesaPayments.payableId, id)));
+    return row && { ...toMpesaPayment(row), checkoutRequestId: row.checkoutRequestId, lastQueriedAt: row.lastQueriedAt };
   }
 
   /** Requests still waiting: pushed before `pushedBefore` and not queried since `queriedBefore` (the query job's work), oldest first. */
@@ -202,12 +267,19 @@ export class MpesaPaymentRepository {
         .set({ ...finished, state: 'paid', receipt: result.receipt ?? null, message: result.message })
         .where(eq(mpesaPayments.id, row.id))
         .returning();
+      if (row.orderId === null) {
+        // Another domain's payable (the check constraint: kind and id are set): it records the money here.
+        const payable = { kind: row.payableKind ?? '', id: row.payableId ?? '' };
+        await this.payables.of(payable.kind).paid(tx, payable.id, toMpesaPayment(paid), now);
+        return { outcome: 'payable-paid', payment: toMpesaPayment(paid), payable };
+      }
+      const orderId = row.orderId;
       const [order] = await tx
         .update(orders)
         .set({ depositPaidAt: now, holdExpiresAt: new Date(now.getTime() + settlement.paidHoldDays * 86_400_000), remindedAt: null })
-        .where(and(eq(orders.id, row.orderId), isNull(orders.depositPaidAt)))
+        .where(and(eq(orders.id, orderId), isNull(orders.depositPaidAt)))
         .returning({ status: orders.status });
-      const placedOrder = (await loadOrder(tx, row.orderId)) as Order;
+      const placedOrder = (await loadOrder(tx, orderId)) as Order;
       // Paid twice (two prompts both answered), or for an order closed meanwhile: the money is in, the staff settle it by hand.
       const problem = !order
         ? `A second deposit was paid for this order (receipt ${paid.receipt ?? 'to follow'}): refund one of them`

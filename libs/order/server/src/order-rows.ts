@@ -62,6 +62,9 @@ export function toMpesaPayment(row: MpesaPaymentRow): MpesaPayment {
   };
 }
 
+/** A Kenyan mobile number as M-Pesa's texts write it (+2547..., 2547..., 07...), for PostgreSQL's regexp_replace. */
+export const KENYAN_PHONE_PATTERN = String.raw`\+?(254|0)[17][0-9]{8}`;
+
 /** Statuses after which an order holds nothing any more. */
 export const CLOSED_STATUSES: OrderStatus[] = ['cancel', 'deliverd'];
 

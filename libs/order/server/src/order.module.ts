@@ -10,6 +10,7 @@ import { OrderController } from './order.controller';
 import { CardPaymentService } from './card-payment.service';
 import { MpesaDepositService } from './mpesa-deposit.service';
 import { MpesaMetrics } from './mpesa-metrics';
+import { MpesaPayables } from './mpesa-payables';
 import { MpesaPaymentRepository } from './mpesa-payment.repository';
 import { OrderAnnouncements } from './order-announcements';
 import { OrderPersonalData } from './order.personal-data';
@@ -27,6 +28,7 @@ import { OrderReportRepository } from './order-report.repository';
     OrderReportRepository,
     ReservationHoldRepository,
     MpesaPaymentRepository,
+    MpesaPayables,
     OrderAnnouncements,
     OrderService,
     CardPaymentService,
@@ -37,6 +39,6 @@ import { OrderReportRepository } from './order-report.repository';
     OrderPersonalData,
   ],
   controllers: [OrderController, BraintreeController, MpesaController],
-  exports: [OrderRouter, OrderService],
+  exports: [OrderRouter, OrderService, MpesaDepositService, MpesaPayables],
 })
 export class OrderModule {}

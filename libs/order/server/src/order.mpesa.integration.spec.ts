@@ -85,12 +85,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
     }
     app = await createModuleTestApp(handle, [PaymentModule, OrderModule], {
       env: {
-        MPESA_CONSUMER_KEY: stub.consumerKey,
-        MPESA_CONSUMER_SECRET: stub.consumerSecret,
-        MPESA_SHORTCODE: stub.shortcode,
-        MPESA_PASSKEY: stub.passkey,
-        MPESA_CALLBACK_URL: `http://127.0.0.1:${port}`,
-        MPESA_API_URL: stub.url,
+        ...stub.envFor(`http://127.0.0.1:${port}`),
         MPESA_TIMEOUT_MS: '1000',
         // The pushes, queries and callbacks counted by outcome (the last test).
         METRICS_TOKEN: 'metrics-token-for-the-test-0001',

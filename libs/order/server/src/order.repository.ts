@@ -18,6 +18,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
+  KENYAN_PHONE_PATTERN,
   carIdsOf,
   CLOSED_STATUSES,
   findOrders,
@@ -98,8 +99,6 @@ export interface ReserveRequest {
   tradeInOfferId?: string;
 }
 
-/** A Kenyan mobile number as M-Pesa's texts write it (+2547..., 2547..., 07...), for PostgreSQL's regexp_replace. */
-const KENYAN_PHONE_PATTERN = String.raw`\+?(254|0)[17][0-9]{8}`;
 
 /** What a status change came to. */
 export type SetStatusResult =

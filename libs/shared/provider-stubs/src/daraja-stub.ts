@@ -66,6 +66,8 @@ export interface DarajaStub {
   waitForPush(match: (push: ReceivedStkPush) => boolean, timeoutMs?: number): Promise<ReceivedStkPush>;
   waitForCallback(match: (callback: { url: string; body: unknown; status: number }) => boolean, timeoutMs?: number): Promise<{ url: string; body: unknown; status: number }>;
   close(): Promise<void>;
+  /** The server's M-Pesa settings for this stub, its callbacks sent to `callbackUrl` (the server's base address). */
+  envFor(callbackUrl: string): Record<string, string>;
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -287,6 +289,14 @@ export async function startDarajaStub(): Promise<DarajaStub> {
     deliver,
     waitForPush: (match, timeoutMs = 5000) => pushes.waitFor(match, timeoutMs),
     waitForCallback: (match, timeoutMs = 5000) => callbacks.waitFor(match, timeoutMs),
+    envFor: (callbackUrl) => ({
+      MPESA_CONSUMER_KEY: consumerKey,
+      MPESA_CONSUMER_SECRET: consumerSecret,
+      MPESA_SHORTCODE: shortcode,
+      MPESA_PASSKEY: passkey,
+      MPESA_CALLBACK_URL: callbackUrl,
+      MPESA_API_URL: `http://127.0.0.1:${port}`,
+    }),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

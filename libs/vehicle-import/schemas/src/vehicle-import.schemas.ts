@@ -1,4 +1,5 @@
 import { KenyanPhoneSchema, optionalEmailSchema } from '@dealership/lead-schemas';
+import { MpesaPhoneSchema } from '@dealership/order-schemas';
 import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { IMPORT_MILESTONES, MilestoneFieldsSchemas } from './milestones';
@@ -126,7 +127,13 @@ export const ImportPriceInputSchema = z.object({ importId: IdSchema, agreedPrice
 export type ImportPriceFields = z.output<typeof ImportPriceInputSchema>;
 
 export const VehicleImportByIdInputSchema = z.object({ id: IdSchema });
-export const VehicleImportTrackInputSchema = z.object({ token: text().trim().min(1, { error: 'token is required' }).max(200, { error: 'token is too long' }) });
+const TrackingTokenSchema = text().trim().min(1, { error: 'token is required' }).max(200, { error: 'token is too long' });
+export const VehicleImportTrackInputSchema = z.object({ token: TrackingTokenSchema });
+/** The buyer pays what is due (the deposit, then the balance) by M-Pesa from their tracking page. */
+export const ImportMpesaPayInputSchema = z.object({ token: TrackingTokenSchema, phone: MpesaPhoneSchema });
+export type ImportMpesaPayInput = z.input<typeof ImportMpesaPayInputSchema>;
+/** The page polls the request while the buyer enters their PIN. */
+export const ImportMpesaPaymentInputSchema = z.object({ token: TrackingTokenSchema, paymentId: IdSchema });
 
 /** A milestone as staff read it. */
 export const MilestoneSchema = z.object({
@@ -290,6 +297,10 @@ export const ImportTrackingSchema = z.object({
   agreedPriceKes: z.number().int(),
   paidKes: z.number().int(),
   dueKes: z.number().int(),
+  /** What the buyer pays next and can pay from the page: the rest of the deposit, then the balance; null when paid in full. */
+  nextPayment: z.object({ kind: z.enum(['deposit', 'balance']), amountKes: z.number().int() }).nullable(),
+  /** Whether M-Pesa payments are configured (the page offers "Pay by M-Pesa"). */
+  mpesaPayments: z.boolean(),
   /** The papers staff shared, each downloaded through this page's link. */
   documents: z.array(z.object({ title: z.string(), fileName: z.string(), contentType: z.string(), byteSize: z.number().int(), url: z.string() })),
 });

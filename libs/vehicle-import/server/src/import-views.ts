@@ -136,12 +136,18 @@ function buyerValue(kind: 'text' | 'number' | 'date', name: string, value: unkno
   return String(value);
 }
 
+/** What the buyer pays next: the rest of the deposit, then the balance; null once the agreed price is paid. */
+export function nextPayment(row: Pick<ImportRow, 'agreedPriceKes' | 'depositKes'>, paidKes: number): ImportTracking['nextPayment'] {
+  if (paidKes < row.depositKes) return { kind: 'deposit', amountKes: row.depositKes - paidKes };
+  return paidKes < row.agreedPriceKes ? { kind: 'balance', amountKes: row.agreedPriceKes - paidKes } : null;
+}
+
 /**
  * The buyer's tracking page: every milestone in order (those not reached yet without a date), the
  * fields buyers may see, the vessel, the arrival, and the money. Never a staff note, the supplier's
  * price, the exchange rate, the bill of lading or the buyer's own contacts.
  */
-export function toTracking(stored: StoredImport, token: string): ImportTracking {
+export function toTracking(stored: StoredImport, token: string, mpesaPayments: boolean): ImportTracking {
   const { row } = stored;
   const reached = new Map(stored.milestones.map((milestone) => [milestone.milestone, milestone]));
   const shipped = reached.get('shipped');
@@ -166,6 +172,8 @@ export function toTracking(stored: StoredImport, token: string): ImportTracking 
     agreedPriceKes: row.agreedPriceKes,
     paidKes,
     dueKes: Math.max(0, row.agreedPriceKes - paidKes),
+    nextPayment: nextPayment(row, paidKes),
+    mpesaPayments,
     documents: stored.documents
       .filter((document) => document.sharedWithBuyer)
       .map((document) => ({

@@ -3,6 +3,7 @@ import { auditEvents } from '@dealership/audit-data';
 import { outboxMessages } from '@dealership/message-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
+import { PaymentModule } from '@dealership/server-payment';
 import { createCallerFactory, type TrpcContext } from '@dealership/server-trpc';
 import { type VehicleImportOpenInput, VehicleImportOpenInputSchema } from '@dealership/vehicle-import-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -41,7 +42,7 @@ describe('vehicle imports (integration, real database)', () => {
     owner.id = (await insertUser(handle.db, { name: 'Boss', email: 'boss@dealer.test', role: 1, staffRole: 'owner' })).id;
     sales.id = (await insertUser(handle.db, { name: 'Juma', email: 'juma@dealer.test', role: 1, staffRole: 'sales' })).id;
     buyer.id = (await insertUser(handle.db, { name: 'Amina', email: 'amina@example.com' })).id;
-    app = await createModuleTestApp(handle, [VehicleImportModule], { env: { PUBLIC_URL: 'https://cars.example' } });
+    app = await createModuleTestApp(handle, [PaymentModule, VehicleImportModule], { env: { PUBLIC_URL: 'https://cars.example' } });
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { EmailField, EmailLayout, EmailLink, EmailText, type EmailSite, type RenderedEmail, renderEmail } from '@dealership/message-server';
+import { formatKes } from '@dealership/shared-util';
 import { IMPORT_MILESTONE_LABELS, type ImportMilestone } from '@dealership/vehicle-import-schemas';
 
 /** What the buyer's message says of a milestone, beside its name. */
@@ -50,5 +51,14 @@ export function milestoneEmail(news: MilestoneNews, site: EmailSite): Promise<Re
         <EmailLink href={news.trackingUrl}>Follow your import</EmailLink> (every step, what is paid and what is due).
       </EmailText>
     </EmailLayout>,
+  );
+}
+
+/** The buyer's receipt for a payment made from their tracking page (M-Pesa). */
+export function paymentSms(payment: { reference: string; amountKes: number; receipt: string | null; paidKes: number; agreedPriceKes: number; trackingUrl: string }): string {
+  const due = payment.agreedPriceKes - payment.paidKes;
+  return (
+    `We received ${formatKes(payment.amountKes)} by M-Pesa${payment.receipt ? ` (${payment.receipt})` : ''} for your import ${payment.reference}. ` +
+    `Paid ${formatKes(payment.paidKes)} of ${formatKes(payment.agreedPriceKes)}${due > 0 ? `, ${formatKes(due)} due` : ': paid in full'}. Track it: ${payment.trackingUrl}`
   );
 }

@@ -1,9 +1,11 @@
 import { AuditModule } from '@dealership/audit-server';
 import { MediaModule } from '@dealership/media-server';
 import { MessageModule } from '@dealership/message-server';
+import { OrderModule } from '@dealership/order-server';
 import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
 import { ImportDocumentController } from './import-document.controller';
+import { ImportMpesaPayable } from './import-mpesa-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { VehicleImportPersonalData } from './vehicle-import.personal-data';
 import { VehicleImportRepository } from './vehicle-import.repository';
@@ -11,9 +13,9 @@ import { VehicleImportRouter } from './vehicle-import.router';
 import { VehicleImportService } from './vehicle-import.service';
 
 @Module({
-  imports: [AuditModule, MessageModule, SettingModule, MediaModule],
+  imports: [AuditModule, MessageModule, SettingModule, MediaModule, OrderModule],
   controllers: [ImportDocumentController],
-  providers: [VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
+  providers: [ImportMpesaPayable, VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
   exports: [VehicleImportService, VehicleImportRouter],
 })
 export class VehicleImportModule {}

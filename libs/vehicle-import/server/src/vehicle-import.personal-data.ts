@@ -2,6 +2,8 @@ import { Outbox } from '@dealership/message-server';
 import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { monthsBefore, RETENTION } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
+import { MpesaDepositService } from '@dealership/order-server';
+import { IMPORT_PAYABLE } from './import-mpesa-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { toVehicleImport } from './import-views';
 import { VehicleImportRepository } from './vehicle-import.repository';
@@ -20,6 +22,7 @@ export class VehicleImportPersonalData implements PersonalDataHolder {
     private readonly imports: VehicleImportRepository,
     private readonly links: ImportTrackingLinks,
     private readonly outbox: Outbox,
+    private readonly mpesa: MpesaDepositService,
   ) {}
 
   // The account's imports, and those opened for the email or phone the account proved (an import request is sent without signing in).
@@ -34,11 +37,17 @@ export class VehicleImportPersonalData implements PersonalDataHolder {
 
   async forget({ userId, verifiedEmail, verifiedPhone }: PersonalDataSubject, tx: Transaction) {
     const ids = await this.imports.anonymise(tx, { person: { userId, email: verifiedEmail, phone: verifiedPhone } });
+    // The M-Pesa requests that paid them (the order domain's table) keep no number either.
+    await this.mpesa.forgetPayable(tx, IMPORT_PAYABLE, ids);
     return { counts: { importsAnonymised: ids.length, importMessagesDeleted: await this.outbox.forgetAbout(tx, ids) } };
   }
 
   async applyRetention(now: Date) {
-    const ids = await this.imports.transaction((tx) => this.imports.anonymise(tx, { lastChangeBefore: monthsBefore(now, RETENTION.saleYears * 12) }));
+    const ids = await this.imports.transaction(async (tx) => {
+      const anonymised = await this.imports.anonymise(tx, { lastChangeBefore: monthsBefore(now, RETENTION.saleYears * 12) });
+      await this.mpesa.forgetPayable(tx, IMPORT_PAYABLE, anonymised);
+      return anonymised;
+    });
     return { importsAnonymised: ids.length };
   }
 }

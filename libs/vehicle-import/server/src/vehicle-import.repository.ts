@@ -124,6 +124,12 @@ export class VehicleImportRepository {
     return row;
   }
 
+  /** What the buyer has paid towards the import, read in the caller's transaction. */
+  async paidKes(tx: Transaction, importId: string): Promise<number> {
+    const [row] = await tx.select({ paidKes: PAID_KES }).from(vehicleImports).where(eq(vehicleImports.id, importId));
+    return row?.paidKes ?? 0;
+  }
+
   async milestones(tx: Transaction, importId: string): Promise<MilestoneRow[]> {
     return tx.select().from(vehicleImportMilestones).where(eq(vehicleImportMilestones.importId, importId));
   }

@@ -3,6 +3,8 @@ import {
   ImportBoardInputSchema,
   ImportDocumentRemoveInputSchema,
   ImportDocumentShareInputSchema,
+  ImportMpesaPayInputSchema,
+  ImportMpesaPaymentInputSchema,
   ImportPaymentInputSchema,
   ImportPriceInputSchema,
   MilestoneRecordInputSchema,
@@ -42,6 +44,10 @@ export class VehicleImportRouter {
       setPrice: ownerProcedure.input(ImportPriceInputSchema).mutation(({ input, ctx }) => imports.setPrice(input, ctx.user)),
       /** Anyone with the buyer's signed link: the tracking page. */
       track: publicProcedure.input(VehicleImportTrackInputSchema).query(({ input }) => imports.track(input.token)),
+      /** Anyone with the buyer's signed link: pay what is due by M-Pesa (a prompt on that phone). */
+      payByMpesa: publicProcedure.input(ImportMpesaPayInputSchema).mutation(({ input }) => imports.payByMpesa(input.token, input.phone)),
+      /** Anyone with the buyer's signed link: one of the import's M-Pesa requests, polled while the buyer enters their PIN. */
+      mpesaPayment: publicProcedure.input(ImportMpesaPaymentInputSchema).query(({ input }) => imports.mpesaPayment(input.token, input.paymentId)),
       /** A signed-in buyer's imports (My Orders). */
       mine: authedProcedure.query(({ ctx }) => imports.mine(ctx.user.id)),
     });

@@ -1,6 +1,8 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { MediaService } from '@dealership/media-server';
+import { MpesaDepositService } from '@dealership/order-server';
+import type { MpesaPayment } from '@dealership/order-schemas';
 import { SettingService } from '@dealership/setting-server';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { nairobiDate } from '@dealership/shared-util';
@@ -19,6 +21,7 @@ import {
   type VehicleImportOpenFields,
 } from '@dealership/vehicle-import-schemas';
 import { Injectable } from '@nestjs/common';
+import { IMPORT_PAYABLE } from './import-mpesa-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { carName, milestoneIndex, toBoard, toCard, toTracking, toVehicleImport } from './import-views';
 import { VehicleImportNotFoundError } from './vehicle-import.errors';
@@ -47,6 +50,7 @@ export class VehicleImportService {
     private readonly outbox: Outbox,
     private readonly audit: AuditService,
     private readonly media: MediaService,
+    private readonly mpesa: MpesaDepositService,
   ) {}
 
   /**
@@ -220,7 +224,25 @@ export class VehicleImportService {
     const id = this.links.verify(token);
     const stored = id ? await this.imports.byId(id) : undefined;
     if (!stored) throw new VehicleImportNotFoundError('token');
-    return toTracking(stored, token);
+    return toTracking(stored, token, this.mpesa.enabled);
+  }
+
+  /**
+   * The holder of the tracking link pays what is due (the rest of the deposit, then the balance) by
+   * M-Pesa Express: the order domain's deposit lifecycle (`ImportMpesaPayable` says what is due and
+   * records the money); the attempts are counted per import.
+   */
+  async payByMpesa(token: string, phone: string): Promise<MpesaPayment> {
+    const id = this.links.verify(token);
+    if (!id) throw new VehicleImportNotFoundError('token');
+    return this.mpesa.payPayable(IMPORT_PAYABLE, id, phone, `import:${id}`);
+  }
+
+  /** One of the import's M-Pesa requests, as the tracking page polls it. */
+  async mpesaPayment(token: string, paymentId: string): Promise<MpesaPayment> {
+    const id = this.links.verify(token);
+    if (!id) throw new VehicleImportNotFoundError('token');
+    return this.mpesa.payablePayment(IMPORT_PAYABLE, id, paymentId);
   }
 
   /** A signed-in buyer's imports, with their tracking links (My Orders). */

@@ -4,12 +4,13 @@ import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { RecordFacts, RecordPage, Seo } from '@dealership/web-ui';
 import { useParams } from 'react-router-dom';
+import { ImportMpesaPay } from './ImportMpesaPay';
 import classes from './ImportTracking.module.css';
 
 /** "10 January 2027", the same on the server and in the browser. */
 const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function Tracking({ tracking }: { tracking: ImportTracking }) {
+function Tracking({ tracking, token }: { tracking: ImportTracking; token: string }) {
   const reached = tracking.timeline.filter((step) => step.occurredOn !== null).length;
   const arrivedOn = tracking.timeline.find((step) => step.milestone === 'arrived')?.occurredOn ?? null;
   const arrival = arrivedOn ?? tracking.expectedArrival;
@@ -23,6 +24,8 @@ function Tracking({ tracking }: { tracking: ImportTracking }) {
           { label: 'Due', value: formatKes(tracking.dueKes) },
         ]}
       />
+      {/* Mounted while a payment is under way even once nothing more is due: its receipt stays on screen. */}
+      {tracking.mpesaPayments ? <ImportMpesaPay token={token} next={tracking.nextPayment} /> : null}
       <h2 className={classes.subheading}>
         Progress: {reached} of {tracking.timeline.length} steps
       </h2>
@@ -77,7 +80,7 @@ export function ImportTrackingPage() {
     <>
       <Seo title={tracking.data ? `Import ${tracking.data.reference}` : 'Your import'} description="Where your imported car is, step by step." noIndex />
       {tracking.data ? (
-        <Tracking tracking={tracking.data} />
+        <Tracking tracking={tracking.data} token={token} />
       ) : tracking.isError ? (
         <RecordPage heading="Import not found">
           <p>{describeApiError(tracking.error).isServerFault ? 'The page could not be loaded; please try again.' : 'This link does not open an import. Please use the link from your latest SMS or email, or call us.'}</p>

@@ -1,0 +1,68 @@
+import { Outbox, smsMessage } from '@dealership/message-server';
+import { MpesaPayables } from '@dealership/order-server';
+import type { Transaction } from '@dealership/server-db';
+import { nairobiDate } from '@dealership/shared-util';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ImportTrackingLinks } from './import-tracking-links';
+import { nextPayment } from './import-views';
+import { paymentSms } from './vehicle-import.messages';
+import { VehicleImportRepository } from './vehicle-import.repository';
+
+/** The kind an import's M-Pesa requests are filed under (`mpesa_payments.payable_kind`). */
+export const IMPORT_PAYABLE = 'vehicle-import';
+
+/**
+ * An import's deposit and balance, paid by M-Pesa Express through the order domain's request
+ * lifecycle (push, callback, status queries, late answers): what is due is read with the import
+ * locked, and a paid request becomes one of the import's payments, with the buyer's receipt by
+ * SMS, in the transaction that settles it (once per request).
+ */
+@Injectable()
+export class ImportMpesaPayable implements OnModuleInit {
+  constructor(
+    private readonly payables: MpesaPayables,
+    private readonly imports: VehicleImportRepository,
+    private readonly links: ImportTrackingLinks,
+    private readonly outbox: Outbox,
+  ) {}
+
+  onModuleInit() {
+    this.payables.register(IMPORT_PAYABLE, {
+      due: async (tx, id) => {
+        const row = await this.imports.lock(tx, id);
+        if (!row) return undefined;
+        const next = nextPayment(row, await this.imports.paidKes(tx, id));
+        if (!next) return { nothingDue: `Import ${row.reference} is paid in full: nothing is due` };
+        // Daraja's AccountReference (12 characters at most) is the number the buyer's M-Pesa message quotes.
+        return { amountKes: next.amountKes, accountReference: row.reference, description: next.kind === 'deposit' ? 'Deposit' : 'Balance' };
+      },
+      paid: (tx, id, payment, now) => this.paid(tx, id, payment, now),
+    });
+  }
+
+  private async paid(tx: Transaction, id: string, payment: { id: string; amount: number; receipt: string | null }, now: Date): Promise<void> {
+    const row = await this.imports.lock(tx, id);
+    // The import cannot go while a request for it is open (imports are never deleted, only anonymised).
+    if (!row) throw new Error(`Import ${id} is gone: its M-Pesa payment ${payment.id} cannot be recorded`);
+    await this.imports.addPayment(tx, {
+      importId: id,
+      amountKes: payment.amount,
+      method: 'mpesa',
+      reference: payment.receipt ?? `M-Pesa request ${payment.id.slice(0, 8)}`,
+      receivedOn: nairobiDate(now),
+      recordedBy: 'M-Pesa',
+    });
+    const paidKes = await this.imports.paidKes(tx, id);
+    // An anonymised import keeps no number to text.
+    if (!row.buyerPhone) return;
+    await this.outbox.enqueue(tx, [
+      smsMessage(
+        row.buyerPhone,
+        'import.payment',
+        paymentSms({ reference: row.reference, amountKes: payment.amount, receipt: payment.receipt, paidKes, agreedPriceKes: row.agreedPriceKes, trackingUrl: this.links.url(id) }),
+        // Filed under the import, so the buyer's erasure deletes it with the import's other messages.
+        { reference: id },
+      ),
+    ]);
+  }
+}
