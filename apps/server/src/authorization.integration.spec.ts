@@ -437,6 +437,9 @@ const PUBLIC_TRPC: Record<string, TrpcRow['type']> = {
   // Paying what is due on that import by M-Pesa, and polling the request: the same signed token (attempts throttled per import).
   'vehicleImport.payByMpesa': 'mutation',
   'vehicleImport.mpesaPayment': 'query',
+  // Or by card: the card form's client token and the sale, for the same token (attempts throttled per import).
+  'vehicleImport.clientToken': 'query',
+  'vehicleImport.payByCard': 'mutation',
   // A buyer's trade-in offer and their answer: the signed token in its link is the check (libs/trade-in-offer/server).
   'tradeInOffer.view': 'query',
   'tradeInOffer.accept': 'mutation',

@@ -382,6 +382,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'vehicleImport.removeDocument': { documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'vehicleImport.setPrice': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', agreedPriceKes: 2_000_000, depositKes: 500_000 },
       'vehicleImport.track': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
+      'vehicleImport.clientToken': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
+      'vehicleImport.payByCard': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl', nonce: 'fake-valid-nonce' },
       'vehicleImport.payByMpesa': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl', phone: '0712345678' },
       'vehicleImport.mpesaPayment': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl', paymentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
       'tradeInOffer.make': {

@@ -90,7 +90,7 @@ export const mpesaPayments = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /**
      * Or what else is paid through the same request lifecycle (push, callback, status query): a
-     * kind another domain registered (`MpesaPayables`, e.g. 'vehicle-import') and its id (no foreign
+     * kind another domain registered (`Payables`, e.g. 'vehicle-import') and its id (no foreign
      * key: the other domain's table). Exactly one of order and payable is set.
      */
     payableKind: text('payable_kind'),
@@ -156,4 +156,36 @@ export const orderLines = pgTable(
     daysInStock: integer('days_in_stock'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), index('order_lines_car_idx').on(t.carId)],
+);
+
+/**
+ * One card sale for a registered payable (an import's deposit or balance; orders' card sales are
+ * their pending orders): the row is written before the sale, so a sale whose answer never came is
+ * looked up by this id (Braintree's orderId) and settled by the reconciliation, as a pending card
+ * order is.
+ */
+export const payableCardPayments = pgTable(
+  'payable_card_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payableKind: text('payable_kind').notNull(),
+    payableId: uuid('payable_id').notNull(),
+    /** Whole KES charged: what was due, from the database. */
+    amount: integer('amount').notNull(),
+    /** pending (the sale under way or its fate unknown), paid, failed (nothing charged). */
+    state: text('state', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    transactionId: text('transaction_id'),
+    transactionStatus: text('transaction_status'),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('payable_card_payments_payable_idx').on(t.payableKind, t.payableId, t.createdAt),
+    index('payable_card_payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('payable_card_payments_transaction_id').on(t.transactionId),
+  ],
 );

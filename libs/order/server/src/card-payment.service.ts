@@ -1,10 +1,21 @@
 import type { ClientToken, Order } from '@dealership/order-schemas';
-import { type CardSaleResult, PAYMENT_GATEWAY, type PaymentGateway, PaymentGatewayError, PaymentSettingsError, PaymentUnconfirmedError } from '@dealership/server-payment';
+import { OrderThrottle } from '@dealership/server-auth';
+import {
+  type CardSaleResult,
+  CardPaymentsDisabledError,
+  PAYMENT_GATEWAY,
+  type PaymentGateway,
+  PaymentGatewayError,
+  PaymentSettingsError,
+  PaymentUnconfirmedError,
+} from '@dealership/server-payment';
+import { DomainError, ErrorCode } from '@dealership/shared-schemas';
 import { PeriodicJobs } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { OrderAnnouncements } from './order-announcements';
 import { OrderRepository } from './order.repository';
-import { errorText } from './order.errors';
+import { errorText, OrderNotFoundError } from './order.errors';
+import { PayableCardPaymentRepository } from './payable-card-payment.repository';
 
 /** How often pending card orders are reconciled with the gateway. */
 export const PENDING_RECONCILE_INTERVAL_MS = 60 * 1000;
@@ -15,9 +26,9 @@ const RECONCILE_BATCH = 100;
 
 /** What one reconciliation did, by order id. */
 export interface PendingReconciliation {
-  /** The gateway holds their sale: placed and paid now. */
+  /** The gateway holds their sale: placed and paid now (orders, and payables' card payments). */
   paid: string[];
-  /** The gateway holds no sale: deleted, their cars Available again. */
+  /** The gateway holds no sale: deleted, their cars Available again (a payable's card payment: failed). */
   discarded: string[];
   /** The lookup (or the database) failed: still pending, for the next run. */
   unresolved: string[];
@@ -29,7 +40,7 @@ export class CardPaymentService implements OnModuleInit {
   private readonly logger = new Logger('Orders');
   /** The reconciliation in progress, if any: a slow one is never overlapped by the next. */
   private reconciling?: Promise<PendingReconciliation>;
-  /** Pending orders whose sale is still running in this process: the reconciliation leaves them to it. */
+  /** Pending orders (and payables' card payments) whose sale is still running in this process: the reconciliation leaves them to it. */
   private readonly placing = new Set<string>();
 
   constructor(
@@ -37,6 +48,8 @@ export class CardPaymentService implements OnModuleInit {
     private readonly announce: OrderAnnouncements,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly jobs: PeriodicJobs,
+    private readonly payableCards: PayableCardPaymentRepository,
+    private readonly throttle: OrderThrottle,
   ) {}
 
   onModuleInit() {
@@ -101,6 +114,50 @@ export class CardPaymentService implements OnModuleInit {
     return this.paid(order.id, sale);
   }
 
+  /**
+   * Charges what is due on a registered payable (`Payables`: an import's deposit or balance) to the
+   * card of `nonce`: the amount from the database, a row written before the sale (so an unanswered
+   * sale is looked up by its id, now or by the reconciliation), the money recorded by the payable's
+   * domain in the transaction that settles it. Attempts count against `throttleKey`.
+   */
+  async payPayable(kind: string, id: string, nonce: string, throttleKey: string, now = new Date()): Promise<{ amountKes: number; transactionId: string }> {
+    if (!this.gateway.cardPayments) throw new CardPaymentsDisabledError();
+    await this.throttle.beginPayment(throttleKey, now);
+    const started = await this.payableCards.start(kind, id, now);
+    if (!started.ok) {
+      if (started.reason === 'not-found') throw new OrderNotFoundError(id);
+      throw new DomainError(ErrorCode.Conflict, started.message);
+    }
+    this.placing.add(started.paymentId);
+    try {
+      let sale: CardSaleResult | null;
+      try {
+        sale = await this.gateway.sale({ amountKes: started.amountKes, nonce, orderId: started.paymentId });
+      } catch (error) {
+        // As for an order: a timeout or 5xx does not prove the card was not charged; a decline or refused credentials do.
+        if (!(error instanceof PaymentGatewayError) || error instanceof PaymentSettingsError) {
+          await this.payableCards.settle(started.paymentId, null, now);
+          throw error;
+        }
+        try {
+          sale = await this.gateway.findSale(started.paymentId);
+        } catch (lookup) {
+          this.logger.warn(`${kind} ${id}: card payment ${started.paymentId} unanswered and not found (${errorText(lookup)}): left pending for the reconciliation`);
+          throw new PaymentGatewayError('Your payment could not be confirmed yet: the payment service did not answer. Please do not pay again; we will confirm it shortly');
+        }
+        if (!sale) {
+          await this.payableCards.settle(started.paymentId, null, now);
+          throw error;
+        }
+      }
+      await this.payableCards.settle(started.paymentId, sale, now);
+      this.logger.log(`${kind} ${id}: KES ${started.amountKes} paid by card (transaction ${sale.transactionId})`);
+      return { amountKes: started.amountKes, transactionId: sale.transactionId };
+    } finally {
+      this.placing.delete(started.paymentId);
+    }
+  }
+
   /** Marks a charged pending order paid; a charged order that is gone is an error for the dealer (a refund). */
   private async paid(orderId: string, sale: CardSaleResult): Promise<Order> {
     const order = await this.orders.markPaid(orderId, sale, this.announce.placed);
@@ -124,6 +181,32 @@ export class CardPaymentService implements OnModuleInit {
   }
 
   private async reconcile(now: Date): Promise<PendingReconciliation> {
+    const done = await this.reconcileOrders(now);
+    await this.reconcilePayables(now, done);
+    return done;
+  }
+
+  /** Payables' card payments left pending (their sale unanswered and not found then): looked up, paid or failed. */
+  private async reconcilePayables(now: Date, done: PendingReconciliation): Promise<void> {
+    const stale = (await this.payableCards.pendingBefore(new Date(now.getTime() - PENDING_ORDER_MAX_AGE_MS), RECONCILE_BATCH)).filter((id) => !this.placing.has(id));
+    if (stale.length === 0 || !this.gateway.cardPayments) {
+      done.unresolved.push(...stale);
+      return;
+    }
+    for (const paymentId of stale) {
+      try {
+        const sale = await this.gateway.findSale(paymentId);
+        await this.payableCards.settle(paymentId, sale, now);
+        (sale ? done.paid : done.discarded).push(paymentId);
+        this.logger.log(`card payment ${paymentId}: ${sale ? `the gateway holds transaction ${sale.transactionId}: paid` : 'the gateway holds no sale: failed, nothing charged'}`);
+      } catch (error) {
+        this.logger.warn(`card payment ${paymentId}: could not be settled (${errorText(error)}): left for the next run`);
+        done.unresolved.push(paymentId);
+      }
+    }
+  }
+
+  private async reconcileOrders(now: Date): Promise<PendingReconciliation> {
     const done: PendingReconciliation = { paid: [], discarded: [], unresolved: [] };
     const stale = (await this.orders.pendingBefore(new Date(now.getTime() - PENDING_ORDER_MAX_AGE_MS), RECONCILE_BATCH)).filter((id) => !this.placing.has(id));
     if (stale.length === 0) return done;

@@ -1,4 +1,5 @@
 export { OrderModule } from './order.module';
 export { OrderRouter } from './order.router';
 export { MpesaDepositService } from './mpesa-deposit.service';
-export { type MpesaPayable, MpesaPayables, type PayableDue } from './mpesa-payables';
+export { CardPaymentService } from './card-payment.service';
+export { type Payable, Payables, type PayableDue, type PayablePayment } from './payables';

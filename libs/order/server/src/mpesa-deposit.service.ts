@@ -94,7 +94,7 @@ export class MpesaDepositService implements OnModuleInit {
   }
 
   /**
-   * Asks M-Pesa to prompt `phone` for what is due on a registered payable (`MpesaPayables`: an
+   * Asks M-Pesa to prompt `phone` for what is due on a registered payable (`Payables`: an
    * import's deposit or balance), with the same rules as a deposit: the amount from the database,
    * one prompt for a double tap, the attempts counted against `throttleKey`, and the same callback,
    * status queries and settlement.

@@ -3,7 +3,7 @@ import { mpesaPayments, orders } from '@dealership/order-data';
 import { type Alongside, type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { type PayableDue, MpesaPayables } from './mpesa-payables';
+import { type PayableDue, Payables } from './payables';
 import { CLOSED_STATUSES, KENYAN_PHONE_PATTERN, loadOrder, placed, toMpesaPayment } from './order-rows';
 
 /** What asking for a deposit came to. */
@@ -55,7 +55,7 @@ export type MpesaSettleResult =
 export class MpesaPaymentRepository {
   constructor(
     @Inject(DB) private readonly db: Database,
-    private readonly payables: MpesaPayables,
+    private readonly payables: Payables,
   ) {}
 
   /**
@@ -270,7 +270,7 @@ export class MpesaPaymentRepository {
       if (row.orderId === null) {
         // Another domain's payable (the check constraint: kind and id are set): it records the money here.
         const payable = { kind: row.payableKind ?? '', id: row.payableId ?? '' };
-        await this.payables.of(payable.kind).paid(tx, payable.id, toMpesaPayment(paid), now);
+        await this.payables.of(payable.kind).paid(tx, payable.id, { requestId: paid.id, amountKes: paid.amount, method: 'mpesa', reference: paid.receipt }, now);
         return { outcome: 'payable-paid', payment: toMpesaPayment(paid), payable };
       }
       const orderId = row.orderId;

@@ -10,7 +10,8 @@ import { OrderController } from './order.controller';
 import { CardPaymentService } from './card-payment.service';
 import { MpesaDepositService } from './mpesa-deposit.service';
 import { MpesaMetrics } from './mpesa-metrics';
-import { MpesaPayables } from './mpesa-payables';
+import { PayableCardPaymentRepository } from './payable-card-payment.repository';
+import { Payables } from './payables';
 import { MpesaPaymentRepository } from './mpesa-payment.repository';
 import { OrderAnnouncements } from './order-announcements';
 import { OrderPersonalData } from './order.personal-data';
@@ -28,7 +29,8 @@ import { OrderReportRepository } from './order-report.repository';
     OrderReportRepository,
     ReservationHoldRepository,
     MpesaPaymentRepository,
-    MpesaPayables,
+    Payables,
+    PayableCardPaymentRepository,
     OrderAnnouncements,
     OrderService,
     CardPaymentService,
@@ -39,6 +41,6 @@ import { OrderReportRepository } from './order-report.repository';
     OrderPersonalData,
   ],
   controllers: [OrderController, BraintreeController, MpesaController],
-  exports: [OrderRouter, OrderService, MpesaDepositService, MpesaPayables],
+  exports: [OrderRouter, OrderService, MpesaDepositService, CardPaymentService, Payables],
 })
 export class OrderModule {}

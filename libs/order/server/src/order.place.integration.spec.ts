@@ -1,3 +1,4 @@
+import { OrderThrottle } from '@dealership/server-auth';
 import { OrderSchema } from '@dealership/order-schemas';
 import { createModuleTestApp, insertBrand, insertCar, insertUser } from '@dealership/app-schema/testing';
 import { auditEvents } from '@dealership/audit-data';
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRepository } from './order.repository';
+import { PayableCardPaymentRepository } from './payable-card-payment.repository';
 import { OrderRouter } from './order.router';
 import { CardPaymentService, PENDING_RECONCILE_INTERVAL_MS } from './card-payment.service';
 import { OrderAnnouncements } from './order-announcements';
@@ -538,7 +540,7 @@ describe('order module: placing orders, tRPC order.quote / clientToken / place /
 
     it('with card payments off, settles nothing: a sale may have been charged and cannot be looked up', async () => {
       const { car, order } = await crashedOrder(4_600_000, true);
-      const off = new CardPaymentService(app.get(OrderRepository), app.get(OrderAnnouncements), new DisabledPaymentGateway(), app.get(PeriodicJobs));
+      const off = new CardPaymentService(app.get(OrderRepository), app.get(OrderAnnouncements), new DisabledPaymentGateway(), app.get(PeriodicJobs), app.get(PayableCardPaymentRepository), app.get(OrderThrottle));
       expect(await off.reconcilePending(minutes(3))).toEqual({ paid: [], discarded: [], unresolved: [order.id] });
       expect(await pendingOf(order.id)).toBe(true);
       expect(await statusOf(car.id)).toEqual(['Reserved']);

@@ -6,3 +6,4 @@ export { OrdersTable, OrderTime, type OrdersTableProps } from './lib/OrdersTable
 export { OrderStatusBadge, PaymentBadge } from './lib/badges/OrderBadges';
 export { orderNumber, paymentLabel, paymentMethodLabel, formatOrderDate, type PaymentLabel } from './lib/format/order-format';
 export { CartPage } from './lib/cart/Cart.page';
+export { CardPayment, type CardPaymentProps, type CardPayResult } from './lib/checkout/CardPayment';

@@ -134,6 +134,11 @@ export const ImportMpesaPayInputSchema = z.object({ token: TrackingTokenSchema, 
 export type ImportMpesaPayInput = z.input<typeof ImportMpesaPayInputSchema>;
 /** The page polls the request while the buyer enters their PIN. */
 export const ImportMpesaPaymentInputSchema = z.object({ token: TrackingTokenSchema, paymentId: IdSchema });
+/** Or pays what is due by card: the Braintree Drop-in's one-time nonce. */
+export const ImportCardPayInputSchema = z.object({
+  token: TrackingTokenSchema,
+  nonce: text({ error: 'nonce is required' }).trim().min(1, { error: 'nonce is required' }).max(4096, { error: 'nonce is too long' }),
+});
 
 /** A milestone as staff read it. */
 export const MilestoneSchema = z.object({
@@ -301,6 +306,8 @@ export const ImportTrackingSchema = z.object({
   nextPayment: z.object({ kind: z.enum(['deposit', 'balance']), amountKes: z.number().int() }).nullable(),
   /** Whether M-Pesa payments are configured (the page offers "Pay by M-Pesa"). */
   mpesaPayments: z.boolean(),
+  /** Whether card payments are configured (the page offers "Pay by card"). */
+  cardPayments: z.boolean(),
   /** The papers staff shared, each downloaded through this page's link. */
   documents: z.array(z.object({ title: z.string(), fileName: z.string(), contentType: z.string(), byteSize: z.number().int(), url: z.string() })),
 });

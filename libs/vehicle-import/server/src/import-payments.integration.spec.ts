@@ -1,9 +1,11 @@
 import { createModuleTestApp, insertUser } from '@dealership/app-schema/testing';
 import { outboxMessages } from '@dealership/message-data';
-import { mpesaPayments } from '@dealership/order-data';
+import { mpesaPayments, payableCardPayments } from '@dealership/order-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase, eventually } from '@dealership/server-db/testing';
+import { CardPaymentService } from '@dealership/order-server';
 import { PaymentModule } from '@dealership/server-payment';
+import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { VehicleImportOpenInput } from '@dealership/vehicle-import-schemas';
@@ -24,13 +26,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-// Issue 45: the buyer pays an import's deposit, then its balance, by M-Pesa from the tracking link,
-// through the order domain's M-Pesa lifecycle (push, Daraja's callback over HTTP, status queries),
-// against a loopback Daraja stub in Daraja's documented shapes.
-describe("import payments by M-Pesa from the buyer's tracking link (integration, real database, Daraja stub)", () => {
+// Issue 45: the buyer pays an import's deposit, then its balance, by M-Pesa or card from the
+// tracking link, through the order domain's payment lifecycles (push, Daraja's callback over HTTP,
+// status queries; the card sale, its lookup and the reconciliation), against loopback Daraja and
+// Braintree stubs in the providers' documented shapes.
+describe("import payments by M-Pesa and card from the buyer's tracking link (integration, real database, Daraja and Braintree stubs)", () => {
   let handle: DatabaseHandle;
   let app: NestFastifyApplication;
   let stub: DarajaStub;
+  let braintree: BraintreeStub;
   const sales = { id: '', name: 'Juma', email: 'juma@dealer.test', role: 1 as const, staffRole: 'sales' as const };
   const staff = () => createCallerFactory(app.get(VehicleImportRouter).router)({ user: sales, ip: '127.0.0.1' });
   // The link's holder is nobody signed in.
@@ -56,6 +60,7 @@ describe("import payments by M-Pesa from the buyer's tracking link (integration,
 
   beforeAll(async () => {
     stub = await startDarajaStub();
+    braintree = await startBraintreeStub();
     const port = await freePort();
     handle = await createTestDatabase();
     sales.id = (await insertUser(handle.db, { name: 'Juma', email: 'juma@dealer.test', role: 1, staffRole: 'sales' })).id;
@@ -63,6 +68,7 @@ describe("import payments by M-Pesa from the buyer's tracking link (integration,
       env: {
         PUBLIC_URL: 'https://cars.example',
         ...stub.envFor(`http://127.0.0.1:${port}`),
+        ...braintree.env,
         MPESA_TIMEOUT_MS: '1000',
       },
     });
@@ -73,6 +79,7 @@ describe("import payments by M-Pesa from the buyer's tracking link (integration,
     await app?.close();
     await handle?.close();
     await stub?.close();
+    await braintree?.close();
   });
 
   it('the deposit, then the balance: each asked from the database, recorded once with its receipt, and nothing more once paid in full', async () => {
@@ -120,5 +127,45 @@ describe("import payments by M-Pesa from the buyer's tracking link (integration,
     // The buyer's erasure leaves the requests without their number.
     await handle.db.transaction((tx) => app.get(VehicleImportPersonalData).forget({ userId: sales.id, verifiedEmail: null, verifiedPhone: '+254722000111' }, tx));
     expect((await requestRow(cancelled.id)).phone).toBe('');
+  });
+
+  it('by card: what is due charged once, recorded with its transaction; a decline records nothing; an unanswered sale is looked up', async () => {
+    const { opened, token } = await open();
+    expect(await visitor().track({ token })).toMatchObject({ cardPayments: true });
+    expect(await visitor().clientToken({ token })).toMatchObject({ clientToken: expect.any(String) });
+    await expect(visitor().clientToken({ token: `${token}x` })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    braintree.setBehaviour('decline');
+    await expect(visitor().payByCard({ token, nonce: 'fake-valid-nonce' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    expect((await staff().byId({ id: opened.id })).payments).toEqual([]);
+
+    braintree.setBehaviour('approve');
+    const paid = await visitor().payByCard({ token, nonce: 'fake-valid-nonce' });
+    expect(paid).toMatchObject({ paidKes: 500_000, nextPayment: { kind: 'balance', amountKes: 1_600_000 } });
+    const sale = braintree.sales.at(-1);
+    expect(sale).toMatchObject({ amount: '500000.00' });
+    expect((await staff().byId({ id: opened.id })).payments).toEqual([expect.objectContaining({ amountKes: 500_000, method: 'card', reference: sale?.id })]);
+    expect((await receipts(opened.id))[0].bodyText).toContain('We received KES 500,000 by card');
+
+    // The balance's sale charges but its answer never comes: the lookup finds it, and it is recorded once.
+    braintree.setBehaviour('chargeThenTimeout', 'approve');
+    const balance = await visitor().payByCard({ token, nonce: 'fake-valid-nonce' });
+    expect(balance).toMatchObject({ paidKes: 2_100_000, nextPayment: null });
+    const rows = await handle.db.select().from(payableCardPayments).where(eq(payableCardPayments.payableId, opened.id));
+    expect(rows.map((row) => row.state).sort()).toEqual(['failed', 'paid', 'paid']);
+    expect(await app.get(CardPaymentService).reconcilePending(new Date(Date.now() + 10 * 60_000))).toEqual({ paid: [], discarded: [], unresolved: [] });
+    await expect(visitor().payByCard({ token, nonce: 'fake-valid-nonce' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('a card sale neither answered nor found is left pending, refuses a second charge, and the reconciliation records it', async () => {
+    const { opened, token } = await open();
+    braintree.setBehaviour('chargeThenTimeout', 'timeout', 'approve');
+    await expect(visitor().payByCard({ token, nonce: 'fake-valid-nonce' })).rejects.toMatchObject({ code: 'BAD_GATEWAY', message: expect.stringContaining('Please do not pay again') });
+    await expect(visitor().payByCard({ token, nonce: 'fake-valid-nonce' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const [pending] = await handle.db.select().from(payableCardPayments).where(eq(payableCardPayments.payableId, opened.id));
+    expect(pending.state).toBe('pending');
+    expect(await app.get(CardPaymentService).reconcilePending(new Date(Date.now() + 10 * 60_000))).toEqual({ paid: [pending.id], discarded: [], unresolved: [] });
+    expect((await staff().byId({ id: opened.id })).payments).toEqual([expect.objectContaining({ amountKes: 500_000, method: 'card' })]);
+    braintree.setBehaviour('approve');
   });
 });

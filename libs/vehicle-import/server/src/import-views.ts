@@ -147,7 +147,7 @@ export function nextPayment(row: Pick<ImportRow, 'agreedPriceKes' | 'depositKes'
  * fields buyers may see, the vessel, the arrival, and the money. Never a staff note, the supplier's
  * price, the exchange rate, the bill of lading or the buyer's own contacts.
  */
-export function toTracking(stored: StoredImport, token: string, mpesaPayments: boolean): ImportTracking {
+export function toTracking(stored: StoredImport, token: string, payments: { mpesaPayments: boolean; cardPayments: boolean }): ImportTracking {
   const { row } = stored;
   const reached = new Map(stored.milestones.map((milestone) => [milestone.milestone, milestone]));
   const shipped = reached.get('shipped');
@@ -173,7 +173,7 @@ export function toTracking(stored: StoredImport, token: string, mpesaPayments: b
     paidKes,
     dueKes: Math.max(0, row.agreedPriceKes - paidKes),
     nextPayment: nextPayment(row, paidKes),
-    mpesaPayments,
+    ...payments,
     documents: stored.documents
       .filter((document) => document.sharedWithBuyer)
       .map((document) => ({

@@ -54,11 +54,20 @@ export function milestoneEmail(news: MilestoneNews, site: EmailSite): Promise<Re
   );
 }
 
-/** The buyer's receipt for a payment made from their tracking page (M-Pesa). */
-export function paymentSms(payment: { reference: string; amountKes: number; receipt: string | null; paidKes: number; agreedPriceKes: number; trackingUrl: string }): string {
+/** The buyer's receipt for a payment made from their tracking page (M-Pesa or card). */
+export function paymentSms(payment: {
+  reference: string;
+  amountKes: number;
+  method: 'mpesa' | 'card';
+  receipt: string | null;
+  paidKes: number;
+  agreedPriceKes: number;
+  trackingUrl: string;
+}): string {
   const due = payment.agreedPriceKes - payment.paidKes;
+  const how = payment.method === 'mpesa' ? 'M-Pesa' : 'card';
   return (
-    `We received ${formatKes(payment.amountKes)} by M-Pesa${payment.receipt ? ` (${payment.receipt})` : ''} for your import ${payment.reference}. ` +
+    `We received ${formatKes(payment.amountKes)} by ${how}${payment.receipt ? ` (${payment.receipt})` : ''} for your import ${payment.reference}. ` +
     `Paid ${formatKes(payment.paidKes)} of ${formatKes(payment.agreedPriceKes)}${due > 0 ? `, ${formatKes(due)} due` : ': paid in full'}. Track it: ${payment.trackingUrl}`
   );
 }

@@ -5,7 +5,7 @@ import { OrderModule } from '@dealership/order-server';
 import { SettingModule } from '@dealership/setting-server';
 import { Module } from '@nestjs/common';
 import { ImportDocumentController } from './import-document.controller';
-import { ImportMpesaPayable } from './import-mpesa-payable';
+import { ImportPayable } from './import-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { VehicleImportPersonalData } from './vehicle-import.personal-data';
 import { VehicleImportRepository } from './vehicle-import.repository';
@@ -15,7 +15,7 @@ import { VehicleImportService } from './vehicle-import.service';
 @Module({
   imports: [AuditModule, MessageModule, SettingModule, MediaModule, OrderModule],
   controllers: [ImportDocumentController],
-  providers: [ImportMpesaPayable, VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
+  providers: [ImportPayable, VehicleImportRepository, VehicleImportService, VehicleImportRouter, ImportTrackingLinks, VehicleImportPersonalData],
   exports: [VehicleImportService, VehicleImportRouter],
 })
 export class VehicleImportModule {}

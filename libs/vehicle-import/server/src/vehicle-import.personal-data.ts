@@ -3,7 +3,7 @@ import { HoldsPersonalData, type PersonalDataHolder, type PersonalDataSubject, t
 import { monthsBefore, RETENTION } from '@dealership/shared-schemas';
 import { Injectable } from '@nestjs/common';
 import { MpesaDepositService } from '@dealership/order-server';
-import { IMPORT_PAYABLE } from './import-mpesa-payable';
+import { IMPORT_PAYABLE } from './import-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { toVehicleImport } from './import-views';
 import { VehicleImportRepository } from './vehicle-import.repository';

@@ -2,6 +2,7 @@ import { IdSchema } from '@dealership/shared-schemas';
 import {
   ImportBoardInputSchema,
   ImportDocumentRemoveInputSchema,
+  ImportCardPayInputSchema,
   ImportDocumentShareInputSchema,
   ImportMpesaPayInputSchema,
   ImportMpesaPaymentInputSchema,
@@ -48,6 +49,10 @@ export class VehicleImportRouter {
       payByMpesa: publicProcedure.input(ImportMpesaPayInputSchema).mutation(({ input }) => imports.payByMpesa(input.token, input.phone)),
       /** Anyone with the buyer's signed link: one of the import's M-Pesa requests, polled while the buyer enters their PIN. */
       mpesaPayment: publicProcedure.input(ImportMpesaPaymentInputSchema).query(({ input }) => imports.mpesaPayment(input.token, input.paymentId)),
+      /** Anyone with the buyer's signed link: the card form's client token. */
+      clientToken: publicProcedure.input(VehicleImportTrackInputSchema).query(({ input }) => imports.clientToken(input.token)),
+      /** Anyone with the buyer's signed link: pay what is due by card (the Drop-in's nonce); the page as it is then. */
+      payByCard: publicProcedure.input(ImportCardPayInputSchema).mutation(({ input }) => imports.payByCard(input.token, input.nonce)),
       /** A signed-in buyer's imports (My Orders). */
       mine: authedProcedure.query(({ ctx }) => imports.mine(ctx.user.id)),
     });

@@ -1,7 +1,7 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import { emailMessage, Outbox, smsMessage } from '@dealership/message-server';
 import { MediaService } from '@dealership/media-server';
-import { MpesaDepositService } from '@dealership/order-server';
+import { CardPaymentService, MpesaDepositService } from '@dealership/order-server';
 import type { MpesaPayment } from '@dealership/order-schemas';
 import { SettingService } from '@dealership/setting-server';
 import { DomainError, ErrorCode } from '@dealership/shared-schemas';
@@ -21,7 +21,7 @@ import {
   type VehicleImportOpenFields,
 } from '@dealership/vehicle-import-schemas';
 import { Injectable } from '@nestjs/common';
-import { IMPORT_PAYABLE } from './import-mpesa-payable';
+import { IMPORT_PAYABLE } from './import-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { carName, milestoneIndex, toBoard, toCard, toTracking, toVehicleImport } from './import-views';
 import { VehicleImportNotFoundError } from './vehicle-import.errors';
@@ -51,6 +51,7 @@ export class VehicleImportService {
     private readonly audit: AuditService,
     private readonly media: MediaService,
     private readonly mpesa: MpesaDepositService,
+    private readonly cards: CardPaymentService,
   ) {}
 
   /**
@@ -224,18 +225,32 @@ export class VehicleImportService {
     const id = this.links.verify(token);
     const stored = id ? await this.imports.byId(id) : undefined;
     if (!stored) throw new VehicleImportNotFoundError('token');
-    return toTracking(stored, token, this.mpesa.enabled);
+    return toTracking(stored, token, { mpesaPayments: this.mpesa.enabled, cardPayments: this.cards.enabled });
   }
 
   /**
    * The holder of the tracking link pays what is due (the rest of the deposit, then the balance) by
-   * M-Pesa Express: the order domain's deposit lifecycle (`ImportMpesaPayable` says what is due and
+   * M-Pesa Express: the order domain's deposit lifecycle (`ImportPayable` says what is due and
    * records the money); the attempts are counted per import.
    */
   async payByMpesa(token: string, phone: string): Promise<MpesaPayment> {
     const id = this.links.verify(token);
     if (!id) throw new VehicleImportNotFoundError('token');
     return this.mpesa.payPayable(IMPORT_PAYABLE, id, phone, `import:${id}`);
+  }
+
+  /** The card form's client token, for the holder of the tracking link (503 when card payments are off). */
+  async clientToken(token: string): Promise<{ clientToken: string }> {
+    if (!this.links.verify(token)) throw new VehicleImportNotFoundError('token');
+    return this.cards.clientToken();
+  }
+
+  /** The holder of the tracking link pays what is due by card (the order domain's card sale); the page as it is then. */
+  async payByCard(token: string, nonce: string): Promise<ImportTracking> {
+    const id = this.links.verify(token);
+    if (!id) throw new VehicleImportNotFoundError('token');
+    await this.cards.payPayable(IMPORT_PAYABLE, id, nonce, `import:${id}`);
+    return this.track(token);
   }
 
   /** One of the import's M-Pesa requests, as the tracking page polls it. */

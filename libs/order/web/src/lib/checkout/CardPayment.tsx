@@ -23,6 +23,8 @@ export interface CardPaymentProps {
   onCardPaymentsOff: () => void;
   /** An order is being placed: the buttons wait. */
   placing: boolean;
+  /** Where the form's client token comes from: `order.clientToken` (signed in) unless another payment gives its own (an import's tracking link). */
+  loadClientToken?: () => Promise<{ clientToken: string }>;
 }
 
 type FormState = { status: 'loading' } | { status: 'ready'; form: CardForm } | { status: 'failed'; message: string };
@@ -35,7 +37,7 @@ const FORM_FAILED = 'The secure card form could not load. Check your connection 
  * `order.clientToken` and the Drop-in (its own lazy chunk) are fetched together, then the form
  * is mounted; Pay turns the card into a nonce and hands it to `onPay`.
  */
-export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing }: CardPaymentProps) {
+export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing, loadClientToken }: CardPaymentProps) {
   const utils = trpc.useUtils();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<FormState>({ status: 'loading' });
@@ -47,7 +49,7 @@ export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing
     let mounted: CardForm | undefined;
     setState({ status: 'loading' });
     // Never cached: a client token is for one form.
-    Promise.all([utils.client.order.clientToken.query(), import('./drop-in')])
+    Promise.all([loadClientToken ? loadClientToken() : utils.client.order.clientToken.query(), import('./drop-in')])
       .then(async ([{ clientToken }, dropIn]) => {
         if (cancelled || !container.current) return;
         // The Drop-in needs an empty container: a failed earlier try may have left its markup.

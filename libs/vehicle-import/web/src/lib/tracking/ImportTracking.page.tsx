@@ -4,13 +4,15 @@ import { describeApiError } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { RecordFacts, RecordPage, Seo } from '@dealership/web-ui';
 import { useParams } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { ImportCardPay, type ImportCardFormProps } from './ImportCardPay';
 import { ImportMpesaPay } from './ImportMpesaPay';
 import classes from './ImportTracking.module.css';
 
 /** "10 January 2027", the same on the server and in the browser. */
 const dayText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function Tracking({ tracking, token }: { tracking: ImportTracking; token: string }) {
+function Tracking({ tracking, token, CardForm }: { tracking: ImportTracking; token: string; CardForm?: ComponentType<ImportCardFormProps> }) {
   const reached = tracking.timeline.filter((step) => step.occurredOn !== null).length;
   const arrivedOn = tracking.timeline.find((step) => step.milestone === 'arrived')?.occurredOn ?? null;
   const arrival = arrivedOn ?? tracking.expectedArrival;
@@ -26,6 +28,7 @@ function Tracking({ tracking, token }: { tracking: ImportTracking; token: string
       />
       {/* Mounted while a payment is under way even once nothing more is due: its receipt stays on screen. */}
       {tracking.mpesaPayments ? <ImportMpesaPay token={token} next={tracking.nextPayment} /> : null}
+      {tracking.cardPayments && CardForm ? <ImportCardPay token={token} next={tracking.nextPayment} CardForm={CardForm} /> : null}
       <h2 className={classes.subheading}>
         Progress: {reached} of {tracking.timeline.length} steps
       </h2>
@@ -72,15 +75,16 @@ function Tracking({ tracking, token }: { tracking: ImportTracking; token: string
 /**
  * `/imports/track/:token`: a buyer's import, opened from the link of its messages (server-rendered:
  * it reads on a phone without the page's code). The token shows this import and nothing else.
+ * `CardForm`: the card form the app assembles (the order domain's), for "Pay by card".
  */
-export function ImportTrackingPage() {
+export function ImportTrackingPage({ CardForm }: { CardForm?: ComponentType<ImportCardFormProps> }) {
   const { token = '' } = useParams();
   const tracking = trpc.vehicleImport.track.useQuery({ token }, { retry: false });
   return (
     <>
       <Seo title={tracking.data ? `Import ${tracking.data.reference}` : 'Your import'} description="Where your imported car is, step by step." noIndex />
       {tracking.data ? (
-        <Tracking tracking={tracking.data} token={token} />
+        <Tracking tracking={tracking.data} token={token} CardForm={CardForm} />
       ) : tracking.isError ? (
         <RecordPage heading="Import not found">
           <p>{describeApiError(tracking.error).isServerFault ? 'The page could not be loaded; please try again.' : 'This link does not open an import. Please use the link from your latest SMS or email, or call us.'}</p>

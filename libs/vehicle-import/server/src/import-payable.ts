@@ -1,5 +1,5 @@
 import { Outbox, smsMessage } from '@dealership/message-server';
-import { MpesaPayables } from '@dealership/order-server';
+import { type PayablePayment, Payables } from '@dealership/order-server';
 import type { Transaction } from '@dealership/server-db';
 import { nairobiDate } from '@dealership/shared-util';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
@@ -8,19 +8,20 @@ import { nextPayment } from './import-views';
 import { paymentSms } from './vehicle-import.messages';
 import { VehicleImportRepository } from './vehicle-import.repository';
 
-/** The kind an import's M-Pesa requests are filed under (`mpesa_payments.payable_kind`). */
+/** The kind an import's online payments are filed under (`payable_kind` of M-Pesa requests and card payments). */
 export const IMPORT_PAYABLE = 'vehicle-import';
 
 /**
- * An import's deposit and balance, paid by M-Pesa Express through the order domain's request
- * lifecycle (push, callback, status queries, late answers): what is due is read with the import
- * locked, and a paid request becomes one of the import's payments, with the buyer's receipt by
- * SMS, in the transaction that settles it (once per request).
+ * An import's deposit and balance, paid online through the order domain's payment lifecycles
+ * (M-Pesa Express: push, callback, status queries, late answers; cards: the sale, its lookup and
+ * reconciliation): what is due is read with the import locked, and a paid request or sale becomes
+ * one of the import's payments, with the buyer's receipt by SMS, in the transaction that settles it
+ * (once each).
  */
 @Injectable()
-export class ImportMpesaPayable implements OnModuleInit {
+export class ImportPayable implements OnModuleInit {
   constructor(
-    private readonly payables: MpesaPayables,
+    private readonly payables: Payables,
     private readonly imports: VehicleImportRepository,
     private readonly links: ImportTrackingLinks,
     private readonly outbox: Outbox,
@@ -40,15 +41,15 @@ export class ImportMpesaPayable implements OnModuleInit {
     });
   }
 
-  private async paid(tx: Transaction, id: string, payment: { id: string; amount: number; receipt: string | null }, now: Date): Promise<void> {
+  private async paid(tx: Transaction, id: string, payment: PayablePayment, now: Date): Promise<void> {
     const row = await this.imports.lock(tx, id);
-    // The import cannot go while a request for it is open (imports are never deleted, only anonymised).
-    if (!row) throw new Error(`Import ${id} is gone: its M-Pesa payment ${payment.id} cannot be recorded`);
+    // The import cannot go while a payment for it is open (imports are never deleted, only anonymised).
+    if (!row) throw new Error(`Import ${id} is gone: its ${payment.method} payment ${payment.requestId} cannot be recorded`);
     await this.imports.addPayment(tx, {
       importId: id,
-      amountKes: payment.amount,
-      method: 'mpesa',
-      reference: payment.receipt ?? `M-Pesa request ${payment.id.slice(0, 8)}`,
+      amountKes: payment.amountKes,
+      method: payment.method,
+      reference: payment.reference ?? `M-Pesa request ${payment.requestId.slice(0, 8)}`,
       receivedOn: nairobiDate(now),
       recordedBy: 'M-Pesa',
     });
@@ -59,7 +60,7 @@ export class ImportMpesaPayable implements OnModuleInit {
       smsMessage(
         row.buyerPhone,
         'import.payment',
-        paymentSms({ reference: row.reference, amountKes: payment.amount, receipt: payment.receipt, paidKes, agreedPriceKes: row.agreedPriceKes, trackingUrl: this.links.url(id) }),
+        paymentSms({ reference: row.reference, amountKes: payment.amountKes, method: payment.method, receipt: payment.reference, paidKes, agreedPriceKes: row.agreedPriceKes, trackingUrl: this.links.url(id) }),
         // Filed under the import, so the buyer's erasure deletes it with the import's other messages.
         { reference: id },
       ),
