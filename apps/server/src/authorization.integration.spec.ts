@@ -280,6 +280,7 @@ const TRPC_ROWS: TrpcRow[] = [
   },
   { path: 'vehicleImport.removeDocument', type: 'mutation', access: 'admin', input: () => ({ documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }), allowed: { status: 404, code: 'NOT_FOUND' } },
   // Only owners change what the buyer pays.
+  { path: 'vehicleImport.costsForChassis', type: 'query', access: 'owner', input: () => ({ chassisNumber: 'NZE161-3012345' }) },
   { path: 'vehicleImport.setPrice', type: 'mutation', access: 'owner', input: (f) => ({ importId: f.vehicleImport.id, agreedPriceKes: 2_000_000, depositKes: 500_000 }) },
   { path: 'vehicleImport.mine', type: 'query', access: 'user' },
   { path: 'tradeInOffer.make', type: 'mutation', access: 'admin', input: () => matrixOffer() },

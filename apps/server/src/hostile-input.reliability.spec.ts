@@ -380,6 +380,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'vehicleImport.recordPayment': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', amountKes: 500_000, method: 'mpesa', reference: 'QK12ABCDEF', receivedOn: '2026-12-01' },
       'vehicleImport.shareDocument': { documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', sharedWithBuyer: true },
       'vehicleImport.removeDocument': { documentId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' },
+      'vehicleImport.costsForChassis': { chassisNumber: 'NZE161-3012345' },
       'vehicleImport.setPrice': { importId: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50', agreedPriceKes: 2_000_000, depositKes: 500_000 },
       'vehicleImport.track': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
       'vehicleImport.clientToken': { token: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50.c2lnbmF0dXJl' },
@@ -466,7 +467,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost|agedStockAlert|setAgedStockAlert)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument)$|^tradeInOffer\.(make|forLead)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost|agedStockAlert|setAgedStockAlert)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument|costsForChassis)$|^tradeInOffer\.(make|forLead)$/.test(
       endpoint,
     )
       ? 'admin'

@@ -12,3 +12,4 @@ export { AdminCarsPage, AdminCreateCarPage, AdminUpdateCarPage } from './lib/adm
 export { ADMIN_CAR_COPY, CAR_FIELD_LABELS } from './lib/admin/admin-car-copy';
 export { ComparePage } from './lib/compare/Compare.page';
 export { CompareToggle, type CompareToggleProps } from './lib/compare/CompareToggle';
+export type { CarCostsExtra } from './lib/admin/CarCostsSection';

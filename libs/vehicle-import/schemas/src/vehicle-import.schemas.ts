@@ -1,5 +1,6 @@
 import { KenyanPhoneSchema, optionalEmailSchema } from '@dealership/lead-schemas';
 import { MpesaPhoneSchema } from '@dealership/order-schemas';
+import { CAR_COST_CURRENCIES, CAR_COST_KINDS } from '@dealership/car-schemas';
 import { IdSchema, text, TimestampSchema } from '@dealership/shared-schemas';
 import { z } from 'zod';
 import { IMPORT_MILESTONES, MilestoneFieldsSchemas } from './milestones';
@@ -316,3 +317,27 @@ export type ImportTracking = z.infer<typeof ImportTrackingSchema>;
 /** A signed-in buyer's imports (My Orders). */
 export const MyImportSchema = z.object({ reference: z.string(), car: z.string(), stage: z.enum(IMPORT_MILESTONES).nullable(), expectedArrival: z.iso.date(), trackingUrl: z.string() });
 export type MyImport = z.infer<typeof MyImportSchema>;
+
+/** Owners: the costs an import recorded for a car of the stock with its chassis number (the car's Costs section). */
+export const ImportCostsForChassisInputSchema = z.object({ chassisNumber: ChassisNumberSchema });
+/**
+ * What an import knows of a car's cost, as cost lines to add (the car domain's `CarCostFieldsInput`):
+ * the purchase in its currency at the rate used, the duty and the other charges KRA's entry named.
+ */
+export const ImportCostSuggestionsSchema = z
+  .object({
+    importId: IdSchema,
+    reference: z.string(),
+    costs: z.array(
+      z.object({
+        kind: z.enum(CAR_COST_KINDS),
+        currency: z.enum(CAR_COST_CURRENCIES),
+        amount: z.number(),
+        exchangeRate: z.number().optional(),
+        supplier: z.string().optional(),
+        receipt: z.string().optional(),
+      }),
+    ),
+  })
+  .nullable();
+export type ImportCostSuggestions = z.infer<typeof ImportCostSuggestionsSchema>;

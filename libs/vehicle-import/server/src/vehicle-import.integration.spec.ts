@@ -1,5 +1,6 @@
 import { createModuleTestApp, insertUser, tokenFor } from '@dealership/app-schema/testing';
 import { auditEvents } from '@dealership/audit-data';
+import { CarCostFieldsSchema } from '@dealership/car-schemas';
 import { outboxMessages } from '@dealership/message-data';
 import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
@@ -207,5 +208,35 @@ describe('vehicle imports (integration, real database)', () => {
     await callerFor(sales).shareDocument({ documentId: billOfLading.id, sharedWithBuyer: false });
     expect((await callerFor(null).track({ token: trackingToken })).documents).toEqual([]);
     expect((await callerFor(sales).removeDocument({ documentId: auctionSheet.id })).documents.map((document) => document.title)).toEqual(['Bill of lading']);
+  });
+
+  it("gives owners the costs an import recorded, as cost lines the car's Costs section accepts", async () => {
+    const opened = await callerFor(sales).open({ ...fielder, chassisNumber: 'ZRE212-0099887', purchaseCurrency: 'JPY', purchasePrice: 1_200_000, exchangeRate: 0.87, auctionHouse: 'USS Tokyo' });
+    for (const [milestone, fields] of [
+      ['bought', {}],
+      ['paid-to-supplier', {}],
+      ['export-certificate', {}],
+      ['pre-shipment-inspection', {}],
+      ['shipped', shipped],
+      ['arrived', {}],
+      ['duty-paid', { kraEntryNumber: '2026MSA7654321', dutyKes: 480_000, otherChargesKes: 35_000 }],
+    ] as const) {
+      await callerFor(sales).recordMilestone({ importId: opened.id, milestone, occurredOn: '2026-12-06', fields });
+    }
+    // Typed as a car's chassis number may be (lower case, a space): the import's is found.
+    const found = await callerFor(owner).costsForChassis({ chassisNumber: 'zre212 0099887' });
+    expect(found).toEqual({
+      importId: opened.id,
+      reference: opened.reference,
+      costs: [
+        { kind: 'purchase', currency: 'JPY', amount: 1_200_000, exchangeRate: 0.87, supplier: 'USS Tokyo', receipt: opened.reference },
+        { kind: 'duty', currency: 'KES', amount: 480_000, supplier: 'KRA', receipt: '2026MSA7654321' },
+        { kind: 'clearing', currency: 'KES', amount: 35_000, supplier: 'KRA', receipt: '2026MSA7654321' },
+      ],
+    });
+    // Each is a cost line as the car domain takes it (the purchase in shillings at the rate: 1,044,000).
+    expect(found?.costs.map((cost) => CarCostFieldsSchema.parse(cost).amountKes)).toEqual([1_044_000, 480_000, 35_000]);
+    expect(await callerFor(owner).costsForChassis({ chassisNumber: 'ABC123-0000001' })).toBeNull();
+    await expect(callerFor(sales).costsForChassis({ chassisNumber: 'ZRE212-0099887' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -252,6 +252,18 @@ export class VehicleImportRepository {
     return found && { ...found.row, paidKes: found.paidKes };
   }
 
+  /** The latest import of a chassis number (capitals, no spaces, as `ChassisNumberSchema` keeps it), with its milestones and papers. */
+  async byChassis(chassisNumber: string): Promise<StoredImport | undefined> {
+    const [found] = await this.db
+      .select({ id: vehicleImports.id })
+      .from(vehicleImports)
+      // Hyphens aside: a Japanese chassis number is written with and without one (NZE161-3012345).
+      .where(eq(sql`replace(${vehicleImports.chassisNumber}, '-', '')`, chassisNumber.replaceAll('-', '')))
+      .orderBy(desc(vehicleImports.createdAt))
+      .limit(1);
+    return found ? this.byId(found.id) : undefined;
+  }
+
   /**
    * A signed-in buyer's imports, newest first: opened for their account, or for the email or phone
    * their account proved (an import request is sent without signing in); never by an unproved one.

@@ -3,6 +3,7 @@ import {
   ImportBoardInputSchema,
   ImportDocumentRemoveInputSchema,
   ImportCardPayInputSchema,
+  ImportCostsForChassisInputSchema,
   ImportDocumentShareInputSchema,
   ImportMpesaPayInputSchema,
   ImportMpesaPaymentInputSchema,
@@ -41,6 +42,8 @@ export class VehicleImportRouter {
       shareDocument: adminProcedure.input(ImportDocumentShareInputSchema).mutation(({ input, ctx }) => imports.shareDocument(input.documentId, input.sharedWithBuyer, ctx.user)),
       /** Staff: remove a paper. */
       removeDocument: adminProcedure.input(ImportDocumentRemoveInputSchema).mutation(({ input, ctx }) => imports.removeDocument(input.documentId, ctx.user)),
+      /** Owners: the costs an import recorded for a stock car of that chassis number (the car's Costs section). */
+      costsForChassis: ownerProcedure.input(ImportCostsForChassisInputSchema).query(({ input }) => imports.costsForChassis(input.chassisNumber)),
       /** Owners: change the agreed price and deposit. */
       setPrice: ownerProcedure.input(ImportPriceInputSchema).mutation(({ input, ctx }) => imports.setPrice(input, ctx.user)),
       /** Anyone with the buyer's signed link: the tracking page. */

@@ -11,6 +11,7 @@ import {
   IMPORT_DOCUMENT_MAX_BYTES,
   IMPORT_MILESTONES,
   type ImportBoard,
+  type ImportCostSuggestions,
   type ImportCard,
   type ImportPaymentFields,
   type ImportPriceFields,
@@ -269,6 +270,39 @@ export class VehicleImportService {
       expectedArrival: row.expectedArrival,
       trackingUrl: this.links.path(row.id),
     }));
+  }
+
+  /**
+   * Owners: what the latest import of a chassis number recorded of the car's cost, as cost lines for
+   * the car of the stock with that chassis number (issue 46): the purchase in its currency at the
+   * rate used (when both were recorded), and from Duty paid the duty and the other charges. Null
+   * when no import has that chassis number.
+   */
+  async costsForChassis(chassisNumber: string): Promise<ImportCostSuggestions> {
+    const stored = await this.imports.byChassis(chassisNumber);
+    if (!stored) return null;
+    const { row } = stored;
+    const dutyPaid = stored.milestones.find((milestone) => milestone.milestone === 'duty-paid')?.fields ?? {};
+    const entry = typeof dutyPaid['kraEntryNumber'] === 'string' ? dutyPaid['kraEntryNumber'] : undefined;
+    const costs: NonNullable<ImportCostSuggestions>['costs'] = [];
+    if (row.purchasePrice !== null && row.purchasePrice > 0 && (row.purchaseCurrency === 'KES' || row.exchangeRate !== null)) {
+      costs.push({
+        kind: 'purchase',
+        currency: row.purchaseCurrency as NonNullable<ImportCostSuggestions>['costs'][number]['currency'],
+        amount: row.purchasePrice,
+        ...(row.purchaseCurrency === 'KES' || row.exchangeRate === null ? {} : { exchangeRate: row.exchangeRate }),
+        ...(row.auctionHouse ? { supplier: row.auctionHouse } : {}),
+        receipt: row.reference,
+      });
+    }
+    for (const [kind, field] of [
+      ['duty', 'dutyKes'],
+      ['clearing', 'otherChargesKes'],
+    ] as const) {
+      const amount = dutyPaid[field];
+      if (typeof amount === 'number' && amount > 0) costs.push({ kind, currency: 'KES', amount, supplier: 'KRA', ...(entry ? { receipt: entry } : {}) });
+    }
+    return { importId: row.id, reference: row.reference, costs };
   }
 
   /** The import opened from a lead, if any (the leads inbox shows it in place of "Open import"). */

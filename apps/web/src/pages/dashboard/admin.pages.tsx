@@ -154,7 +154,7 @@ import { AdminTestimonialsPage } from '@dealership/testimonial-web';
 
 import { AdminLeadsPage, type LeadExtra } from '@dealership/lead-web';
 import { MakeOffer, type TradeInLead } from '@dealership/trade-in-offer-web';
-import { OpenImport, type ImportLead } from '@dealership/vehicle-import-web';
+import { ImportCostSuggestions, OpenImport, type ImportLead } from '@dealership/vehicle-import-web';
 
 /**
  * What other domains add to a lead in the inbox: an import request's import (or **Open import**),
@@ -164,6 +164,11 @@ const LEAD_EXTRAS: readonly LeadExtra[] = [
   { title: 'Import', kinds: ['import'], render: (lead) => <OpenImport lead={lead as ImportLead} /> },
   { title: 'Offer', kinds: ['trade-in'], render: (lead) => <MakeOffer lead={lead as TradeInLead} /> },
 ];
+
+/** Update Car with, in its Costs section, the costs an import of the same chassis number recorded. */
+function AdminUpdateCarWithImportCosts() {
+  return <AdminUpdateCarPage costsExtra={(car) => (car.chassisNumber ? <ImportCostSuggestions carId={car.id} chassisNumber={car.chassisNumber} /> : null)} />;
+}
 
 function AdminLeadsWithExtras() {
   return <AdminLeadsPage leadExtras={LEAD_EXTRAS} />;
@@ -224,7 +229,7 @@ const ADMIN_SCREENS: Partial<Record<SiteRouteId, ComponentType>> = {
   adminCars: AdminCarsPage,
   adminCreateBrand: AdminCreateBrandPage,
   adminCreateCar: AdminCreateCarPage,
-  adminUpdateCar: AdminUpdateCarPage,
+  adminUpdateCar: AdminUpdateCarWithImportCosts,
   adminOrders: AdminOrdersPage,
   adminActivity: AdminActivityPage,
   adminTestimonials: AdminTestimonialsPage,

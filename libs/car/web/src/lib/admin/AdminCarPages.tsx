@@ -1,17 +1,18 @@
 import { PageLoader } from '@dealership/web-ui';
 import { type ComponentType, lazy, Suspense } from 'react';
+import type { CarCostsExtra } from './CarCostsSection';
 
 /**
  * A screen loaded when it is first opened, with a spinner under the admin menu meanwhile. The car
  * screens (the form with its uploader and number inputs, the card list) stay out of what every
  * admin screen downloads first, so the back office opens quickly on a phone.
  */
-function onFirstUse(load: () => Promise<ComponentType>, label: string): ComponentType {
+function onFirstUse<Props extends object>(load: () => Promise<ComponentType<Props>>, label: string): ComponentType<Props> {
   const Screen = lazy(async () => ({ default: await load() }));
-  function LazyScreen() {
+  function LazyScreen(props: Props) {
     return (
       <Suspense fallback={<PageLoader label={label} />}>
-        <Screen />
+        <Screen {...props} />
       </Suspense>
     );
   }
@@ -25,4 +26,4 @@ export const AdminCarsPage = onFirstUse(async () => (await import('./AdminCars.p
 export const AdminCreateCarPage = onFirstUse(async () => (await import('./AdminCreateCar.page')).AdminCreateCarPage, 'Loading the form…');
 
 /** Update Car, `/dashboard/admin/car/{slug}`. */
-export const AdminUpdateCarPage = onFirstUse(async () => (await import('./AdminUpdateCar.page')).AdminUpdateCarPage, 'Loading the car…');
+export const AdminUpdateCarPage = onFirstUse<{ costsExtra?: CarCostsExtra }>(async () => (await import('./AdminUpdateCar.page')).AdminUpdateCarPage, 'Loading the car…');

@@ -13,7 +13,7 @@ import { PriceHistory } from './PriceHistory';
 import { carFormValues } from './car-form-values';
 import { refreshAfterCarWrite } from './refresh-after-write';
 import { SpinFramesSection } from './SpinFramesSection';
-import { CarCostsSection } from './CarCostsSection';
+import { type CarCostsExtra, CarCostsSection } from './CarCostsSection';
 
 /** The form of one loaded car. Its fields are filled once: reloading the car (after a picture is removed) keeps what was typed. */
 function UpdateCarForm({ car }: { car: CarStaff }) {
@@ -94,7 +94,7 @@ function CarNotFound() {
  * removes saved pictures one by one, uploads and reorders pictures, and saves with 'Updating...';
  * then back to the cars list. An unknown slug shows a not-found state.
  */
-export function AdminUpdateCarPage() {
+export function AdminUpdateCarPage({ costsExtra }: { costsExtra?: CarCostsExtra } = {}) {
   const { slug = '' } = useParams();
   // The staff view: the whole chassis number, which the public page never gets.
   const car = trpc.car.forStaff.useQuery({ slug }, { retry: false });
@@ -128,7 +128,7 @@ export function AdminUpdateCarPage() {
       {content}
       {car.data ? <SpinFramesSection carId={car.data.id} /> : null}
       {car.data ? <PriceHistory carId={car.data.id} /> : null}
-      {car.data ? <CarCostsSection carId={car.data.id} /> : null}
+      {car.data ? <CarCostsSection carId={car.data.id} chassisNumber={car.data.chassisNumber ?? null} extra={costsExtra} /> : null}
     </Stack>
   );
 }

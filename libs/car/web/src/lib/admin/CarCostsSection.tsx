@@ -13,7 +13,7 @@ import { trpc } from '@dealership/web-trpc-client';
 import { AmountInput, notifyError, notifySuccess } from '@dealership/web-ui';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 const KIND_OPTIONS = CAR_COST_KINDS.map((kind) => ({ value: kind, label: CAR_COST_KIND_LABELS[kind] }));
 const CURRENCY_OPTIONS = CAR_COST_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
@@ -108,7 +108,13 @@ function CostForm({ carId, onDone }: { carId: string; onDone: () => void }) {
  * Costs (issue 46), on a car's back-office page, owners only (the server refuses anyone else):
  * what the car cost line by line, their total, and the margin at the asking price; Add cost.
  */
-export function CarCostsSection({ carId }: { carId: string }) {
+/**
+ * What another domain adds to a car's Costs section (composed by the app: web domains do not import
+ * each other): the costs an import of the same chassis number recorded, offered to add.
+ */
+export type CarCostsExtra = (car: { id: string; chassisNumber: string | null }) => ReactNode;
+
+export function CarCostsSection({ carId, chassisNumber = null, extra }: { carId: string; chassisNumber?: string | null; extra?: CarCostsExtra }) {
   const owner = useAuth().session?.user.staffRole === 'owner';
   const costs = trpc.car.costs.useQuery({ carId }, { enabled: owner });
   const remove = trpc.car.removeCost.useMutation();
@@ -140,6 +146,7 @@ export function CarCostsSection({ carId }: { carId: string }) {
           Seen by owners only: never on the public pages.
         </Text>
         {adding ? <CostForm carId={carId} onDone={() => setAdding(false)} /> : null}
+        {extra ? extra({ id: carId, chassisNumber }) : null}
         {data && data.items.length === 0 ? <Text c="dimmed">No costs recorded yet.</Text> : null}
         {data && data.items.length > 0 ? (
           <Table.ScrollContainer minWidth={560}>
