@@ -13,9 +13,14 @@ const found = {
   ],
 };
 
-function renderSuggestions(answer: unknown) {
+function renderSuggestions(answer: unknown, recorded: unknown[] = []) {
   const calls: FakeCall[] = [];
-  const api: FakeApi = (procedure) => (procedure === 'vehicleImport.costsForChassis' ? { data: answer } : { data: { id: carId } });
+  const api: FakeApi = (procedure) =>
+    procedure === 'vehicleImport.costsForChassis'
+      ? { data: answer }
+      : procedure === 'car.costs'
+        ? { data: { items: recorded, totalKes: 0, askingPriceKes: 1_900_000, marginKes: 1_900_000 } }
+        : { data: { id: carId } };
   renderWithProviders(
     <TestTrpcProvider api={api} calls={calls}>
       <ImportCostSuggestions carId={carId} chassisNumber="ZRE212-0099887" />
@@ -40,5 +45,15 @@ describe("ImportCostSuggestions (a car's Costs section)", () => {
     await waitFor(() => expect(callsOf(calls, 'vehicleImport.costsForChassis')).toHaveLength(1));
     expect(screen.queryByText(/Costs from import/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add these costs' })).toBeNull();
+  });
+
+  it('offers only the lines the car does not have yet', async () => {
+    const purchase = { id: carId, kind: 'purchase', currency: 'JPY', amount: 1_200_000, exchangeRate: 0.87, amountKes: 1_044_000, supplier: 'USS Tokyo', receipt: 'IMP-00012', createdAt: '2026-12-06T07:00:00.000Z' };
+    const { calls } = renderSuggestions(found, [purchase]);
+    expect(await screen.findByText('Duty: KES 480,000 (2026MSA7654321)')).toBeInTheDocument();
+    expect(screen.queryByText(/^Purchase:/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add these costs' }));
+    expect(await screen.findByText("Added to the car's costs.")).toBeInTheDocument();
+    expect(callsOf(calls, 'car.addCost').map((call) => call.input)).toEqual([{ carId, cost: found.costs[1] }]);
   });
 });

@@ -15,14 +15,17 @@ import { useState } from 'react';
 export function ImportCostSuggestions({ carId, chassisNumber }: { carId: string; chassisNumber: string }) {
   const utils = trpc.useUtils();
   const suggestions = trpc.vehicleImport.costsForChassis.useQuery({ chassisNumber }, { retry: false });
+  const recorded = trpc.car.costs.useQuery({ carId });
   const addCost = trpc.car.addCost.useMutation();
   const [added, setAdded] = useState(false);
   const found = suggestions.data;
-  if (!found || found.costs.length === 0) return null;
+  // Lines already on the car (the same kind, amount and receipt) are not offered again.
+  const missing = found?.costs.filter((cost) => !recorded.data?.items.some((line) => line.kind === cost.kind && line.amount === cost.amount && line.receipt === (cost.receipt ?? null))) ?? [];
+  if (!found || !recorded.data || (missing.length === 0 && !added)) return null;
 
   const addAll = async () => {
     try {
-      for (const cost of found.costs) await addCost.mutateAsync({ carId, cost });
+      for (const cost of missing) await addCost.mutateAsync({ carId, cost });
       setAdded(true);
       notifySuccess(`Costs of import ${found.reference} added`);
     } catch (error) {
@@ -34,7 +37,7 @@ export function ImportCostSuggestions({ carId, chassisNumber }: { carId: string;
   return (
     <Alert variant="light" color="blue" title={`Costs from import ${found.reference}`}>
       <List size="sm" mb="sm">
-        {found.costs.map((cost) => (
+        {(added ? found.costs : missing).map((cost) => (
           <List.Item key={cost.kind}>
             {`${CAR_COST_KIND_LABELS[cost.kind]}: ${cost.currency} ${formatAmount(cost.amount)}${cost.exchangeRate ? ` at ${cost.exchangeRate}` : ''}${cost.receipt ? ` (${cost.receipt})` : ''}`}
           </List.Item>
