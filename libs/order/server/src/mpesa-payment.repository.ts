@@ -45,7 +45,8 @@ export interface MpesaSettlement {
 export type MpesaSettleResult =
   | { outcome: 'unmatched' }
   | { outcome: 'duplicate' | 'receipt-added' | 'failed' | 'unconfirmed'; payment: MpesaPayment }
-  | { outcome: 'mismatch'; payment: MpesaPayment; problem: string }
+  /** Not applied: the staff settle it by hand (`payable`: another domain's, which tells them). */
+  | { outcome: 'mismatch'; payment: MpesaPayment; problem: string; payable?: { kind: string; id: string } }
   | { outcome: 'paid'; payment: MpesaPayment; order: Order; problem?: string }
   /** A registered payable's request paid (its domain recorded the money in the same transaction). */
   | { outcome: 'payable-paid'; payment: MpesaPayment; payable: { kind: string; id: string } };
@@ -260,7 +261,9 @@ export class MpesaPaymentRepository {
           .set({ ...finished, state: 'failed', resultDesc: problem, message: settlement.mismatchMessage })
           .where(eq(mpesaPayments.id, row.id))
           .returning();
-        return { outcome: 'mismatch', payment: toMpesaPayment(failed), problem };
+        const payable = row.orderId === null && row.payableKind && row.payableId ? { kind: row.payableKind, id: row.payableId } : undefined;
+        if (payable) await this.payables.of(payable.kind).toCheck(tx, payable.id, { requestId: row.id, amountKes: row.amount, phone: row.phone, receipt: result.receipt ?? null }, problem);
+        return { outcome: 'mismatch', payment: toMpesaPayment(failed), problem, payable };
       }
       const [paid] = await tx
         .update(mpesaPayments)

@@ -35,6 +35,11 @@ export interface Payable {
   due(tx: Transaction, id: string, now: Date): Promise<PayableDue | { nothingDue: string } | undefined>;
   /** In the transaction that settles a paid request or sale (once each): the money is in. */
   paid(tx: Transaction, id: string, payment: PayablePayment, now: Date): Promise<void>;
+  /**
+   * An M-Pesa payment the staff must settle by hand (the amount or number Daraja reported is not
+   * what was asked, so it was not applied): the payable's domain tells them, in `tx`.
+   */
+  toCheck(tx: Transaction, id: string, payment: { requestId: string; amountKes: number; phone: string; receipt: string | null }, problem: string): Promise<void>;
 }
 
 /** The payables registered by kind ('vehicle-import'). */

@@ -1,12 +1,13 @@
 import { Outbox, smsMessage } from '@dealership/message-server';
 import { type PayablePayment, Payables } from '@dealership/order-server';
 import type { Transaction } from '@dealership/server-db';
-import { nairobiDate } from '@dealership/shared-util';
+import { sitePath } from '@dealership/shared-schemas';
+import { formatKes, nairobiDate } from '@dealership/shared-util';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ImportTrackingLinks } from './import-tracking-links';
-import { nextPayment } from './import-views';
-import { paymentSms } from './vehicle-import.messages';
-import { VehicleImportRepository } from './vehicle-import.repository';
+import { carName, nextPayment } from './import-views';
+import { paymentSms, paymentToCheckEmail } from './vehicle-import.messages';
+import { type ImportRow, VehicleImportRepository } from './vehicle-import.repository';
 
 /** The kind an import's online payments are filed under (`payable_kind` of M-Pesa requests and card payments). */
 export const IMPORT_PAYABLE = 'vehicle-import';
@@ -38,6 +39,21 @@ export class ImportPayable implements OnModuleInit {
         return { amountKes: next.amountKes, accountReference: row.reference, description: next.kind === 'deposit' ? 'Deposit' : 'Balance' };
       },
       paid: (tx, id, payment, now) => this.paid(tx, id, payment, now),
+      toCheck: async (tx, id, payment, problem) => {
+        const row = await this.imports.lock(tx, id);
+        if (row) await this.alertStaff(tx, row, { amountKes: payment.amountKes, how: `M-Pesa from ${payment.phone || 'an erased number'}${payment.receipt ? ` (receipt ${payment.receipt})` : ''}`, reference: payment.requestId }, problem);
+      },
+    });
+  }
+
+  /** The staff hear of a payment to settle by hand, in its transaction. */
+  private async alertStaff(tx: Transaction, row: ImportRow, payment: { amountKes: number; how: string; reference: string }, problem: string): Promise<void> {
+    const importUrl = `${this.outbox.site.publicUrl}${sitePath('adminImport', { id: row.id })}`;
+    await this.outbox.alertStaff(tx, {
+      topic: 'import.payment-staff',
+      reference: payment.reference,
+      email: await paymentToCheckEmail({ reference: row.reference, car: carName(row), amountKes: payment.amountKes, how: payment.how, problem, importUrl }, this.outbox.site),
+      sms: `Check payment, import ${row.reference}: ${problem}`,
     });
   }
 
@@ -54,6 +70,11 @@ export class ImportPayable implements OnModuleInit {
       recordedBy: 'M-Pesa',
     });
     const paidKes = await this.imports.paidKes(tx, id);
+    // Two prompts both answered, or a card and M-Pesa at once: the money is in and recorded; the staff refund the excess.
+    if (paidKes > row.agreedPriceKes) {
+      const how = payment.method === 'mpesa' ? `M-Pesa${payment.reference ? ` (receipt ${payment.reference})` : ''}` : `card (transaction ${payment.reference ?? '?'})`;
+      await this.alertStaff(tx, row, { amountKes: payment.amountKes, how, reference: payment.requestId }, `Paid ${formatKes(paidKes)} against an agreed price of ${formatKes(row.agreedPriceKes)}: refund the buyer ${formatKes(paidKes - row.agreedPriceKes)}`);
+    }
     // An anonymised import keeps no number to text.
     if (!row.buyerPhone) return;
     await this.outbox.enqueue(tx, [

@@ -168,4 +168,24 @@ describe("import payments by M-Pesa and card from the buyer's tracking link (int
     expect((await staff().byId({ id: opened.id })).payments).toEqual([expect.objectContaining({ amountKes: 500_000, method: 'card' })]);
     braintree.setBehaviour('approve');
   });
+
+  it('tells the staff of a payment to settle by hand: an M-Pesa amount not the one asked, and money beyond the agreed price', async () => {
+    const staffAlerts = (reference: string) => handle.db.select().from(outboxMessages).where(and(eq(outboxMessages.reference, reference), eq(outboxMessages.topic, 'import.payment-staff')));
+    const { opened, token } = await open();
+    // Daraja reports another amount than asked: not applied, the staff check it.
+    stub.nextOutcome({ resultCode: 0, receipt: 'TKI3MIS001', amount: 1 });
+    const odd = await visitor().payByMpesa({ token, phone: '0712345678' });
+    expect(await eventually(() => requestRow(odd.id), (row) => row.state !== 'pending')).toMatchObject({ state: 'failed' });
+    expect((await staff().byId({ id: opened.id })).payments).toEqual([]);
+    const [checkOdd] = await staffAlerts(odd.id);
+    expect(checkOdd).toMatchObject({ channel: 'email', recipient: 'juma@dealer.test', subject: `Check payment for import ${opened.reference}` });
+
+    // The buyer pays the deposit by M-Pesa while the staff record the whole price paid by bank: both stand, the excess is to refund.
+    stub.nextOutcome({ resultCode: 0, receipt: 'TKI3OVR001', afterMs: 400 });
+    const late = await visitor().payByMpesa({ token, phone: '0712345678' });
+    await staff().recordPayment({ importId: opened.id, amountKes: 2_100_000, method: 'bank', reference: 'EFT-1', receivedOn: '2026-12-06' });
+    expect(await eventually(() => requestRow(late.id), (row) => row.state !== 'pending')).toMatchObject({ state: 'paid' });
+    const [excess] = await staffAlerts(late.id);
+    expect(excess.bodyText).toContain('refund the buyer KES 500,000');
+  });
 });

@@ -71,3 +71,19 @@ export function paymentSms(payment: {
     `Paid ${formatKes(payment.paidKes)} of ${formatKes(payment.agreedPriceKes)}${due > 0 ? `, ${formatKes(due)} due` : ': paid in full'}. Track it: ${payment.trackingUrl}`
   );
 }
+
+/** The staff's alert about an import payment to settle by hand (not applied, or more than the agreed price). */
+export function paymentToCheckEmail(check: { reference: string; car: string; amountKes: number; how: string; problem: string; importUrl: string }, site: EmailSite): Promise<RenderedEmail> {
+  return renderEmail(
+    `Check payment for import ${check.reference}`,
+    <EmailLayout site={site} preview={check.problem} heading={`Payment to check: import ${check.reference}`}>
+      <EmailText>{check.problem}</EmailText>
+      <EmailField label="Car">{check.car}</EmailField>
+      <EmailField label="Amount">{formatKes(check.amountKes)}</EmailField>
+      <EmailField label="Paid by">{check.how}</EmailField>
+      <EmailText>
+        <EmailLink href={check.importUrl}>Open the import</EmailLink>
+      </EmailText>
+    </EmailLayout>,
+  );
+}
