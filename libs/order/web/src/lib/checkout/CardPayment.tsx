@@ -25,19 +25,23 @@ export interface CardPaymentProps {
   placing: boolean;
   /** Where the form's client token comes from: `order.clientToken` (signed in) unless another payment gives its own (an import's tracking link). */
   loadClientToken?: () => Promise<{ clientToken: string }>;
+  /** The other ways to pay, in the failure messages ("reserve and pay at the showroom" on the cart). */
+  otherWays?: string;
 }
 
-type FormState = { status: 'loading' } | { status: 'ready'; form: CardForm } | { status: 'failed'; message: string };
+type FormState = { status: 'loading' } | { status: 'ready'; form: CardForm } | { status: 'failed'; retry: boolean; message: string };
 
-const CARD_PAYMENTS_OFF = 'Card payments are not available right now. You can still reserve and pay at the showroom.';
-const FORM_FAILED = 'The secure card form could not load. Check your connection and try again, or reserve and pay at the showroom.';
+/** What else the buyer can do when the card form fails: the cart's words unless the page gives its own. */
+const CART_OTHER_WAYS = 'reserve and pay at the showroom';
+const cardPaymentsOff = (otherWays: string) => `Card payments are not available right now. You can still ${otherWays}.`;
+const formFailed = (otherWays: string) => `The secure card form could not load. Check your connection and try again, or ${otherWays}.`;
 
 /**
  * Braintree's card form, loaded when the buyer chooses to pay by card: a client token from
  * `order.clientToken` and the Drop-in (its own lazy chunk) are fetched together, then the form
  * is mounted; Pay turns the card into a nonce and hands it to `onPay`.
  */
-export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing, loadClientToken }: CardPaymentProps) {
+export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing, loadClientToken, otherWays = CART_OTHER_WAYS }: CardPaymentProps) {
   const utils = trpc.useUtils();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<FormState>({ status: 'loading' });
@@ -62,7 +66,8 @@ export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing
         if (cancelled) return;
         const failure = describeCheckoutFailure(error);
         if (failure.kind === 'unavailable') onCardPaymentsOff();
-        setState({ status: 'failed', message: failure.kind === 'unavailable' ? CARD_PAYMENTS_OFF : FORM_FAILED });
+        const off = failure.kind === 'unavailable';
+        setState({ status: 'failed', retry: !off, message: off ? cardPaymentsOff(otherWays) : formFailed(otherWays) });
       });
     return () => {
       cancelled = true;
@@ -108,7 +113,7 @@ export function CardPayment({ total, onPay, onCancel, onCardPaymentsOff, placing
         {/* The Drop-in owns this element's children; React leaves it empty. */}
         <div ref={container} className={classes.dropIn} hidden={state.status === 'failed'} />
         <Group gap="sm" className={classes.actions}>
-          {state.status === 'failed' && state.message === FORM_FAILED ? (
+          {state.status === 'failed' && state.retry ? (
             <Button variant="light" onClick={() => setAttempt((n) => n + 1)}>
               Try again
             </Button>

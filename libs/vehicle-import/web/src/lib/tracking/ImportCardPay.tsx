@@ -18,6 +18,8 @@ export interface ImportCardFormProps {
   onCardPaymentsOff: () => void;
   placing: boolean;
   loadClientToken: () => Promise<{ clientToken: string }>;
+  /** The other ways to pay, named when the form cannot load. */
+  otherWays: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function ImportCardPay({ token, next, CardForm }: { token: string; next: 
             onCardPaymentsOff={() => setOff(true)}
             placing={pay.isPending}
             loadClientToken={() => utils.client.vehicleImport.clientToken.query({ token })}
+            otherWays="pay by M-Pesa or at the showroom"
           />
         </div>
       ) : (
