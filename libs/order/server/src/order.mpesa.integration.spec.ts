@@ -7,14 +7,12 @@ import type { DatabaseHandle } from '@dealership/server-db';
 import { createTestDatabase } from '@dealership/server-db/testing';
 import { PaymentModule } from '@dealership/server-payment';
 import { thrown } from '@dealership/server-payment/testing';
-import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
+import { type DarajaStub, freeLoopbackPort, startDarajaStub } from '@dealership/shared-provider-stubs';
 import { SettingService } from '@dealership/setting-server';
 import { createCallerFactory } from '@dealership/server-trpc';
 import { orderNumber } from '@dealership/order-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { asc, eq } from 'drizzle-orm';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { setReservationRules } from './order-history.fixture';
 import { OrderModule } from './order.module';
 import { OrderRouter } from './order.router';
@@ -22,15 +20,6 @@ import { MpesaDepositService } from './mpesa-deposit.service';
 import { ReservationHoldService } from './reservation-hold.service';
 
 const DAY = 86_400_000;
-
-/** A free loopback port: the callback URL must be in the configuration before the app listens. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
   const end = Date.now() + timeoutMs;
@@ -76,7 +65,7 @@ describe('M-Pesa deposits: STK push, callback and status query against a Daraja 
 
   beforeAll(async () => {
     stub = await startDarajaStub();
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     handle = await createTestDatabase();
     brandId = (await insertBrand(handle.db, { name: 'Mazda' })).id;
     for (const who of ['amina', 'baraka', 'admin'] as const) {

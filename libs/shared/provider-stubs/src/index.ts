@@ -6,3 +6,4 @@ export { startSmsStub, type ReceivedSms, type SmsStub, type SmsStubBehaviour } f
 export { startDarajaStub, type DarajaStub, type DarajaStubBehaviour, type ReceivedStkPush, type StkOutcome } from './daraja-stub';
 export { startS3Stub, type S3Stub, type S3StubBehaviour, type StoredObject } from './s3-stub';
 export { startWhatsAppStub, whatsappDelivery, whatsappSignature, type ReceivedWhatsApp, type WhatsAppStub, type WhatsAppStubBehaviour } from './whatsapp-stub';
+export { freeLoopbackPort } from './free-port';

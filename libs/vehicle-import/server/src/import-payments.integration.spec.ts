@@ -7,24 +7,13 @@ import { CardPaymentService } from '@dealership/order-server';
 import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
-import { type DarajaStub, startDarajaStub } from '@dealership/shared-provider-stubs';
+import { type DarajaStub, freeLoopbackPort, startDarajaStub } from '@dealership/shared-provider-stubs';
 import type { VehicleImportOpenInput } from '@dealership/vehicle-import-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq } from 'drizzle-orm';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { VehicleImportPersonalData } from './vehicle-import.personal-data';
 import { VehicleImportModule } from './vehicle-import.module';
 import { VehicleImportRouter } from './vehicle-import.router';
-
-/** A free loopback port: the callback URL is configuration, known before the app listens. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // Issue 45: the buyer pays an import's deposit, then its balance, by M-Pesa or card from the
 // tracking link, through the order domain's payment lifecycles (push, Daraja's callback over HTTP,
@@ -61,7 +50,7 @@ describe("import payments by M-Pesa and card from the buyer's tracking link (int
   beforeAll(async () => {
     stub = await startDarajaStub();
     braintree = await startBraintreeStub();
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     handle = await createTestDatabase();
     sales.id = (await insertUser(handle.db, { name: 'Juma', email: 'juma@dealer.test', role: 1, staffRole: 'sales' })).id;
     app = await createModuleTestApp(handle, [PaymentModule, VehicleImportModule], {
