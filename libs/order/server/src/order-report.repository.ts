@@ -17,11 +17,12 @@ export class OrderReportRepository {
   async report(since: Date): Promise<OrderReport> {
     // The month an order was delivered (or cancelled): its last change, in Nairobi.
     const month = sql<string>`to_char(${orders.updatedAt} at time zone 'Africa/Nairobi', 'YYYY-MM')`;
-    const [salesPerMonth, reservationsEnded] = await Promise.all([
+    const deliveredSince = and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since));
+    const [salesPerMonth, reservationsEnded, grossProfitPerMonth, carsSold, [{ averageDaysToSell }]] = await Promise.all([
       this.db
         .select({ month, count: count(), amount: sql<number>`coalesce(sum(${orders.amount}), 0)::bigint`.mapWith(Number) })
         .from(orders)
-        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .where(deliveredSince)
         .groupBy(month)
         .orderBy(month),
       this.db
@@ -35,8 +36,6 @@ export class OrderReportRepository {
         .where(and(placed(), eq(orders.paymentMethod, 'reservation'), eq(orders.status, 'cancel'), gte(orders.updatedAt, since)))
         .groupBy(month)
         .orderBy(month),
-    ]);
-    const [grossProfitPerMonth, carsSold, [{ averageDaysToSell }]] = await Promise.all([
       this.db
         .select({
           month,
@@ -48,7 +47,7 @@ export class OrderReportRepository {
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .where(deliveredSince)
         .groupBy(month)
         .orderBy(month),
       this.db
@@ -63,14 +62,14 @@ export class OrderReportRepository {
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since)))
+        .where(deliveredSince)
         .orderBy(desc(orders.updatedAt), asc(orderLines.position))
         .limit(100),
       this.db
         .select({ averageDaysToSell: sql<number | null>`avg(${orderLines.daysInStock})::float8` })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(placed(), eq(orders.status, 'deliverd'), gte(orders.updatedAt, since))),
+        .where(deliveredSince),
     ]);
     return { salesPerMonth, reservationsEnded, grossProfitPerMonth, carsSold, averageDaysToSell };
   }
