@@ -189,6 +189,15 @@ const TRPC_ROWS: TrpcRow[] = [
   { path: 'car.updateCost', type: 'mutation', access: 'owner', input: (f) => ({ id: f.carCost.id, cost: { kind: 'freight', amount: 150_000 } }) },
   { path: 'car.removeCost', type: 'mutation', access: 'owner', input: (f) => ({ id: take(f.carCost.spare) }) },
   { path: 'car.agedStockAlert', type: 'query', access: 'owner' },
+  // Trade-ins to list (issue 46): staff, sales too (no purchase figure in them); listing one is car.create's `fromDraftId`.
+  { path: 'car.drafts', type: 'query', access: 'admin' },
+  {
+    path: 'car.dismissDraft',
+    type: 'mutation',
+    access: 'admin',
+    input: () => ({ id: '0b6f6a36-0a53-4a8e-9a7a-0b1c2d3e4f50' }),
+    allowed: { status: 409, code: 'CONFLICT' },
+  },
   { path: 'car.setAgedStockAlert', type: 'mutation', access: 'owner', input: () => ({ days: 75 }) },
   { path: 'brand.create', type: 'mutation', access: 'admin', input: () => ({ name: nextBrandName(), images: [nextPicture('matrix-logo')] }) },
   { path: 'brand.update', type: 'mutation', access: 'admin', input: (f) => ({ id: f.brandId, description: 'Reliable.' }) },

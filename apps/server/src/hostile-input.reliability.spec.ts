@@ -269,7 +269,8 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
       'user.requestPasswordReset': { email: 'amina@example.co.ke' },
       'user.resetPassword': { token: 'rR7pQm0cVbB2a9xY4kLz8Wn3Ed6Ts1Hu5Gf0Jo2Ci4Aa', password: 'new-password-1', confirmPassword: 'new-password-1' },
       'user.verifyEmail': { token: 'vR7pQm0cVbB2a9xY4kLz8Wn3Ed6Ts1Hu5Gf0Jo2Ci4Aa' },
-      'car.create': { ...car, brandId: ids.brand, images: [picture] },
+      'car.create': { ...car, brandId: ids.brand, images: [picture], fromDraftId: ids.order },
+      'car.dismissDraft': { id: ids.order },
       'car.update': {
         id: ids.car,
         name: 'Toyota Vitz',
@@ -467,7 +468,7 @@ describe('hostile input (reliability: the whole server, generated requests)', ()
 
   /** Admin-only endpoints are called as the admin (a customer would be refused before validation). */
   const actorFor = (endpoint: string): Actor =>
-    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost|agedStockAlert|setAgedStockAlert)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument|costsForChassis)$|^tradeInOffer\.(make|forLead)$/.test(
+    /setStatus|orderStatus|^order\.all$|^(car|brand)\.(create|update|remove|manage|forStaff|priceHistory|setSpin|clearSpin|costs|addCost|updateCost|removeCost|agedStockAlert|setAgedStockAlert|drafts|dismissDraft)|^audit\.|(create|update|delete)-(car|brand|image)|^lead\.(list)$|^setting\.(list|byId|create|update|remove)$|^testimonial\.(manage|create|update|remove)$|^message\.(list|resend)$|^staff\.|^user\.twoFactor(Setup|Enable)$|^lead\.(timeline|addNote|logContact|setFollowUp|assign|assignees|whatsapp|whatsappReply)$|^content\.update$|spin-video$|documents$|^inspection\.(cars|byCar|checklists|checklistInForce|createChecklist|record)$|^vehicleImport\.(board|byId|forLead|open|recordMilestone|recordPayment|setPrice|shareDocument|removeDocument|costsForChassis)$|^tradeInOffer\.(make|forLead)$/.test(
       endpoint,
     )
       ? 'admin'

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { E2E_ADMIN, newCustomer, registerViaApi, submitLogin } from '../support/account';
+import { choose } from '../support/car-form';
 import { expect, PHONE, test } from '../support/fixtures';
 import { makeCars, removeCars } from '../support/made-cars';
 import { asOwner } from '../support/sales-staff';
@@ -7,7 +9,8 @@ import { asOwner } from '../support/sales-staff';
  * A written trade-in offer (issue 46): staff make it from a trade-in request in the leads inbox
  * (desktop); the buyer, signed in on a phone, accepts it from the SMS link, sees it as "Trade-in
  * credit" on /cart, reserves a car with it and finds it in My Orders; once the car is delivered the
- * owner reads its margin in Reports. Real server, database, SMS stub and browser.
+ * owner reads its margin in Reports, and lists the traded car from "Trade-ins to list" with its
+ * photo and its purchase cost. Real server, database, SMS stub and browser.
  */
 test('staff send a trade-in offer from the inbox; the buyer accepts it from the SMS link and uses it at checkout', async ({
   page,
@@ -18,13 +21,27 @@ test('staff send a trade-in offer from the inbox; the buyer accepts it from the 
   pageProblems,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const [car] = await makeCars(request, testInfo, [2_400_000], 'Trade');
+  const cars = await makeCars(request, testInfo, [2_400_000], 'Trade');
+  const [car] = cars;
   const customer = newCustomer(testInfo, 'tradein');
   await registerViaApi(request, customer);
   const name = `Kamau ${testInfo.project.name} ${Date.now().toString(36)}`;
   const phone = `+2547340${String(Date.now()).slice(-5)}`;
+  // The buyer's photo of their car, sent with the request (it becomes the listing's picture).
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a5a2b' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await request.post('/api/media/lead-photo', { multipart: { file: { name: 'axio.jpg', mimeType: 'image/jpeg', buffer: picture } } });
+  expect(photo.status(), await photo.text()).toBe(201);
+  const { url, publicId } = (await photo.json()) as { url: string; publicId: string };
   const sent = await request.post('/trpc/lead.create', {
-    data: { kind: 'trade-in', name, phone, consent: true, details: { make: 'Toyota', model: 'Axio', year: 2015, mileage: 120_000, condition: 'Good', photos: [] } },
+    data: {
+      kind: 'trade-in',
+      name,
+      phone,
+      consent: true,
+      details: { make: 'Toyota', model: 'Axio', year: 2015, mileage: 120_000, condition: 'Good', photos: [{ url, publicId }] },
+    },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 
@@ -85,9 +102,37 @@ test('staff send a trade-in offer from the inbox; the buyer accepts it from the 
     await expect(sold).toContainText('KES 2,400,000');
     await expect(sold).toContainText('KES 1,900,000');
     await expect(sold).toContainText('KES 500,000');
+
+    // The Axio entered the stock: listed from "Trade-ins to list", its photo and details filled in,
+    // its purchase cost the offer.
+    await page.goto('/dashboard/admin/cars');
+    const tradeIn = page.getByRole('region', { name: 'Trade-ins to list' }).getByRole('article', { name: '2015 Toyota Axio, 120,000 km' });
+    await tradeIn.getByRole('link', { name: 'Create listing: 2015 Toyota Axio, 120,000 km' }).click();
+    await expect(page.getByText(/^Listing a trade-in: 2015 Toyota Axio, 120,000 km \(OFR-\d{5}\)$/)).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Picture 1, main picture' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Car Brand/ })).toHaveValue('Toyota');
+    await expect(page.getByRole('textbox', { name: /^Year of Manufacture/ })).toHaveValue('2015');
+    const listedName = `Toyota Axio ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: /^Car Name/ }).fill(listedName);
+    await page.getByRole('textbox', { name: /^Car Price/ }).fill('1150000');
+    await choose(page, 'Body Type', 'Sedan');
+    await choose(page, 'Fuel Type', 'Petrol');
+    await choose(page, 'Transmission Type', 'Automatic');
+    await page.getByRole('textbox', { name: /^Engine Size/ }).fill('1500');
+    await choose(page, 'Drive Type', '2 WD');
+    await page.getByRole('textbox', { name: /^Car Description/ }).fill('Traded in at the showroom: one owner.');
+    await page.getByRole('button', { name: 'Create Car', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/cars/);
+    await expect(page.getByRole('region', { name: 'Trade-ins to list' })).toHaveCount(0);
+    const listed = (await asOwner(request, 'car.manage', { search: listedName }, 'GET')) as { items: { id: string; slug: string }[] };
+    cars.push({ id: listed.items[0].id, slug: listed.items[0].slug, name: listedName, price: 1_150_000 });
+    await page.goto(`/dashboard/admin/car/${listed.items[0].slug}`);
+    const purchase = page.getByRole('table', { name: 'Costs of the car' }).getByRole('row').filter({ hasText: 'Purchase' });
+    await expect(purchase).toContainText('KES 850,000');
+    await expect(purchase).toContainText(/OFR-\d{5}/);
     expect(pageProblems).toEqual([]);
   } finally {
     await phoneContext.close();
-    await removeCars(request, [car]).catch(() => undefined);
+    await removeCars(request, cars).catch(() => undefined);
   }
 });

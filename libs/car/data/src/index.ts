@@ -7,3 +7,4 @@ export { carQueries } from './car.relations';
 export * from './car.table';
 export * from './car-spin.table';
 export * from './car-cost.table';
+export * from './car-draft.table';

@@ -3,3 +3,4 @@ export * from '@dealership/car-model';
 export * from './car.schemas';
 export * from './car-spin.schemas';
 export * from './car-cost.schemas';
+export * from './car-draft.schemas';

@@ -5,6 +5,7 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import { CatalogueChangesModule } from './catalogue-changes';
 import { recordedCostKes } from './car-cost.repository';
+import { CarDrafts } from './car-drafts';
 
 /** A car as an order checks and copies it: current price and status, main picture. */
 export interface CarForOrder {
@@ -106,6 +107,6 @@ export class CarAvailability {
   }
 }
 
-/** Provides `CarAvailability` alone, for a feature that moves cars (orders) without the car pages and routes. */
-@Module({ imports: [CatalogueChangesModule], providers: [CarAvailability], exports: [CatalogueChangesModule, CarAvailability] })
+/** Provides `CarAvailability` (and `CarDrafts`, the stock a delivered trade-in enters), for a feature that moves cars (orders) without the car pages and routes. */
+@Module({ imports: [CatalogueChangesModule], providers: [CarAvailability, CarDrafts], exports: [CatalogueChangesModule, CarAvailability, CarDrafts] })
 export class CarAvailabilityModule {}

@@ -1,6 +1,6 @@
 import { carCosts, cars } from '@dealership/car-data';
 import type { CarCost, CarCostFields, CarCostKind, CarCostCurrency } from '@dealership/car-schemas';
-import { type Database, DB } from '@dealership/server-db';
+import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -58,8 +58,9 @@ export class CarCostRepository {
     return row ? { ...toCost(row), carId: row.carId } : undefined;
   }
 
-  async add(carId: string, cost: CarCostFields, recordedBy: string): Promise<CarCost> {
-    const [row] = await this.db
+  /** Adds a line (in `db`'s transaction when given: a car created from a trade-in gets its purchase with it). */
+  async add(carId: string, cost: CarCostFields, recordedBy: string, db: Database | Transaction = this.db): Promise<CarCost> {
+    const [row] = await db
       .insert(carCosts)
       .values({ carId, ...columns(cost), recordedBy })
       .returning();

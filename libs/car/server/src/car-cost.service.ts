@@ -5,7 +5,7 @@ import { CarCostRepository } from './car-cost.repository';
 import { CarCostNotFoundError, CarNotFoundError } from './car.errors';
 
 /** What the audit log keeps of a cost line (its figures; the receipt and supplier as typed). */
-const audited = (cost: CarCost) => ({
+export const auditedCost = (cost: CarCost) => ({
   costKind: cost.kind,
   costAmount: `${cost.amount} ${cost.currency}${cost.exchangeRate ? ` at ${cost.exchangeRate}` : ''}`,
   costKes: cost.amountKes,
@@ -36,7 +36,7 @@ export class CarCostService {
     const found = await this.costs.forCar(carId);
     if (!found) throw new CarNotFoundError(carId);
     const added = await this.costs.add(carId, cost, actor.name);
-    await this.audit.record({ actor, entity: 'car', entityId: carId, label: found.car.name, action: 'update', after: audited(added) });
+    await this.audit.record({ actor, entity: 'car', entityId: carId, label: found.car.name, action: 'update', after: auditedCost(added) });
     return this.forCar(carId);
   }
 
@@ -48,8 +48,8 @@ export class CarCostService {
       entity: 'car',
       entityId: changed.carId,
       action: 'update',
-      before: audited(changed.before),
-      after: audited(changed.after),
+      before: auditedCost(changed.before),
+      after: auditedCost(changed.after),
     });
     return this.forCar(changed.carId);
   }
@@ -57,7 +57,7 @@ export class CarCostService {
   async remove(id: string, actor: AuditActor): Promise<CarCosts> {
     const removed = await this.costs.remove(id);
     if (!removed) throw new CarCostNotFoundError();
-    await this.audit.record({ actor, entity: 'car', entityId: removed.carId, action: 'update', before: audited(removed) });
+    await this.audit.record({ actor, entity: 'car', entityId: removed.carId, action: 'update', before: auditedCost(removed) });
     return this.forCar(removed.carId);
   }
 }

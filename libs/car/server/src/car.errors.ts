@@ -69,3 +69,10 @@ export class CarCostNotFoundError extends DomainError {
     super(ErrorCode.NotFound, 'Cost not found');
   }
 }
+
+/** A trade-in waiting to be listed that was listed or dismissed meanwhile (or never was one). */
+export class CarDraftClosedError extends DomainError {
+  constructor(field: 'fromDraftId' | 'id') {
+    super(ErrorCode.Conflict, 'This trade-in was already listed or dismissed', field);
+  }
+}

@@ -15,6 +15,8 @@ import { CarSpinService } from './car-spin.service';
 import { CarCostRepository } from './car-cost.repository';
 import { CarCostService } from './car-cost.service';
 import { AgedStockAlerts } from './aged-stock.service';
+import { CarDrafts } from './car-drafts';
+import { CarDraftService } from './car-draft.service';
 import { CarViews } from './car-views';
 import { CarSitePages } from './car.site-pages';
 import { CarLandingService } from './car-landing.service';
@@ -22,7 +24,7 @@ import { CarLandingSitePages } from './car-landing.site-pages';
 
 @Module({
   imports: [CatalogueChangesModule, MediaModule, AuditModule, MessageModule],
-  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService, CarCostRepository, CarCostService, AgedStockAlerts],
+  providers: [CarRepository, CarReportRepository, CarLandingRepository, CarService, CarViews, CarRouter, CarSitePages, CarCatalogueExport, CarLandingService, CarLandingSitePages, CarSpinRepository, CarSpinService, CarCostRepository, CarCostService, AgedStockAlerts, CarDrafts, CarDraftService],
   controllers: [CarController],
   exports: [CatalogueChangesModule, CarRouter, CarService, CarViews],
 })

@@ -12,7 +12,7 @@ import { brandImages, brands } from '@dealership/brand-data';
 import { carImages, carQueries, cars, carSpinFrames } from '@dealership/car-data';
 import { CatalogueChanges } from './catalogue-changes';
 import { CAR_CATALOGUE, CatalogueRows, type CatalogueWriteResult } from './catalogue-writes';
-import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError } from '@dealership/server-db';
+import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -328,9 +328,9 @@ export class CarRepository {
     return this.rows.slugsLike(base, exceptCarId);
   }
 
-  /** Inserts a car with its pictures in order, in one transaction. */
-  insert(brandId: string, columns: CarColumns, images: ImageRef[]): Promise<CarWriteResult> {
-    return this.rows.insert({ ...columns, brandId }, images);
+  /** Inserts a car with its pictures in order, and `alongside`'s writes, in one transaction. */
+  insert(brandId: string, columns: CarColumns, images: ImageRef[], alongside?: (tx: Transaction, id: string) => Promise<void>): Promise<CarWriteResult> {
+    return this.rows.insert({ ...columns, brandId }, images, alongside);
   }
 
   /**

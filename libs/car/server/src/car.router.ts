@@ -6,7 +6,8 @@ import {
   CarCostUpdateInputSchema,
   AgedStockAlertInputSchema,
   CarCompareInputSchema,
-  CarCreateInputSchema,
+  CarCreateWithDraftInputSchema,
+  CarDraftDismissInputSchema,
   CarLandingInputSchema,
   CarListInputSchema,
   CarManageInputSchema,
@@ -27,13 +28,14 @@ import { CarLandingService } from './car-landing.service';
 import { CarSpinService } from './car-spin.service';
 import { CarCostService } from './car-cost.service';
 import { AgedStockAlerts } from './aged-stock.service';
+import { CarDraftService } from './car-draft.service';
 
 @Injectable()
 export class CarRouter {
   readonly router;
 
   // Built in the constructor: a field initializer could not use the injected service (TS2729).
-  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService, costs: CarCostService, aged: AgedStockAlerts) {
+  constructor(cars: CarService, views: CarViews, landings: CarLandingService, spins: CarSpinService, costs: CarCostService, aged: AgedStockAlerts, drafts: CarDraftService) {
     this.router = router({
       list: publicProcedure.input(CarListInputSchema).query(({ input }) => cars.list(input)),
       /** The models of a brand's listed cars, with their counts (the /cars model filter, the model landing pages). */
@@ -62,7 +64,11 @@ export class CarRouter {
       stockAge: ownerProcedure.query(() => cars.stockAge()),
       /** The owner's most viewed cars this month, with their leads. */
       mostViewed: ownerProcedure.query(() => cars.mostViewed()),
-      create: adminProcedure.input(CarCreateInputSchema).mutation(({ input, ctx }) => cars.create(input, ctx.user)),
+      /** A new car; listing a trade-in when `fromDraftId` names one ("Trade-ins to list"). */
+      create: adminProcedure.input(CarCreateWithDraftInputSchema).mutation(({ input, ctx }) => drafts.create(input, ctx.user)),
+      /** The traded cars of delivered orders waiting to be listed (no purchase figure: sales list them too). */
+      drafts: adminProcedure.query(() => drafts.open()),
+      dismissDraft: adminProcedure.input(CarDraftDismissInputSchema).mutation(({ input, ctx }) => drafts.dismiss(input.id, ctx.user)),
       update: adminProcedure.input(CarUpdateInputSchema).mutation(({ input, ctx }) => cars.update(input, ctx.user)),
       remove: adminProcedure.input(CarRemoveInputSchema).mutation(async ({ input, ctx }) => {
         await cars.remove(input.id, ctx.user);

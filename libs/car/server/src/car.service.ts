@@ -22,6 +22,7 @@ import {
   RELATED_CARS_LIMIT,
 } from '@dealership/car-schemas';
 import { MediaService } from '@dealership/media-server';
+import type { Transaction } from '@dealership/server-db';
 import { CatalogueChanges } from './catalogue-changes';
 import { CatalogueWriter } from './catalogue-writes';
 import { daysBefore } from '@dealership/shared-schemas';
@@ -227,14 +228,17 @@ export class CarService {
     return this.cars.ofBrand(brandId, limit);
   }
 
-  /** Adds a car under a unique slug of its name; its pictures must be our own uploads. */
-  async create(input: CarCreateFields, actor: AuditActor): Promise<CarStaff> {
+  /**
+   * Adds a car under a unique slug of its name; its pictures must be our own uploads. `alongside`
+   * writes in the car's transaction (given its id): a draft closed as listed, its purchase cost.
+   */
+  async create(input: CarCreateFields, actor: AuditActor, alongside?: (tx: Transaction, id: string) => Promise<void>): Promise<CarStaff> {
     const { brandId, images, ...given } = input;
     checkEngineSize(given.fuelType, given.engineSize);
     await this.writes.checkImages(images);
     // Legacy writes never send a model: it is read from the name, as migration 0034 did for the cars before it.
     const fields = { ...given, model: given.model ?? modelFromName(await this.cars.brandName(brandId), given.name) };
-    const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images));
+    const id = await this.writes.withUniqueSlug(fields.name, undefined, (slug) => this.cars.insert(brandId, { ...fields, slug }, images, alongside));
     await this.writes.imagesSaved(images);
     const car = await this.forStaff({ id });
     await this.audit.record({ actor, entity: 'car', entityId: id, label: car.name, action: 'create', after: auditView(car) });

@@ -88,11 +88,12 @@ export class CatalogueRows<Items extends PgTable, Reason extends string> {
     return new Set(rows.map((r) => r.publicId as string));
   }
 
-  /** Inserts a row with its pictures in order. */
-  insert(values: Items['$inferInsert'], images: ImageRef[]): Promise<CatalogueWriteResult<Reason>> {
+  /** Inserts a row with its pictures in order, and `alongside`'s writes (given the new row's id) in the same transaction. */
+  insert(values: Items['$inferInsert'], images: ImageRef[], alongside?: (tx: Transaction, id: string) => Promise<void>): Promise<CatalogueWriteResult<Reason>> {
     return this.write(async (tx) => {
       const [row] = (await tx.insert(this.tables.items).values(values).returning({ id: this.tables.id })) as { id: string }[];
       await replaceImages(tx, this.tables, row.id, images);
+      await alongside?.(tx, row.id);
       return { ok: true, id: row.id };
     });
   }

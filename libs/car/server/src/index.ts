@@ -1,5 +1,6 @@
 export { CarAlertMatching, CarAlertMatchingModule, type CarForAlert, type SavedCarSearch } from './car-alert-matching';
 export { CarAvailability, CarAvailabilityModule, type CarForOrder } from './car-availability';
+export { CarDrafts, type NewTradeInDraft } from './car-drafts';
 export { LegacyCarSchema, toLegacyCar, type LegacyBrandRef, type LegacyCar } from './car.legacy-shape';
 export { CarModule } from './car.module';
 export { CatalogueChanges } from './catalogue-changes';

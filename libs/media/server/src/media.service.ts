@@ -178,13 +178,15 @@ export class MediaService implements OnModuleInit {
   /**
    * Deletes the photos buyers sent with requests whose retention period ended or whose sender
    * deleted their account (the lead domain's port): only buyers' uploads (the `leads` folder),
-   * never a catalogue picture. A file that could not go is logged and left for an operator; how
-   * many went.
+   * never a catalogue picture: a traded car's photo that now shows the car listed (issue 46) stays,
+   * and goes when the car lets go of it. A file that could not go is logged and left for an
+   * operator; how many went.
    */
   async removeLeadPhotos(publicIds: readonly string[]): Promise<number> {
+    const held = new Set((await this.uploads.holders([...new Set(publicIds)])).map((holder) => holder.publicId));
     let removed = 0;
     for (const publicId of new Set(publicIds)) {
-      if (!publicId.startsWith('leads/')) continue;
+      if (!publicId.startsWith('leads/') || held.has(publicId)) continue;
       try {
         await this.storage.remove(publicId);
         removed++;

@@ -1,5 +1,5 @@
 import type { CarStatus } from '@dealership/car-model';
-import { CarAvailability, type CarForOrder, CatalogueChanges } from '@dealership/car-server';
+import { CarAvailability, CarDrafts, type CarForOrder, CatalogueChanges } from '@dealership/car-server';
 import {
   type Order,
   type OrderListFilters,
@@ -115,6 +115,7 @@ export class OrderRepository {
     private readonly changes: CatalogueChanges,
     private readonly availability: CarAvailability,
     private readonly credits: TradeInCredits,
+    private readonly drafts: CarDrafts,
   ) {}
 
   /** Runs `work` in a transaction of the orders' database (messages written with a change elsewhere). */
@@ -400,7 +401,10 @@ export class OrderRepository {
         // Re-opened after a cancel released its trade-in offer: the offer again, or no credit (it ended or went to another order).
         if (order.status === 'cancel' && order.tradeInOfferId) {
           const again = order.buyerId ? await this.credits.claim(tx, order.tradeInOfferId, order.buyerId, id) : undefined;
-          if (!again) await tx.update(orders).set({ tradeInOfferId: null, tradeInReference: null, tradeInCreditKes: null }).where(eq(orders.id, id));
+          if (!again) {
+            await tx.update(orders).set({ tradeInOfferId: null, tradeInReference: null, tradeInCreditKes: null }).where(eq(orders.id, id));
+            order.tradeInOfferId = null;
+          }
         }
       }
       if (status === 'deliverd' && order.status !== 'deliverd') {
@@ -412,9 +416,13 @@ export class OrderRepository {
             .set({ costKes, daysInStock })
             .where(and(eq(orderLines.orderId, id), eq(orderLines.carId, carId)));
         }
+        // The car traded in with it enters the stock, as a draft for staff to list (its purchase cost the offer).
+        const traded = order.tradeInOfferId ? await this.credits.tradedCar(tx, order.tradeInOfferId) : undefined;
+        if (traded) await this.drafts.addTradeIn(tx, { ...traded, orderId: id });
       } else if (status !== 'deliverd' && order.status === 'deliverd') {
-        // Re-opened or cancelled after delivery: no longer a sale.
+        // Re-opened or cancelled after delivery: no longer a sale, and its trade-in not taken in (unless already listed).
         await tx.update(orderLines).set({ costKes: null, daysInStock: null }).where(eq(orderLines.orderId, id));
+        await this.drafts.withdraw(tx, id);
       }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
       if (alongside && order.status !== status) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });

@@ -2,10 +2,26 @@ import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { nairobiDate } from '@dealership/shared-util';
 import { tradeInOffers } from '@dealership/trade-in-offer-data';
 import type { TradeInCredit } from '@dealership/trade-in-offer-schemas';
+import { tradeInVehicles } from '@dealership/lead-data/published';
+import type { ImageRef } from '@dealership/media-schemas';
 import { accountContacts } from '@dealership/user-data/published';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import { personIs } from './trade-in-offer.repository';
+
+/** A traded car as the stock takes it in (`TradeInCredits.tradedCar`). */
+export interface TradedCar {
+  offerId: string;
+  reference: string;
+  amountKes: number;
+  /** The offer's words for the car ("2015 Toyota Axio, 120,000 km"). */
+  title: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileage: number | null;
+  photos: ImageRef[];
+}
 
 /**
  * Accepted trade-in offers as credit at checkout (issue 46): the one way the order domain reads and
@@ -59,6 +75,33 @@ export class TradeInCredits {
   /** The order `orderId` is cancelled or undone: its offer may credit another order (while still valid). */
   async release(tx: Transaction, orderId: string): Promise<void> {
     await tx.update(tradeInOffers).set({ usedByOrderId: null, updatedAt: new Date() }).where(eq(tradeInOffers.usedByOrderId, orderId));
+  }
+
+  /**
+   * The car traded in with offer `offerId`, for the stock (the order it credited was delivered): the
+   * offer's number, amount and words for the car, and what the buyer's request said of it and their
+   * photos while the request keeps them (the lead domain's published `trade_in_vehicles`).
+   */
+  async tradedCar(tx: Transaction, offerId: string): Promise<TradedCar | undefined> {
+    const [row] = await tx
+      .select({
+        offerId: tradeInOffers.id,
+        reference: tradeInOffers.reference,
+        amountKes: tradeInOffers.amountKes,
+        title: tradeInOffers.car,
+        make: tradeInVehicles.make,
+        model: tradeInVehicles.model,
+        year: tradeInVehicles.year,
+        mileage: tradeInVehicles.mileage,
+        photos: tradeInVehicles.photos,
+      })
+      .from(tradeInOffers)
+      .leftJoin(tradeInVehicles, eq(tradeInVehicles.leadId, tradeInOffers.leadId))
+      .where(eq(tradeInOffers.id, offerId))
+      .limit(1);
+    if (!row) return undefined;
+    const photos = (row.photos ?? []).filter((photo) => typeof photo?.url === 'string' && typeof photo.publicId === 'string');
+    return { ...row, photos: photos.map(({ url, publicId }) => ({ url, publicId })) };
   }
 
   private usable(now: Date): SQL | undefined {

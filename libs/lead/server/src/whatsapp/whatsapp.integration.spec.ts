@@ -393,7 +393,8 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect(record.conversation).toContainEqual({ at: expect.any(String), from: 'dealer', text: 'Yes, it is. Come and see it today.', photoUrl: null });
 
     // The account is deleted: the conversation's words and pictures go, the lead stays for the counts.
-    await handle.db.transaction(async (tx) => (await holder.forget(person, tx)).afterCommit?.());
+    // As the privacy service does: the files go once the transaction has committed.
+    await (await handle.db.transaction((tx) => holder.forget(person, tx))).afterCommit?.();
     const [gone] = await handle.db.select().from(leads).where(eq(leads.id, record.id));
     expect(gone).toMatchObject({ name: '(removed)', phone: '', message: '', details: null, kind: 'whatsapp' });
     const events = await handle.db.select({ body: leadEvents.body, photoUrl: leadEvents.photoUrl }).from(leadEvents).where(eq(leadEvents.leadId, record.id));
@@ -414,7 +415,7 @@ describe('WhatsApp conversations on leads (integration, real HTTP app and databa
     expect((await deliver(whatsappDelivery({ message: { from: '254712000441', id: 'wamid.forgotten', text: 'Hello', name: 'Zawadi' } }))).statusCode).toBe(200);
     const zawadi = await leadOf('254712000441');
     const holder = app.get(LeadPersonalData);
-    await handle.db.transaction(async (tx) => (await holder.forget({ userId: randomUUID(), verifiedEmail: null, verifiedPhone: '+254712000441' }, tx)).afterCommit?.());
+    await (await handle.db.transaction((tx) => holder.forget({ userId: randomUUID(), verifiedEmail: null, verifiedPhone: '+254712000441' }, tx))).afterCommit?.();
     await expect(as(salesperson).whatsappReply({ id: zawadi.id, template: 'follow_up' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: "This lead's personal data was removed: it can no longer be answered",

@@ -18,11 +18,13 @@ function pageOf(cars = [prado, forester], total = cars.length, page = 1) {
 }
 
 const api =
-  (options: { cars?: (typeof prado)[]; total?: number; remove?: 'ok' | 'fail' } = {}): FakeApi =>
+  (options: { cars?: (typeof prado)[]; total?: number; remove?: 'ok' | 'fail'; drafts?: unknown[] } = {}): FakeApi =>
   (procedure, input) => {
     const other = otherScreensAnswer(procedure);
     if (other) return other;
     if (procedure === 'brand.list') return { data: [toyota, subaru] };
+    if (procedure === 'car.drafts') return { data: options.drafts ?? [] };
+    if (procedure === 'car.dismissDraft') return { data: input };
     if (procedure === 'car.remove')
       return options.remove === 'fail' ? { error: { code: 'NOT_FOUND', message: 'Car not found' } } : { data: { id: (input as { id: string }).id } };
     const page = Number((input as { page?: number }).page ?? 1);
@@ -162,5 +164,32 @@ describe('AdminCarsPage', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the cars');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('lists the trade-ins to list, each with Create listing and Dismiss (after a confirmation)', async () => {
+    const draft = {
+      id: '00000000-0000-4000-8000-0000000d4af7',
+      offerReference: 'OFR-00012',
+      title: '2015 Toyota Axio, 120,000 km',
+      make: 'Toyota',
+      model: 'Axio',
+      year: 2015,
+      mileage: 120_000,
+      photos: [],
+      createdAt: '2026-12-01T09:00:00.000Z',
+    };
+    const { calls } = renderAdmin(<AdminCarsPage />, { route: '/dashboard/admin/cars', api: api({ drafts: [draft] }) });
+    const section = await screen.findByRole('region', { name: ADMIN_CAR_COPY.tradeInsTitle });
+    const item = within(section).getByRole('article', { name: draft.title });
+    expect(item).toHaveTextContent('OFR-00012 · taken in on 1 Dec 2026');
+    expect(within(item).getByRole('link', { name: `${ADMIN_CAR_COPY.createListing}: ${draft.title}` })).toHaveAttribute(
+      'href',
+      `/dashboard/admin/create-product?draft=${draft.id}`,
+    );
+    fireEvent.click(within(item).getByRole('button', { name: `Dismiss ${draft.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_CAR_COPY.dismissTitle });
+    expect(callsOf(calls, 'car.dismissDraft')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: ADMIN_CAR_COPY.dismissConfirm }));
+    await waitFor(() => expect(callsOf(calls, 'car.dismissDraft')).toEqual([expect.objectContaining({ input: { id: draft.id } })]));
   });
 });

@@ -5,7 +5,7 @@ import { formatAmount } from '@dealership/shared-util';
 import { withLoadingToast } from '@dealership/web-session';
 import { trpc } from '@dealership/web-trpc-client';
 import { CarPhoto, ErrorState, notifyError, notifySuccess, PageNav, Seo } from '@dealership/web-ui';
-import { Badge, Button, Card, Center, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,8 @@ import { type AdminCarFilters, isFiltered, NO_ADMIN_CAR_FILTERS, readAdminCarFil
 import classes from './AdminCars.module.css';
 import { refreshAfterCarWrite } from './refresh-after-write';
 import { BrandLogo, BrandOption } from './BrandOption';
+import { TradeInsToList } from './TradeInsToList';
+import { ConfirmDialog } from './ConfirmDialog';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -89,24 +91,15 @@ function AdminCarCard({ car, onDelete }: { car: Car; onDelete: (car: Car) => voi
 
 function DeleteCarDialog({ car, onCancel, onConfirm }: { car: Car | null; onCancel: () => void; onConfirm: (car: Car) => void }) {
   return (
-    <Modal opened={car !== null} onClose={onCancel} title={ADMIN_CAR_COPY.deleteTitle} centered>
-      <Stack gap="md">
-        <Text>{ADMIN_CAR_COPY.deleteQuestion}</Text>
-        {car ? (
-          <Text size="sm" c="dimmed">
-            {car.name}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {ADMIN_CAR_COPY.deleteCancel}
-          </Button>
-          <Button color="red" onClick={() => car && onConfirm(car)}>
-            {ADMIN_CAR_COPY.deleteConfirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={car !== null}
+      title={ADMIN_CAR_COPY.deleteTitle}
+      question={ADMIN_CAR_COPY.deleteQuestion}
+      subject={car?.name}
+      confirmLabel={ADMIN_CAR_COPY.deleteConfirm}
+      onCancel={onCancel}
+      onConfirm={() => car && onConfirm(car)}
+    />
   );
 }
 
@@ -280,6 +273,7 @@ export function AdminCarsPage() {
           {ADMIN_CAR_COPY.createButton}
         </Button>
       </Group>
+      <TradeInsToList />
       <CarFilterBar filters={filters} brands={brands.data} onChange={update} />
       {content}
       <DeleteCarDialog car={toDelete} onCancel={() => setToDelete(null)} onConfirm={(car) => void confirmDelete(car)} />

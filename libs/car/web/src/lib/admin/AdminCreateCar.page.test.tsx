@@ -337,4 +337,59 @@ describe('AdminCreateCarPage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: ADMIN_CAR_COPY.createButton })).toBeEnabled());
     expect(callsOf(calls, 'car.create')).toHaveLength(0);
   });
+
+  describe('from a trade-in to list (issue 46)', () => {
+    const draft = {
+      id: '00000000-0000-4000-8000-0000000d4af7',
+      offerReference: 'OFR-00012',
+      title: '2015 Toyota Axio, 120,000 km',
+      make: 'toyota',
+      model: 'Axio',
+      year: 2015,
+      mileage: 120_000,
+      photos: [{ url: '/media/leads/axio-1.webp', publicId: 'leads/axio-1' }],
+      createdAt: '2026-12-01T09:00:00.000Z',
+    };
+    const withDrafts =
+      (drafts: unknown[]): FakeApi =>
+      (procedure, input) =>
+        procedure === 'car.drafts' ? { data: drafts } : api()(procedure, input);
+    const renderDraft = (drafts: unknown[]) =>
+      renderAdmin(<AdminCreateCarPage />, { route: `/dashboard/admin/create-product?draft=${draft.id}`, path: '/dashboard/admin/create-product', api: withDrafts(drafts) });
+
+    it('opens filled from the trade-in and creates the car from it', async () => {
+      const { calls } = renderDraft([draft]);
+      await screen.findByRole('button', { name: ADMIN_CAR_COPY.createButton });
+      expect(screen.getByText(`${ADMIN_CAR_COPY.listingTradeIn}: 2015 Toyota Axio, 120,000 km (OFR-00012)`)).toBeInTheDocument();
+      expect(field('Car Name')).toHaveValue('toyota Axio');
+      expect(screen.getByRole('combobox', { name: /^Car Brand/ })).toHaveValue('Toyota');
+      expect(screen.getAllByRole('listitem', { name: /^Picture/ })).toHaveLength(1);
+      type('Car Name', 'Toyota Axio 1.5 G');
+      type('Car Price', '1150000');
+      await choose('Fuel Type', 'Petrol');
+      await choose('Transmission Type', 'Automatic');
+      type('Engine Size', '1500');
+      await choose('Drive Type', '2 WD');
+      type('Car Description', 'Traded in at the showroom.');
+      await choose('Body Type', 'Sedan');
+      submit();
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard/admin/cars'));
+      expect(callsOf(calls, 'car.create')[0].input).toMatchObject({
+        fromDraftId: draft.id,
+        brandId: toyota.id,
+        images: draft.photos,
+        model: 'Axio',
+        year: 2015,
+        mileage: 120_000,
+        condition: 'Locally Used',
+      });
+    });
+
+    it('says so when the trade-in was listed or dismissed meanwhile, and offers the empty form', async () => {
+      const { calls } = renderDraft([]);
+      expect(await screen.findByText(ADMIN_CAR_COPY.tradeInGone)).toBeInTheDocument();
+      expect(field('Car Name')).toHaveValue('');
+      expect(callsOf(calls, 'car.create')).toHaveLength(0);
+    });
+  });
 });

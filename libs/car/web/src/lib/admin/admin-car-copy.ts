@@ -37,6 +37,20 @@ export const ADMIN_CAR_COPY = {
   brandsFailed: 'Could not load the brands.',
   retry: 'Try again',
 
+  // Trade-ins to list (issue 46): a delivered order's trade-in, waiting to be listed.
+  tradeInsTitle: 'Trade-ins to list',
+  tradeInsHint: 'Cars taken in with delivered orders. List each one, or dismiss it if it is not for the catalogue.',
+  createListing: 'Create listing',
+  dismissTradeIn: 'Dismiss',
+  dismissTitle: 'Dismiss this trade-in?',
+  dismissQuestion: 'It leaves this list and no car is listed for it. This cannot be undone.',
+  dismissConfirm: 'Dismiss',
+  dismissed: 'Trade-in dismissed',
+  dismissFailed: 'Could not dismiss the trade-in',
+  listingTradeIn: 'Listing a trade-in',
+  listingNotice: 'Its photos and details are filled in below: check them and add the rest. Its purchase cost (the offer) is added to the car when it is created.',
+  tradeInGone: 'This trade-in was already listed or dismissed.',
+
   notFoundTitle: 'Car not found',
   notFoundText: 'No car has this address. It may have been deleted or renamed.',
   backToList: 'Back to the cars list',

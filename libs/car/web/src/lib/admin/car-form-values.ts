@@ -1,4 +1,5 @@
-import { type CarStaff, CarCreateInputSchema, type CarCreateFields, CarUpdateInputSchema, type CarUpdateFields } from '@dealership/car-schemas';
+import type { BrandRef } from '@dealership/brand-schemas';
+import { type CarDraft, type CarStaff, CarCreateInputSchema, type CarCreateFields, CarUpdateInputSchema, type CarUpdateFields } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { CAR_FIELD_LABELS, type CarFieldName } from './admin-car-copy';
 
@@ -68,6 +69,25 @@ export const EMPTY_CAR_FORM: CarFormValues = {
 };
 
 const orBlank = (value: number | null): NumberValue => value ?? '';
+
+/**
+ * A new car's form filled from a trade-in waiting to be listed (issue 46): its make as the brand
+ * when the catalogue has that brand, its model in the name and the model, its year and mileage,
+ * locally used. Price, specs and description are for staff to add.
+ */
+export function tradeInFormValues(draft: CarDraft, brands: readonly Pick<BrandRef, 'id' | 'name'>[]): CarFormValues {
+  const make = draft.make?.trim().toLowerCase();
+  const brand = make ? brands.find((b) => b.name.trim().toLowerCase() === make) : undefined;
+  return {
+    ...EMPTY_CAR_FORM,
+    brandId: brand?.id ?? null,
+    name: [draft.make, draft.model].filter(Boolean).join(' '),
+    model: draft.model ?? '',
+    year: orBlank(draft.year),
+    mileage: orBlank(draft.mileage),
+    condition: 'Locally Used',
+  };
+}
 
 /** Every field of a saved car, for the Update Car form. */
 export function carFormValues(car: CarStaff): CarFormValues {
