@@ -14,7 +14,7 @@ import { PeriodicJobs } from '@dealership/server-db';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { OrderAnnouncements } from './order-announcements';
 import { OrderRepository } from './order.repository';
-import { errorText, OrderNotFoundError } from './order.errors';
+import { errorText, PayableNotFoundError } from './order.errors';
 import { PayableCardPaymentRepository } from './payable-card-payment.repository';
 
 /** How often pending card orders are reconciled with the gateway. */
@@ -125,7 +125,7 @@ export class CardPaymentService implements OnModuleInit {
     await this.throttle.beginPayment(throttleKey, now);
     const started = await this.payableCards.start(kind, id, now);
     if (!started.ok) {
-      if (started.reason === 'not-found') throw new OrderNotFoundError(id);
+      if (started.reason === 'not-found') throw new PayableNotFoundError(`${kind} ${id}`);
       throw new DomainError(ErrorCode.Conflict, started.message);
     }
     this.placing.add(started.paymentId);

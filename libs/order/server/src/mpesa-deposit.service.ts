@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MpesaMetrics } from './mpesa-metrics';
 import { MpesaPaymentRepository } from './mpesa-payment.repository';
 import { OrderAnnouncements } from './order-announcements';
-import { DepositNotDueError, errorText, OrderNotFoundError } from './order.errors';
+import { DepositNotDueError, errorText, OrderNotFoundError, PayableNotFoundError } from './order.errors';
 import { OrderRepository } from './order.repository';
 
 /** How often M-Pesa requests still waiting for a result are asked after (the callback may be late or never come). */
@@ -105,7 +105,7 @@ export class MpesaDepositService implements OnModuleInit {
     const started = await this.payments.startPayableMpesaPayment({ kind, id, phone, callbackTokenHash: sha256(token), now, pendingWindowMs: MPESA_PENDING_WINDOW_MS });
     if (!started.ok) {
       if (started.reason === 'waiting') return started.payment;
-      if (started.reason === 'not-found') throw new OrderNotFoundError(id);
+      if (started.reason === 'not-found') throw new PayableNotFoundError(`${kind} ${id}`);
       throw new DomainError(ErrorCode.Conflict, started.message);
     }
     return this.push(started.payment, token, throttleKey, now, { ...started.due, about: `${kind} ${id}` });
@@ -114,7 +114,7 @@ export class MpesaDepositService implements OnModuleInit {
   /** One of a payable's M-Pesa requests, as its page polls it (asked after at Daraja as `mpesaPayment` does). */
   async payablePayment(kind: string, id: string, paymentId: string, now = new Date()): Promise<MpesaPayment> {
     const payment = await this.payments.payablePaymentOf(kind, id, paymentId);
-    if (!payment) throw new OrderNotFoundError(paymentId);
+    if (!payment) throw new PayableNotFoundError(`M-Pesa request ${paymentId}`);
     return this.polled(payment, now);
   }
 

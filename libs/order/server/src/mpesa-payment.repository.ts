@@ -93,7 +93,7 @@ export class MpesaPaymentRepository {
 
   /**
    * Starts an M-Pesa request for what is due on a registered payable (`kind`, `id`), in one
-   * transaction with the payable locked by its domain (`MpesaPayable.due`); a request for it still
+   * transaction with the payable locked by its domain (`Payable.due`); a request for it still
    * waiting for the PIN (made within `pendingWindowMs`) is returned instead of a second prompt.
    */
   async startPayableMpesaPayment(request: { kind: string; id: string; phone: string; callbackTokenHash: string; now: Date; pendingWindowMs: number }): Promise<StartPayableResult> {

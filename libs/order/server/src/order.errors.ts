@@ -6,6 +6,13 @@ export class OrderNotFoundError extends DomainError {
   }
 }
 
+/** A registered payable (an import) or one of its payments that is not there: not an order, so not named one. */
+export class PayableNotFoundError extends DomainError {
+  constructor(what: string) {
+    super(ErrorCode.NotFound, `Not found: ${what}`);
+  }
+}
+
 /** A car of the order and why it cannot be ordered: its name when it still exists, its status. */
 export interface UnavailableCar {
   id: string;

@@ -12,7 +12,7 @@ export interface PayableDue {
 
 /** Money in for a payable: one paid M-Pesa request or card sale. */
 export interface PayablePayment {
-  /** The M-Pesa request's or the card payment's id (`mpesa_payments` / `card_payments`). */
+  /** The M-Pesa request's or the card payment's id (`mpesa_payments` / `payable_card_payments`). */
   requestId: string;
   amountKes: number;
   method: 'mpesa' | 'card';

@@ -67,7 +67,8 @@ export class ImportPayable implements OnModuleInit {
       method: payment.method,
       reference: payment.reference ?? `M-Pesa request ${payment.requestId.slice(0, 8)}`,
       receivedOn: nairobiDate(now),
-      recordedBy: 'M-Pesa',
+      // Recorded by the payment itself, as the staff's list shows it (no one typed it in).
+      recordedBy: payment.method === 'mpesa' ? 'M-Pesa' : 'Card',
     });
     const paidKes = await this.imports.paidKes(tx, id);
     // Two prompts both answered, or a card and M-Pesa at once: the money is in and recorded; the staff refund the excess.

@@ -8,6 +8,7 @@ import { PaymentModule } from '@dealership/server-payment';
 import { type BraintreeStub, startBraintreeStub } from '@dealership/server-payment/testing';
 import { createCallerFactory } from '@dealership/server-trpc';
 import { type DarajaStub, freeLoopbackPort, startDarajaStub } from '@dealership/shared-provider-stubs';
+import { vehicleImportPayments } from '@dealership/vehicle-import-data';
 import type { VehicleImportOpenInput } from '@dealership/vehicle-import-schemas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq } from 'drizzle-orm';
@@ -135,6 +136,9 @@ describe("import payments by M-Pesa and card from the buyer's tracking link (int
     expect(sale).toMatchObject({ amount: '500000.00' });
     expect((await staff().byId({ id: opened.id })).payments).toEqual([expect.objectContaining({ amountKes: 500_000, method: 'card', reference: sale?.id })]);
     expect((await receipts(opened.id))[0].bodyText).toContain('We received KES 500,000 by card');
+    // Recorded by the card payment, not filed as M-Pesa's.
+    const recorded = await handle.db.select({ recordedBy: vehicleImportPayments.recordedBy }).from(vehicleImportPayments).where(eq(vehicleImportPayments.importId, opened.id));
+    expect(recorded).toEqual([{ recordedBy: 'Card' }]);
 
     // The balance's sale charges but its answer never comes: the lookup finds it, and it is recorded once.
     braintree.setBehaviour('chargeThenTimeout', 'approve');

@@ -223,8 +223,7 @@ export class VehicleImportService {
 
   /** The buyer's tracking page, for its signed token; not found for any other token. */
   async track(token: string): Promise<ImportTracking> {
-    const id = this.links.verify(token);
-    const stored = id ? await this.imports.byId(id) : undefined;
+    const stored = await this.imports.byId(this.importOf(token));
     if (!stored) throw new VehicleImportNotFoundError('token');
     return toTracking(stored, token, { mpesaPayments: this.mpesa.enabled, cardPayments: this.cards.enabled });
   }
@@ -235,30 +234,34 @@ export class VehicleImportService {
    * records the money); the attempts are counted per import.
    */
   async payByMpesa(token: string, phone: string): Promise<MpesaPayment> {
-    const id = this.links.verify(token);
-    if (!id) throw new VehicleImportNotFoundError('token');
+    const id = this.importOf(token);
     return this.mpesa.payPayable(IMPORT_PAYABLE, id, phone, `import:${id}`);
   }
 
   /** The card form's client token, for the holder of the tracking link (503 when card payments are off). */
   async clientToken(token: string): Promise<{ clientToken: string }> {
-    if (!this.links.verify(token)) throw new VehicleImportNotFoundError('token');
+    this.importOf(token);
     return this.cards.clientToken();
   }
 
   /** The holder of the tracking link pays what is due by card (the order domain's card sale); the page as it is then. */
   async payByCard(token: string, nonce: string): Promise<ImportTracking> {
-    const id = this.links.verify(token);
-    if (!id) throw new VehicleImportNotFoundError('token');
+    const id = this.importOf(token);
     await this.cards.payPayable(IMPORT_PAYABLE, id, nonce, `import:${id}`);
     return this.track(token);
   }
 
   /** One of the import's M-Pesa requests, as the tracking page polls it. */
   async mpesaPayment(token: string, paymentId: string): Promise<MpesaPayment> {
+    const id = this.importOf(token);
+    return this.mpesa.payablePayment(IMPORT_PAYABLE, id, paymentId);
+  }
+
+  /** The import a tracking link's token names; a 404 naming `token` for a forged or foreign one. */
+  private importOf(token: string): string {
     const id = this.links.verify(token);
     if (!id) throw new VehicleImportNotFoundError('token');
-    return this.mpesa.payablePayment(IMPORT_PAYABLE, id, paymentId);
+    return id;
   }
 
   /** A signed-in buyer's imports, with their tracking links (My Orders). */

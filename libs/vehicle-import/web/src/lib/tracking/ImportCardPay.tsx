@@ -66,7 +66,7 @@ export function ImportCardPay({ token, next, CardForm }: { token: string; next: 
       </h2>
       <Text size="sm">{`Next: the ${next.kind}, ${formatKes(next.amountKes)}, charged to your card.`}</Text>
       {failure ? (
-        <Alert color="red" variant="light" title="The card was not charged" role="alert" mt="sm">
+        <Alert color="red" variant="light" title="Card payment not completed" role="alert" mt="sm">
           {failure}
         </Alert>
       ) : null}
