@@ -106,11 +106,6 @@ export class BrandRepository {
     );
   }
 
-  /** Which of `publicIds` a brand still shows (storage names files by content, so two brands may share one). */
-  imagesInUse(publicIds: string[]): Promise<Set<string>> {
-    return this.rows.imagesInUse(publicIds);
-  }
-
   /** Slug and last change of every brand (sitemap). */
   slugs(): Promise<{ slug: string; updatedAt: Date }[]> {
     return this.db.select({ slug: brands.slug, updatedAt: brands.updatedAt }).from(brands).orderBy(brands.slug);

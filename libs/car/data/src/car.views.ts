@@ -15,11 +15,12 @@ export const carRefs = pgView('car_refs', {
 }).existing();
 
 /**
- * Which car or brand holds a stored picture (the catalogue's published view, migration
- * 0020_published_views; 0046 adds the cars' spin frames): media asks before it deletes an upload nobody claimed.
+ * Which car, brand or trade-in draft holds a stored picture (the catalogue's published view,
+ * migration 0020_published_views; 0046 adds the cars' spin frames, 0062 the photos of drafts not
+ * listed or dismissed yet, as owner `draft`): media asks before it deletes a file.
  */
 export const pictureHolders = pgView('picture_holders', {
   publicId: text('public_id').notNull(),
-  owner: text('owner').$type<'car' | 'brand'>().notNull(),
+  owner: text('owner').$type<'car' | 'brand' | 'draft'>().notNull(),
   ownerId: uuid('owner_id').notNull(),
 }).existing();

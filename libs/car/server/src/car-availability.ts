@@ -1,5 +1,6 @@
 import { cars } from '@dealership/car-data';
 import type { CarStatus } from '@dealership/car-schemas';
+import { MediaModule } from '@dealership/media-server';
 import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
@@ -108,5 +109,5 @@ export class CarAvailability {
 }
 
 /** Provides `CarAvailability` (and `CarDrafts`, the stock a delivered trade-in enters), for a feature that moves cars (orders) without the car pages and routes. */
-@Module({ imports: [CatalogueChangesModule], providers: [CarAvailability, CarDrafts], exports: [CatalogueChangesModule, CarAvailability, CarDrafts] })
+@Module({ imports: [CatalogueChangesModule, MediaModule], providers: [CarAvailability, CarDrafts], exports: [CatalogueChangesModule, CarAvailability, CarDrafts] })
 export class CarAvailabilityModule {}

@@ -1,6 +1,7 @@
 import { carDrafts } from '@dealership/car-data';
 import type { CarDraft } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
+import { MediaService } from '@dealership/media-server';
 import { type Database, DB, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -19,10 +20,11 @@ export interface NewTradeInDraft {
   photos: ImageRef[];
 }
 
-/** What closing a draft into a listed car hands the car's creation: the purchase cost line's figures. */
+/** What closing a draft into a listed car hands the car's creation: the purchase cost line's figures, and the photos it held. */
 export interface ClaimedDraft {
   offerReference: string;
   purchaseKes: number;
+  photos: ImageRef[];
 }
 
 const toDraft = (row: typeof carDrafts.$inferSelect): CarDraft => ({
@@ -46,7 +48,10 @@ const toDraft = (row: typeof carDrafts.$inferSelect): CarDraft => ({
  */
 @Injectable()
 export class CarDrafts {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly media: MediaService,
+  ) {}
 
   /** The order's trade-in enters the stock as a draft: once per offer (a second delivery of the same order changes nothing). */
   async addTradeIn(tx: Transaction, draft: NewTradeInDraft): Promise<void> {
@@ -67,9 +72,22 @@ export class CarDrafts {
       .onConflictDoNothing({ target: carDrafts.offerId });
   }
 
-  /** The order's delivery is undone (re-opened or cancelled): its trade-in leaves the drafts, unless it was listed or dismissed already. */
-  async withdraw(tx: Transaction, orderId: string): Promise<void> {
-    await tx.delete(carDrafts).where(and(eq(carDrafts.orderId, orderId), isNull(carDrafts.closedAt)));
+  /**
+   * The order's delivery is undone (re-opened or cancelled): its trade-in leaves the drafts, unless
+   * it was listed or dismissed already. The photos the draft held, for `photosLetGo` once the
+   * order's transaction has committed.
+   */
+  async withdraw(tx: Transaction, orderId: string): Promise<string[]> {
+    const withdrawn = await tx
+      .delete(carDrafts)
+      .where(and(eq(carDrafts.orderId, orderId), isNull(carDrafts.closedAt)))
+      .returning({ photos: carDrafts.photos });
+    return withdrawn.flatMap((draft) => draft.photos.map((photo) => photo.publicId));
+  }
+
+  /** Deletes the photos a withdrawn draft held, unless the buyer's request (or a car) still shows them; after the commit. */
+  async photosLetGo(publicIds: readonly string[]): Promise<void> {
+    if (publicIds.length > 0) await this.media.removeUnlessHeld(publicIds);
   }
 
   /** The drafts waiting to be listed, the oldest first. */
@@ -84,17 +102,17 @@ export class CarDrafts {
       .update(carDrafts)
       .set({ closedAt: new Date(), closedBy: by, listedCarId: carId })
       .where(and(eq(carDrafts.id, id), isNull(carDrafts.closedAt)))
-      .returning({ offerReference: carDrafts.offerReference, purchaseKes: carDrafts.purchaseKes });
+      .returning({ offerReference: carDrafts.offerReference, purchaseKes: carDrafts.purchaseKes, photos: carDrafts.photos });
     return claimed;
   }
 
-  /** Closes an open draft without a car; its offer and title, or undefined when it is not open. */
-  async dismiss(id: string, by: string): Promise<{ offerId: string; offerReference: string; title: string } | undefined> {
+  /** Closes an open draft without a car; its offer, title and photos, or undefined when it is not open. */
+  async dismiss(id: string, by: string): Promise<{ offerId: string; offerReference: string; title: string; photos: ImageRef[] } | undefined> {
     const [dismissed] = await this.db
       .update(carDrafts)
       .set({ closedAt: new Date(), closedBy: by })
       .where(and(eq(carDrafts.id, id), isNull(carDrafts.closedAt)))
-      .returning({ offerId: carDrafts.offerId, offerReference: carDrafts.offerReference, title: carDrafts.title });
+      .returning({ offerId: carDrafts.offerId, offerReference: carDrafts.offerReference, title: carDrafts.title, photos: carDrafts.photos });
     return dismissed;
   }
 }

@@ -3,7 +3,7 @@ import type { CarSpin } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { MediaService } from '@dealership/media-server';
 import { DomainError } from '@dealership/shared-schemas';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { CatalogueChanges } from './catalogue-changes';
 import { CarSpinRepository } from './car-spin.repository';
@@ -21,7 +21,6 @@ export const SPIN_CACHE_SIZE = 2000;
  */
 @Injectable()
 export class CarSpinService {
-  private readonly logger = new Logger('CarSpin');
   /**
    * The car page asks for its car's spin set on every render, and the page itself is answered from
    * memory (CarService's bySlug cache): so are the sets, under the catalogue generation they were
@@ -95,13 +94,8 @@ export class CarSpinService {
     return { frames: await this.spins.frames(carId) };
   }
 
-  /** Deletes files no car picture or spin set shows any more; a storage failure is logged, not answered. */
+  /** Deletes the files nothing shows any more (media asks every holder: a car's pictures, every spin set ...); a storage failure is logged, not answered. */
   private async removeFromStorage(publicIds: string[]): Promise<void> {
-    if (publicIds.length === 0) return;
-    // A car's pictures and every spin set: a file either shows stays.
-    const shown = await this.cars.imagesInUse(publicIds);
-    for (const publicId of publicIds.filter((id) => !shown.has(id))) {
-      await this.media.remove(publicId).catch((error: unknown) => this.logger.warn(`Could not delete a spin frame from storage: ${(error as Error).name}`));
-    }
+    if (publicIds.length > 0) await this.media.removeUnlessHeld(publicIds);
   }
 }

@@ -9,13 +9,13 @@ import {
 } from '@dealership/car-schemas';
 import type { ImageRef } from '@dealership/media-schemas';
 import { brandImages, brands } from '@dealership/brand-data';
-import { carImages, carQueries, cars, carSpinFrames } from '@dealership/car-data';
+import { carImages, carQueries, cars } from '@dealership/car-data';
 import { CatalogueChanges } from './catalogue-changes';
 import { CAR_CATALOGUE, CatalogueRows, type CatalogueWriteResult } from './catalogue-writes';
 import { type Database, DB, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError, type Transaction } from '@dealership/server-db';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { carConditions, carOrder, listedCars, manageConditions, recentlyReduced } from './car-filters';
 import { guardCarEdit, priceChangesOf } from './car-price-history';
 import { carJson, chassisNumberEnd, inspected, priceReduction } from './car-json';
@@ -409,17 +409,6 @@ export class CarRepository {
   /** Listed cars of a brand, newest first, at most `limit`. */
   ofBrand(brandId: string, limit: number): Promise<Car[]> {
     return this.newestListed(eq(cars.brandId, brandId), limit);
-  }
-
-  /**
-   * Which of `publicIds` a car still shows, as a picture or a frame of its 360-degree view (storage
-   * names files by content, so two cars, or a car's picture and its own frame, may share one).
-   */
-  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
-    const pictures = await this.rows.imagesInUse(publicIds);
-    if (publicIds.length === 0) return pictures;
-    const frames = await this.db.selectDistinct({ publicId: carSpinFrames.publicId }).from(carSpinFrames).where(inArray(carSpinFrames.publicId, publicIds));
-    return new Set([...pictures, ...frames.map((row) => row.publicId)]);
   }
 
   /** A brand's name, if there is such a brand (a new car's model is read from its name after it). */

@@ -3,7 +3,7 @@ import { carImages, cars } from '@dealership/car-data';
 import type { ImageRef } from '@dealership/media-schemas';
 import type { Database, Transaction } from '@dealership/server-db';
 import { slugify, uniqueSlug } from '@dealership/shared-util';
-import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
+import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueChanges } from './catalogue-changes';
 
@@ -80,14 +80,6 @@ export class CatalogueRows<Items extends PgTable, Reason extends string> {
     return new Set(rows.map((r) => r.slug as string));
   }
 
-  /** Which of `publicIds` a row still shows (storage names files by content, so two rows may share one). */
-  async imagesInUse(publicIds: string[]): Promise<Set<string>> {
-    if (publicIds.length === 0) return new Set();
-    const { images, publicId } = this.tables;
-    const rows = await this.db.selectDistinct({ publicId }).from(images).where(inArray(publicId, publicIds));
-    return new Set(rows.map((r) => r.publicId as string));
-  }
-
   /** Inserts a row with its pictures in order, and `alongside`'s writes (given the new row's id) in the same transaction. */
   insert(values: Items['$inferInsert'], images: ImageRef[], alongside?: (tx: Transaction, id: string) => Promise<void>): Promise<CatalogueWriteResult<Reason>> {
     return this.write(async (tx) => {
@@ -143,15 +135,16 @@ export interface CatalogueMedia {
   checkNotHeldElsewhere(images: ImageRef[], owner: { kind: 'car' | 'brand'; id?: string }): Promise<void>;
   /** Marks uploads as used, so the sweep of unused uploads leaves them. */
   attach(publicIds: string[]): Promise<void>;
-  remove(publicId: string): Promise<unknown>;
+  /** Deletes the files of `publicIds` nothing shows any more (media checks every holder: cars, brands, drafts, kept requests). */
+  removeUnlessHeld(publicIds: readonly string[]): Promise<unknown>;
 }
 
 /** How one catalogue (cars, brands) words its failures and finds its slugs and pictures. */
 export interface CatalogueWriterOptions<Reason extends string> {
   kind: 'car' | 'brand';
   media: CatalogueMedia;
-  /** The catalogue's repository: the slugs taken by `base` and its numbered forms (but `exceptId`'s own), and which of `publicIds` a row still shows. */
-  store: { slugsLike(base: string, exceptId?: string): Promise<Set<string>>; imagesInUse(publicIds: string[]): Promise<Set<string>> };
+  /** The catalogue's repository: the slugs taken by `base` and its numbered forms (but `exceptId`'s own). */
+  store: { slugsLike(base: string, exceptId?: string): Promise<Set<string>> };
   /** The error for a picture not of our store, at `field` (`images.2`). */
   foreignImage(field: string): Error;
   /** The error when no free slug held through `SLUG_ATTEMPTS` writes. */
@@ -204,12 +197,11 @@ export class CatalogueWriter<Reason extends string> {
 
   /**
    * Deletes files from storage after the database let go of them, but not one another row still
-   * shows (files are named by their content). A storage failure is logged, not answered.
+   * shows (files are named by their content) nor a buyer's photo their request still keeps (a
+   * listed trade-in's): media asks every holder. A storage failure is logged, not answered.
    */
   async removeFromStorage(publicIds: string[]): Promise<void> {
-    const inUse = await this.options.store.imagesInUse(publicIds);
-    for (const publicId of publicIds.filter((id) => !inUse.has(id))) {
-      await this.options.media.remove(publicId).catch((error: unknown) => this.options.warn(`Could not delete image from storage: ${(error as Error).name}`));
-    }
+    if (publicIds.length === 0) return;
+    await this.options.media.removeUnlessHeld(publicIds).catch((error: unknown) => this.options.warn(`Could not delete image from storage: ${(error as Error).name}`));
   }
 }

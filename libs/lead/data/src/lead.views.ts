@@ -23,3 +23,13 @@ export const tradeInVehicles = pgView('trade_in_vehicles', {
   mileage: integer('mileage'),
   photos: jsonb('photos').$type<{ url: string; publicId: string }[]>(),
 }).existing();
+
+/**
+ * The photos buyers sent with requests still kept (the lead domain's published view, migration
+ * 0062_photo_holders): media leaves such a file when a car or draft that showed it lets go of it.
+ * Never who sent them.
+ */
+export const leadPhotos = pgView('lead_photos', {
+  publicId: text('public_id').notNull(),
+  leadId: uuid('lead_id').notNull(),
+}).existing();

@@ -174,7 +174,7 @@ describe('Cloudinary storage against a loopback stub (integration)', () => {
     const served = await app.inject({ method: 'GET', url: ref.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    await app.get(MediaService).remove(ref.publicId);
+    expect(await app.get(MediaService).removeUnlessHeld([ref.publicId])).toBe(1);
     expect(await readdir(join(mediaDir, 'cars'))).toEqual([]);
     expect(stub.calls).toEqual([]);
   });

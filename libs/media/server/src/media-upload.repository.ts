@@ -1,5 +1,6 @@
 import type { ImageRef } from '@dealership/media-schemas';
 import { pictureHolders } from '@dealership/car-data/published';
+import { leadPhotos } from '@dealership/lead-data/published';
 import { mediaUploads } from '@dealership/media-data';
 import { type Database, DB } from '@dealership/server-db';
 import { Inject, Injectable } from '@nestjs/common';
@@ -19,13 +20,31 @@ export class MediaUploadRepository {
     return row !== undefined;
   }
 
-  /** Which cars and brands hold pictures of these public ids (the catalogue's published view). */
+  /**
+   * Which cars and brands hold pictures of these public ids (the catalogue's published view). A
+   * trade-in draft's photos are not counted: the car listed from it takes them.
+   */
   async holders(publicIds: string[]): Promise<{ publicId: string; owner: 'car' | 'brand'; ownerId: string }[]> {
     if (publicIds.length === 0) return [];
-    return this.db
+    const rows = await this.db
       .select({ publicId: pictureHolders.publicId, owner: pictureHolders.owner, ownerId: pictureHolders.ownerId })
       .from(pictureHolders)
-      .where(inArray(pictureHolders.publicId, publicIds));
+      .where(and(inArray(pictureHolders.publicId, publicIds), inArray(pictureHolders.owner, ['car', 'brand'])));
+    return rows as { publicId: string; owner: 'car' | 'brand'; ownerId: string }[];
+  }
+
+  /**
+   * The public ids of these that something still shows: a car, brand or trade-in draft (the
+   * catalogue's published view) or a kept request's photos (the lead domain's).
+   */
+  async held(publicIds: string[]): Promise<Set<string>> {
+    if (publicIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ publicId: pictureHolders.publicId })
+      .from(pictureHolders)
+      .where(inArray(pictureHolders.publicId, publicIds))
+      .union(this.db.select({ publicId: leadPhotos.publicId }).from(leadPhotos).where(inArray(leadPhotos.publicId, publicIds)));
+    return new Set(rows.map((row) => row.publicId));
   }
 
   /** Forgets uploads (they were attached, or removed from storage). */

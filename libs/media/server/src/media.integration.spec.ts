@@ -38,7 +38,7 @@ describe('media module: GET /media/* (integration)', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 
-    await app.get(MediaService).remove(ref.publicId);
+    expect(await app.get(MediaService).removeUnlessHeld([ref.publicId])).toBe(1);
     expect(await readdir(join(mediaDir, 'cars'))).toHaveLength(0);
     expect((await app.inject({ method: 'GET', url: ref.url })).statusCode).toBe(404);
   });

@@ -178,23 +178,11 @@ export class MediaService implements OnModuleInit {
   /**
    * Deletes the photos buyers sent with requests whose retention period ended or whose sender
    * deleted their account (the lead domain's port): only buyers' uploads (the `leads` folder),
-   * never a catalogue picture: a traded car's photo that now shows the car listed (issue 46) stays,
-   * and goes when the car lets go of it. A file that could not go is logged and left for an
-   * operator; how many went.
+   * never a catalogue picture, and not one a listed car or an open trade-in draft shows (issue 46:
+   * it goes when they let go of it, through `removeUnlessHeld`). How many went.
    */
-  async removeLeadPhotos(publicIds: readonly string[]): Promise<number> {
-    const held = new Set((await this.uploads.holders([...new Set(publicIds)])).map((holder) => holder.publicId));
-    let removed = 0;
-    for (const publicId of new Set(publicIds)) {
-      if (!publicId.startsWith('leads/') || held.has(publicId)) continue;
-      try {
-        await this.storage.remove(publicId);
-        removed++;
-      } catch (error) {
-        this.logger.warn(`could not delete the lead photo ${publicId}: ${error instanceof Error ? error.message : 'error'}`);
-      }
-    }
-    return removed;
+  removeLeadPhotos(publicIds: readonly string[]): Promise<number> {
+    return this.removeUnlessHeld(publicIds.filter((publicId) => publicId.startsWith('leads/')));
   }
 
   /** Marks uploads as attached to a car or brand, so the sweep leaves them alone. */
@@ -217,14 +205,17 @@ export class MediaService implements OnModuleInit {
   }
 
   /**
-   * Deletes from storage the images of `publicIds` no car, brand or spin set holds (`picture_holders`):
-   * files are named by their content, so another record may show the same one. A storage failure
-   * is logged, not answered. How many went.
+   * Deletes from storage the files of `publicIds` nothing shows any more: no car, brand, spin set or
+   * trade-in draft (`picture_holders`) and no kept request (`lead_photos`: a buyer's trade-in photo
+   * stays with their request while a car that showed it lets go of it). Files are named by their
+   * content, so another record may show the same one. Call it after the write that let go of them
+   * has committed. A storage failure is logged, not answered. How many went.
    */
   async removeUnlessHeld(publicIds: readonly string[]): Promise<number> {
-    const held = new Set((await this.uploads.holders([...new Set(publicIds)])).map((holder) => holder.publicId));
+    const unique = [...new Set(publicIds)];
+    const held = await this.uploads.held(unique);
     let removed = 0;
-    for (const publicId of new Set(publicIds)) {
+    for (const publicId of unique) {
       if (held.has(publicId)) continue;
       try {
         await this.storage.remove(publicId);
@@ -234,11 +225,6 @@ export class MediaService implements OnModuleInit {
       }
     }
     return removed;
-  }
-
-  /** Deletes an image from storage by its public id (gone already is fine). */
-  remove(publicId: string): Promise<void> {
-    return this.storage.remove(publicId);
   }
 
   /**

@@ -102,7 +102,7 @@ export interface ReserveRequest {
 
 /** What a status change came to. */
 export type SetStatusResult =
-  | { ok: true; before: OrderStatus }
+  | { ok: true; before: OrderStatus; /** Photos of a trade-in draft the change took back, to delete after the commit. */ draftPhotos?: string[] }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'cars-taken'; cars: { id: string; name: string }[] };
 
@@ -373,7 +373,9 @@ export class OrderRepository {
    * Reserved. Re-opening a cancelled order fails when another order holds one of its cars now.
    */
   async setStatus(id: string, status: OrderStatus, alongside?: Alongside<{ order: Order }>): Promise<SetStatusResult> {
-    return this.changes.after(this.setStatusInTransaction(id, status, alongside));
+    const result = await this.changes.after(this.setStatusInTransaction(id, status, alongside));
+    if (result.ok && result.draftPhotos) await this.drafts.photosLetGo(result.draftPhotos);
+    return result;
   }
 
   private setStatusInTransaction(id: string, status: OrderStatus, alongside?: Alongside<{ order: Order }>): Promise<SetStatusResult> {
@@ -386,6 +388,7 @@ export class OrderRepository {
       if (!order) return { ok: false, reason: 'not-found' };
       const carIds = await carIdsOf(tx, id);
       const locked = await this.availability.lock(tx, carIds);
+      let draftPhotos: string[] | undefined;
 
       if (status === 'cancel') {
         await releaseCars(tx, this.availability, carIds, id);
@@ -422,11 +425,11 @@ export class OrderRepository {
       } else if (status !== 'deliverd' && order.status === 'deliverd') {
         // Re-opened or cancelled after delivery: no longer a sale, and its trade-in not taken in (unless already listed).
         await tx.update(orderLines).set({ costKes: null, daysInStock: null }).where(eq(orderLines.orderId, id));
-        await this.drafts.withdraw(tx, id);
+        draftPhotos = await this.drafts.withdraw(tx, id);
       }
       await tx.update(orders).set({ status }).where(eq(orders.id, id));
       if (alongside && order.status !== status) await alongside(tx, { order: (await loadOrder(tx, id)) as Order });
-      return { ok: true, before: order.status };
+      return { ok: true, before: order.status, draftPhotos };
     });
   }
 }

@@ -64,6 +64,10 @@ describe('a delivered trade-in enters the stock (integration, real database)', (
     return { offer, order, leadId: lead.id };
   }
 
+  /** The request's retention period ends, as the retention job leaves it (its personal fields, photos included, gone). */
+  const retentionEnds = (leadId: string) => handle.db.update(leads).set({ details: null, anonymisedAt: new Date() }).where(eq(leads.id, leadId));
+  const shown = async (photo: { url: string }) => (await app.inject({ method: 'GET', url: photo.url })).statusCode === 200;
+
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'trade-in-stock-'));
     handle = await createTestDatabase();
@@ -151,9 +155,48 @@ describe('a delivered trade-in enters the stock (integration, real database)', (
     expect((await catalogue(owner).costs({ carId: listed.id })).totalKes).toBe(850_000);
 
     // The request's retention ends: its photo stays, as the listed car shows it.
+    await retentionEnds(leadId);
     expect(await media.removeLeadPhotos([photo.publicId])).toBe(0);
-    await handle.db.update(leads).set({ details: null, anonymisedAt: new Date() }).where(eq(leads.id, leadId));
-    expect((await app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+    expect(await shown(photo)).toBe(true);
+  });
+
+  it("keeps a buyer's photo while their request, a draft or a car shows it, and deletes it once none does", async () => {
+    const media = app.get(MediaService);
+    const leadPhoto = async (background: string) => {
+      const photo = await media.upload({ data: await sharp({ create: { width: 8, height: 6, channels: 3, background } }).png().toBuffer(), fileName: 'fit.jpg' }, 'leads');
+      await media.attach([photo.publicId]);
+      return { url: photo.url, publicId: photo.publicId };
+    };
+    const [front, side, rear] = [await leadPhoto('#a11'), await leadPhoto('#1a1'), await leadPhoto('#11a')];
+    const fit = await deliveredTradeIn({ make: 'Honda', model: 'Fit', year: 2016, mileage: 70_000 }, [front, side, rear], 700_000);
+    const [draft] = await catalogue(owner).drafts();
+    const fields = { brandId, name: 'Honda Fit 1.3', price: 950_000, fuelType: 'Petrol', transmission: 'Automatic', engineSize: 1300, mileage: 70_000, year: 2016 } as const;
+    const more = { drive: '2 WD', description: 'Traded in.', bodyType: 'Hatchback', condition: 'Locally Used' } as const;
+    // Listed with two of the three photos, then edited down to one, while the request is kept:
+    // the photos the car let go of stay, as the request still shows them to the staff.
+    const listed = await catalogue(owner).create({ ...fields, ...more, images: [front, side], fromDraftId: draft.id });
+    await catalogue(owner).update({ id: listed.id, images: [front] });
+    expect([await shown(front), await shown(side), await shown(rear)]).toEqual([true, true, true]);
+    // The request's retention ends: the two no car shows go, the car's stays.
+    await retentionEnds(fit.leadId);
+    expect(await media.removeLeadPhotos([front.publicId, side.publicId, rear.publicId])).toBe(2);
+    expect([await shown(front), await shown(side), await shown(rear)]).toEqual([true, false, false]);
+
+    // A trade-in still to list keeps its photo past the request's retention, until it is
+    // dismissed, or taken back with its delivery.
+    const [dash, boot] = [await leadPhoto('#aa1'), await leadPhoto('#1aa')];
+    const note = await deliveredTradeIn({ make: 'Nissan', model: 'Note', year: 2013, mileage: 110_000 }, [dash], 350_000);
+    const [open] = await catalogue(owner).drafts();
+    await retentionEnds(note.leadId);
+    expect(await media.removeLeadPhotos([dash.publicId])).toBe(0);
+    expect(await shown(dash)).toBe(true);
+    await catalogue(owner).dismissDraft({ id: open.id });
+    expect(await shown(dash)).toBe(false);
+    const demio = await deliveredTradeIn({ make: 'Mazda', model: 'Demio', year: 2014, mileage: 90_000 }, [boot], 420_000);
+    await retentionEnds(demio.leadId);
+    expect(await media.removeLeadPhotos([boot.publicId])).toBe(0);
+    await orders(owner).setStatus({ orderId: demio.order.id, status: 'Processing' });
+    expect([await catalogue(owner).drafts(), await shown(boot)]).toEqual([[], false]);
   });
 
   it('lets staff dismiss a trade-in not for the catalogue, once, audited', async () => {
