@@ -60,7 +60,7 @@ export function ContactPage() {
             )}
           </Text>
           <Text c="gray.7" mt="xs">
-            {content.footerHoursText}
+            {content.hoursText}
           </Text>
           {content.email ? (
             <Text mt="xs">

@@ -27,10 +27,11 @@ export function PrivacyPolicyPage() {
         <Points
           items={[
             'Your account: name, email address, phone number and address, and a password we store only as a salted hash.',
-            'Your orders and reservations: the cars, prices, status and, for a card payment, the payment reference (the card details go to our payment processor, never to us).',
-            'Your requests to us (enquiries, test drives, trade-ins, imports, financing): your name, phone number, email if you give it, your message, the car, and for a trade-in its details and photos; and your agreement to be contacted about it (the box you tick on the form), with its words and when you ticked it.',
+            'Your orders and reservations: the cars, prices, status and, for a card payment, the payment reference (the card details go to our payment processor, never to us); for an M-Pesa payment, the phone number you paid from, the amount and the M-Pesa receipt.',
+            'Your requests to us (enquiries, test drives, trade-ins, imports, financing, and what you write to us on WhatsApp): your name, phone number, email if you give it, your messages, the car, and for a trade-in its details and photos; and your agreement to be contacted about it (the box you tick on the form), with its words and when you ticked it.',
+            'Alerts you ask for (a price drop on cars you watch, new cars matching a search): the email address or phone number they go to, and the cars or the search.',
             'Technical data: your IP address and browser, kept in our security logs to stop abuse (too many sign-in attempts or requests).',
-            'Your favourites list stays in your own browser: we never receive it.',
+            'Your favourites list stays in your own browser: we receive it only if you ask us to watch its prices, as an alert.',
           ]}
         />
       ),
@@ -62,7 +63,8 @@ export function PrivacyPolicyPage() {
       body: (
         <Points
           items={[
-            'Our payment processor (Braintree, a PayPal service) for card payments, and our image host for photos you upload.',
+            'Our payment processor (Braintree, a PayPal service) for card payments, Safaricom for an M-Pesa payment (the phone number and the amount), and our image host for photos you upload.',
+            "The services that carry our messages to you: our SMS provider (Africa's Talking), our email provider, and Meta when you write to us on WhatsApp (our replies go back through WhatsApp).",
             'For a financing application, the partner bank you choose, only after you agree.',
             'For an import, the Kenya Revenue Authority, KEBS, the port and NTSA, as clearing and registration require.',
             'Nobody else, and we never sell your data.',

@@ -4,8 +4,10 @@ import type { FaqEntry } from './content.schemas';
 // with its data, `content.current`).
 
 /**
- * The home FAQ as the site has always had it (spec §2, figures of §9): the owner's to correct
- * (its 25% duty line is the dealer's own words).
+ * The home FAQ as the site has always had it (spec §2, figures of §9), the owner's to correct. The
+ * import-cost answer states the duty calculator's first rate set (`DEFAULT_DUTY_RATES`, a test
+ * holds them equal) instead of the spec's 25% duty and 2.25% IDF, which the calculator contradicted
+ * (docs/deviations.md).
  */
 export const DEFAULT_FAQ: readonly FaqEntry[] = [
   {
@@ -16,7 +18,7 @@ export const DEFAULT_FAQ: readonly FaqEntry[] = [
   {
     question: 'How much does it cost to import a car to Kenya?',
     answer:
-      'On top of the CIF value (cost, insurance and freight), KRA charges import duty of 25%, excise duty of 20% for most passenger vehicles, VAT of 16% of the CIF value plus duties, and an import declaration fee (IDF) of 2.25% of CIF. We give you the full landed cost before you commit and handle the clearing for you.',
+      'KRA taxes a used car on its customs value: its current retail selling price (CRSP) less depreciation for its age, or the CIF value (cost, insurance and freight) when that is higher. At the rates of November 2026 that is import duty of 35%, excise duty of 20% for most passenger vehicles (up to 1,500 cc; 25% or 35% for larger engines), VAT of 16% of the customs value plus duties, an import declaration fee (IDF) of 2.5% and a railway development levy (RDL) of 2%. Our import duty calculator works out your car with the rates in force. We give you the full landed cost before you commit and handle the clearing for you.',
   },
   {
     question: 'How do you inspect your used cars?',

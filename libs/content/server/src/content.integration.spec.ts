@@ -55,7 +55,7 @@ describe('site content (integration, real database)', () => {
   it("starts as the site has always been: the spec's FAQ, its hours and the configured phone", async () => {
     const content = await callerFor(null).current();
     expect(content).toEqual(defaultSiteContent(DEALER_PHONE));
-    expect(content.faq[1].answer).toContain('import duty of 25%');
+    expect(content.faq[1].answer).toContain('import duty of 35%');
     expect(content.hours).toEqual(DEFAULT_OPENING_HOURS);
     // Read from memory after the first time.
     expect(await callerFor(null).current()).toBe(content);

@@ -18,7 +18,8 @@ function FeatureIcon({ children }: { children: ReactNode }) {
 export const HOME_FEATURES = [
   {
     title: 'Secure Payments',
-    text: 'Pay by bank transfer, M-Pesa or card through verified channels, with an official receipt and a signed sale agreement for every shilling.',
+    // What the checkout does: M-Pesa Express and Braintree card payments, each confirmed to the buyer by SMS or email with its receipt or transaction number.
+    text: 'Pay by M-Pesa or card through verified channels, Safaricom M-Pesa Express and Braintree, with the receipt sent to you by SMS or email for every payment.',
     icon: (
       <>
         <rect x="4" y="10" width="16" height="10" rx="2" />

@@ -1,3 +1,4 @@
+import { DEFAULT_DUTY_RATES } from '@dealership/setting-schemas';
 import type { FakeApi } from '@dealership/web-trpc-client/testing';
 import { makeBrand, makeCar } from '@dealership/web-ui/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -50,12 +51,24 @@ describe('HomePage', () => {
     expect(section.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/cars');
   });
 
-  it('answers the 5 FAQ questions with the figures of the spec, and shows the 3 features', () => {
+  it("answers the 5 FAQ questions, with the duty calculator's rates, and shows the 3 features", () => {
     renderPage(<HomePage />, { api });
     const faq = screen.getByRole('region', { name: 'Frequently Asked Questions' });
     expect(faq.querySelectorAll('details')).toHaveLength(5);
     const text = faq.textContent ?? '';
-    for (const figure of ['25%', '20%', '16% of the CIF value plus duties', '2.25% of CIF', '150-point inspection', '2-3 working days']) {
+    // The import-cost answer says what the calculator's first rate set charges (not the spec's 25% and 2.25%, which it contradicted).
+    const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+    const { importDuty, exciseSmall, exciseMid, exciseLarge, vat, idf, rdl } = DEFAULT_DUTY_RATES;
+    for (const figure of [
+      `import duty of ${percent(importDuty)}`,
+      `excise duty of ${percent(exciseSmall)} for most passenger vehicles`,
+      `${percent(exciseMid)} or ${percent(exciseLarge)} for larger engines`,
+      `VAT of ${percent(vat)} of the customs value plus duties`,
+      `(IDF) of ${percent(idf)}`,
+      `(RDL) of ${percent(rdl)}`,
+      '150-point inspection',
+      '2-3 working days',
+    ]) {
       expect(text).toContain(figure);
     }
     const features = within(screen.getByRole('region', { name: 'Buy With Confidence' }));

@@ -26,6 +26,8 @@ describe('EnquiryForm', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you, we have your message')).toBeInTheDocument();
+    // The hours the call-back SMS and the late-lead alert keep, not the footer's spec wording (Mon-Sat to 6 PM).
+    expect(screen.getByText(/within working hours \(Mon-Fri 08:00-17:00 and Sat 08:00-13:00\)/)).toBeInTheDocument();
     expect(calls.map((call) => [call.procedure, call.input])).toEqual([
       [
         'lead.create',

@@ -93,7 +93,7 @@ export function EnquiryForm({ car, onSent }: EnquiryFormProps) {
           Thank you, we have your message
         </Title>
         <Text>
-          One of our team will call you back on the number you gave, within working hours ({content.footerHoursText}).
+          One of our team will call you back on the number you gave, within working hours ({content.hoursText}).
           {car ? ` We will check the ${car.name} is still here for you.` : ''}
         </Text>
         <Text c="gray.7" size="sm">

@@ -134,7 +134,7 @@ export function LeadSent({ title, children, whatsappText }: LeadSentProps) {
       </Title>
       <Text>{children}</Text>
       <Text c="gray.7" size="sm">
-        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({content.footerHoursText}).
+        In a hurry? Message us on WhatsApp and we answer right away during opening hours ({content.hoursText}).
       </Text>
       <Button component="a" href={whatsappHref(site.whatsappPhone ?? site.dealerPhone, whatsappText)} target="_blank" rel="noopener noreferrer" color="green.8" w="fit-content">
         WhatsApp Us
