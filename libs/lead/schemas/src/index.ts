@@ -3,4 +3,4 @@ export { oldestImportableYear } from './import-rule';
 export * from './lead-forms.schemas';
 export * from './lead.schemas';
 export { normaliseKenyanPhone } from '@dealership/shared-schemas';
-export { callBackTime, nairobiTime, openingSlots, openMinutesBetween, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES, WEEKDAY_NAMES, weekdayOf } from './opening-hours';
+export { callBackTime, nairobiTime, openingSlots, slotProblem, TEST_DRIVE_HOURS_TEXT, TEST_DRIVE_SLOT_MINUTES, WEEKDAY_NAMES, weekdayOf } from './opening-hours';

@@ -1,4 +1,4 @@
-import { callBackTime, openMinutesBetween } from './opening-hours';
+import { callBackTime } from './opening-hours';
 
 // Nairobi is UTC+3: 08:00 there is 05:00Z.
 const at = (iso: string) => new Date(iso);
@@ -14,16 +14,5 @@ describe('callBackTime: when the buyer hears back', () => {
     ['a Sunday', '2026-11-29T09:00:00Z', 'tomorrow at 08:00'],
   ])('%s: %s', (_, iso, expected) => {
     expect(callBackTime(at(iso))).toBe(expected);
-  });
-});
-
-describe('openMinutesBetween', () => {
-  // Nairobi is UTC+3: 05:00Z is 08:00 there.
-  it('counts only the minutes the showroom is open', () => {
-    expect(openMinutesBetween(new Date('2026-11-30T05:00:00Z'), new Date('2026-11-30T05:20:00Z'))).toBe(20); // Monday 08:00-08:20
-    expect(openMinutesBetween(new Date('2026-11-30T03:00:00Z'), new Date('2026-11-30T05:10:00Z'))).toBe(10); // from 06:00, open at 08:00
-    expect(openMinutesBetween(new Date('2026-11-28T15:00:00Z'), new Date('2026-11-30T05:15:00Z'))).toBe(15); // Saturday 18:00 to Monday 08:15
-    expect(openMinutesBetween(new Date('2026-11-29T08:00:00Z'), new Date('2026-11-29T12:00:00Z'))).toBe(0); // Sunday
-    expect(openMinutesBetween(new Date('2026-11-30T13:50:00Z'), new Date('2026-12-01T05:05:00Z'))).toBe(15); // Monday 16:50 to Tuesday 08:05
   });
 });

@@ -102,24 +102,3 @@ export function callBackTime(now: Date = new Date(), openingHours: OpeningHours 
   return 'soon';
 }
 
-/**
- * The minutes of opening hours between two moments (Nairobi time): how long a lead has waited as
- * the staff count it (a lead sent on Saturday evening has waited nothing until Monday 08:00).
- */
-export function openMinutesBetween(from: Date, to: Date, openingHours: OpeningHours = DEFAULT_OPENING_HOURS): number {
-  if (to <= from) return 0;
-  const table = byWeekday(openingHours);
-  const DAY = 86_400_000;
-  const start = from.getTime() + NAIROBI_OFFSET_MS;
-  const end = to.getTime() + NAIROBI_OFFSET_MS;
-  let total = 0;
-  // Day by day (local midnight to midnight), at most 62 days: older leads are long overdue anyway.
-  for (let day = Math.floor(start / DAY) * DAY, n = 0; day < end && n < 62; day += DAY, n++) {
-    const hours = table[new Date(day).getUTCDay()];
-    if (!hours) continue;
-    const open = Math.max(start, day + hours[0] * 60_000);
-    const close = Math.min(end, day + hours[1] * 60_000);
-    if (close > open) total += (close - open) / 60_000;
-  }
-  return Math.floor(total);
-}

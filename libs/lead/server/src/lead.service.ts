@@ -1,5 +1,6 @@
 import { type AuditActor, AuditService } from '@dealership/audit-server';
 import { ContentService } from '@dealership/content-server';
+import { openMinutesBetween } from '@dealership/content-schemas';
 import {
   type BuyerLead,
   type BuyerLeadRecord,
@@ -15,7 +16,6 @@ import {
   LEAD_RESPONSE_LATE_MINUTES,
   nairobiTime,
   nairobiToday,
-  openMinutesBetween,
 } from '@dealership/lead-schemas';
 import { PeriodicJobs, type PersonalDataSubject, type Transaction } from '@dealership/server-db';
 import { monthsBefore, normaliseKenyanPhone, RETENTION } from '@dealership/shared-schemas';

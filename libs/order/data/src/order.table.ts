@@ -40,6 +40,8 @@ export const orders = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     /** When the buyer was reminded that the hold ends soon; null until then. */
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /** When the owners heard that the order was still Not Process a working day after it was placed (the confirmation's call promise); null until then. */
+    lateAlertedAt: timestamp('late_alerted_at', { withTimezone: true, mode: 'date' }),
     /** A reservation's booking deposit, whole KES, from the rules in force when it was placed; null for card orders and older reservations. */
     deposit: integer('deposit'),
     /** When the deposit was paid (by M-Pesa); null while unpaid. A paid deposit holds the cars for the rules' paid days. */

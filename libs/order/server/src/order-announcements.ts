@@ -14,6 +14,8 @@ import {
   buyerOrderSms,
   buyerStatusEmail,
   buyerStatusSms,
+  lateOrderEmail,
+  lateOrderSms,
   staffDepositEmail,
   staffDepositSms,
   staffOrderEmail,
@@ -57,6 +59,11 @@ export class OrderAnnouncements {
       ...(email ? [emailMessage(email, 'order.status', await buyerStatusEmail(order, site), { reference: order.id })] : []),
       ...(phone ? [smsMessage(phone, 'order.status', buyerStatusSms(order, site), { reference: order.id })] : []),
     ]);
+  };
+
+  /** An order still Not Process a working day after it was placed: the owners hear of it (`LateOrders`), in the transaction that marks it. */
+  readonly late: Alongside<{ order: Order }> = async (tx, { order }) => {
+    await this.outbox.alertStaff(tx, { topic: 'order.late', reference: order.id, email: await lateOrderEmail(order, this.outbox.site), sms: lateOrderSms(order), ownersOnly: true });
   };
 
   /** The buyer hears that their reservation's hold ends soon, or has ended. */

@@ -200,3 +200,30 @@ export function staffDepositSms(order: Order, payment: { amount: number; receipt
     ? `Check M-Pesa payment, order ${orderNumber(order.id)}: ${problem}`
     : `Deposit ${formatKes(payment.amount)} paid by M-Pesa${payment.receipt ? ` (${payment.receipt})` : ''}: order ${orderNumber(order.id)}, ${carsText(order)}.`;
 }
+
+/** The owners hear once that an order is still Not Process a working day after it was placed (the buyer was promised a call within one). */
+export function lateOrderEmail(order: Order, site: EmailSite): Promise<RenderedEmail> {
+  const number = orderNumber(order.id);
+  const buyer = order.contact.name ?? 'A buyer';
+  return renderEmail(
+    `Not confirmed after a working day: ${what(order)} ${number}`,
+    <EmailLayout site={site} preview={`${buyer} is waiting for our call`} heading={`${buyer} is waiting for our call`}>
+      <EmailText>
+        The {what(order)} {number} ({carsText(order)}, {formatKes(order.amount)}) is still Not Process a working day after it was placed. The confirmation
+        told the buyer our sales team would call within one working day.
+      </EmailText>
+      {order.contact.phone ? (
+        <EmailField label="Phone">
+          <EmailLink href={telHref(order.contact.phone)}>{order.contact.phone}</EmailLink>
+        </EmailField>
+      ) : null}
+      <EmailText>
+        <EmailLink href={`${site.publicUrl}${sitePath('adminOrders')}`}>Open the orders in the back office</EmailLink>
+      </EmailText>
+    </EmailLayout>,
+  );
+}
+
+export function lateOrderSms(order: Order): string {
+  return `Not confirmed after a working day: ${what(order)} ${orderNumber(order.id)}, ${order.contact.name ?? 'a buyer'} ${order.contact.phone ?? ''}, ${carsText(order)}.`.replace(/\s+,/g, ',');
+}

@@ -1,4 +1,5 @@
 import { AuditModule } from '@dealership/audit-server';
+import { ContentModule } from '@dealership/content-server';
 import { CarAvailabilityModule } from '@dealership/car-server';
 import { MessageModule } from '@dealership/message-server';
 import { SettingModule } from '@dealership/setting-server';
@@ -20,10 +21,11 @@ import { OrderRouter } from './order.router';
 import { OrderService } from './order.service';
 import { ReservationHoldRepository } from './reservation-hold.repository';
 import { ReservationHoldService } from './reservation-hold.service';
+import { LateOrders } from './late-orders';
 import { OrderReportRepository } from './order-report.repository';
 
 @Module({
-  imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule, TradeInOfferModule],
+  imports: [AuditModule, MessageModule, CarAvailabilityModule, SettingModule, TradeInOfferModule, ContentModule],
   providers: [
     OrderRepository,
     OrderReportRepository,
@@ -37,6 +39,7 @@ import { OrderReportRepository } from './order-report.repository';
     MpesaDepositService,
     MpesaMetrics,
     ReservationHoldService,
+    LateOrders,
     OrderRouter,
     OrderPersonalData,
   ],

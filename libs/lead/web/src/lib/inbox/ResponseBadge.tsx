@@ -1,4 +1,5 @@
-import { LEAD_RESPONSE_LATE_MINUTES, LEAD_RESPONSE_WARN_MINUTES, openMinutesBetween, type Lead } from '@dealership/lead-schemas';
+import { openMinutesBetween } from '@dealership/content-schemas';
+import { LEAD_RESPONSE_LATE_MINUTES, LEAD_RESPONSE_WARN_MINUTES, type Lead } from '@dealership/lead-schemas';
 import { Badge } from '@mantine/core';
 import { useEffect, useState } from 'react';
 

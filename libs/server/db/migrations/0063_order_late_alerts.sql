@@ -1,0 +1,2 @@
+-- The owners hear once of an order still Not Process a working day (of opening hours) after it was placed: the confirmation promises a call within one.
+ALTER TABLE "orders" ADD COLUMN "late_alerted_at" timestamp with time zone;
