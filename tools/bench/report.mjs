@@ -42,12 +42,12 @@ function lighthouseTable(result) {
   const lines = [
     `**Mobile Lighthouse** (${result.date.slice(0, 10)}; Lighthouse ${result.lighthouse}, ${result.browser}, ${result.runsPerPage} run${result.runsPerPage > 1 ? 's (median)' : ''} per page; \`npm run lighthouse\`)`,
     '',
-    '| Page | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | JavaScript |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Page | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | TBT per run | JavaScript |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const p of result.pages) {
     lines.push(
-      `| \`${p.path}\` | ${p.performance ?? '-'} | ${p.accessibility ?? '-'} | ${p.bestPractices ?? '-'} | ${p.seo ?? '-'} | ${num(p.lcpMs / 1000, 2)} s | ${num(p.cls, 3)} | ${p.tbtMs ?? '-'} ms | ${p.scriptKb ?? '-'} KB |`,
+      `| \`${p.path}\` | ${p.performance ?? '-'} | ${p.accessibility ?? '-'} | ${p.bestPractices ?? '-'} | ${p.seo ?? '-'} | ${num(p.lcpMs / 1000, 2)} s | ${num(p.cls, 3)} | ${p.tbtMs ?? '-'} ms | ${p.tbtRuns?.length > 1 ? `${p.tbtRuns.join(' / ')} ms` : '-'} | ${p.scriptKb ?? '-'} KB |`,
     );
   }
   return lines.join('\n');

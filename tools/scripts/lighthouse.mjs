@@ -11,7 +11,8 @@
 // JavaScript transferred during the page load per page, and writes tools/bench/results/lighthouse.json. With --runs N each page is
 // audited N times and the run with the median performance score is kept. --only keeps the page of that path, else the pages whose path contains the text;
 // --details prints each page's long tasks (also in the JSON).
-// Exits 1 when a page misses the budget (BUDGET below: issue 25's goals for a phone on slow 4G).
+// Exits 1 when a page misses the budget (BUDGET below: issue 25's goals for a phone on slow 4G); names the pages
+// within it but above issue 44's margin (TBT_MARGIN_MS).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
@@ -36,6 +37,8 @@ const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
  * renders three lead forms, whose code comes with the page).
  */
 const BUDGET = { minPerformance: 95, maxTbtMs: 200, maxScriptKb: 150 };
+/** Issue 44's margin under the TBT budget (a run moves a page by up to 150 ms): a page above it is within budget, and named. */
+const TBT_MARGIN_MS = 150;
 const isBudgeted = (path) => /^\/(cars(\/[^?]+)?|car\/[^/]+|brands|brand\/[^/]+|about)?$/.test(path);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const serverMain = join(root, 'dist/apps/server/main.js');
@@ -271,6 +274,9 @@ try {
     console.error(`\nOver budget:\n  ${misses.join('\n  ')}`);
     process.exitCode = 1;
   } else console.log(`\nThe public pages within budget: performance >= ${BUDGET.minPerformance}, TBT <= ${BUDGET.maxTbtMs} ms, JavaScript <= ${BUDGET.maxScriptKb} KB.`);
+  const thin = pages.filter((page) => isBudgeted(page.path) && page.tbtMs > TBT_MARGIN_MS && page.tbtMs <= BUDGET.maxTbtMs);
+  if (thin.length > 0) console.log(`Without the margin (TBT <= ${TBT_MARGIN_MS} ms): ${thin.map((page) => `${page.path} ${page.tbtMs} ms`).join(', ')}.`);
+  else if (misses.length === 0) console.log(`Every budgeted page within the margin: TBT <= ${TBT_MARGIN_MS} ms.`);
 } catch (error) {
   console.error(`lighthouse: ${error.stack ?? error}`);
   process.exitCode = 1;
