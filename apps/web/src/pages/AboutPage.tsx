@@ -18,7 +18,7 @@ const CLAIMS = [
 const SERVICES = [
   {
     title: 'New and used cars',
-    text: 'New, foreign-used and locally used vehicles, each one inspected before it reaches our showroom.',
+    text: 'New, foreign-used and locally used vehicles; a car marked Inspected shows its 150-point inspection report.',
   },
   {
     title: 'Import on your behalf',

@@ -33,6 +33,6 @@ export const DEFAULT_FAQ: readonly FaqEntry[] = [
   {
     question: 'Why should I choose your dealership?',
     answer:
-      'We have a 100% delivery record, more than 10 years of experience and over 500 satisfied customers. Every price is clear, every car is inspected, and our team in Mombasa stays with you from the first call to the handover of the keys.',
+      'We have a 100% delivery record, more than 10 years of experience and over 500 satisfied customers. Every price is clear, a car marked Inspected shows its 150-point report, and our team in Mombasa stays with you from the first call to the handover of the keys.',
   },
 ];

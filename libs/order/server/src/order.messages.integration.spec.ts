@@ -68,9 +68,13 @@ describe('what an order sends: the staff alert, the buyer receipt, the status ch
     );
     const receipt = await smtp.waitFor((m) => m.to.includes('amina@example.co.ke'));
     expect(receipt.subject).toBe(`Your reservation ${number}`);
-    expect(receipt.text).toContain('nobody else can order them');
+    // Until when, from the rules in force (48 hours by default), in the dealer's time.
+    const holdEnds = new Intl.DateTimeFormat('en-KE', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' }).format(
+      new Date(order.holdExpiresAt as string),
+    );
+    expect(receipt.text).toContain(`The cars are reserved for you until ${holdEnds}: nobody else can order them`);
     const receiptSms = await sms.waitFor((m) => m.to === '+254712345678');
-    expect(receiptSms.message).toContain(`your reservation ${number} of Toyota Harrier 2018, KES 3,450,000.`);
+    expect(receiptSms.message).toContain(`your reservation ${number} of Toyota Harrier 2018, KES 3,450,000. Held for you until ${holdEnds}; a salesperson will call you`);
 
     await as('admin').setStatus({ orderId: order.id, status: 'Shipped' });
     const shipped = await smtp.waitFor((m) => m.to.includes('amina@example.co.ke') && m.subject.startsWith(`Your order ${number} is`));

@@ -54,10 +54,17 @@ export function staffOrderSms(order: Order, site: EmailSite): string {
   );
 }
 
+/** "Saturday 29 November, 14:00": a hold's end in the dealer's time. */
+const holdEnd = (at: Date) =>
+  new Intl.DateTimeFormat('en-KE', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' }).format(at);
+
+/** What the order means for the buyer; a reservation without a deposit says when its hold ends (the rules' hours, 48 by default). */
 const holdText = (order: Order) =>
-  isReservation(order)
-    ? 'The cars are reserved for you: nobody else can order them while a salesperson calls you to arrange payment and viewing.'
-    : 'Your payment was received; a salesperson will call you to arrange delivery.';
+  !isReservation(order)
+    ? 'Your payment was received; a salesperson will call you to arrange delivery.'
+    : order.holdExpiresAt
+      ? `The cars are reserved for you until ${holdEnd(new Date(order.holdExpiresAt))}: nobody else can order them, and a salesperson will call you to arrange payment and viewing. Pay a deposit or visit us before then to keep them.`
+      : 'The cars are reserved for you: nobody else can order them while a salesperson calls you to arrange payment and viewing.';
 
 /** The buyer's receipt by email. */
 export function buyerOrderEmail(order: Order, site: EmailSite): Promise<RenderedEmail> {
@@ -83,7 +90,12 @@ export function buyerOrderEmail(order: Order, site: EmailSite): Promise<Rendered
 
 /** The buyer's receipt by SMS. */
 export function buyerOrderSms(order: Order, site: EmailSite): string {
-  return `${SITE_NAME}: your ${what(order)} ${orderNumber(order.id)} of ${carsText(order)}, ${formatKes(order.amount)}. ${holdText(order)} Questions? Call ${site.dealerPhone}.`;
+  // Shorter than the email's words: each 160 characters more is another SMS to pay for.
+  const hold =
+    isReservation(order) && order.holdExpiresAt
+      ? `Held for you until ${holdEnd(new Date(order.holdExpiresAt))}; a salesperson will call you to arrange payment and viewing.`
+      : holdText(order);
+  return `${SITE_NAME}: your ${what(order)} ${orderNumber(order.id)} of ${carsText(order)}, ${formatKes(order.amount)}. ${hold} Questions? Call ${site.dealerPhone}.`;
 }
 
 /** The buyer hears that the staff moved their order on. */
@@ -106,10 +118,6 @@ export function buyerStatusEmail(order: Order, site: EmailSite): Promise<Rendere
 export function buyerStatusSms(order: Order, site: EmailSite): string {
   return `${SITE_NAME}: your order ${orderNumber(order.id)} (${carsText(order)}) is now ${STATUS_WORDS[order.status]}. Questions? Call ${site.dealerPhone}.`;
 }
-
-/** "Saturday 29 November, 14:00": a hold's end in the dealer's time. */
-const holdEnd = (at: Date) =>
-  new Intl.DateTimeFormat('en-KE', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' }).format(at);
 
 /** The buyer is told, some hours before, that their reservation without a deposit ends soon. */
 export function buyerHoldReminderEmail(order: Order, endsAt: Date, site: EmailSite): Promise<RenderedEmail> {

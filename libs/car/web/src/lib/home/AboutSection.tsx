@@ -30,8 +30,8 @@ export function AboutSection({ featured, featuredLoading }: AboutSectionProps) {
             </Title>
             <Text c="gray.8">
               For more than 10 years we have helped families and businesses across the coast find the right car: new, foreign-used and locally used, imported on
-              your behalf, with financing and trade-ins available. Over 500 customers have bought from us. Every car is inspected before it reaches our
-              showroom, and every one we have sold has been delivered: a 100% delivery record.
+              your behalf, with financing and trade-ins available. Over 500 customers have bought from us. A car marked Inspected shows its 150-point
+              inspection report on its page, and every car we have sold has been delivered: a 100% delivery record.
             </Text>
             <Group gap="sm">
               <Button component={Link} to={sitePath('cars')} size="md">
