@@ -60,7 +60,16 @@ export function ContactPage() {
             )}
           </Text>
           <Text c="gray.7" mt="xs">
-            {content.hoursText}
+            {/* A time range never breaks at its hyphen on a phone ("08:00-" / "13:00"). */}
+            {content.hoursText.split(/(\d{2}:\d{2}-\d{2}:\d{2})/).map((part, index) =>
+              index % 2 === 1 ? (
+                <span key={index} style={{ whiteSpace: 'nowrap' }}>
+                  {part}
+                </span>
+              ) : (
+                part
+              ),
+            )}
           </Text>
           {content.email ? (
             <Text mt="xs">
