@@ -70,6 +70,7 @@ describe('orders not confirmed within a working day alert the owners (integratio
     const told = await handle.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'order.late'));
     expect(told.map((m) => `${m.channel} ${m.recipient}`).sort()).toEqual(['email owner@example.co.ke', 'sms +254722000111']);
     expect(told.every((m) => m.reference === waiting)).toBe(true);
+    expect(told.find((m) => m.channel === 'email')?.bodyText).toContain('The confirmation told the buyer our sales team would call within one working day.');
     expect(told.find((m) => m.channel === 'sms')?.bodyText).toMatch(/^Not confirmed after a working day: reservation [0-9A-F]{8}, amina 0712345678, Mazda Late 1\.$/);
   });
 

@@ -217,8 +217,10 @@ export function lateOrderEmail(order: Order, site: EmailSite): Promise<RenderedE
     `Not confirmed after a working day: ${what(order)} ${number}`,
     <EmailLayout site={site} preview={`${buyer} is waiting for our call`} heading={`${buyer} is waiting for our call`}>
       <EmailText>
-        The {what(order)} {number} ({carsText(order)}, {formatKes(order.amount)}) is still Not Process a working day after it was placed. The confirmation
-        told the buyer our sales team would call within one working day.
+        The {what(order)} {number} ({carsText(order)}, {formatKes(order.amount)}) is still Not Process a working day after it was placed.{' '}
+        {isReservation(order)
+          ? 'The confirmation told the buyer our sales team would call within one working day.'
+          : 'The buyer paid by card and is waiting for our call to arrange delivery.'}
       </EmailText>
       {order.contact.phone ? (
         <EmailField label="Phone">
