@@ -9,6 +9,9 @@ import { escapeRegExp } from './api';
  */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const list = page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) });
+  // The field in the middle of the view, so its list opens within it: clicking an option then never
+  // scrolls the page, which moved a list still settling and hid it (seen once in a full run).
+  await list.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await list.click();
   if ((await list.getAttribute('readonly')) === null) await list.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
