@@ -177,6 +177,10 @@ describe("import payments by M-Pesa and card from the buyer's tracking link (int
     stub.nextOutcome({ resultCode: 0, receipt: 'TKI3OVR001', afterMs: 400 });
     const late = await visitor().payByMpesa({ token, phone: '0712345678' });
     await staff().recordPayment({ importId: opened.id, amountKes: 2_100_000, method: 'bank', reference: 'EFT-1', receivedOn: '2026-12-06' });
+    // A payment the staff record reaches the buyer as a receipt too.
+    expect((await receipts(opened.id)).map((receipt) => receipt.bodyText)).toContainEqual(
+      expect.stringMatching(new RegExp(`^We received KES 2,100,000 by bank transfer \\(EFT-1\\) for your import ${opened.reference}\\. Paid KES [\\d,]+ of KES 2,100,000: paid in full\\. Track it: `)),
+    );
     expect(await eventually(() => requestRow(late.id), (row) => row.state !== 'pending')).toMatchObject({ state: 'paid' });
     const [excess] = await staffAlerts(late.id);
     expect(excess.bodyText).toContain('refund the buyer KES 500,000');

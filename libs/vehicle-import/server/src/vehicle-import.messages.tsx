@@ -1,6 +1,8 @@
 import { EmailField, EmailLayout, EmailLink, EmailText, type EmailSite, type RenderedEmail, renderEmail } from '@dealership/message-server';
 import { formatKes } from '@dealership/shared-util';
-import { IMPORT_MILESTONE_LABELS, type ImportMilestone } from '@dealership/vehicle-import-schemas';
+import { IMPORT_MILESTONE_LABELS, type ImportMilestone, type PAYMENT_METHODS } from '@dealership/vehicle-import-schemas';
+
+type ImportPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** What the buyer's message says of a milestone, beside its name. */
 export interface MilestoneNews {
@@ -54,18 +56,21 @@ export function milestoneEmail(news: MilestoneNews, site: EmailSite): Promise<Re
   );
 }
 
-/** The buyer's receipt for a payment made from their tracking page (M-Pesa or card). */
+/** How a receipt names each way of paying. */
+const PAID_BY: Record<ImportPaymentMethod, string> = { mpesa: 'M-Pesa', card: 'card', bank: 'bank transfer', cash: 'cash' };
+
+/** The buyer's receipt for a payment: made from their tracking page (M-Pesa or card), or recorded by the staff (bank transfer, cash ...). */
 export function paymentSms(payment: {
   reference: string;
   amountKes: number;
-  method: 'mpesa' | 'card';
+  method: ImportPaymentMethod;
   receipt: string | null;
   paidKes: number;
   agreedPriceKes: number;
   trackingUrl: string;
 }): string {
   const due = payment.agreedPriceKes - payment.paidKes;
-  const how = payment.method === 'mpesa' ? 'M-Pesa' : 'card';
+  const how = PAID_BY[payment.method];
   return (
     `We received ${formatKes(payment.amountKes)} by ${how}${payment.receipt ? ` (${payment.receipt})` : ''} for your import ${payment.reference}. ` +
     `Paid ${formatKes(payment.paidKes)} of ${formatKes(payment.agreedPriceKes)}${due > 0 ? `, ${formatKes(due)} due` : ': paid in full'}. Track it: ${payment.trackingUrl}`

@@ -26,7 +26,7 @@ import { IMPORT_PAYABLE } from './import-payable';
 import { ImportTrackingLinks } from './import-tracking-links';
 import { carName, milestoneIndex, toBoard, toCard, toTracking, toVehicleImport } from './import-views';
 import { VehicleImportNotFoundError } from './vehicle-import.errors';
-import { milestoneEmail, milestoneSms } from './vehicle-import.messages';
+import { milestoneEmail, milestoneSms, paymentSms } from './vehicle-import.messages';
 import { type ImportRow, VehicleImportRepository } from './vehicle-import.repository';
 
 /** Japan to Mombasa, when staff give no date: the eight-year rule is reckoned at this arrival. */
@@ -179,12 +179,30 @@ export class VehicleImportService {
     ]);
   }
 
-  /** A payment received towards the import (deposit or balance). */
+  /**
+   * A payment received towards the import (deposit or balance), as the staff record it (a bank
+   * transfer, cash, an M-Pesa to the till): the buyer gets its receipt by SMS in the same
+   * transaction, as for a payment from their tracking page.
+   */
   async recordPayment(input: ImportPaymentFields, actor: AuditActor): Promise<VehicleImport> {
     const payment = await this.imports.transaction(async (tx) => {
       const locked = await this.imports.lock(tx, input.importId);
       if (!locked) throw new VehicleImportNotFoundError();
-      return { row: locked, payment: await this.imports.addPayment(tx, { ...input, recordedBy: actor.name }) };
+      const added = await this.imports.addPayment(tx, { ...input, recordedBy: actor.name });
+      // An anonymised import keeps no number to text.
+      if (locked.buyerPhone) {
+        const receipt = paymentSms({
+          reference: locked.reference,
+          amountKes: added.amountKes,
+          method: input.method,
+          receipt: added.reference,
+          paidKes: await this.imports.paidKes(tx, locked.id),
+          agreedPriceKes: locked.agreedPriceKes,
+          trackingUrl: this.links.url(locked.id),
+        });
+        await this.outbox.enqueue(tx, [smsMessage(locked.buyerPhone, 'import.payment', receipt, { reference: locked.id })]);
+      }
+      return { row: locked, payment: added };
     });
     await this.audit.record({ actor, entity: 'vehicle-import', entityId: input.importId, label: `${payment.row.reference}: payment`, action: 'update', after: payment.payment });
     return this.byId(input.importId);
